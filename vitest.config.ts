@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run covers every workspace, so `npm test` ends with one summary and the
+ * totals reporter can print the plain `N passed, N failed` line CI reads.
+ */
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/server', 'apps/web', 'e2e'],
+    reporters: ['default', './scripts/totals-reporter.ts'],
+  },
+});
