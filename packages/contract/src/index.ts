@@ -1,1 +1,13 @@
-export {};
+export * from './calver.ts';
+export * from './labels.ts';
+export * from './schemas/common.ts';
+export * from './schemas/entity-schemas.ts';
+export * from './schemas/games.ts';
+export * from './schemas/lans.ts';
+export * from './schemas/notifications.ts';
+export * from './schemas/settings.ts';
+export * from './schemas/stats.ts';
+export * from './schemas/subscribers.ts';
+export * from './schemas/users.ts';
+export * from './time-span.ts';
+export * from './validation-messages.ts';

@@ -1,0 +1,236 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestSite, type TestSite, testEngines } from '../test/test-database.ts';
+import { buildApp } from './app.ts';
+import { createDatabase } from './db/database.ts';
+
+/** A tiny stand-in for the built web app: an index page and one hashed asset. */
+function writeWebApp(dir: string): void {
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Lanparty</title><div id="root"></div>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("lan")');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
+describe.each(testEngines)('the site on %s', (engine) => {
+  let site: TestSite;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    site = await createTestSite(engine);
+    const webDistDir = path.join(site.dataDir, 'web');
+    writeWebApp(webDistDir);
+    app = await buildApp({ ...site.config, webDistDir });
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    typed.post(
+      '/api/test/echo',
+      {
+        schema: {
+          body: z.object({
+            name: z.string().min(1, 'Name is required'),
+            seats: z.number().int().max(10),
+          }),
+          querystring: z.object({ limit: z.coerce.number().int().max(100).optional() }),
+        },
+      },
+      async (request) => request.body,
+    );
+    typed.get('/api/test/crash', async () => {
+      throw new Error('connection string postgres://secret@db leaked');
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await site?.cleanUp();
+  });
+
+  describe('GET /api/health', () => {
+    it('answers ok when the database answers', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok', database: 'ok', version: '2025.1.1' });
+    });
+  });
+
+  describe('problem details', () => {
+    it('answers 404 problem details for an unknown API path', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toEqual({
+        type: 'about:blank',
+        title: 'Not found',
+        status: 404,
+        detail: 'There is no GET /api/nothing-here.',
+      });
+    });
+
+    it('answers 404 for an unknown API path even when it looks like a page', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api',
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('answers 400 with the message of every invalid field', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: { name: '', seats: 11.5 },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toMatchObject({ status: 400, title: 'Invalid input' });
+      expect(body.errors.name).toEqual(['Name is required']);
+      expect(body.errors.seats.length).toBeGreaterThan(0);
+    });
+
+    it('answers 400 for an invalid query parameter', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo?limit=500',
+        payload: { name: 'Frag', seats: 2 },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors)).toEqual(['limit']);
+    });
+
+    it('answers 400 for a body that is not JSON', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name":',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    });
+
+    it('answers 415 for a body of an unsupported type', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/x-lan' },
+        payload: 'lan',
+      });
+      expect(response.statusCode).toBe(415);
+    });
+
+    it('ignores unknown body fields', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: { name: 'Frag', seats: 2, creationDate: 'whatever' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ name: 'Frag', seats: 2 });
+    });
+
+    it('never shows internals on a 500, but gives a reference', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/test/crash' });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('secret');
+      expect(response.body).not.toContain('stack');
+      const requestId = response.headers['x-request-id'];
+      expect(response.json().detail).toBe(
+        `Something went wrong on our side. Reference: ${requestId}.`,
+      );
+    });
+  });
+
+  describe('the web app', () => {
+    it('serves index.html for client routes, revalidated every time', async () => {
+      const response = await app.inject({ method: 'GET', url: '/lans/42' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    });
+
+    it('serves the root page', async () => {
+      const response = await app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Lanparty</title>');
+    });
+
+    it('caches hashed assets for a year', async () => {
+      const response = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('does not cache unhashed files forever', async () => {
+      const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('answers 404 for a missing file instead of the page', async () => {
+      const response = await app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('sends a content security policy that allows only our own origin', async () => {
+      const response = await app.inject({ method: 'GET', url: '/lans/upcoming' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    });
+  });
+
+  describe('the API documentation', () => {
+    it('publishes an OpenAPI document with the health route and the contract entities', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode).toBe(200);
+      const document = response.json();
+      expect(document.openapi).toMatch(/^3\./);
+      expect(document.info.version).toBe('2025.1.1');
+      expect(document.paths['/api/health'].get).toBeDefined();
+      expect(Object.keys(document.components.schemas)).toEqual(
+        expect.arrayContaining(['Lan', 'Subscriber', 'Game', 'ProblemDetails']),
+      );
+      expect(document.paths['/api/test/echo'].post.requestBody).toBeDefined();
+    });
+
+    it('serves the documentation page', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/docs/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    });
+  });
+});
+
+describe.each(testEngines)('a site whose database is gone (%s)', (engine) => {
+  it('answers 503 on the health check', async () => {
+    const site = await createTestSite(engine);
+    const db = createDatabase(site.config.database);
+    const app = await buildApp(site.config, { db });
+    await app.ready();
+    try {
+      await db.destroy();
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 503,
+        detail: 'The database does not answer.',
+      });
+    } finally {
+      await app.close();
+      await site.cleanUp();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const cwd = '/srv/lanparty';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('has a default for every variable', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+    expect(config.dataDir).toBe(path.join(cwd, 'data'));
+    expect(config.database).toEqual({
+      kind: 'sqlite',
+      file: path.join(cwd, 'data/lanparty.sqlite'),
+    });
+    expect(config.logLevel).toBe('info');
+    expect(config.communityTimeZone).toBe('Europe/Amsterdam');
+    expect(config.isDemo).toBe(false);
+    expect(config.isProduction).toBe(true);
+  });
+
+  it('keeps the demo community in its own data folder unless one is given', () => {
+    expect(loadConfig({ LANPARTY_DEMO: '1' }, cwd).dataDir).toBe(path.join(cwd, 'data/demo'));
+    expect(loadConfig({ LANPARTY_DEMO: '1', LANPARTY_DATA_DIR: '/var/lan' }, cwd).dataDir).toBe(
+      '/var/lan',
+    );
+    expect(loadConfig({ LANPARTY_DEMO: 'true' }, cwd).isDemo).toBe(true);
+    expect(loadConfig({ LANPARTY_DEMO: '0' }, cwd).isDemo).toBe(false);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is a postgres address', () => {
+    const config = loadConfig(
+      { DATABASE_URL: 'postgres://lan@db:5432/lanparty', DATABASE_SCHEMA: 'site' },
+      cwd,
+    );
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://lan@db:5432/lanparty',
+      schema: 'site',
+    });
+  });
+
+  it('derives the public address from the port and accepts an explicit one', () => {
+    expect(loadConfig({ PORT: '8080' }, cwd).publicUrl.href).toBe('http://localhost:8080/');
+    expect(loadConfig({ PUBLIC_URL: 'https://lan.example.org' }, cwd).publicUrl.href).toBe(
+      'https://lan.example.org/',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, cwd).port).toBe(3000);
+  });
+
+  it('names every bad variable in one message', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      PUBLIC_URL: 'ftp://lan',
+      DATABASE_URL: 'mysql://db',
+      LOG_LEVEL: 'loud',
+      TZ_COMMUNITY: 'Mars/Olympus_Mons',
+      LANPARTY_DEMO: 'maybe',
+    });
+    const names = problems.map((problem) => problem.split(':')[0]);
+    expect(names.sort()).toEqual(
+      ['DATABASE_URL', 'LANPARTY_DEMO', 'LOG_LEVEL', 'PORT', 'PUBLIC_URL', 'TZ_COMMUNITY'].sort(),
+    );
+    expect(problems.find((problem) => problem.startsWith('PORT'))).toContain('"eighty"');
+  });
+
+  it('refuses ports out of range', () => {
+    expect(problemsOf({ PORT: '0' })[0]).toMatch(
+      /^PORT: must be a whole number between 1 and 65535/,
+    );
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT/);
+    expect(problemsOf({ PORT: '30.5' })[0]).toMatch(/^PORT/);
+  });
+
+  it('refuses a schema name that is not a plain identifier', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/x', DATABASE_SCHEMA: 'a;drop' })[0]).toMatch(
+      /^DATABASE_SCHEMA/,
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { PostgresAdapter } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Which engine a Kysely instance talks to; migrations use it to pick column types. */
+export function dialectOf(db: Kysely<unknown>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** The column type for a point in time on each engine (see schema.ts `Timestamp`). */
+export function timestampType(dialect: DialectName): 'timestamptz' | 'text' {
+  return dialect === 'postgres' ? 'timestamptz' : 'text';
+}
+
+/** Reads a timestamp column the same way on both engines. */
+export function toIsoTimestamp(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

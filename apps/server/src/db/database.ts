@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config, DatabaseConfig } from '../config.ts';
+import { type DialectName, dialectOf } from './columns.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+import { createNodeSqliteDialect } from './sqlite-dialect.ts';
+
+export type AppDatabase = Kysely<Database>;
+
+/** One entry point for both engines: SQLite for the embedded default, PostgreSQL to scale. */
+export function createDatabase(config: DatabaseConfig): AppDatabase {
+  if (config.kind === 'sqlite') {
+    mkdirSync(path.dirname(config.file), { recursive: true });
+    return new Kysely<Database>({ dialect: createNodeSqliteDialect(config.file) });
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    // A schema of our own lets several sites (or test files) share one database.
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function databaseDialect(db: AppDatabase): DialectName {
+  return dialectOf(db as Kysely<unknown>);
+}
+
+/** The PostgreSQL schema the site lives in, when one is configured. */
+export function databaseSchemaOf(config: Config): string | undefined {
+  return config.database.kind === 'postgres' ? config.database.schema : undefined;
+}
+
+/** Brings the schema up to date; safe to run on every start. */
+export async function migrateToLatest(db: AppDatabase, schema?: string): Promise<string[]> {
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}
+
+/** The health check's question: does the database answer? */
+export async function pingDatabase(db: AppDatabase): Promise<void> {
+  await sql`select 1`.execute(db);
+}

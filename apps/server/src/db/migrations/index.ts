@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as settings from './0001-settings.ts';
+
+/**
+ * Every migration, in order. Listed by hand (not read from the folder) so the set is
+ * explicit in review and works the same from source and from tests.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-settings': settings,
+};

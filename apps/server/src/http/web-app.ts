@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { problem, sendProblem } from './problems.ts';
+
+const oneYearImmutable = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built single-page app. Vite puts content-hashed files under /assets/,
+ * which never change and are cached for a year; index.html is revalidated every
+ * time so a new release is picked up at once. Paths that are not files and not
+ * /api get index.html, so client routes survive a reload.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const isBuilt = existsSync(indexFile);
+  if (isBuilt) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const isHashedAsset = path.relative(webDistDir, filePath).startsWith(`assets${path.sep}`);
+        reply.header('cache-control', isHashedAsset ? oneYearImmutable : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(
+      { webDistDir },
+      'web app is not built; only the API is served (run npm run build)',
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !isPage || !isBuilt || path.extname(pathname) !== '') {
+      return sendProblem(reply, problem(404, `There is no ${request.method} ${pathname}.`));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Config, loadConfig } from '../src/config.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * The engines every database test runs on: SQLite always, PostgreSQL when
+ * TEST_DATABASE_URL is set (CI sets it). Use with `describe.each(testEngines)`.
+ */
+export const testEngines: Engine[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export type TestSite = { config: Config; dataDir: string; cleanUp: () => Promise<void> };
+
+/**
+ * A fresh configuration per test: its own data folder and, on PostgreSQL, its own
+ * schema, so test files run in parallel without seeing each other's rows.
+ */
+export async function createTestSite(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<TestSite> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lanparty-test-'));
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({
+    LANPARTY_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    LANPARTY_WEB_DIST: path.join(dataDir, 'no-web-app'),
+    ...(engine === 'postgres' ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  });
+  return {
+    config,
+    dataDir,
+    async cleanUp() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (engine === 'postgres') await dropSchema(schema);
+    },
+  };
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,48 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { viewports } from './browser.ts';
+
+export const firstScreenPath = '/lans/upcoming';
+/** The issue's budget: 135 KB (decimal kilobytes) of gzipped JavaScript and CSS. */
+export const firstScreenBudgetBytes = 135_000;
+
+export type LoadedFile = {
+  url: string;
+  kind: 'script' | 'stylesheet';
+  bytes: number;
+  gzipBytes: number;
+};
+
+/**
+ * Loads the first screen in Chromium the way a visitor does and totals the gzipped
+ * size of every script and stylesheet it fetched, lazy route chunks included.
+ */
+export async function measureFirstScreen(browser: Browser, baseUrl: string): Promise<LoadedFile[]> {
+  const page = await browser.newPage({ viewport: viewports.desktop });
+  const pending: Promise<LoadedFile | undefined>[] = [];
+  page.on('response', (response) => {
+    const kind = response.request().resourceType();
+    if (kind !== 'script' && kind !== 'stylesheet') return;
+    pending.push(
+      response.body().then(
+        (body) => ({
+          url: new URL(response.url()).pathname,
+          kind,
+          bytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        }),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(`${baseUrl}${firstScreenPath}`, { waitUntil: 'networkidle' });
+  const files = (await Promise.all(pending)).filter(
+    (file): file is LoadedFile => file !== undefined,
+  );
+  await page.close();
+  return files;
+}
+
+export function formatKilobytes(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} KB`;
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { parseCalVer } from '../calver.ts';
+import { isValidDuration, parseTimeSpan } from '../time-span.ts';
+
+// Ids are database integers; capping at the int4 maximum turns an absurd id into a 400
+// instead of a database error.
+const MAX_ID = 2_147_483_647;
+
+/** An entity id: a positive integer. */
+export const idSchema = z.number().int().min(1).max(MAX_ID);
+
+/** An entity id as it arrives in a path or query string, read as a number. */
+export const idParamSchema = z.coerce.number().int().min(1).max(MAX_ID);
+
+/** A moment: ISO-8601 date and time that carries its UTC offset (`Z` or `+01:00`). */
+export const dateTimeSchema = z.iso.datetime({ offset: true }).meta({
+  description: 'ISO-8601 date and time with a UTC offset.',
+  examples: ['2025-03-14T18:00:00+01:00'],
+});
+
+/** A calendar day, `yyyy-MM-dd`: birth dates and play days. */
+export const dateSchema = z.iso.date().meta({
+  description: 'A calendar day, yyyy-MM-dd.',
+  examples: ['1990-05-17'],
+});
+
+/** A month, written as the date of its first day, `yyyy-MM-01`. */
+export const monthDateSchema = z.iso
+  .date()
+  .refine((date) => date.endsWith('-01'), 'Must be the first day of a month')
+  .meta({
+    description: 'A month, as the date of its first day (yyyy-MM-01).',
+    examples: ['2025-02-01'],
+  });
+
+/** True when an amount of euros has no fraction of a cent. */
+export function hasWholeCents(amount: number): boolean {
+  // Compared after rounding, because 19.99 * 100 is 1998.9999999999998 in binary floating point.
+  return Math.round(amount * 100) / 100 === amount;
+}
+
+/** Money: a non-negative decimal number of euros with at most two decimals (stored as cents). */
+export const moneySchema = z
+  .number()
+  .min(0)
+  .refine(hasWholeCents, 'Must have at most 2 decimals')
+  .meta({ description: 'An amount in euros, at most 2 decimals.', examples: [27.5] });
+
+/** A playtime as time-span text `[-][d.]hh:mm:ss[.fffffff]`; read it with parseTimeSpan. */
+export const timeSpanSchema = z
+  .string()
+  .refine((text) => isValidDuration(parseTimeSpan(text, ignoreError)), {
+    message: 'Must be a time span [-][d.]hh:mm:ss[.fffffff]',
+  })
+  .meta({
+    id: 'TimeSpan',
+    description:
+      'A duration as .NET TimeSpan text [-][d.]hh:mm:ss[.fffffff]: days only from one day up, ' +
+      'the 7-digit fraction only when not zero.',
+    examples: ['1.02:03:04.5000000', '00:05:00'],
+  });
+
+/** Paging of a list, from the query string: `offset` from 0 (default 0), `limit` 1–100 (default 20). */
+export const pagedQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type PagedQuery = z.infer<typeof pagedQuerySchema>;
+
+/** One page of a list: the items from `offset`, at most `limit`, out of `total`. */
+export function paged<Item extends z.ZodType>(itemSchema: Item) {
+  return z.object({
+    items: z.array(itemSchema),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(100),
+    total: z.number().int().min(0),
+  });
+}
+
+export type Paged<Item> = { items: Item[]; offset: number; limit: number; total: number };
+
+/** An error answer (RFC 9457); `errors` holds the messages per field of a 400. */
+export const problemDetailsSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int().min(400).max(599),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({
+    id: 'ProblemDetails',
+    description: 'An error (RFC 9457). On a 400, `errors` maps each invalid field to its messages.',
+  });
+
+export type ProblemDetails = z.infer<typeof problemDetailsSchema>;
+
+/** The answer of the health check. */
+export const healthSchema = z
+  .object({
+    status: z.literal('ok'),
+    database: z.literal('ok'),
+    version: z.string().refine(isCalVer, 'Must be a calendar version'),
+  })
+  .meta({ id: 'Health', description: 'The server and its database are up; the running version.' });
+
+export type Health = z.infer<typeof healthSchema>;
+
+function isCalVer(text: string): boolean {
+  try {
+    parseCalVer(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function ignoreError(): void {}

@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { lanInputSchema, lanSchema, lanUpdateSchema } from './lans.ts';
+import { buildLan, buildLanInput, listIssues } from './test-support.ts';
+
+describe('lanSchema', () => {
+  it('accepts a lan with its subscribers', () => {
+    const lan = buildLan();
+    expect(lanSchema.parse(lan)).toEqual(lan);
+  });
+
+  it('ignores fields it does not know', () => {
+    expect(lanSchema.parse({ ...buildLan(), banner: 'x.png' })).not.toHaveProperty('banner');
+  });
+
+  it('rejects a start date without a UTC offset', () => {
+    expect(listIssues(lanSchema, buildLan({ startDate: '2025-03-14T18:00:00' }))).toMatchObject([
+      { path: 'startDate' },
+    ]);
+  });
+});
+
+describe('lanInputSchema', () => {
+  it('accepts a valid lan', () => {
+    expect(listIssues(lanInputSchema, buildLanInput())).toEqual([]);
+  });
+
+  it('defaults description to empty and isActive to false', () => {
+    const { description, isActive, ...rest } = buildLanInput();
+    expect(lanInputSchema.parse(rest)).toMatchObject({ description: '', isActive: false });
+  });
+
+  it('trims the name', () => {
+    expect(lanInputSchema.parse(buildLanInput({ name: '  Winter lan ' })).name).toBe('Winter lan');
+  });
+
+  it('requires a name', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ name: undefined }))).toEqual([
+      { path: 'name', message: 'Name is required' },
+    ]);
+  });
+
+  it('counts a blank name as missing', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ name: '   ' }))).toEqual([
+      { path: 'name', message: 'Name is required' },
+    ]);
+  });
+
+  it('refuses a name longer than 100 characters', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ name: 'x'.repeat(101) }))).toEqual([
+      { path: 'name', message: 'Name cannot be more than 100 characters long' },
+    ]);
+  });
+
+  it('refuses a description longer than 4000 characters', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ description: 'x'.repeat(4001) }))).toEqual([
+      { path: 'description', message: 'Description cannot be more than 4000 characters long' },
+    ]);
+  });
+
+  it('refuses an end date before the start date, on endDate', () => {
+    const input = buildLanInput({
+      startDate: '2025-03-16T16:00:00+01:00',
+      endDate: '2025-03-14T18:00:00+01:00',
+    });
+    expect(listIssues(lanInputSchema, input)).toEqual([
+      { path: 'endDate', message: 'End date must after Start date' },
+    ]);
+  });
+
+  it('refuses an end date equal to the start date', () => {
+    const input = buildLanInput({
+      startDate: '2025-03-14T18:00:00Z',
+      endDate: '2025-03-14T18:00:00Z',
+    });
+    expect(listIssues(lanInputSchema, input)).toMatchObject([{ path: 'endDate' }]);
+  });
+
+  it('compares dates as moments, whatever their offsets', () => {
+    // 18:00 in Amsterdam is 17:00 UTC, so an end at 17:30 UTC is after the start.
+    const input = buildLanInput({
+      startDate: '2025-03-14T18:00:00+01:00',
+      endDate: '2025-03-14T17:30:00Z',
+    });
+    expect(listIssues(lanInputSchema, input)).toEqual([]);
+  });
+
+  it('reports a wrong end date while other fields are still wrong', () => {
+    const input = buildLanInput({
+      name: '',
+      startDate: '2025-03-16T16:00:00+01:00',
+      endDate: '2025-03-14T18:00:00+01:00',
+    });
+    expect(listIssues(lanInputSchema, input)).toEqual([
+      { path: 'name', message: 'Name is required' },
+      { path: 'endDate', message: 'End date must after Start date' },
+    ]);
+  });
+
+  it('rejects dates without a UTC offset', () => {
+    const issues = listIssues(lanInputSchema, buildLanInput({ startDate: '2025-03-14T18:00:00' }));
+    expect(issues.map((issue) => issue.path)).toEqual(['startDate']);
+  });
+
+  it('requires both dates', () => {
+    const input = buildLanInput({ startDate: undefined, endDate: '' });
+    expect(listIssues(lanInputSchema, input)).toEqual([
+      { path: 'startDate', message: 'Start date is required' },
+      { path: 'endDate', message: 'End date is required' },
+    ]);
+  });
+
+  it('refuses more than 1000 subscribers', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ maximumSubcribers: 1001 }))).toEqual([
+      { path: 'maximumSubcribers', message: 'Maximum subcribers must less than 1000' },
+    ]);
+  });
+
+  it('refuses a negative maximum of subscribers', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ maximumSubcribers: -1 }))).toEqual([
+      { path: 'maximumSubcribers', message: 'Maximum subcribers must greater than 0' },
+    ]);
+  });
+
+  it('refuses a fractional maximum of subscribers', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ maximumSubcribers: 2.5 }))).toMatchObject([
+      { path: 'maximumSubcribers' },
+    ]);
+  });
+
+  it('accepts the bounds themselves: 0 and 1000 subscribers, prices 0 and 10000', () => {
+    for (const overrides of [
+      { maximumSubcribers: 0, price: 0, membersPrice: 0 },
+      { maximumSubcribers: 1000, price: 10_000, membersPrice: 10_000 },
+    ]) {
+      expect(listIssues(lanInputSchema, buildLanInput(overrides))).toEqual([]);
+    }
+  });
+
+  it('refuses a price above 10000', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ price: 10_000.01 }))).toEqual([
+      { path: 'price', message: 'Price must less than 10000' },
+    ]);
+  });
+
+  it('refuses a negative price', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ price: -5, membersPrice: 0 }))).toEqual([
+      { path: 'price', message: 'Price must greater than 0' },
+    ]);
+  });
+
+  it('refuses a members price above 10000', () => {
+    const input = buildLanInput({ price: 10_000, membersPrice: 20_000 });
+    expect(listIssues(lanInputSchema, input)).toEqual([
+      { path: 'membersPrice', message: 'Members price must less than 10000' },
+    ]);
+  });
+
+  it('refuses a price with a fraction of a cent', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ price: 27.505 }))).toEqual([
+      { path: 'price', message: 'Price must have at most 2 decimals' },
+    ]);
+  });
+
+  it('refuses a members price above the price, naming the price', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ price: 20, membersPrice: 27.5 }))).toEqual([
+      { path: 'membersPrice', message: 'Members price must less than 20' },
+    ]);
+  });
+
+  it('allows a members price equal to the price', () => {
+    expect(listIssues(lanInputSchema, buildLanInput({ price: 20, membersPrice: 20 }))).toEqual([]);
+  });
+
+  it('requires the prices and the maximum of subscribers', () => {
+    const input = buildLanInput({
+      maximumSubcribers: undefined,
+      price: undefined,
+      membersPrice: null,
+    });
+    expect(listIssues(lanInputSchema, input)).toEqual([
+      { path: 'maximumSubcribers', message: 'Maximum subcribers is required' },
+      { path: 'price', message: 'Price is required' },
+      { path: 'membersPrice', message: 'Members price is required' },
+    ]);
+  });
+
+  it('rejects a body that is not an object without running the rules across fields', () => {
+    expect(listIssues(lanInputSchema, null)).toMatchObject([{ path: '' }]);
+  });
+
+  it('ignores fields it does not know, read-only ones included', () => {
+    const parsed = lanInputSchema.parse({ ...buildLanInput(), id: 3, subscribers: [] });
+    expect(parsed).not.toHaveProperty('id');
+    expect(parsed).not.toHaveProperty('subscribers');
+  });
+});
+
+describe('lanUpdateSchema', () => {
+  const buildLanUpdate = (overrides: Record<string, unknown> = {}) => ({
+    ...buildLanInput(),
+    id: 3,
+    locationInvoiceNumber: 'INV-2025-001',
+    locationIsPayed: true,
+    ...overrides,
+  });
+
+  it('accepts the lan input plus id and the location invoice', () => {
+    expect(lanUpdateSchema.parse(buildLanUpdate())).toMatchObject({
+      id: 3,
+      locationInvoiceNumber: 'INV-2025-001',
+      locationIsPayed: true,
+    });
+  });
+
+  it('defaults the location invoice to none and unpaid', () => {
+    const { locationInvoiceNumber, locationIsPayed, ...rest } = buildLanUpdate();
+    expect(lanUpdateSchema.parse(rest)).toMatchObject({
+      locationInvoiceNumber: null,
+      locationIsPayed: false,
+    });
+  });
+
+  it('requires the id', () => {
+    expect(listIssues(lanUpdateSchema, buildLanUpdate({ id: undefined }))).toMatchObject([
+      { path: 'id' },
+    ]);
+  });
+
+  it('applies the rules of the lan input', () => {
+    const update = buildLanUpdate({
+      startDate: '2025-03-16T16:00:00+01:00',
+      endDate: '2025-03-14T18:00:00+01:00',
+      price: 20,
+      membersPrice: 25,
+    });
+    expect(listIssues(lanUpdateSchema, update)).toEqual([
+      { path: 'endDate', message: 'End date must after Start date' },
+      { path: 'membersPrice', message: 'Members price must less than 20' },
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { formatValidationMessage } from '../validation-messages.ts';
+import { dateTimeSchema, idSchema, moneySchema } from './common.ts';
+import {
+  boundedInteger,
+  boundedMoney,
+  haveValidFields,
+  limitedText,
+  requiredDateTime,
+  requiredText,
+} from './rules.ts';
+import { subscriberSchema } from './subscribers.ts';
+
+export const lanSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    description: z.string(),
+    startDate: dateTimeSchema,
+    endDate: dateTimeSchema,
+    isActive: z.boolean(),
+    maximumSubcribers: z.number().int().min(0),
+    price: moneySchema,
+    membersPrice: moneySchema,
+    creationDate: dateTimeSchema,
+    modificationDate: dateTimeSchema,
+    subscribers: z.array(subscriberSchema),
+    locationInvoiceNumber: z.string().nullable(),
+    locationIsPayed: z.boolean(),
+  })
+  .meta({
+    id: 'Lan',
+    description:
+      'A lan party. It is open while its end date is not in the past, and full when its ' +
+      'Accepted plus Paid subscribers reach maximumSubcribers (spelt so). subscribers holds ' +
+      'all its subscribers. Only active lans are shown to non-administrators.',
+  });
+
+export type Lan = z.infer<typeof lanSchema>;
+
+/** Limits of the lan form; the specification leaves them open. */
+export const lanLimits = {
+  nameMaxLength: 100,
+  descriptionMaxLength: 4000,
+  maximumSubcribers: 1000,
+  maximumPrice: 10_000,
+} as const;
+
+const lanInputFields = {
+  name: requiredText('name', lanLimits.nameMaxLength),
+  description: limitedText('description', lanLimits.descriptionMaxLength).default(''),
+  startDate: requiredDateTime('startDate'),
+  endDate: requiredDateTime('endDate'),
+  isActive: z.boolean().default(false),
+  maximumSubcribers: boundedInteger('maximumSubcribers', 0, lanLimits.maximumSubcribers),
+  price: boundedMoney('price', 0, lanLimits.maximumPrice),
+  membersPrice: boundedMoney('membersPrice', 0, lanLimits.maximumPrice),
+};
+
+type LanDates = { startDate: string; endDate: string };
+type LanPrices = { price: number; membersPrice: number };
+
+const endsAfterStart = z.superRefine<LanDates>(
+  (lan, context) => {
+    if (Date.parse(lan.endDate) <= Date.parse(lan.startDate)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: formatValidationMessage('greaterThanDate', 'endDate', 'startDate'),
+      });
+    }
+  },
+  { when: haveValidFields('startDate', 'endDate') },
+);
+
+// Members pay less, never more; the same price for both is allowed.
+const membersPriceNotAbovePrice = z.superRefine<LanPrices>(
+  (lan, context) => {
+    if (lan.membersPrice > lan.price) {
+      context.addIssue({
+        code: 'custom',
+        path: ['membersPrice'],
+        message: formatValidationMessage('lessThanNumber', 'membersPrice', lan.price),
+      });
+    }
+  },
+  { when: haveValidFields('price', 'membersPrice') },
+);
+
+export const lanInputSchema = z
+  .object(lanInputFields)
+  .check(endsAfterStart, membersPriceNotAbovePrice)
+  .meta({
+    id: 'NewLan',
+    description:
+      'The body of POST /api/lans. The end date must be after the start date; the members ' +
+      'price may not be above the price. description defaults to empty, isActive to false.',
+  });
+
+export type LanInput = z.infer<typeof lanInputSchema>;
+
+export const lanUpdateSchema = z
+  .object({
+    ...lanInputFields,
+    id: idSchema,
+    locationInvoiceNumber: limitedText('locationInvoiceNumber', 100).nullable().default(null),
+    locationIsPayed: z.boolean().default(false),
+  })
+  .check(endsAfterStart, membersPriceNotAbovePrice)
+  .meta({
+    id: 'LanUpdate',
+    description:
+      'The body of PUT /api/lans/{id}: the fields of LanInput with the same rules, plus the ' +
+      'id (which must match the path) and the invoice of the location.',
+  });
+
+export type LanUpdate = z.infer<typeof lanUpdateSchema>;

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildUserProfile,
+  buildUserProfileInput,
+  buildUserPublic,
+  listIssues,
+} from './test-support.ts';
+import {
+  isProfileComplete,
+  roleSchema,
+  userProfileInputSchema,
+  userProfileSchema,
+  userPublicSchema,
+  userUpdateSchema,
+} from './users.ts';
+
+describe('roleSchema', () => {
+  it('knows the five roles of the specification', () => {
+    expect(roleSchema.options).toEqual([
+      'Lanner',
+      'Member',
+      'LanAdministrator',
+      'MemberAdministrator',
+      'SystemAdministrator',
+    ]);
+  });
+});
+
+describe('userPublicSchema', () => {
+  it('accepts a user without a Steam id who has never been to a lan', () => {
+    const user = buildUserPublic({ steamId: null, stats: { numberOfLans: 0, lastLanOn: null } });
+    expect(userPublicSchema.parse(user)).toEqual(user);
+  });
+
+  it('leaves out personal fields', () => {
+    const parsed = userPublicSchema.parse(buildUserProfile());
+    expect(parsed).not.toHaveProperty('email');
+    expect(parsed).not.toHaveProperty('birthDate');
+  });
+
+  it('rejects an unknown role', () => {
+    expect(
+      listIssues(userPublicSchema, buildUserPublic({ roles: ['Admin' as 'Lanner'] })),
+    ).toMatchObject([{ path: 'roles.0' }]);
+  });
+});
+
+describe('userProfileSchema', () => {
+  it('accepts a complete profile', () => {
+    const profile = buildUserProfile();
+    expect(userProfileSchema.parse(profile)).toEqual(profile);
+  });
+
+  it('accepts a profile whose personal fields are not filled in yet', () => {
+    const profile = buildUserProfile({
+      email: null,
+      isEmailActivated: false,
+      firstName: null,
+      surname: null,
+      city: null,
+      birthDate: null,
+    });
+    expect(listIssues(userProfileSchema, profile)).toEqual([]);
+  });
+
+  it('rejects a creation date without a UTC offset', () => {
+    expect(
+      listIssues(userProfileSchema, buildUserProfile({ creationDate: '2023-02-01T12:00:00' })),
+    ).toMatchObject([{ path: 'creationDate' }]);
+  });
+});
+
+describe('userProfileInputSchema', () => {
+  it('accepts a filled-in profile form', () => {
+    expect(listIssues(userProfileInputSchema, buildUserProfileInput())).toEqual([]);
+  });
+
+  it('names every missing field with its own message', () => {
+    expect(listIssues(userProfileInputSchema, {})).toEqual([
+      { path: 'email', message: 'Email is required' },
+      { path: 'firstName', message: 'First name is required' },
+      { path: 'surname', message: 'Surname is required' },
+      { path: 'city', message: 'City is required' },
+      { path: 'birthDate', message: 'Birth date is required' },
+    ]);
+  });
+
+  it('counts null and blank text as missing', () => {
+    const input = buildUserProfileInput({ email: '  ', firstName: null, birthDate: '' });
+    expect(listIssues(userProfileInputSchema, input)).toEqual([
+      { path: 'email', message: 'Email is required' },
+      { path: 'firstName', message: 'First name is required' },
+      { path: 'birthDate', message: 'Birth date is required' },
+    ]);
+  });
+
+  it.each(['frag', 'frag@', 'frag@example', 'frag example@example.com'])(
+    'refuses %j as an e-mail address',
+    (email) => {
+      expect(listIssues(userProfileInputSchema, buildUserProfileInput({ email }))).toEqual([
+        { path: 'email', message: 'Email must be a valid email address' },
+      ]);
+    },
+  );
+
+  it('trims the text fields', () => {
+    const input = buildUserProfileInput({ email: ' frag@example.com ', city: ' Utrecht ' });
+    expect(userProfileInputSchema.parse(input)).toMatchObject({
+      email: 'frag@example.com',
+      city: 'Utrecht',
+    });
+  });
+
+  it('refuses a birth date that is not yyyy-MM-dd', () => {
+    expect(
+      listIssues(userProfileInputSchema, buildUserProfileInput({ birthDate: '21-06-1995' })),
+    ).toMatchObject([{ path: 'birthDate' }]);
+  });
+
+  it('refuses a first name longer than 100 characters', () => {
+    expect(
+      listIssues(userProfileInputSchema, buildUserProfileInput({ firstName: 'x'.repeat(101) })),
+    ).toEqual([
+      { path: 'firstName', message: 'First name cannot be more than 100 characters long' },
+    ]);
+  });
+
+  it('ignores the other fields of the user that a client sends back', () => {
+    const parsed = userProfileInputSchema.parse({ ...buildUserProfile(), roles: [] });
+    expect(Object.keys(parsed).sort()).toEqual([
+      'birthDate',
+      'city',
+      'email',
+      'firstName',
+      'surname',
+    ]);
+  });
+});
+
+describe('userUpdateSchema', () => {
+  it('accepts roles alone, leaving the profile unchanged', () => {
+    expect(userUpdateSchema.parse({ roles: ['Lanner', 'Member'] })).toEqual({
+      roles: ['Lanner', 'Member'],
+    });
+  });
+
+  it('accepts a whole user sent back, profile fields cleared with null', () => {
+    const update = { ...buildUserProfile(), firstName: null, roles: ['Member'] };
+    expect(userUpdateSchema.parse(update)).toMatchObject({ firstName: null, roles: ['Member'] });
+  });
+
+  it('requires the roles', () => {
+    expect(listIssues(userUpdateSchema, {})).toMatchObject([{ path: 'roles' }]);
+  });
+
+  it('checks the profile fields that are given', () => {
+    expect(listIssues(userUpdateSchema, { roles: [], email: 'nope' })).toEqual([
+      { path: 'email', message: 'Email must be a valid email address' },
+    ]);
+  });
+});
+
+describe('isProfileComplete', () => {
+  it('is true when email, first name, surname, city and birth date are all set', () => {
+    expect(isProfileComplete(buildUserProfile())).toBe(true);
+  });
+
+  it.each(['email', 'firstName', 'surname', 'city', 'birthDate'] as const)(
+    'is false when %s is missing',
+    (field) => {
+      expect(isProfileComplete(buildUserProfile({ [field]: null }))).toBe(false);
+    },
+  );
+
+  it('is false when a field is only whitespace', () => {
+    expect(isProfileComplete(buildUserProfile({ city: '  ' }))).toBe(false);
+  });
+
+  it('does not need the email to be verified', () => {
+    expect(isProfileComplete(buildUserProfile({ isEmailActivated: false }))).toBe(true);
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { dateSchema, dateTimeSchema, idSchema } from './common.ts';
+import { requiredDate, requiredEmail, requiredText } from './rules.ts';
+
+export const roleSchema = z
+  .enum(['Lanner', 'Member', 'LanAdministrator', 'MemberAdministrator', 'SystemAdministrator'])
+  .meta({
+    id: 'Role',
+    description: 'A role of a user. A SystemAdministrator may do everything.',
+  });
+
+export type Role = z.infer<typeof roleSchema>;
+
+export const userStatsSchema = z
+  .object({
+    numberOfLans: z.number().int().min(0),
+    lastLanOn: dateTimeSchema.nullable(),
+  })
+  .meta({
+    id: 'UserStats',
+    description:
+      'numberOfLans counts past lans where the user was Paid and not marked absent; ' +
+      'lastLanOn is the start date of the latest of them, or null.',
+  });
+
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+export const userPublicSchema = z
+  .object({
+    id: idSchema,
+    nickname: z.string(),
+    steamId: z.string().nullable(),
+    roles: z.array(roleSchema),
+    stats: userStatsSchema,
+  })
+  .meta({
+    id: 'UserPublic',
+    description: 'What anyone may see of a user. The nickname follows the Steam profile.',
+  });
+
+export type UserPublic = z.infer<typeof userPublicSchema>;
+
+export const userProfileSchema = userPublicSchema
+  .extend({
+    email: z.string().nullable(),
+    isEmailActivated: z.boolean(),
+    firstName: z.string().nullable(),
+    surname: z.string().nullable(),
+    city: z.string().nullable(),
+    birthDate: dateSchema.nullable(),
+    creationDate: dateTimeSchema,
+    modificationDate: dateTimeSchema,
+  })
+  .meta({
+    id: 'UserProfile',
+    description:
+      'A user with personal fields, shown only to the user and to MemberAdministrators. ' +
+      'Each personal field is null until filled in.',
+  });
+
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+// Bounds the specification leaves open; generous for names, RFC 5321 for addresses.
+const NAME_MAX_LENGTH = 100;
+
+const profileFields = {
+  email: requiredEmail('email'),
+  firstName: requiredText('firstName', NAME_MAX_LENGTH),
+  surname: requiredText('surname', NAME_MAX_LENGTH),
+  city: requiredText('city', NAME_MAX_LENGTH),
+  birthDate: requiredDate('birthDate'),
+};
+
+export const userProfileInputSchema = z.object(profileFields).meta({
+  id: 'ProfileChanges',
+  description:
+    'The body of PUT /api/users/me: the profile form. Every field is required. Other fields ' +
+    'of the user (roles, nickname, steamId, stats, …) may be sent back and are ignored. ' +
+    'Changing the email makes it unverified until the mailed link is followed.',
+});
+
+export type UserProfileInput = z.infer<typeof userProfileInputSchema>;
+
+export const userUpdateSchema = z
+  .object({
+    roles: z.array(roleSchema),
+    email: profileFields.email.nullable().optional(),
+    firstName: profileFields.firstName.nullable().optional(),
+    surname: profileFields.surname.nullable().optional(),
+    city: profileFields.city.nullable().optional(),
+    birthDate: profileFields.birthDate.nullable().optional(),
+  })
+  .meta({
+    id: 'UserUpdate',
+    description:
+      'The body of PUT /api/users/{id}, by an administrator: the roles, and optionally ' +
+      'profile fields (left out: unchanged; null: cleared), so the roles of a user with an ' +
+      'incomplete profile can still be set.',
+  });
+
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+type ProfileFields = Pick<UserProfile, 'email' | 'firstName' | 'surname' | 'city' | 'birthDate'>;
+
+/** A profile is complete when email, first name, surname, city and birth date are all set. */
+export function isProfileComplete(user: ProfileFields): boolean {
+  return [user.email, user.firstName, user.surname, user.city, user.birthDate].every(
+    (value) => typeof value === 'string' && value.trim() !== '',
+  );
+}
