@@ -43,6 +43,8 @@ export function ensureWebAppBuilt(options: { log?: (line: string) => void } = {}
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: webAppDir,
     stdio: 'inherit',
+    // Test runners set NODE_ENV=test, which would give React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The web app did not build; see the messages above.');
 }

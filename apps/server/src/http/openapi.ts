@@ -26,10 +26,14 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  // The documentation pages run under the site's CSP, widened only for them: the hashes
+  // of the UI's own inline scripts, and inline styles, which its renderer sets.
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    // The UI's own page carries a CSP with hashes of its inline code.
-    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace("script-src 'self'", `script-src 'self' ${app.swaggerCSP.script.join(' ')}`)
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
     uiConfig: { deepLinking: true, docExpansion: 'list' },
   });
 }

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import logoUrl from '../../assets/logo.svg';
+import { HeaderSlider } from './header-slider.tsx';
+import styles from './site-header.module.css';
+import { SiteMenu } from './site-menu.tsx';
+
+/** The header band: logo, navigation (a drawer on small screens) and the slider. */
+export function SiteHeader() {
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to="/" className={styles.logo}>
+          <img src={logoUrl} alt="Lanparty" width="175" height="32" />
+        </Link>
+        <SiteMenu />
+      </div>
+      <HeaderSlider />
+    </header>
+  );
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildViewer, renderApp } from '../../testing/render-app.tsx';
+
+async function findNavigation(name: 'Main' | 'User') {
+  return screen.findByRole('navigation', { name });
+}
+
+describe('navigation by role', () => {
+  it('shows a visitor Lans and Lanners only, and no user navigation', async () => {
+    renderApp('/lans/upcoming');
+    const main = await findNavigation('Main');
+    expect(within(main).getByRole('link', { name: 'Lans' })).toHaveAttribute(
+      'href',
+      '/lans/upcoming',
+    );
+    expect(within(main).getByRole('link', { name: 'Lanners' })).toHaveAttribute('href', '/lanners');
+    expect(within(main).queryByRole('link', { name: 'Stats' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('shows a lanner Stats and a profile link with their nickname, but no Admin', async () => {
+    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['Lanner'], nickname: 'nova' }) });
+    const main = await findNavigation('Main');
+    expect(within(main).getByRole('link', { name: 'Stats' })).toHaveAttribute('href', '/stats');
+    const user = await findNavigation('User');
+    expect(within(user).getByRole('link', { name: 'nova' })).toHaveAttribute('href', '/profile');
+    expect(within(user).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('shows a member Stats but no profile link', async () => {
+    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['Member'], nickname: 'nova' }) });
+    const main = await findNavigation('Main');
+    expect(within(main).getByRole('link', { name: 'Stats' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'nova' })).not.toBeInTheDocument();
+  });
+
+  it.each(['LanAdministrator', 'MemberAdministrator', 'SystemAdministrator'] as const)(
+    'shows a %s the Admin link to /admin/lans, but no Stats',
+    async (role) => {
+      renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [role] }) });
+      const user = await findNavigation('User');
+      expect(within(user).getByRole('link', { name: 'Admin' })).toHaveAttribute(
+        'href',
+        '/admin/lans',
+      );
+      expect(screen.queryByRole('link', { name: 'Stats' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('marks the current section', async () => {
+    renderApp('/lans/archive');
+    const main = await findNavigation('Main');
+    expect(within(main).getByRole('link', { name: 'Lans' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(main).getByRole('link', { name: 'Lanners' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('menu drawer', () => {
+  it('is controlled by a Menu button that says whether it is open', async () => {
+    const { user } = renderApp('/lans/upcoming');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeNull();
+    expect(menu).toContainElement(await findNavigation('Main'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('data-open', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toHaveAttribute('data-open', 'true');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when a link in it is followed', async () => {
+    const { user, router } = renderApp('/lans/upcoming');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    await user.click(screen.getByRole('link', { name: 'Lanners' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lanners'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on any navigation, even to the page already shown', async () => {
+    const { user, router } = renderApp('/lans/upcoming');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    await user.click(screen.getByRole('link', { name: 'Lans' }));
+    expect(router.state.location.pathname).toBe('/lans/upcoming');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    await router.navigate('/changelog');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('closes on Escape and gives focus back to the Menu button', async () => {
+    const { user } = renderApp('/lans/upcoming');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    await user.tab();
+    expect(toggle).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+});

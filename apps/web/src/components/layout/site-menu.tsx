@@ -1,0 +1,106 @@
+import type { LucideIcon } from 'lucide-react';
+import { CalendarDays, Menu, Shield, Trophy, UserRound, Users, X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useMatch } from 'react-router';
+import { canSeeAdmin, canSeeProfileLink, canSeeStats } from '../../lib/access-rules.ts';
+import { useViewer } from '../../lib/viewer.tsx';
+import styles from './site-menu.module.css';
+
+/**
+ * Main and user navigation. From 50rem up both sit in the header bar; below that they
+ * live in a drawer behind a Menu button, which closes on every navigation and on Escape.
+ */
+export function SiteMenu() {
+  const viewer = useViewer();
+  const location = useLocation();
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The drawer remembers the location it was opened at, so any navigation (a new
+  // location key, even to the same path) closes it without an effect.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const isOpen = openedAt === location.key;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenedAt(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [isOpen]);
+
+  const showAdmin = canSeeAdmin(viewer);
+  const showProfile = canSeeProfileLink(viewer);
+  const ToggleIcon = isOpen ? X : Menu;
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        onClick={() => setOpenedAt(isOpen ? null : location.key)}
+      >
+        <ToggleIcon aria-hidden="true" size={20} />
+        <span>Menu</span>
+      </button>
+      <div id={menuId} className={styles.menu} data-open={isOpen}>
+        <nav aria-label="Main" className={styles.nav}>
+          <ul className={styles.list}>
+            <NavItem to="/lans/upcoming" activeFor="/lans/*" icon={CalendarDays}>
+              Lans
+            </NavItem>
+            <NavItem to="/lanners" icon={Users}>
+              Lanners
+            </NavItem>
+            {canSeeStats(viewer) ? (
+              <NavItem to="/stats" activeFor="/stats/*" icon={Trophy}>
+                Stats
+              </NavItem>
+            ) : null}
+          </ul>
+        </nav>
+        {showAdmin || showProfile ? (
+          <nav aria-label="User" className={`${styles.nav} ${styles.userNav}`}>
+            <ul className={styles.list}>
+              {showAdmin ? (
+                <NavItem to="/admin/lans" activeFor="/admin/*" icon={Shield}>
+                  Admin
+                </NavItem>
+              ) : null}
+              {showProfile ? (
+                <NavItem to="/profile" activeFor="/profile/*" icon={UserRound}>
+                  {viewer.user?.nickname}
+                </NavItem>
+              ) : null}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+type NavItemProps = {
+  to: string;
+  /** The path pattern that marks the link current; `to` when not given. */
+  activeFor?: string;
+  icon: LucideIcon;
+  children: ReactNode;
+};
+
+function NavItem({ to, activeFor = to, icon: Icon, children }: NavItemProps) {
+  const isActive = useMatch(activeFor) !== null;
+  return (
+    <li>
+      <Link to={to} className={styles.link} aria-current={isActive ? 'page' : undefined}>
+        <Icon aria-hidden="true" size={18} className={styles.icon} />
+        <span>{children}</span>
+      </Link>
+    </li>
+  );
+}

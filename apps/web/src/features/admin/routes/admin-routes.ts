@@ -1,0 +1,6 @@
+/**
+ * The entry of the lazily loaded admin chunk: the app router imports only this file,
+ * dynamically, so the admin screens never weigh on the first screen.
+ */
+export { AdminLansRoute } from './admin-lans-route.tsx';
+export { AdminLayout } from './admin-layout.tsx';

@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** The frame of the lazily loaded stats section. */
+export function StatsLayout() {
+  return <Outlet />;
+}

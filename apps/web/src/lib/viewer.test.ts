@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { canSeeAdmin, canSeeProfileLink, canSeeStats } from './access-rules.ts';
+import { anonymousViewer, createViewer } from './viewer.tsx';
+
+const lannerAndMember = createViewer({ id: '1', nickname: 'nova', roles: ['Lanner', 'Member'] });
+
+describe('viewer', () => {
+  it('has any of the roles when it holds at least one', () => {
+    expect(lannerAndMember.hasAnyRole(['Member', 'SystemAdministrator'])).toBe(true);
+    expect(lannerAndMember.hasAnyRole(['SystemAdministrator'])).toBe(false);
+  });
+
+  it('has every role only when it holds all of them', () => {
+    expect(lannerAndMember.hasEveryRole(['Lanner', 'Member'])).toBe(true);
+    expect(lannerAndMember.hasEveryRole(['Lanner', 'LanAdministrator'])).toBe(false);
+  });
+
+  it('is an anonymous visitor without roles by default', () => {
+    expect(anonymousViewer.user).toBeNull();
+    expect(anonymousViewer.hasAnyRole(['Lanner'])).toBe(false);
+    expect(canSeeStats(anonymousViewer)).toBe(false);
+    expect(canSeeAdmin(anonymousViewer)).toBe(false);
+    expect(canSeeProfileLink(anonymousViewer)).toBe(false);
+  });
+
+  it('lets any administrator role see the admin link', () => {
+    for (const role of [
+      'LanAdministrator',
+      'MemberAdministrator',
+      'SystemAdministrator',
+    ] as const) {
+      expect(canSeeAdmin(createViewer({ id: '2', nickname: 'root', roles: [role] }))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../scripts/web-build.ts';
+import { siteUrl } from './support/provided-context.ts';
+
+describe('npm run bench:web', () => {
+  it('keeps the first screen within 135 KB of gzipped JavaScript and CSS', () => {
+    const result = spawnSync(
+      process.execPath,
+      [path.join(repositoryRoot, 'scripts/bench-web.ts'), '--url', siteUrl()],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).toMatch(/Total: [\d.]+ KB of 135\.0 KB budget/);
+    expect(result.status, output).toBe(0);
+  });
+});
