@@ -1,22 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findFreePort } from '../../scripts/free-port.ts';
 import { repositoryRoot } from '../../scripts/web-build.ts';
 
 export type RunningSite = { baseUrl: string; stop: () => Promise<void> };
-
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 30_000;

@@ -27,7 +27,13 @@ export type AppOptions = {
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // People starting the site in a terminal read lines; log collectors read JSON.
+      ...(process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+        : {}),
+    },
     genReqId: () => randomUUID(),
     // Uploads (banners, avatars) are at most 5 MB; JSON bodies are far smaller.
     bodyLimit: 1024 * 1024,

@@ -1,23 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findFreePort } from '../../../scripts/free-port.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -74,7 +63,7 @@ describe('the server process', () => {
   it('serves the health check and shuts down cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lanparty-process-'));
     dataDirs.push(dataDir);
-    const port = await freePort();
+    const port = await findFreePort();
     const run = runServer({ PORT: String(port), HOST: '127.0.0.1', LANPARTY_DATA_DIR: dataDir });
     const response = await waitForHealth(port);
     expect(response.status).toBe(200);
