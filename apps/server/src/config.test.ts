@@ -93,3 +93,45 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('identity configuration', () => {
+  it('uses the embedded provider under /oidc by default', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://lan.example.org' }, cwd).identity).toEqual({
+      kind: 'embedded',
+      issuer: 'https://lan.example.org/oidc',
+      clientId: 'lanparty-web',
+      audience: 'lanparty-api',
+      steamIdClaim: 'steam_id',
+    });
+  });
+
+  it('uses an external issuer when it is configured whole', () => {
+    const config = loadConfig(
+      {
+        OIDC_ISSUER: 'https://sso.example.org/realms/lan',
+        OIDC_CLIENT_ID: 'lanparty',
+        OIDC_AUDIENCE: 'lanparty-api',
+        OIDC_STEAM_ID_CLAIM: 'steamid',
+      },
+      cwd,
+    );
+    expect(config.identity).toEqual({
+      kind: 'external',
+      issuer: 'https://sso.example.org/realms/lan',
+      clientId: 'lanparty',
+      audience: 'lanparty-api',
+      steamIdClaim: 'steamid',
+    });
+  });
+
+  it('names what an external issuer is missing', () => {
+    expect(problemsOf({ OIDC_ISSUER: 'https://sso.example.org/realms/lan' }).sort()).toEqual([
+      'OIDC_AUDIENCE: is required when OIDC_ISSUER is set (got "")',
+      'OIDC_CLIENT_ID: is required when OIDC_ISSUER is set (got "")',
+    ]);
+  });
+
+  it('refuses a mail server that is not an smtp address', () => {
+    expect(problemsOf({ SMTP_URL: 'mail.example.org' })[0]).toMatch(/^SMTP_URL/);
+  });
+});

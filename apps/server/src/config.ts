@@ -12,6 +12,29 @@ export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
   | { kind: 'postgres'; url: string; schema: string | undefined };
 
+/**
+ * Who signs people in: the embedded provider under /oidc (default), or any standard
+ * OpenID Connect issuer such as a Keycloak realm.
+ */
+export type IdentityConfig =
+  | { kind: 'embedded'; issuer: string; clientId: string; audience: string; steamIdClaim: string }
+  | { kind: 'external'; issuer: string; clientId: string; audience: string; steamIdClaim: string };
+
+export type SteamConfig = {
+  /** Steam Web API base URL (GetPlayerSummaries, GetOwnedGames). */
+  apiUrl: string;
+  /** Without a key nothing is asked of the Steam Web API. */
+  apiKey: string | undefined;
+  /** Steam's OpenID 2.0 endpoint for "Sign in through Steam". */
+  openIdUrl: string;
+};
+
+export type MailConfig = {
+  /** smtp:// or smtps:// address; unset writes .eml files to the data folder instead. */
+  smtpUrl: string | undefined;
+  from: string;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -23,6 +46,9 @@ export type Config = {
   isDemo: boolean;
   isProduction: boolean;
   webDistDir: string;
+  identity: IdentityConfig;
+  steam: SteamConfig;
+  mail: MailConfig;
 };
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -46,7 +72,22 @@ export const environmentVariables = {
   TZ_COMMUNITY: "The community's time zone (play days, months). Default Europe/Amsterdam.",
   LANPARTY_DEMO: 'Set to 1 to fill the demo community (npm run demo sets it). Default off.',
   NODE_ENV: 'production hides build details in logs and errors. Default production.',
+  OIDC_ISSUER:
+    'External OpenID Connect issuer (e.g. a Keycloak realm URL). Unset: the embedded provider at /oidc.',
+  OIDC_CLIENT_ID: 'With OIDC_ISSUER: the public client the web app signs in with.',
+  OIDC_AUDIENCE: 'With OIDC_ISSUER: the audience (aud) access tokens must carry for the API.',
+  OIDC_STEAM_ID_CLAIM: 'With OIDC_ISSUER: the token claim holding the SteamID64. Default steam_id.',
+  STEAM_API_KEY: 'Steam Web API key. Unset: no Steam profile sync and no playtime collection.',
+  STEAM_API_URL: 'Steam Web API base URL. Default https://api.steampowered.com.',
+  STEAM_OPENID_URL: 'Steam OpenID 2.0 endpoint. Default https://steamcommunity.com/openid/login.',
+  SMTP_URL:
+    'smtp:// or smtps:// address of the mail server. Unset: mails are .eml files in the data folder.',
+  MAIL_FROM: 'Sender of mails. Default Lanparty <noreply@HOST of PUBLIC_URL>.',
 } as const;
+
+/** The embedded provider's API audience; tokens for the API carry it in `aud`. */
+export const embeddedAudience = 'lanparty-api';
+export const embeddedClientId = 'lanparty-web';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false'], { message: 'must be 1, 0, true or false' })
@@ -92,6 +133,38 @@ const environmentSchema = z.object({
   LANPARTY_DEMO: booleanFlag,
   NODE_ENV: z.string().default('production'),
   LANPARTY_WEB_DIST: z.string().optional(),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_STEAM_ID_CLAIM: z.string().default('steam_id'),
+  STEAM_API_KEY: z.string().optional(),
+  STEAM_API_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+    .default('https://api.steampowered.com'),
+  STEAM_OPENID_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+    .default('https://steamcommunity.com/openid/login'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// address')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'must be a mail address').optional(),
+});
+
+/** An external issuer needs its client and audience too; name what is missing. */
+const identityRule = environmentSchema.superRefine((settings, context) => {
+  if (!settings.OIDC_ISSUER) return;
+  for (const name of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'] as const) {
+    if (!settings[name]) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is required when OIDC_ISSUER is set',
+      });
+    }
+  }
 });
 
 export class ConfigError extends Error {
@@ -118,7 +191,7 @@ function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const values = withoutEmptyValues(env);
-  const parsed = environmentSchema.safeParse(values);
+  const parsed = identityRule.safeParse(values);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -127,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(problems);
   }
   const settings = parsed.data;
+  const publicUrl = new URL(settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`);
   const isDemo = settings.LANPARTY_DEMO;
   const dataDir = path.resolve(cwd, settings.LANPARTY_DATA_DIR ?? (isDemo ? 'data/demo' : 'data'));
   const database: DatabaseConfig = settings.DATABASE_URL
@@ -135,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     port: settings.PORT,
     host: settings.HOST,
-    publicUrl: new URL(settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`),
+    publicUrl,
     dataDir,
     database,
     logLevel: settings.LOG_LEVEL,
@@ -146,5 +220,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       cwd,
       settings.LANPARTY_WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist'),
     ),
+    identity: identityOf(settings, publicUrl),
+    steam: {
+      apiUrl: settings.STEAM_API_URL.replace(/\/+$/, ''),
+      apiKey: settings.STEAM_API_KEY,
+      openIdUrl: settings.STEAM_OPENID_URL,
+    },
+    mail: {
+      smtpUrl: settings.SMTP_URL,
+      from: settings.MAIL_FROM ?? `Lanparty <noreply@${publicUrl.hostname}>`,
+    },
+  };
+}
+
+function identityOf(settings: z.infer<typeof environmentSchema>, publicUrl: URL): IdentityConfig {
+  if (settings.OIDC_ISSUER && settings.OIDC_CLIENT_ID && settings.OIDC_AUDIENCE) {
+    return {
+      kind: 'external',
+      issuer: settings.OIDC_ISSUER,
+      clientId: settings.OIDC_CLIENT_ID,
+      audience: settings.OIDC_AUDIENCE,
+      steamIdClaim: settings.OIDC_STEAM_ID_CLAIM,
+    };
+  }
+  return {
+    kind: 'embedded',
+    issuer: new URL('oidc', publicUrl).href,
+    clientId: embeddedClientId,
+    audience: embeddedAudience,
+    steamIdClaim: 'steam_id',
   };
 }

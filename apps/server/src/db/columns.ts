@@ -17,3 +17,8 @@ export function timestampType(dialect: DialectName): 'timestamptz' | 'text' {
 export function toIsoTimestamp(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
+
+/** Reads a boolean column the same way on both engines (SQLite answers 0 or 1). */
+export function toBoolean(value: boolean | number): boolean {
+  return value === true || value === 1;
+}

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Timestamps are ISO-8601 UTC text on SQLite and timestamptz on PostgreSQL; written
@@ -13,7 +13,100 @@ export type SettingsTable = {
   modification_date: Timestamp;
 };
 
+/** SQLite keeps booleans as 0/1; PostgreSQL as booleans. Read them with `toBoolean`. */
+export type BooleanColumn = ColumnType<boolean | number, boolean, boolean>;
+
+export type UsersTable = {
+  id: Generated<number>;
+  /** The identity provider's `sub` for this person; null until they first sign in. */
+  subject: string | null;
+  nickname: string;
+  steam_id: string | null;
+  steam_avatar_url: string | null;
+  /** Stored lower-cased, so the unique index treats addresses case-insensitively. */
+  email: string | null;
+  is_email_activated: BooleanColumn;
+  first_name: string | null;
+  surname: string | null;
+  city: string | null;
+  /** yyyy-MM-dd */
+  birth_date: string | null;
+  creation_date: Timestamp;
+  modification_date: Timestamp;
+};
+
+export type UserRolesTable = {
+  user_id: number;
+  role: string;
+};
+
+/** Username and password sign-in of the embedded identity provider. */
+export type LocalAccountsTable = {
+  id: Generated<number>;
+  /** As typed at sign-up, for display. */
+  username: string;
+  /** Lower-cased, unique: `Frag` and `frag` are the same account. */
+  username_key: string;
+  /** `scrypt$N$r$p$salt$hash`, base64url parts. */
+  password_hash: string;
+  user_id: number;
+  creation_date: Timestamp;
+};
+
+export type EmailVerificationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the code; the code itself exists only in the mail. */
+  code_hash: string;
+  /** The address the code was sent to: it verifies that address only. */
+  email: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  creation_date: Timestamp;
+};
+
+/** Mail and chat messages, written with the change that causes them, sent by a worker. */
+export type OutboxTable = {
+  id: Generated<number>;
+  channel: 'email' | 'chat';
+  dedupe_key: string;
+  /** JSON of the message. */
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  delivered_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
+  creation_date: Timestamp;
+};
+
+/** The embedded identity provider's sessions, grants, codes and tokens (its adapter). */
+export type OidcRecordsTable = {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+};
+
+/** Steam OpenID response nonces already accepted, so an answer cannot be replayed. */
+export type UsedNoncesTable = {
+  nonce: string;
+  expires_at: Timestamp;
+};
+
 /** Every table, as Kysely sees it. Each migration that adds a table adds it here. */
 export type Database = {
   settings: SettingsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  local_accounts: LocalAccountsTable;
+  email_verifications: EmailVerificationsTable;
+  outbox: OutboxTable;
+  oidc_records: OidcRecordsTable;
+  used_nonces: UsedNoncesTable;
 };

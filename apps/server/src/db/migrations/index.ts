@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as settings from './0001-settings.ts';
+import * as identity from './0002-identity.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -7,4 +8,5 @@ import * as settings from './0001-settings.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-settings': settings,
+  '0002-identity': identity,
 };
