@@ -1,0 +1,137 @@
+import type { Role, UserProfile, UserPublic } from '@lanparty/contract';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import type { Database, UsersTable } from '../../db/schema.ts';
+
+/** A database or a transaction: repositories work inside either. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type UserRow = Selectable<UsersTable>;
+
+export type NewUser = {
+  subject: string | null;
+  nickname: string;
+  steamId?: string | null;
+  email?: string | null;
+};
+
+const roleOrder: Role[] = [
+  'Lanner',
+  'Member',
+  'LanAdministrator',
+  'MemberAdministrator',
+  'SystemAdministrator',
+];
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserBySubject(
+  db: Executor,
+  subject: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst();
+}
+
+export async function findUserBySteamId(
+  db: Executor,
+  steamId: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('steam_id', '=', steamId).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function insertUser(db: Executor, user: NewUser, now = new Date()): Promise<UserRow> {
+  const timestamp = now.toISOString();
+  return db
+    .insertInto('users')
+    .values({
+      subject: user.subject,
+      nickname: user.nickname,
+      steam_id: user.steamId ?? null,
+      email: user.email ? normalizeEmail(user.email) : null,
+      is_email_activated: false,
+      creation_date: timestamp,
+      modification_date: timestamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findRoles(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, Role[]>> {
+  const byUser = new Map<number, Role[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  for (const row of rows) byUser.get(row.user_id)?.push(row.role as Role);
+  for (const roles of byUser.values())
+    roles.sort((a, b) => roleOrder.indexOf(a) - roleOrder.indexOf(b));
+  return byUser;
+}
+
+/** Replaces a user's roles with exactly these. */
+export async function replaceRoles(
+  db: Executor,
+  userId: number,
+  roles: readonly Role[],
+): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roles.length === 0) return;
+  await db
+    .insertInto('user_roles')
+    .values([...new Set(roles)].map((role) => ({ user_id: userId, role })))
+    .execute();
+}
+
+/** E-mail addresses are compared without regard to case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export type UserStatsValue = UserPublic['stats'];
+
+/** What anyone may see of a user. */
+export function presentPublicUser(row: UserRow, roles: Role[], stats: UserStatsValue): UserPublic {
+  return { id: row.id, nickname: row.nickname, steamId: row.steam_id, roles, stats };
+}
+
+/** The whole profile: for the user themself and for member administrators. */
+export function presentUserProfile(
+  row: UserRow,
+  roles: Role[],
+  stats: UserStatsValue,
+): UserProfile {
+  return {
+    ...presentPublicUser(row, roles, stats),
+    email: row.email,
+    isEmailActivated: toBoolean(row.is_email_activated),
+    firstName: row.first_name,
+    surname: row.surname,
+    city: row.city,
+    birthDate: row.birth_date,
+    creationDate: toIsoTimestamp(row.creation_date),
+    modificationDate: toIsoTimestamp(row.modification_date),
+  };
+}
