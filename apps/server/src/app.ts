@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import { CURRENT_VERSION } from '@lanparty/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,12 +14,45 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { createAssetStore } from './modules/assets/assets.store.ts';
+import { registerAuthentication } from './modules/auth/authenticate.ts';
+import {
+  createTokenVerifier,
+  discoveredKeys,
+  localKeys,
+  type TokenVerifier,
+} from './modules/auth/token-verifier.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+
+
+import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
+import { createMailer } from './modules/outbox/mailer.ts';
+import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type AppOptions = {
   /** A database the caller owns (tests); otherwise one is opened from the config and closed with the app. */
   db?: AppDatabase;
+  /** Background jobs (outbox delivery); on by default, off for tests that drive them by hand. */
+  isRunningJobs?: boolean;
 };
+
+/** Tokens are verified the same way for both providers; only where the keys come from differs. */
+async function createVerifier(config: Config): Promise<TokenVerifier> {
+  const { identity } = config;
+  const keys =
+    identity.kind === 'embedded'
+      ? localKeys((await loadOrCreateSigningKeys(config.dataDir)).publicJwks)
+      : discoveredKeys(identity.issuer);
+  return createTokenVerifier({
+    issuer: identity.issuer,
+    audience: identity.audience,
+    steamIdClaim: identity.steamIdClaim,
+    keys,
+  });
+}
 
 /**
  * Builds the whole site without listening: tests call `app.inject`, server.ts listens.
@@ -45,8 +79,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     reply.header('x-request-id', request.id);
   });
 
+  // What must stop when the app closes, stopped last-started first (jobs before the database).
+  const stopTasks: Array<() => Promise<unknown>> = [];
+  app.addHook('onClose', async () => {
+    for (const stop of stopTasks.reverse()) await stop();
+  });
+
   const db = options.db ?? createDatabase(config.database);
-  if (!options.db) app.addHook('onClose', async () => db.destroy());
+  if (!options.db) stopTasks.push(() => db.destroy());
   try {
     const applied = await migrateToLatest(db, databaseSchemaOf(config));
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
@@ -58,9 +98,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicUrl);
+  // Off by default; the routes that need it (sign-in, e-mail checks, uploads) opt in.
+  await app.register(rateLimit, { global: false });
   await registerOpenApi(app, CURRENT_VERSION);
+  registerAuthentication(app, { db, verifyToken: await createVerifier(config) });
 
   await app.register(healthRoutes(db));
+  await app.register(settingsRoutes(config.identity));
+  await app.register(usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam }));
+  await app.register(assetsRoutes({ db, store: createAssetStore(config.dataDir) }));
+
+  if (options.isRunningJobs ?? true) {
+    const outbox = startOutboxWorker(
+      db,
+      { email: createMailer(config.mail, config.dataDir, app.log) },
+      app.log,
+    );
+    stopTasks.push(() => outbox.stop());
+  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -135,3 +135,71 @@ export function presentUserProfile(
     modificationDate: toIsoTimestamp(row.modification_date),
   };
 }
+
+export type UserListFilter = {
+  userIds?: readonly number[];
+  /** Users with any of these roles. */
+  roles?: readonly Role[];
+  /** Users with none of these roles. */
+  missingRoles?: readonly Role[];
+  sort?: 'nickname';
+  offset: number;
+  limit: number;
+};
+
+export async function listUsers(
+  db: Executor,
+  filter: UserListFilter,
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users');
+  if (filter.userIds && filter.userIds.length > 0)
+    query = query.where('users.id', 'in', [...filter.userIds]);
+  if (filter.roles && filter.roles.length > 0) {
+    const roles = [...filter.roles];
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_roles')
+          .select('user_roles.user_id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role', 'in', roles),
+      ),
+    );
+  }
+  if (filter.missingRoles && filter.missingRoles.length > 0) {
+    const missing = [...filter.missingRoles];
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('user_roles')
+            .select('user_roles.user_id')
+            .whereRef('user_roles.user_id', '=', 'users.id')
+            .where('user_roles.role', 'in', missing),
+        ),
+      ),
+    );
+  }
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  let page = query.selectAll('users');
+  page =
+    filter.sort === 'nickname'
+      ? page.orderBy((eb) => eb.fn('lower', ['users.nickname'])).orderBy('users.id')
+      : page.orderBy('users.id');
+  const rows = await page.limit(filter.limit).offset(filter.offset).execute();
+  return { rows, total: Number(total) };
+}
+
+/**
+ * numberOfLans and lastLanOn count past lans where the user was Paid and not marked
+ * absent. Lans and subscriptions arrive with the lans feature; until then every user
+ * has visited none, which is the truth on a site without lans.
+ */
+export async function findUserStats(
+  _db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, UserStatsValue>> {
+  return new Map(userIds.map((id) => [id, { numberOfLans: 0, lastLanOn: null }]));
+}

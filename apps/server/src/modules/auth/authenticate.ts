@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError, problem, sendProblem } from '../../http/problems.ts';
+import {
+  findRoles,
+  findUserBySteamId,
+  findUserBySubject,
+  insertUser,
+  type UserRow,
+} from '../users/users.repository.ts';
+import { InvalidTokenError, type TokenVerifier, type VerifiedIdentity } from './token-verifier.ts';
+import type { Viewer } from './viewer.ts';
+
+/**
+ * Reads the bearer token of every API call, before its input is validated (a stranger
+ * learns nothing about the input rules of closed calls). No token: an anonymous viewer. A token that
+ * does not verify: 401, even on public calls, so a client learns its session is gone.
+ * The user row is created on the first authenticated call.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { db: AppDatabase; verifyToken: TokenVerifier },
+) {
+  app.decorateRequest('viewer', null);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header)?.[1];
+    if (!token) return refuse(reply, 'The Authorization header must be "Bearer <token>".');
+    let identity: VerifiedIdentity;
+    try {
+      identity = await deps.verifyToken(token);
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+      request.log.info({ reason: error.message }, 'bearer token refused');
+      return refuse(reply, 'The access token is not valid. Please sign in again.');
+    }
+    request.viewer = await resolveViewer(deps.db, identity);
+  });
+}
+
+function refuse(reply: FastifyReply, detail: string) {
+  reply.header('www-authenticate', 'Bearer error="invalid_token"');
+  return sendProblem(reply, problem(401, detail));
+}
+
+/** 401 unless someone is signed in; for routes that are only for signed-in users. */
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new ProblemError(401, 'Please sign in first.');
+  return request.viewer;
+}
+
+async function resolveViewer(db: AppDatabase, identity: VerifiedIdentity): Promise<Viewer> {
+  const user =
+    (await findUserBySubject(db, identity.subject)) ?? (await createUserFor(db, identity));
+  const roles = (await findRoles(db, [user.id])).get(user.id) ?? [];
+  return { user, roles };
+}
+
+/**
+ * First call of a new subject. A Steam user known from before (e.g. signed in through
+ * another provider) is linked rather than duplicated. Two first calls at once race on
+ * the unique subject; the loser reads the winner's row.
+ */
+async function createUserFor(db: AppDatabase, identity: VerifiedIdentity): Promise<UserRow> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const known = identity.steamId ? await findUserBySteamId(trx, identity.steamId) : undefined;
+      if (known && known.subject === null) {
+        return trx
+          .updateTable('users')
+          .set({ subject: identity.subject, modification_date: new Date().toISOString() })
+          .where('id', '=', known.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }
+      return insertUser(trx, {
+        subject: identity.subject,
+        nickname: identity.displayName ?? `lanner-${identity.subject.slice(-6)}`,
+        steamId: known ? null : (identity.steamId ?? null),
+      });
+    });
+  } catch (error) {
+    const existing = await findUserBySubject(db, identity.subject);
+    if (existing) return existing;
+    throw error;
+  }
+}

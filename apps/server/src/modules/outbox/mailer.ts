@@ -1,0 +1,42 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '../../config.ts';
+import type { EmailMessage } from './outbox.repository.ts';
+
+export type SendEmail = (message: EmailMessage, messageId: string) => Promise<void>;
+
+/**
+ * SMTP when configured. Otherwise (the embedded default) each mail becomes an .eml file
+ * in `<data>/mail` — open it with any mail program — and its text is logged, so the
+ * person running the site can follow a verification link without a mail server.
+ */
+export function createMailer(mail: MailConfig, dataDir: string, log: FastifyBaseLogger): SendEmail {
+  if (mail.smtpUrl) {
+    const transport = nodemailer.createTransport(mail.smtpUrl);
+    return async (message) => {
+      await transport.sendMail({ from: mail.from, ...message });
+    };
+  }
+  const folder = path.join(dataDir, 'mail');
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return async (message, messageId) => {
+    const { message: raw } = await composer.sendMail({ from: mail.from, ...message });
+    await mkdir(folder, { recursive: true });
+    const file = path.join(
+      folder,
+      `${new Date().toISOString().replaceAll(':', '-')}-${messageId}.eml`,
+    );
+    await writeFile(`${file}.tmp`, raw as Buffer);
+    await rename(`${file}.tmp`, file);
+    log.info(
+      { to: message.to, subject: message.subject, file },
+      `mail written to a file (no SMTP_URL):\n${message.text}`,
+    );
+  };
+}

@@ -1,0 +1,172 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
+import { type AppDatabase, createDatabase, migrateToLatest } from '../../db/database.ts';
+import { createMailer } from './mailer.ts';
+import { type EmailMessage, enqueueMessage } from './outbox.repository.ts';
+import {
+  backoffMs,
+  deliverDueMessages,
+  maximumAttempts,
+  RetryLaterError,
+} from './outbox.worker.ts';
+
+const log = pino({ level: 'silent' });
+const mail = (to: string): EmailMessage => ({
+  to,
+  subject: 'Hello',
+  text: 'Open https://lan.example/profile/email-verification/abc',
+});
+
+describe.each(testEngines)('the outbox on %s', (engine) => {
+  let site: TestSite;
+  let db: AppDatabase;
+
+  beforeAll(async () => {
+    site = await createTestSite(engine);
+    db = createDatabase(site.config.database);
+    await migrateToLatest(
+      db,
+      site.config.database.kind === 'postgres' ? site.config.database.schema : undefined,
+    );
+  });
+  beforeEach(async () => {
+    await db.deleteFrom('outbox').execute();
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await site?.cleanUp();
+  });
+
+  it('delivers a queued message once and marks it delivered', async () => {
+    const sent: string[] = [];
+    await enqueueMessage(db, { channel: 'email', dedupeKey: 'a', payload: mail('a@example.org') });
+    expect(
+      await deliverDueMessages(db, { email: async (message) => void sent.push(message.to) }, log),
+    ).toBe(1);
+    expect(
+      await deliverDueMessages(db, { email: async (message) => void sent.push(message.to) }, log),
+    ).toBe(0);
+    expect(sent).toEqual(['a@example.org']);
+  });
+
+  it('queues a dedupe key only once', async () => {
+    await enqueueMessage(db, {
+      channel: 'email',
+      dedupeKey: 'same',
+      payload: mail('a@example.org'),
+    });
+    await enqueueMessage(db, {
+      channel: 'email',
+      dedupeKey: 'same',
+      payload: mail('b@example.org'),
+    });
+    expect(await db.selectFrom('outbox').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('tries a failed message again later, with back-off', async () => {
+    await enqueueMessage(db, {
+      channel: 'email',
+      dedupeKey: 'fails',
+      payload: mail('a@example.org'),
+    });
+    const before = Date.now();
+    await deliverDueMessages(
+      db,
+      { email: async () => Promise.reject(new Error('SMTP is down')) },
+      log,
+    );
+    const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toBe('SMTP is down');
+    expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThanOrEqual(before + 3000);
+    // Not due yet: nothing is tried.
+    let tried = 0;
+    await deliverDueMessages(db, { email: async () => void (tried += 1) }, log);
+    expect(tried).toBe(0);
+  });
+
+  it('waits as long as a rate-limited receiver asks', async () => {
+    await enqueueMessage(db, { channel: 'chat', dedupeKey: 'limited', payload: { content: 'hi' } });
+    const before = Date.now();
+    await deliverDueMessages(
+      db,
+      {
+        email: async () => {},
+        chat: async () => Promise.reject(new RetryLaterError('429', 120_000)),
+      },
+      log,
+    );
+    const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThanOrEqual(before + 120_000);
+  });
+
+  it('gives up after the last attempt', async () => {
+    await enqueueMessage(db, {
+      channel: 'email',
+      dedupeKey: 'hopeless',
+      payload: mail('a@example.org'),
+    });
+    await db
+      .updateTable('outbox')
+      .set({ attempts: maximumAttempts - 1 })
+      .execute();
+    await deliverDueMessages(db, { email: async () => Promise.reject(new Error('no')) }, log);
+    const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row.failed_at).not.toBeNull();
+  });
+
+  it('sends each message once when two workers run at the same time', async () => {
+    for (let index = 0; index < 10; index += 1) {
+      await enqueueMessage(db, {
+        channel: 'email',
+        dedupeKey: `race-${index}`,
+        payload: mail(`${index}@example.org`),
+      });
+    }
+    const sent: string[] = [];
+    const deliver = { email: async (message: EmailMessage) => void sent.push(message.to) };
+    const [first, second] = await Promise.all([
+      deliverDueMessages(db, deliver, log),
+      deliverDueMessages(db, deliver, log),
+    ]);
+    expect(first + second).toBe(10);
+    expect(new Set(sent).size).toBe(10);
+    expect(sent).toHaveLength(10);
+  });
+});
+
+describe('the mailer without SMTP', () => {
+  it('writes an .eml file to the data folder', async () => {
+    const site = await createTestSite('sqlite');
+    try {
+      const send = createMailer(
+        { smtpUrl: undefined, from: 'Lanparty <noreply@lan.example>' },
+        site.dataDir,
+        log,
+      );
+      await send(mail('frag@example.org'), '7');
+      const folder = path.join(site.dataDir, 'mail');
+      const [file] = readdirSync(folder);
+      expect(file).toMatch(/-7\.eml$/);
+      const raw = readFileSync(path.join(folder, file ?? ''), 'utf8');
+      expect(raw).toContain('To: frag@example.org');
+      expect(raw).toContain('Subject: Hello');
+      expect(raw).toContain('/profile/email-verification/abc');
+    } finally {
+      await site.cleanUp();
+    }
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles from 5 s to at most an hour, within ±25 %', () => {
+    expect(backoffMs(1, () => 0.5)).toBe(5000);
+    expect(backoffMs(2, () => 0.5)).toBe(10_000);
+    expect(backoffMs(30, () => 0.5)).toBe(3_600_000);
+    expect(backoffMs(1, () => 0)).toBe(3750);
+    expect(backoffMs(1, () => 1)).toBe(6250);
+  });
+});

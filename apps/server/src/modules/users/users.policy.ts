@@ -1,0 +1,31 @@
+import type { Role } from '@lanparty/contract';
+import { hasAnyRole, type Viewer } from '../auth/viewer.ts';
+
+const everyRole: Role[] = [
+  'Lanner',
+  'Member',
+  'LanAdministrator',
+  'MemberAdministrator',
+  'SystemAdministrator',
+];
+
+/** Personal fields (e-mail, names, city, birth date) are for the user and member administrators. */
+export function canSeePersonalFields(viewer: Viewer | null, userId: number): boolean {
+  return viewer?.user.id === userId || hasAnyRole(viewer, ['MemberAdministrator']);
+}
+
+/** Member administrators manage users; a system administrator may do everything. */
+export function canManageUsers(viewer: Viewer | null): boolean {
+  return hasAnyRole(viewer, ['MemberAdministrator']);
+}
+
+/** A member administrator grants Lanner and Member; a system administrator every role. */
+export function grantableRoles(viewer: Viewer | null): Role[] {
+  if (hasAnyRole(viewer, ['SystemAdministrator'])) return everyRole;
+  if (hasAnyRole(viewer, ['MemberAdministrator'])) return ['Lanner', 'Member'];
+  return [];
+}
+
+export function canUploadAvatar(viewer: Viewer | null, userId: number): boolean {
+  return viewer?.user.id === userId || canManageUsers(viewer);
+}

@@ -1,0 +1,469 @@
+import type { Role } from '@lanparty/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { hashVerificationCode } from './email-verification.ts';
+
+const personalFields = ['email', 'isEmailActivated', 'firstName', 'surname', 'city', 'birthDate'];
+
+const completeProfile = {
+  email: 'frag@example.org',
+  firstName: 'Frag',
+  surname: 'Master',
+  city: 'Utrecht',
+  birthDate: '1999-04-01',
+};
+
+type Caller = 'anonymous' | 'no role' | Role;
+const callers: Caller[] = [
+  'anonymous',
+  'no role',
+  'Lanner',
+  'Member',
+  'MemberAdministrator',
+  'SystemAdministrator',
+];
+
+describe.each(testEngines)('the users API on %s', (engine) => {
+  let site: ApiSite;
+  const as: Partial<Record<Caller, SignedIn>> = {};
+  let subject: SignedIn;
+
+  const call = (caller: Caller, method: 'GET' | 'PUT', url: string, payload?: object) =>
+    site.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: caller === 'anonymous' ? {} : (as[caller]?.headers ?? {}),
+    });
+
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+    for (const caller of callers) {
+      if (caller === 'anonymous') continue;
+      as[caller] = await signInAs(site.db, site.issuer, caller === 'no role' ? [] : [caller]);
+    }
+    subject = await signInAs(site.db, site.issuer, ['Lanner'], {
+      nickname: 'subject',
+      email: 'subject@example.org',
+    });
+  });
+  afterAll(async () => site?.close());
+
+  describe('authorization matrix', () => {
+    const expectations: Array<
+      [string, (caller: Caller) => Promise<number>, Record<Caller, number>]
+    > = [
+      [
+        'GET /api/users',
+        (caller) => call(caller, 'GET', '/api/users').then((r) => r.statusCode),
+        all(200),
+      ],
+      [
+        'GET /api/users/{id}',
+        (caller) => call(caller, 'GET', `/api/users/${subject.user.id}`).then((r) => r.statusCode),
+        all(200),
+      ],
+      [
+        'GET /api/users/me',
+        (caller) => call(caller, 'GET', '/api/users/me').then((r) => r.statusCode),
+        signedIn(200),
+      ],
+      [
+        'PUT /api/users/me',
+        (caller) =>
+          call(caller, 'PUT', '/api/users/me', {
+            ...completeProfile,
+            email: `${caller.replace(' ', '')}@example.org`,
+          }).then((r) => r.statusCode),
+        signedIn(200),
+      ],
+      [
+        'GET /api/users/me/sync-status',
+        (caller) => call(caller, 'GET', '/api/users/me/sync-status').then((r) => r.statusCode),
+        signedIn(200),
+      ],
+      [
+        'PUT /api/users/me/email-verifications/{code}',
+        (caller) =>
+          call(caller, 'PUT', '/api/users/me/email-verifications/unknown-code-123').then(
+            (r) => r.statusCode,
+          ),
+        signedIn(404),
+      ],
+      [
+        'GET /api/users/email-addresses/{email}',
+        (caller) =>
+          call(caller, 'GET', '/api/users/email-addresses/nobody@example.org').then(
+            (r) => r.statusCode,
+          ),
+        signedIn(404),
+      ],
+      [
+        'PUT /api/users/{id} granting Member',
+        (caller) =>
+          call(caller, 'PUT', `/api/users/${subject.user.id}`, {
+            roles: ['Lanner', 'Member'],
+          }).then((r) => r.statusCode),
+        {
+          anonymous: 401,
+          'no role': 403,
+          Lanner: 403,
+          Member: 403,
+          LanAdministrator: 403,
+          MemberAdministrator: 200,
+          SystemAdministrator: 200,
+        },
+      ],
+      [
+        'PUT /api/users/{id} granting LanAdministrator',
+        (caller) =>
+          call(caller, 'PUT', `/api/users/${subject.user.id}`, {
+            roles: ['Lanner', 'LanAdministrator'],
+          }).then((r) => r.statusCode),
+        {
+          anonymous: 401,
+          'no role': 403,
+          Lanner: 403,
+          Member: 403,
+          LanAdministrator: 403,
+          MemberAdministrator: 403,
+          SystemAdministrator: 200,
+        },
+      ],
+      [
+        'GET /api/settings/keycloak',
+        (caller) => call(caller, 'GET', '/api/settings/keycloak').then((r) => r.statusCode),
+        all(200),
+      ],
+    ];
+    for (const [name, run, expected] of expectations) {
+      it.each(callers)(`${name} as %s`, async (caller) => {
+        expect(await run(caller)).toBe(expected[caller]);
+      });
+    }
+  });
+
+  describe('public and personal fields', () => {
+    it('never shows personal fields in the list', async () => {
+      for (const caller of callers) {
+        const body = (await call(caller, 'GET', '/api/users?limit=100')).json();
+        for (const user of body.items) {
+          for (const field of personalFields) expect(user).not.toHaveProperty(field);
+        }
+      }
+    });
+
+    it.each(callers)(
+      'shows another user’s personal fields only to member administrators (%s)',
+      async (caller) => {
+        const user = (await call(caller, 'GET', `/api/users/${subject.user.id}`)).json();
+        const isAllowed = caller === 'MemberAdministrator' || caller === 'SystemAdministrator';
+        for (const field of personalFields) expect(Object.hasOwn(user, field)).toBe(isAllowed);
+      },
+    );
+
+    it('shows a user their own personal fields', async () => {
+      const user = (
+        await site.app.inject({
+          method: 'GET',
+          url: `/api/users/${subject.user.id}`,
+          headers: subject.headers,
+        })
+      ).json();
+      expect(user.email).toBe('subject@example.org');
+    });
+
+    it('answers 404 for an unknown user and 400 for an id that is not one', async () => {
+      expect((await call('anonymous', 'GET', '/api/users/999999')).statusCode).toBe(404);
+      expect((await call('anonymous', 'GET', '/api/users/abc')).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/users', () => {
+    it('filters by roles and missing roles and sorts by nickname', async () => {
+      const member = await signInAs(site.db, site.issuer, ['Lanner', 'Member'], {
+        nickname: 'aardvark',
+      });
+      const lanners = (
+        await call(
+          'anonymous',
+          'GET',
+          '/api/users?roles=Lanner&missingRoles=Member&sort=nickname&limit=100',
+        )
+      ).json();
+      const nicknames = lanners.items.map((user: { nickname: string }) => user.nickname);
+      expect(nicknames).not.toContain('aardvark');
+      expect(nicknames).toEqual(
+        [...nicknames].sort((a: string, b: string) =>
+          a.toLowerCase().localeCompare(b.toLowerCase()),
+        ),
+      );
+      const members = (await call('anonymous', 'GET', '/api/users?roles=Member')).json();
+      expect(members.items.map((user: { id: number }) => user.id)).toContain(member.user.id);
+    });
+
+    it('pages with offset and limit and counts the total', async () => {
+      const first = (await call('anonymous', 'GET', '/api/users?limit=2&offset=0')).json();
+      const second = (await call('anonymous', 'GET', '/api/users?limit=2&offset=2')).json();
+      expect(first.items).toHaveLength(2);
+      expect(first.total).toBeGreaterThanOrEqual(4);
+      expect(second.offset).toBe(2);
+      expect(first.items[0].id).not.toBe(second.items[0].id);
+    });
+
+    it('takes userIds as a list', async () => {
+      const ids = [as.Lanner?.user.id, as.Member?.user.id];
+      const body = (await call('anonymous', 'GET', `/api/users?userIds=${ids.join(',')}`)).json();
+      expect(body.items.map((user: { id: number }) => user.id).sort()).toEqual([...ids].sort());
+    });
+
+    it.each([
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['offset=-1', 'offset'],
+      ['roles=Overlord', 'roles'],
+      ['userIds=a,b', 'userIds'],
+      ['sort=age', 'sort'],
+    ])('refuses %s', async (query, field) => {
+      const response = await call('anonymous', 'GET', `/api/users?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors)[0]).toMatch(new RegExp(`^${field}`));
+    });
+  });
+
+  describe('PUT /api/users/me', () => {
+    it('saves the profile and ignores roles, nickname and steam id', async () => {
+      const me = await signInAs(site.db, site.issuer, [], { nickname: 'plain' });
+      const response = await site.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: me.headers,
+        payload: {
+          ...completeProfile,
+          email: 'plain@example.org',
+          roles: ['SystemAdministrator'],
+          nickname: 'Boss',
+          steamId: '76561197960287930',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        nickname: 'plain',
+        roles: [],
+        steamId: null,
+        firstName: 'Frag',
+        email: 'plain@example.org',
+        isEmailActivated: false,
+      });
+    });
+
+    it('refuses an incomplete profile with the messages of the spec, and saves nothing', async () => {
+      const me = await signInAs(site.db, site.issuer, [], { nickname: 'incomplete' });
+      const response = await site.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: me.headers,
+        payload: {
+          email: 'not-an-address',
+          firstName: '',
+          surname: 'S',
+          city: 'C',
+          birthDate: '1999-04-01',
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toMatchObject({
+        email: ['Email must be a valid email address'],
+        firstName: ['First name is required'],
+      });
+      const stored = (
+        await site.app.inject({ method: 'GET', url: '/api/users/me', headers: me.headers })
+      ).json();
+      expect(stored.surname).toBeNull();
+    });
+
+    it('refuses an address someone else has, whatever its case', async () => {
+      const me = await signInAs(site.db, site.issuer, []);
+      const response = await site.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: me.headers,
+        payload: { ...completeProfile, email: 'Subject@Example.org' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.email).toEqual(['Email is already used']);
+    });
+
+    it('queues a verification mail when the address changes, and not when it stays', async () => {
+      const me = await signInAs(site.db, site.issuer, []);
+      const save = (email: string) =>
+        site.app.inject({
+          method: 'PUT',
+          url: '/api/users/me',
+          headers: me.headers,
+          payload: { ...completeProfile, email },
+        });
+      await save(`mail-${me.user.id}@example.org`);
+      await save(`mail-${me.user.id}@example.org`);
+      const mails = await site.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('channel', '=', 'email')
+        .execute();
+      const mine = mails.filter(
+        (mail) => JSON.parse(mail.payload).to === `mail-${me.user.id}@example.org`,
+      );
+      expect(mine).toHaveLength(1);
+      expect(JSON.parse(mine[0]?.payload ?? '{}').text).toMatch(
+        /\/profile\/email-verification\/[A-Za-z0-9_-]{20,}/,
+      );
+    });
+  });
+
+  describe('e-mail verification', () => {
+    async function userWithLink() {
+      const me = await signInAs(site.db, site.issuer, []);
+      const email = `verify-${me.user.id}@example.org`;
+      await site.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: me.headers,
+        payload: { ...completeProfile, email },
+      });
+      const mail = await site.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('payload', 'like', `%${email}%`)
+        .executeTakeFirstOrThrow();
+      const code =
+        /email-verification\/([A-Za-z0-9_-]+)/.exec(JSON.parse(mail.payload).text)?.[1] ?? '';
+      return { me, email, code };
+    }
+    const verify = (me: SignedIn, code: string) =>
+      site.app.inject({
+        method: 'PUT',
+        url: `/api/users/me/email-verifications/${code}`,
+        headers: me.headers,
+      });
+
+    it('activates the address once, and only once', async () => {
+      const { me, code } = await userWithLink();
+      expect((await verify(me, code)).statusCode).toBe(204);
+      expect(
+        (await site.app.inject({ method: 'GET', url: '/api/users/me', headers: me.headers })).json()
+          .isEmailActivated,
+      ).toBe(true);
+      expect((await verify(me, code)).statusCode).toBe(400);
+    });
+
+    it('stores only a hash of the code', async () => {
+      const { code } = await userWithLink();
+      const row = await site.db
+        .selectFrom('email_verifications')
+        .selectAll()
+        .where('code_hash', '=', hashVerificationCode(code))
+        .executeTakeFirst();
+      expect(row).toBeDefined();
+      const plain = await site.db
+        .selectFrom('email_verifications')
+        .selectAll()
+        .where('code_hash', '=', code)
+        .executeTakeFirst();
+      expect(plain).toBeUndefined();
+    });
+
+    it('refuses another user’s code', async () => {
+      const { code } = await userWithLink();
+      const other = await signInAs(site.db, site.issuer, []);
+      expect((await verify(other, code)).statusCode).toBe(404);
+    });
+
+    it('refuses an expired code', async () => {
+      const { me, code } = await userWithLink();
+      await site.db
+        .updateTable('email_verifications')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('code_hash', '=', hashVerificationCode(code))
+        .execute();
+      expect((await verify(me, code)).statusCode).toBe(400);
+    });
+
+    it('refuses a code for an address the user no longer has', async () => {
+      const { me, code } = await userWithLink();
+      await site.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: me.headers,
+        payload: { ...completeProfile, email: `changed-${me.user.id}@example.org` },
+      });
+      expect((await verify(me, code)).statusCode).toBe(400);
+    });
+
+    it('accepts the code once when two requests race', async () => {
+      const { me, code } = await userWithLink();
+      const statuses = (await Promise.all([verify(me, code), verify(me, code)]))
+        .map((response) => response.statusCode)
+        .sort();
+      expect(statuses).toEqual([204, 400]);
+    });
+  });
+
+  describe('GET /api/users/email-addresses/{email}', () => {
+    it('answers 200 when someone else has the address and 404 for the caller’s own', async () => {
+      expect(
+        (await call('Lanner', 'GET', '/api/users/email-addresses/SUBJECT@example.org')).statusCode,
+      ).toBe(200);
+      const own = await site.app.inject({
+        method: 'GET',
+        url: '/api/users/email-addresses/subject@example.org',
+        headers: subject.headers,
+      });
+      expect(own.statusCode).toBe(404);
+    });
+  });
+
+  describe('PUT /api/users/{id}', () => {
+    it('keeps a system administrator from removing their own role', async () => {
+      const admin = as.SystemAdministrator as SignedIn;
+      const response = await site.app.inject({
+        method: 'PUT',
+        url: `/api/users/${admin.user.id}`,
+        headers: admin.headers,
+        payload: { roles: [] },
+      });
+      expect(response.statusCode).toBe(409);
+    });
+
+    it('lets a member administrator leave roles they may not grant as they are', async () => {
+      const target = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+      const response = await call('MemberAdministrator', 'PUT', `/api/users/${target.user.id}`, {
+        roles: ['LanAdministrator', 'Lanner'],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().roles).toEqual(['Lanner', 'LanAdministrator']);
+    });
+
+    it('refuses an unknown role and answers 404 for an unknown user', async () => {
+      expect(
+        (
+          await call('SystemAdministrator', 'PUT', `/api/users/${subject.user.id}`, {
+            roles: ['Overlord'],
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (await call('SystemAdministrator', 'PUT', '/api/users/999999', { roles: [] })).statusCode,
+      ).toBe(404);
+    });
+  });
+});
+
+function all(status: number): Record<Caller, number> {
+  return Object.fromEntries(callers.map((caller) => [caller, status])) as Record<Caller, number>;
+}
+
+function signedIn(status: number): Record<Caller, number> {
+  return { ...all(status), anonymous: 401 };
+}

@@ -1,0 +1,197 @@
+import {
+  idParamSchema,
+  paged,
+  pagedQuerySchema,
+  problemDetailsSchema,
+  roleSchema,
+  userProfileInputSchema,
+  userProfileSchema,
+  userPublicSchema,
+  userUpdateSchema,
+} from '@lanparty/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireViewer } from '../auth/authenticate.ts';
+import {
+  getOwnProfile,
+  getUser,
+  isEmailUsedByOther,
+  listPublicUsers,
+  syncSteamProfile,
+  type UsersDeps,
+  updateOwnProfile,
+  updateUser,
+  verifyEmail,
+} from './users.service.ts';
+
+/** `1,2,3` or `?userIds=1&userIds=2`: both are a list. */
+function listParameter<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((part) => String(part).split(','))
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    z.array(item),
+  );
+}
+
+const userListQuerySchema = pagedQuerySchema.extend({
+  userIds: listParameter(idParamSchema).optional(),
+  roles: listParameter(roleSchema).optional(),
+  missingRoles: listParameter(roleSchema).optional(),
+  sort: z.enum(['nickname']).optional(),
+});
+
+const idParams = z.object({ id: idParamSchema });
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
+
+export const usersRoutes =
+  (deps: UsersDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/users',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Users, paged (public fields)',
+          description:
+            'roles: users with any of these roles; missingRoles: users with none of them; ' +
+            'userIds: only these users. Lists are comma-separated or repeated. sort=nickname sorts by nickname.',
+          querystring: userListQuerySchema,
+          response: { 200: paged(userPublicSchema), 400: problemDetailsSchema },
+        },
+      },
+      async (request) => listPublicUsers(deps, request.query),
+    );
+
+    app.get(
+      '/api/users/me',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in user’s whole profile',
+          response: { 200: userProfileSchema, 401: problemDetailsSchema },
+        },
+      },
+      async (request) => getOwnProfile(deps, requireViewer(request)),
+    );
+
+    app.put(
+      '/api/users/me',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Save the signed-in user’s profile',
+          description:
+            'roles, nickname, steamId and stats in the body are ignored. A new e-mail address is ' +
+            'unverified until the link mailed to it is opened.',
+          body: userProfileInputSchema,
+          response: { 200: userProfileSchema, ...problems },
+        },
+      },
+      async (request) => updateOwnProfile(deps, requireViewer(request), request.body),
+    );
+
+    app.get(
+      '/api/users/me/sync-status',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Bring nickname and avatar in line with the Steam profile',
+          description: 'Answers the text Updated when something changed (reload), else Unchanged.',
+          response: { 200: z.enum(['Updated', 'Unchanged']), 401: problemDetailsSchema },
+        },
+      },
+      async (request, reply) => {
+        const status = await syncSteamProfile(deps, requireViewer(request), request.log);
+        return reply.type('text/plain; charset=utf-8').send(status);
+      },
+    );
+
+    app.put(
+      '/api/users/me/email-verifications/:code',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Open an e-mail verification link',
+          description:
+            '204 when the address is now verified; 400 or 404 when the link is not valid.',
+          params: z.object({ code: z.string().min(10).max(200) }),
+          response: { 204: z.undefined(), ...problems },
+        },
+      },
+      async (request, reply) => {
+        await verifyEmail(deps, requireViewer(request), request.params.code);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      '/api/users/email-addresses/:email',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['users'],
+          summary: 'Is this e-mail address used by someone else?',
+          description:
+            '200 when another user has it; 404 when it is free (your own address counts as free).',
+          params: z.object({ email: z.string().min(1).max(254) }),
+          response: {
+            200: z.object({ isUsed: z.literal(true) }),
+            401: problemDetailsSchema,
+            404: problemDetailsSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const isUsed = await isEmailUsedByOther(deps, requireViewer(request), request.params.email);
+        if (!isUsed) {
+          return reply.code(404).type('application/problem+json').send({
+            type: 'about:blank',
+            title: 'Not found',
+            status: 404,
+            detail: 'No one else uses this address.',
+          });
+        }
+        return { isUsed: true as const };
+      },
+    );
+
+    app.get(
+      '/api/users/:id',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'A user',
+          description:
+            'The whole profile for the user themself and member administrators; public fields otherwise.',
+          params: idParams,
+          response: { 200: z.union([userProfileSchema, userPublicSchema]), ...problems },
+        },
+      },
+      async (request) => getUser(deps, request.viewer, request.params.id),
+    );
+
+    app.put(
+      '/api/users/:id',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Set a user’s roles (and profile), as an administrator',
+          description:
+            'MemberAdministrator grants and revokes Lanner and Member; SystemAdministrator every role. ' +
+            'Nobody removes their own SystemAdministrator role (409).',
+          params: idParams,
+          body: userUpdateSchema,
+          response: { 200: userProfileSchema, ...problems, 409: problemDetailsSchema },
+        },
+      },
+      async (request) => updateUser(deps, requireViewer(request), request.params.id, request.body),
+    );
+  };

@@ -1,0 +1,289 @@
+import {
+  formatValidationMessage,
+  type Role,
+  type UserProfile,
+  type UserProfileInput,
+  type UserPublic,
+  type UserUpdate,
+} from '@lanparty/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SteamConfig } from '../../config.ts';
+import { toBoolean } from '../../db/columns.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import {
+  getPlayerSummaries,
+  isSteamApiConfigured,
+  type SteamPlayerSummary,
+} from '../steam/steam-api.ts';
+import { hashVerificationCode, startEmailVerification } from './email-verification.ts';
+import { canManageUsers, canSeePersonalFields, grantableRoles } from './users.policy.ts';
+import {
+  type Executor,
+  findRoles,
+  findUserByEmail,
+  findUserById,
+  findUserStats,
+  listUsers,
+  normalizeEmail,
+  presentPublicUser,
+  presentUserProfile,
+  replaceRoles,
+  type UserListFilter,
+  type UserRow,
+} from './users.repository.ts';
+
+export type UsersDeps = { db: AppDatabase; publicUrl: URL; steam: SteamConfig };
+
+async function presentMany(db: Executor, rows: UserRow[]): Promise<UserPublic[]> {
+  const ids = rows.map((row) => row.id);
+  const [roles, stats] = await Promise.all([findRoles(db, ids), findUserStats(db, ids)]);
+  return rows.map((row) =>
+    presentPublicUser(
+      row,
+      roles.get(row.id) ?? [],
+      stats.get(row.id) ?? { numberOfLans: 0, lastLanOn: null },
+    ),
+  );
+}
+
+async function presentProfile(db: Executor, row: UserRow): Promise<UserProfile> {
+  const [roles, stats] = await Promise.all([findRoles(db, [row.id]), findUserStats(db, [row.id])]);
+  return presentUserProfile(
+    row,
+    roles.get(row.id) ?? [],
+    stats.get(row.id) ?? { numberOfLans: 0, lastLanOn: null },
+  );
+}
+
+export async function listPublicUsers(deps: UsersDeps, filter: UserListFilter) {
+  const { rows, total } = await listUsers(deps.db, filter);
+  return {
+    items: await presentMany(deps.db, rows),
+    offset: filter.offset,
+    limit: filter.limit,
+    total,
+  };
+}
+
+export async function getUser(
+  deps: UsersDeps,
+  viewer: Viewer | null,
+  id: number,
+): Promise<UserProfile | UserPublic> {
+  const row = await findUserById(deps.db, id);
+  if (!row) throw new ProblemError(404, `There is no user ${id}.`);
+  if (canSeePersonalFields(viewer, id)) return presentProfile(deps.db, row);
+  const [user] = await presentMany(deps.db, [row]);
+  if (!user) throw new ProblemError(404, `There is no user ${id}.`);
+  return user;
+}
+
+export async function getOwnProfile(deps: UsersDeps, viewer: Viewer): Promise<UserProfile> {
+  return presentProfile(deps.db, viewer.user);
+}
+
+/** Left out: unchanged; null: cleared (administrators only). */
+type ProfileChanges = {
+  [Field in 'email' | 'firstName' | 'surname' | 'city' | 'birthDate']?:
+    | UserProfileInput[Field]
+    | null;
+};
+
+/**
+ * Saves profile fields. A new e-mail address is unverified until its link is opened:
+ * the verification mail is queued in the same transaction.
+ */
+async function saveProfile(
+  deps: UsersDeps,
+  user: UserRow,
+  changes: ProfileChanges,
+): Promise<UserRow> {
+  const newEmail =
+    changes.email === undefined
+      ? undefined
+      : changes.email === null
+        ? null
+        : normalizeEmail(changes.email);
+  const isEmailChanged = newEmail !== undefined && newEmail !== user.email;
+  if (newEmail && isEmailChanged) {
+    const owner = await findUserByEmail(deps.db, newEmail);
+    if (owner && owner.id !== user.id) throw emailUsedError();
+  }
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const saved = await trx
+        .updateTable('users')
+        .set({
+          ...(changes.firstName === undefined ? {} : { first_name: changes.firstName }),
+          ...(changes.surname === undefined ? {} : { surname: changes.surname }),
+          ...(changes.city === undefined ? {} : { city: changes.city }),
+          ...(changes.birthDate === undefined ? {} : { birth_date: changes.birthDate }),
+          ...(isEmailChanged ? { email: newEmail, is_email_activated: false } : {}),
+          modification_date: now.toISOString(),
+        })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (isEmailChanged && newEmail) {
+        await startEmailVerification(
+          trx,
+          { userId: user.id, nickname: user.nickname, email: newEmail, publicUrl: deps.publicUrl },
+          now,
+        );
+      }
+      return saved;
+    });
+  } catch (error) {
+    // Two people saving the same address at once: the unique index decides.
+    if (newEmail && isEmailChanged && (await findUserByEmail(deps.db, newEmail))?.id !== user.id) {
+      throw emailUsedError();
+    }
+    throw error;
+  }
+}
+
+function emailUsedError(): ProblemError {
+  return new ProblemError(400, 'One or more fields are invalid.', {
+    title: 'Invalid input',
+    errors: { email: [formatValidationMessage('emailUsed', 'email')] },
+  });
+}
+
+/** PUT users/me: roles, nickname, Steam id and stats in the body are ignored. */
+export async function updateOwnProfile(
+  deps: UsersDeps,
+  viewer: Viewer,
+  input: UserProfileInput,
+): Promise<UserProfile> {
+  const saved = await saveProfile(deps, viewer.user, input);
+  return presentProfile(deps.db, saved);
+}
+
+/**
+ * PUT users/{id} by an administrator. Every role added or removed must be one the
+ * administrator may grant, and nobody removes their own SystemAdministrator role.
+ */
+export async function updateUser(
+  deps: UsersDeps,
+  viewer: Viewer,
+  id: number,
+  input: UserUpdate,
+): Promise<UserProfile> {
+  if (!canManageUsers(viewer))
+    throw new ProblemError(403, 'Only member administrators manage users.');
+  const user = await findUserById(deps.db, id);
+  if (!user) throw new ProblemError(404, `There is no user ${id}.`);
+  const current = (await findRoles(deps.db, [id])).get(id) ?? [];
+  const wanted = [...new Set(input.roles)];
+  const changed = [
+    ...wanted.filter((role) => !current.includes(role)),
+    ...current.filter((role) => !wanted.includes(role)),
+  ];
+  const allowed = grantableRoles(viewer);
+  const forbidden = changed.filter((role) => !allowed.includes(role));
+  if (forbidden.length > 0) {
+    throw new ProblemError(403, `You may not grant or revoke ${forbidden.join(', ')}.`);
+  }
+  const removesOwnAdmin =
+    viewer.user.id === id &&
+    current.includes('SystemAdministrator') &&
+    !wanted.includes('SystemAdministrator');
+  if (removesOwnAdmin) {
+    throw new ProblemError(409, 'You cannot remove your own SystemAdministrator role.');
+  }
+  const { roles: _roles, ...profileChanges } = input;
+  const saved = await saveProfile(deps, user, profileChanges);
+  if (changed.length > 0) await replaceRoles(deps.db, id, wanted as Role[]);
+  return presentProfile(deps.db, saved);
+}
+
+/**
+ * Opens a verification link: the code must be the user's own, unused, unexpired, and
+ * for the address the user has now.
+ */
+export async function verifyEmail(deps: UsersDeps, viewer: Viewer, code: string): Promise<void> {
+  const verification = await deps.db
+    .selectFrom('email_verifications')
+    .selectAll()
+    .where('code_hash', '=', hashVerificationCode(code))
+    .where('user_id', '=', viewer.user.id)
+    .executeTakeFirst();
+  if (!verification) throw new ProblemError(404, 'This verification link is not known.');
+  const now = new Date();
+  if (verification.used_at !== null)
+    throw new ProblemError(400, 'This verification link has been used already.');
+  if (new Date(verification.expires_at).getTime() < now.getTime()) {
+    throw new ProblemError(
+      400,
+      'This verification link has expired. Save your e-mail address again for a new one.',
+    );
+  }
+  if (verification.email !== viewer.user.email) {
+    throw new ProblemError(400, 'This verification link is for another e-mail address.');
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    // Single use: only the request that marks it used goes on, even if two arrive at once.
+    const marked = await trx
+      .updateTable('email_verifications')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', verification.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1)
+      throw new ProblemError(400, 'This verification link has been used already.');
+    await trx
+      .updateTable('users')
+      .set({ is_email_activated: true, modification_date: now.toISOString() })
+      .where('id', '=', viewer.user.id)
+      .execute();
+  });
+}
+
+/** True when someone else has this address; the caller's own address counts as free. */
+export async function isEmailUsedByOther(
+  deps: UsersDeps,
+  viewer: Viewer,
+  email: string,
+): Promise<boolean> {
+  const owner = await findUserByEmail(deps.db, email);
+  return owner !== undefined && owner.id !== viewer.user.id;
+}
+
+/** Whether the user's e-mail address is verified; for notifications and checks. */
+export function isEmailActivated(user: UserRow): boolean {
+  return toBoolean(user.is_email_activated);
+}
+
+/**
+ * Brings nickname and avatar in line with the Steam profile. 'Updated' tells the web
+ * app to reload; without a Steam id or API key there is nothing to sync.
+ */
+export async function syncSteamProfile(
+  deps: UsersDeps,
+  viewer: Viewer,
+  log: FastifyBaseLogger,
+): Promise<'Updated' | 'Unchanged'> {
+  const { user } = viewer;
+  if (!user.steam_id || !isSteamApiConfigured(deps.steam)) return 'Unchanged';
+  let summary: SteamPlayerSummary | undefined;
+  try {
+    [summary] = await getPlayerSummaries(deps.steam, [user.steam_id]);
+  } catch (error) {
+    // Steam being away must not stand between someone and the site: try next sign-in.
+    log.warn({ err: error, userId: user.id }, 'Steam profile sync failed');
+    return 'Unchanged';
+  }
+  if (!summary) return 'Unchanged';
+  const nickname = summary.personaname?.trim() || user.nickname;
+  const avatarUrl = summary.avatarfull ?? user.steam_avatar_url;
+  if (nickname === user.nickname && avatarUrl === user.steam_avatar_url) return 'Unchanged';
+  await deps.db
+    .updateTable('users')
+    .set({ nickname, steam_avatar_url: avatarUrl, modification_date: new Date().toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+  return 'Updated';
+}

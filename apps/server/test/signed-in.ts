@@ -1,0 +1,28 @@
+import type { Role } from '@lanparty/contract';
+import type { AppDatabase } from '../src/db/database.ts';
+import { insertUser, replaceRoles, type UserRow } from '../src/modules/users/users.repository.ts';
+import type { FakeIssuer } from './fake-issuer.ts';
+
+export type SignedIn = { user: UserRow; headers: { authorization: string } };
+
+let counter = 0;
+
+/** A user with these roles, and the Authorization header of a valid token for them. */
+export async function signInAs(
+  db: AppDatabase,
+  issuer: FakeIssuer,
+  roles: Role[],
+  profile: { nickname?: string; email?: string; steamId?: string } = {},
+): Promise<SignedIn> {
+  counter += 1;
+  const subject = `subject-${process.pid}-${counter}`;
+  const user = await insertUser(db, {
+    subject,
+    nickname: profile.nickname ?? `${roles.join('-') || 'visitor'}-${counter}`,
+    email: profile.email ?? null,
+    steamId: profile.steamId ?? null,
+  });
+  await replaceRoles(db, user.id, roles);
+  const token = await issuer.signToken({ sub: subject });
+  return { user, headers: { authorization: `Bearer ${token}` } };
+}
