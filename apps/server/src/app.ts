@@ -25,7 +25,6 @@ import {
 } from './modules/auth/token-verifier.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
-
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';

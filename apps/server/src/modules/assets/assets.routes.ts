@@ -126,7 +126,7 @@ export const assetsRoutes =
         if (!request.isMultipart())
           throw new ProblemError(415, 'Send the image as multipart/form-data, field "image".');
         const part = await request.file();
-        if (!part || part.fieldname !== 'image')
+        if (part?.fieldname !== 'image')
           throw new ProblemError(400, 'The form needs one file in the field "image".');
         const bytes = await part.toBuffer();
         const type = detectImageType(bytes);
