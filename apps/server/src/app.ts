@@ -25,6 +25,7 @@ import {
 } from './modules/auth/token-verifier.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
+import { registerEmbeddedIdentityProvider } from './modules/identity/identity-provider.ts';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
@@ -101,6 +102,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, CURRENT_VERSION);
   registerAuthentication(app, { db, verifyToken: await createVerifier(config) });
+  // After the security headers: the provider answers from the raw response they are set on.
+  if (config.identity.kind === 'embedded')
+    await registerEmbeddedIdentityProvider(app, { config, db });
 
   await app.register(healthRoutes(db));
   await app.register(settingsRoutes(config.identity));
