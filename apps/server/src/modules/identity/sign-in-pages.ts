@@ -119,7 +119,7 @@ export function renderCreateAccountPage(model: CreateAccountPageModel): string {
   );
   const first = invalid[0];
   const content = html`<h1>Create an account</h1>
-<p class="lead">Pick a username for the site. You can sign in through Steam later, too.</p>
+<p class="lead">Pick a username and a password, or go back and sign in through Steam instead.</p>
 ${notice(model.isSiteEmpty)}
 ${invalid.length > 0 && html`<p class="alert" role="alert">${invalid.length === 1 ? 'One field needs' : `${invalid.length} fields need`} your attention.</p>`}
 <form class="form" method="post" action="${model.actionUrl}" novalidate>
