@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
 import { siteUrl } from './support/provided-context.ts';
+import { signedInContext, waitForApp } from './support/sign-in.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -14,12 +15,17 @@ async function expectTitle(title: string) {
   await page.waitForFunction((expected) => document.title === expected, title, { timeout: 5000 });
 }
 
-async function open(path: string, viewport: { width: number; height: number } = viewports.desktop) {
-  context = await browser.newContext({ viewport });
+/** Opens a page as the demo `visitor`: signed in, no roles (login is required on load). */
+async function open(
+  path: string,
+  viewport: { width: number; height: number } = viewports.desktop,
+  account = 'visitor',
+) {
+  context = await signedInContext(browser, siteUrl(), account, { viewport });
   page = await context.newPage();
   pageErrors = collectPageErrors(page);
   await page.goto(siteUrl(path));
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await waitForApp(page);
 }
 
 beforeAll(async () => {
@@ -59,7 +65,7 @@ describe('the site shell', () => {
     await expectTitle('Lanners – Lanparty');
     await mainNavigation.getByRole('link', { name: 'Lans' }).click();
     await page.waitForURL('**/lans/upcoming');
-    // A visitor who is not signed in sees neither Stats nor Admin.
+    // A visitor without roles sees neither Stats nor Admin.
     await expect(mainNavigation.getByRole('link', { name: 'Stats' }).count()).resolves.toBe(0);
     await expect(page.getByRole('link', { name: 'Admin' }).count()).resolves.toBe(0);
   });
@@ -103,14 +109,24 @@ describe('the site shell', () => {
     expect(response.status()).toBe(200);
   });
 
-  it('loads the stats section on demand', async () => {
-    await open('/stats');
+  it('loads the stats section on demand for a lanner', async () => {
+    await open('/stats', viewports.desktop, 'lanner');
     expect(new URL(page.url()).pathname).toBe('/stats/leader-board');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Stats' })
+      .waitFor();
+  });
+
+  it('sends someone without the role from the stats to the unauthorized page', async () => {
+    await open('/stats/leader-board');
+    await page.waitForURL('**/unauthorized');
   });
 
   it('serves a client route directly on reload', async () => {
     await open('/lans/archive');
     await page.reload();
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Lan archive',
     );
@@ -177,11 +193,11 @@ describe('accessibility', () => {
 
 describe('the header slider', () => {
   async function runningAnimations(reducedMotion: 'reduce' | 'no-preference') {
-    context = await browser.newContext({ viewport: viewports.desktop, reducedMotion });
+    context = await signedInContext(browser, siteUrl(), 'visitor', { reducedMotion });
     page = await context.newPage();
     pageErrors = collectPageErrors(page);
     await page.goto(siteUrl('/lans/upcoming'));
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await waitForApp(page);
     return page.evaluate(() =>
       document
         .getAnimations()

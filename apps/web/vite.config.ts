@@ -16,6 +16,15 @@ export default defineConfig(({ mode }) => ({
     // Keep images and fonts as their own hashed files: inlined they would count against
     // the first screen's JavaScript budget and could not be cached apart from it.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Everything the first screen imports statically goes into one chunk. Left alone,
+        // Rolldown moves the modules the lazy sections share with it (React, TanStack
+        // Query, the API client) into extra chunks the first screen must also load, and
+        // each file compresses on its own: about 2 KB more gzip for the same code.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

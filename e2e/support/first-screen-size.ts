@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { viewports } from './browser.ts';
+import { signedInContext } from './sign-in.ts';
 
 export const firstScreenPath = '/lans/upcoming';
 /** The budget: 135 KB (decimal kilobytes) of gzipped JavaScript and CSS. */
@@ -14,11 +14,14 @@ export type LoadedFile = {
 };
 
 /**
- * Loads the first screen in Chromium the way a visitor does and totals the gzipped
+ * Loads the first screen in Chromium the way a signed-in visitor does and totals the gzipped
  * size of every script and stylesheet it fetched, lazy route chunks included.
  */
 export async function measureFirstScreen(browser: Browser, baseUrl: string): Promise<LoadedFile[]> {
-  const page = await browser.newPage({ viewport: viewports.desktop });
+  // Login is required on load: measure what a signed-in visitor's first screen loads, in
+  // a fresh context so nothing comes from the cache of the sign-in.
+  const context = await signedInContext(browser, baseUrl, 'visitor');
+  const page = await context.newPage();
   const pending: Promise<LoadedFile | undefined>[] = [];
   page.on('response', (response) => {
     const kind = response.request().resourceType();

@@ -3,10 +3,16 @@ import { ensureWebAppBuilt } from '../../scripts/web-build.ts';
 import './provided-context.ts';
 import { startSite } from './site.ts';
 
-/** Builds the web app if needed and starts one real site for every end-to-end file. */
+/** Builds the web app if needed and starts the real sites every end-to-end file uses. */
 export default async function setup(project: TestProject) {
   ensureWebAppBuilt({ log: console.info });
-  const site = await startSite();
-  project.provide('baseUrl', site.baseUrl);
-  return async () => site.stop();
+  // The demo community for most tests, and an empty site for what only happens once
+  // (the first account becoming its administrator).
+  const [demoSite, emptySite] = await Promise.all([startSite({ LANPARTY_DEMO: '1' }), startSite()]);
+  project.provide('baseUrl', demoSite.baseUrl);
+  project.provide('emptySiteUrl', emptySite.baseUrl);
+  project.provide('demoDataDir', demoSite.dataDir);
+  return async () => {
+    await Promise.all([demoSite.stop(), emptySite.stop()]);
+  };
 }

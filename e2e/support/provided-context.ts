@@ -2,12 +2,26 @@ import { inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the global setup's site listens, e.g. http://127.0.0.1:41234. */
+    /** The demo community's site, e.g. http://127.0.0.1:41234. */
     baseUrl: string;
+    /** A site nobody has an account on yet. */
+    emptySiteUrl: string;
+    /** The demo site's data folder (its mails are .eml files in mail/). */
+    demoDataDir: string;
   }
 }
 
 /** The address of the site the global setup started. */
 export function siteUrl(path = ''): string {
   return `${inject('baseUrl')}${path}`;
+}
+
+/** The address of the site without accounts. */
+export function emptySiteUrl(path = ''): string {
+  return `${inject('emptySiteUrl')}${path}`;
+}
+
+/** The demo site's data folder. */
+export function demoDataDir(): string {
+  return inject('demoDataDir');
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { findFreePort } from '../../scripts/free-port.ts';
 import { repositoryRoot } from '../../scripts/web-build.ts';
 
-export type RunningSite = { baseUrl: string; stop: () => Promise<void> };
+export type RunningSite = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
 
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 30_000;
@@ -52,6 +52,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   await waitUntilHealthy(baseUrl, child, () => output);
   return {
     baseUrl,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,6 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { startApp } from './app/start-app.tsx';
 import './styles/fonts.css';
 import './styles/theme.css';
 import './styles/global.css';
@@ -10,8 +8,4 @@ if (!container) {
   throw new Error('index.html has no #root element to render Lanparty into.');
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void startApp(container);

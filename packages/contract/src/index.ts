@@ -10,4 +10,5 @@ export * from './schemas/stats.ts';
 export * from './schemas/subscribers.ts';
 export * from './schemas/users.ts';
 export * from './time-span.ts';
+export { grantableRoles, roleNames } from './user-rules.ts';
 export * from './validation-messages.ts';

@@ -1,13 +1,27 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import type { AuthSession } from '../lib/auth/auth-session.ts';
+import { RequireSignIn } from '../lib/auth/require-sign-in.tsx';
+import { SignedInViewer } from '../lib/auth/signed-in-viewer.tsx';
 import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The whole app: sign-in first, then the signed-in user, then the routes. */
+export function App({ auth }: { auth: AuthSession }) {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <RequireSignIn auth={auth}>
+        <SignedInViewer>
+          <AppRouter />
+        </SignedInViewer>
+      </RequireSignIn>
     </AppProvider>
   );
+}
+
+// Created only once signed in, so the router starts at the path the visitor asked for,
+// not at the sign-in callback's address.
+function AppRouter() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
 }

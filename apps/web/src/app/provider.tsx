@@ -1,20 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { NotificationsProvider } from '../lib/notifications/notifications.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { anonymousViewer, type Viewer, ViewerProvider } from '../lib/viewer.tsx';
 
-/** The app-wide providers: server state and who is looking. */
+/** The app-wide providers that need no signed-in user: server state and notifications. */
 export function AppProvider({
-  viewer = anonymousViewer,
+  queryClient,
   children,
 }: {
-  viewer?: Viewer;
+  queryClient?: QueryClient;
   children: ReactNode;
 }) {
-  const [queryClient] = useState(createQueryClient);
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={queryClient}>
-      <ViewerProvider viewer={viewer}>{children}</ViewerProvider>
+    <QueryClientProvider client={client}>
+      <NotificationsProvider>{children}</NotificationsProvider>
     </QueryClientProvider>
   );
 }

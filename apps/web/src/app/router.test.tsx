@@ -10,7 +10,9 @@ describe('routes', () => {
     ['/stats', '/stats/leader-board'],
     ['/admin', '/admin/lans'],
   ])('redirects %s to %s', async (from, to) => {
-    const { router } = renderApp(from, { viewer: buildViewer({ roles: ['Lanner'] }) });
+    const { router } = renderApp(from, {
+      viewer: buildViewer({ roles: ['Lanner', 'LanAdministrator'] }),
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
 
@@ -30,17 +32,28 @@ describe('routes', () => {
     ['/stats/rewinds/2024', 'Rewind 2024'],
     ['/admin/lans', 'Manage lans'],
   ])('shows %s with the heading and title "%s"', async (path, heading) => {
-    renderApp(path);
+    // The stats and admin sections are guarded; this viewer may enter both.
+    const isGuarded = path.startsWith('/stats') || path.startsWith('/admin');
+    renderApp(
+      path,
+      isGuarded ? { viewer: buildViewer({ roles: ['Member', 'LanAdministrator'] }) } : {},
+    );
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${heading} – Lanparty`));
   });
 
   it('loads the lazy stats section and lands on the leaderboard', async () => {
-    const { router } = renderApp('/stats');
+    const { router } = renderApp('/stats', { viewer: buildViewer({ roles: ['Member'] }) });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Leaderboard' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/stats/leader-board');
+  });
+
+  it('heads the profile with the capitalised nickname of the signed-in user', async () => {
+    renderApp('/profile', { viewer: buildViewer({ roles: ['Lanner'], nickname: 'nova' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nova' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Profile – Lanparty'));
   });
 
   it('renders the shell landmarks, a skip link and a logo linking home', async () => {

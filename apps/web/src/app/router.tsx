@@ -2,19 +2,21 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { ChangelogRoute } from '../features/changelog/routes/changelog-route.tsx';
-import { LannersRoute } from '../features/lanners/routes/lanners-route.tsx';
 import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
-import { PersonalProfileRoute } from '../features/profile/routes/personal-profile-route.tsx';
-import { ProfileRoute } from '../features/profile/routes/profile-route.tsx';
 import { UnauthorizedRoute } from '../features/unauthorized/routes/unauthorized-route.tsx';
+import { ADMIN_ROLES, STATS_ROLES, USER_ADMIN_ROLES } from '../lib/access-rules.ts';
+import { RequireRoles } from '../lib/auth/require-roles.tsx';
 import { RouteError } from './route-error.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
-// all of its routes, so the first screen never downloads them.
+// all of its routes, so the first screen never downloads them. The profile (forms, zod)
+// and the lanners (avatars) are their own chunks for the same reason.
 const loadStats = () => import('../features/stats/routes/stats-routes.ts');
 const loadAdmin = () => import('../features/admin/routes/admin-routes.ts');
+const loadProfile = () => import('../features/profile/routes/profile-routes.ts');
+const loadLanners = () => import('../features/lanners/routes/lanners-route.tsx');
 
 /** Every route of spec §2's route table. */
 export const routes: RouteObject[] = [
@@ -32,48 +34,88 @@ export const routes: RouteObject[] = [
           { path: 'lans/upcoming', Component: UpcomingLansRoute },
           { path: 'lans/archive', Component: LanArchiveRoute },
           { path: 'lans/:id', Component: LanRoute },
-          { path: 'lanners', Component: LannersRoute },
+          {
+            path: 'lanners',
+            lazy: async () => ({ Component: (await loadLanners()).LannersRoute }),
+          },
           {
             path: 'profile',
-            Component: ProfileRoute,
+            lazy: async () => ({ Component: (await loadProfile()).ProfileRoute }),
             children: [
-              { index: true, Component: PersonalProfileRoute },
-              { path: 'personal', Component: PersonalProfileRoute },
-              { path: 'email-verification/:code', Component: PersonalProfileRoute },
+              {
+                index: true,
+                lazy: async () => ({ Component: (await loadProfile()).PersonalProfileRoute }),
+              },
+              {
+                path: 'personal',
+                lazy: async () => ({ Component: (await loadProfile()).PersonalProfileRoute }),
+              },
+              {
+                path: 'email-verification/:code',
+                lazy: async () => ({ Component: (await loadProfile()).EmailVerificationRoute }),
+              },
             ],
           },
           { path: 'unauthorized', Component: UnauthorizedRoute },
           {
+            // Spec §6: the stats section needs Lanner or Member.
             path: 'stats',
-            lazy: async () => ({ Component: (await loadStats()).StatsLayout }),
+            element: <RequireRoles roles={STATS_ROLES} />,
             children: [
-              { index: true, element: <Navigate to="/stats/leader-board" replace /> },
               {
-                path: 'leader-board',
-                lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
-              },
-              {
-                path: 'leader-board/:year/:month',
-                lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
-              },
-              {
-                path: 'leader-board/archive',
-                lazy: async () => ({ Component: (await loadStats()).LeaderBoardArchiveRoute }),
-              },
-              {
-                path: 'rewinds/:year',
-                lazy: async () => ({ Component: (await loadStats()).RewindRoute }),
+                lazy: async () => ({ Component: (await loadStats()).StatsLayout }),
+                children: [
+                  { index: true, element: <Navigate to="/stats/leader-board" replace /> },
+                  {
+                    path: 'leader-board',
+                    lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
+                  },
+                  {
+                    path: 'leader-board/:year/:month',
+                    lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
+                  },
+                  {
+                    path: 'leader-board/archive',
+                    lazy: async () => ({
+                      Component: (await loadStats()).LeaderBoardArchiveRoute,
+                    }),
+                  },
+                  {
+                    path: 'rewinds/:year',
+                    lazy: async () => ({ Component: (await loadStats()).RewindRoute }),
+                  },
+                ],
               },
             ],
           },
           {
+            // The admin section is for the three administrator roles.
             path: 'admin',
-            lazy: async () => ({ Component: (await loadAdmin()).AdminLayout }),
+            element: <RequireRoles roles={ADMIN_ROLES} />,
             children: [
-              { index: true, element: <Navigate to="/admin/lans" replace /> },
               {
-                path: 'lans',
-                lazy: async () => ({ Component: (await loadAdmin()).AdminLansRoute }),
+                lazy: async () => ({ Component: (await loadAdmin()).AdminLayout }),
+                children: [
+                  { index: true, element: <Navigate to="/admin/lans" replace /> },
+                  {
+                    path: 'lans',
+                    lazy: async () => ({ Component: (await loadAdmin()).AdminLansRoute }),
+                  },
+                  {
+                    // Users are managed by member and system administrators.
+                    element: <RequireRoles roles={USER_ADMIN_ROLES} />,
+                    children: [
+                      {
+                        path: 'users',
+                        lazy: async () => ({ Component: (await loadAdmin()).AdminUsersRoute }),
+                      },
+                      {
+                        path: 'users/:id',
+                        lazy: async () => ({ Component: (await loadAdmin()).AdminUserRoute }),
+                      },
+                    ],
+                  },
+                ],
               },
             ],
           },

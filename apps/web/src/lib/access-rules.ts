@@ -25,3 +25,10 @@ export function canSeeAdmin(viewer: Viewer): boolean {
 export function canSeeProfileLink(viewer: Viewer): boolean {
   return viewer.user !== null && viewer.hasAnyRole(PROFILE_ROLES);
 }
+
+/** The admin users screen is for member and system administrators. */
+export const USER_ADMIN_ROLES: readonly Role[] = ['MemberAdministrator', 'SystemAdministrator'];
+
+export function canManageUsers(viewer: Viewer): boolean {
+  return viewer.hasAnyRole(USER_ADMIN_ROLES);
+}

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { buildUserProfile } from '../testing/factories.ts';
 import { canSeeAdmin, canSeeProfileLink, canSeeStats } from './access-rules.ts';
 import { anonymousViewer, createViewer } from './viewer.tsx';
 
-const lannerAndMember = createViewer({ id: '1', nickname: 'nova', roles: ['Lanner', 'Member'] });
+const lannerAndMember = createViewer(
+  buildUserProfile({ nickname: 'nova', roles: ['Lanner', 'Member'] }),
+);
 
 describe('viewer', () => {
   it('has any of the roles when it holds at least one', () => {
@@ -29,7 +32,7 @@ describe('viewer', () => {
       'MemberAdministrator',
       'SystemAdministrator',
     ] as const) {
-      expect(canSeeAdmin(createViewer({ id: '2', nickname: 'root', roles: [role] }))).toBe(true);
+      expect(canSeeAdmin(createViewer(buildUserProfile({ roles: [role] })))).toBe(true);
     }
   });
 });

@@ -1,23 +1,17 @@
-import type { Role } from '@lanparty/contract';
+import type { Role, UserProfile } from '@lanparty/contract';
 import { createContext, type ReactNode, useContext } from 'react';
 
-/** The signed-in user as the navigation needs it. */
-export type ViewerUser = {
-  id: string;
-  nickname: string;
-  roles: readonly Role[];
-};
-
-/** Who is looking at the site: a signed-in user, or an anonymous visitor (`user: null`). */
+/** Who is looking at the site: the signed-in user, or nobody yet (`user: null`). */
 export type Viewer = {
-  user: ViewerUser | null;
+  /** The signed-in user's whole profile (GET /api/users/me): roles, nickname, personal fields. */
+  user: UserProfile | null;
   /** True when the viewer has at least one of the roles (a route guard's default). */
   hasAnyRole: (roles: readonly Role[]) => boolean;
   /** True when the viewer has all of the roles (a route guard's 'every' flag). */
   hasEveryRole: (roles: readonly Role[]) => boolean;
 };
 
-export function createViewer(user: ViewerUser | null): Viewer {
+export function createViewer(user: UserProfile | null): Viewer {
   const roles = new Set<Role>(user?.roles ?? []);
   return {
     user,
@@ -26,15 +20,12 @@ export function createViewer(user: ViewerUser | null): Viewer {
   };
 }
 
-/** A visitor who has not signed in: no user, no roles. */
+/** Nobody signed in: no user, no roles. */
 export const anonymousViewer: Viewer = createViewer(null);
 
 const ViewerContext = createContext<Viewer>(anonymousViewer);
 
-/**
- * Provides the viewer to the app. Until sign-in exists (a later issue) everyone is the
- * anonymous visitor; tests pass a viewer with roles.
- */
+/** Provides the viewer: the signed-in user in the app, any user a test wants. */
 export function ViewerProvider({
   viewer = anonymousViewer,
   children,

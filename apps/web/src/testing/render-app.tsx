@@ -1,30 +1,94 @@
-import type { Role } from '@lanparty/contract';
-import { render } from '@testing-library/react';
+import type { Role, UserProfile } from '@lanparty/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type ReactNode, useMemo } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
-import { anonymousViewer, createViewer, type Viewer } from '../lib/viewer.tsx';
+import { configureApiClient } from '../lib/api-client.ts';
+import { type Session, SessionProvider } from '../lib/auth/session.tsx';
+import { type NotifyInput, useNotify } from '../lib/notifications/notifications.tsx';
+import { useCurrentUser } from '../lib/users/get-current-user.ts';
+import { usersKeys } from '../lib/users/users-query-keys.ts';
+import { anonymousViewer, createViewer, type Viewer, ViewerProvider } from '../lib/viewer.tsx';
+import { buildUserProfile } from './factories.ts';
 
-/** A signed-in viewer with the given roles. */
+/** A signed-in viewer with the given roles (and any other profile fields). */
 export function buildViewer({
   roles = [],
   nickname = 'pixelpete',
-}: {
-  roles?: Role[];
-  nickname?: string;
-} = {}): Viewer {
-  return createViewer({ id: 'user-1', nickname, roles });
+  ...profile
+}: Partial<UserProfile> & { roles?: Role[] } = {}): Viewer {
+  return createViewer(buildUserProfile({ roles, nickname, ...profile }));
 }
 
-/** Renders the whole app at `path` with the real routes, in memory. */
-export function renderApp(path: string, { viewer = anonymousViewer }: { viewer?: Viewer } = {}) {
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
+type RenderAppOptions = {
+  viewer?: Viewer;
+  session?: Session;
+  /** For tests with fake timers: how user-event lets time pass. */
+  advanceTimers?: (delay: number) => Promise<void> | void;
+};
+
+/**
+ * Renders the whole app at `path` with the real routes, in memory, without an identity
+ * provider: a signed-in viewer is the answer of GET /api/users/me already in the cache
+ * (so refreshing the user asks the stubbed fetch again), and the API client sends a test
+ * bearer token.
+ */
+export function renderApp(
+  path: string,
+  { viewer = anonymousViewer, session, advanceTimers }: RenderAppOptions = {},
+) {
+  const queryClient = createTestQueryClient();
+  const testSession = session ?? { signOut: vi.fn(async () => {}) };
+  if (viewer.user) {
+    queryClient.setQueryData(usersKeys.me(), viewer.user);
+    configureApiClient({ getAccessToken: () => 'test-token' });
+  }
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const user = userEvent.setup();
+  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
+  let notifyInApp: (input: NotifyInput) => void = () => {};
   const result = render(
-    <AppProvider viewer={viewer}>
-      <RouterProvider router={router} />
+    <AppProvider queryClient={queryClient}>
+      <CaptureNotify
+        onNotify={(notify) => {
+          notifyInApp = notify;
+        }}
+      />
+      <SessionProvider session={testSession}>
+        {viewer.user ? (
+          <CurrentUserViewer>
+            <RouterProvider router={router} />
+          </CurrentUserViewer>
+        ) : (
+          <ViewerProvider viewer={viewer}>
+            <RouterProvider router={router} />
+          </ViewerProvider>
+        )}
+      </SessionProvider>
     </AppProvider>,
   );
-  return { ...result, router, user };
+  /** Shows a Generic notification, as a screen of the app would. */
+  const notify = (input: NotifyInput) => act(() => notifyInApp(input));
+  return { ...result, router, user, queryClient, session: testSession, notify };
+}
+
+function CaptureNotify({ onNotify }: { onNotify: (notify: (input: NotifyInput) => void) => void }) {
+  onNotify(useNotify());
+  return null;
+}
+
+// Like the app's SignedInViewer, minus sign-in and the Steam sync.
+function CurrentUserViewer({ children }: { children: ReactNode }) {
+  const currentUser = useCurrentUser();
+  const viewer = useMemo(() => createViewer(currentUser.data ?? null), [currentUser.data]);
+  return <ViewerProvider viewer={viewer}>{children}</ViewerProvider>;
 }

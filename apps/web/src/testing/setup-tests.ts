@@ -1,8 +1,43 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { configureApiClient } from '../lib/api-client.ts';
+
+// jsdom has <dialog> but not its modal methods; these do what the tests rely on.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+// Radix's tooltip measures its trigger; jsdom does not lay anything out.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+beforeEach(() => {
+  // No test reaches a network: a call nobody stubbed fails at once.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      throw new Error(`No stubbed answer for ${String(input)}`);
+    }),
+  );
+});
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  configureApiClient({});
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
 });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { roleNames } from '../user-rules.ts';
 import { dateSchema, dateTimeSchema, idSchema } from './common.ts';
 import { requiredDate, requiredEmail, requiredText } from './rules.ts';
 
-export const roleSchema = z
-  .enum(['Lanner', 'Member', 'LanAdministrator', 'MemberAdministrator', 'SystemAdministrator'])
-  .meta({
-    id: 'Role',
-    description: 'A role of a user. A SystemAdministrator may do everything.',
-  });
+export const roleSchema = z.enum(roleNames).meta({
+  id: 'Role',
+  description: 'A role of a user. A SystemAdministrator may do everything.',
+});
 
 export type Role = z.infer<typeof roleSchema>;
 
@@ -100,11 +99,5 @@ export const userUpdateSchema = z
 
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-type ProfileFields = Pick<UserProfile, 'email' | 'firstName' | 'surname' | 'city' | 'birthDate'>;
-
-/** A profile is complete when email, first name, surname, city and birth date are all set. */
-export function isProfileComplete(user: ProfileFields): boolean {
-  return [user.email, user.firstName, user.surname, user.city, user.birthDate].every(
-    (value) => typeof value === 'string' && value.trim() !== '',
-  );
-}
+// Kept in a zod-free module so the web app's first screen can use it without zod.
+export { isProfileComplete } from '../user-rules.ts';

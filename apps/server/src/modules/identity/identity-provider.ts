@@ -20,6 +20,7 @@ const routePrefix = '/oidc';
 const assetTypes: Record<string, string> = {
   'sign-in.css': 'text/css; charset=utf-8',
   'sign-out.js': 'text/javascript; charset=utf-8',
+  'favicon.svg': 'image/svg+xml',
 };
 
 async function loadAssets(): Promise<Map<string, Buffer>> {

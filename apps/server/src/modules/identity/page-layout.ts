@@ -30,6 +30,7 @@ export function renderLayout(options: LayoutOptions): string {
 <meta name="color-scheme" content="dark">
 <meta name="robots" content="noindex">
 <title>${options.title} – Lanparty</title>
+<link rel="icon" type="image/svg+xml" href="${assets.basePath}/assets/favicon.svg?v=${assets.version}">
 <link rel="stylesheet" href="${stylesheet}">
 ${scripts}
 </head>

@@ -1,13 +1,5 @@
-import type { Role } from '@lanparty/contract';
+import { grantableRoles as grantableRolesOf, type Role } from '@lanparty/contract';
 import { hasAnyRole, type Viewer } from '../auth/viewer.ts';
-
-const everyRole: Role[] = [
-  'Lanner',
-  'Member',
-  'LanAdministrator',
-  'MemberAdministrator',
-  'SystemAdministrator',
-];
 
 /** Personal fields (e-mail, names, city, birth date) are for the user and member administrators. */
 export function canSeePersonalFields(viewer: Viewer | null, userId: number): boolean {
@@ -21,9 +13,7 @@ export function canManageUsers(viewer: Viewer | null): boolean {
 
 /** A member administrator grants Lanner and Member; a system administrator every role. */
 export function grantableRoles(viewer: Viewer | null): Role[] {
-  if (hasAnyRole(viewer, ['SystemAdministrator'])) return everyRole;
-  if (hasAnyRole(viewer, ['MemberAdministrator'])) return ['Lanner', 'Member'];
-  return [];
+  return grantableRolesOf(viewer?.roles ?? []);
 }
 
 export function canUploadAvatar(viewer: Viewer | null, userId: number): boolean {

@@ -1,4 +1,4 @@
-import type { Role, UserProfile, UserPublic } from '@lanparty/contract';
+import { type Role, roleNames, type UserProfile, type UserPublic } from '@lanparty/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
@@ -14,14 +14,6 @@ export type NewUser = {
   steamId?: string | null;
   email?: string | null;
 };
-
-const roleOrder: Role[] = [
-  'Lanner',
-  'Member',
-  'LanAdministrator',
-  'MemberAdministrator',
-  'SystemAdministrator',
-];
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -87,7 +79,7 @@ export async function findRoles(
     .execute();
   for (const row of rows) byUser.get(row.user_id)?.push(row.role as Role);
   for (const roles of byUser.values())
-    roles.sort((a, b) => roleOrder.indexOf(a) - roleOrder.indexOf(b));
+    roles.sort((a, b) => roleNames.indexOf(a) - roleNames.indexOf(b));
   return byUser;
 }
 

@@ -1,12 +1,13 @@
 import type { MouseEvent } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { NotificationRegion } from '../notifications/notification-region.tsx';
 import styles from './app-layout.module.css';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 const MAIN_ID = 'main';
 
-/** The frame of every screen: skip link, header, main content, footer. */
+/** The frame of every screen: skip link, header, notifications, main content, footer. */
 export function AppLayout() {
   const navigation = useNavigation();
   const isNavigating = navigation.state !== 'idle';
@@ -18,6 +19,7 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       {isNavigating ? <div className={styles.progress} aria-hidden="true" /> : null}
+      <NotificationRegion />
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>

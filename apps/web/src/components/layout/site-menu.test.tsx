@@ -60,6 +60,35 @@ describe('navigation by role', () => {
   });
 });
 
+describe('signing out', () => {
+  it('offers everyone signed in a Sign out button, even without roles', async () => {
+    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [] }) });
+    const user = await findNavigation('User');
+    expect(within(user).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(within(user).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(user).queryByRole('link', { name: 'pixelpete' })).not.toBeInTheDocument();
+  });
+
+  it('ends the session at the identity provider when pressed', async () => {
+    const { user, session } = renderApp('/lans/upcoming', {
+      viewer: buildViewer({ roles: ['Lanner'] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(session.signOut).toHaveBeenCalledOnce();
+  });
+
+  it('shows an administrator who is a lanner Admin, the profile link and Sign out', async () => {
+    renderApp('/lans/upcoming', {
+      viewer: buildViewer({ roles: ['Lanner', 'SystemAdministrator'], nickname: 'root' }),
+    });
+    const user = await findNavigation('User');
+    const names = within(user)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(names).toEqual(['Admin', 'root', 'Sign out']);
+  });
+});
+
 describe('menu drawer', () => {
   it('is controlled by a Menu button that says whether it is open', async () => {
     const { user } = renderApp('/lans/upcoming');

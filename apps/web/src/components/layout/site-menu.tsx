@@ -1,8 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
-import { CalendarDays, Menu, Shield, Trophy, UserRound, Users, X } from 'lucide-react';
+import { CalendarDays, LogOut, Menu, Shield, Trophy, UserRound, Users, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useMatch } from 'react-router';
+import { Link, useLocation, useMatch, useNavigation } from 'react-router';
 import { canSeeAdmin, canSeeProfileLink, canSeeStats } from '../../lib/access-rules.ts';
+import { useSession } from '../../lib/auth/session.tsx';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './site-menu.module.css';
 
@@ -12,13 +13,16 @@ import styles from './site-menu.module.css';
  */
 export function SiteMenu() {
   const viewer = useViewer();
+  const session = useSession();
   const location = useLocation();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const navigation = useNavigation();
   // The drawer remembers the location it was opened at, so any navigation (a new
-  // location key, even to the same path) closes it without an effect.
+  // location key, even to the same path) closes it without an effect. It closes as soon
+  // as a navigation starts, not only once a lazy screen has loaded.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const isOpen = openedAt === location.key;
+  const isOpen = openedAt === location.key && navigation.state === 'idle';
 
   useEffect(() => {
     if (!isOpen) return;
@@ -33,6 +37,7 @@ export function SiteMenu() {
 
   const showAdmin = canSeeAdmin(viewer);
   const showProfile = canSeeProfileLink(viewer);
+  const isSignedIn = viewer.user !== null;
   const ToggleIcon = isOpen ? X : Menu;
 
   return (
@@ -64,7 +69,7 @@ export function SiteMenu() {
             ) : null}
           </ul>
         </nav>
-        {showAdmin || showProfile ? (
+        {isSignedIn ? (
           <nav aria-label="User" className={`${styles.nav} ${styles.userNav}`}>
             <ul className={styles.list}>
               {showAdmin ? (
@@ -77,6 +82,16 @@ export function SiteMenu() {
                   {viewer.user?.nickname}
                 </NavItem>
               ) : null}
+              <li>
+                <button
+                  type="button"
+                  className={`${styles.link} ${styles.button}`}
+                  onClick={() => void session.signOut()}
+                >
+                  <LogOut aria-hidden="true" size={18} className={styles.icon} />
+                  <span>Sign out</span>
+                </button>
+              </li>
             </ul>
           </nav>
         ) : null}

@@ -4,3 +4,5 @@
  */
 export { AdminLansRoute } from './admin-lans-route.tsx';
 export { AdminLayout } from './admin-layout.tsx';
+export { AdminUserRoute } from './admin-user-route.tsx';
+export { AdminUsersRoute } from './admin-users-route.tsx';

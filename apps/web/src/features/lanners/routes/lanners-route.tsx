@@ -1,6 +1,15 @@
 import { Page } from '../../../components/page.tsx';
+import { useLannersWithoutMembership, useMembers } from '../api/get-lanners.ts';
+import { LannerGroup } from '../components/lanner-group.tsx';
 
-/** lanners: Members and Lanners as grids of avatar cards (the lanners issue builds it). */
+/** lanners: Members, then Lanners who are not members, as grids of avatar cards. */
 export function LannersRoute() {
-  return <Page title="Lanners" />;
+  const members = useMembers();
+  const lanners = useLannersWithoutMembership();
+  return (
+    <Page title="Lanners" lead="The people of our lan parties: members first, then every lanner.">
+      <LannerGroup title="Members" emptyText="There are no members yet." users={members} />
+      <LannerGroup title="Lanners" emptyText="There are no other lanners yet." users={lanners} />
+    </Page>
+  );
 }

@@ -1,4 +1,23 @@
-/** profile/personal: the Personal Information section (the identity issue builds the form). */
+import controls from '../../../components/controls.module.css';
+import { useViewer } from '../../../lib/viewer.tsx';
+import { AvatarUpload } from '../components/avatar-upload.tsx';
+import { ParticipatedLans } from '../components/participated-lans.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+
+/** profile/personal: the Personal Information section, then (for lanners) Participated Lans. */
 export function PersonalProfileRoute() {
-  return <h2>Personal Information</h2>;
+  const { user } = useViewer();
+  if (!user) return null;
+  return (
+    <>
+      <section className={controls.section} aria-labelledby="personal-information">
+        <h2 id="personal-information" className={controls.sectionTitle}>
+          Personal Information
+        </h2>
+        <AvatarUpload user={user} />
+        <ProfileForm key={user.id} user={user} />
+      </section>
+      {user.roles.includes('Lanner') ? <ParticipatedLans user={user} /> : null}
+    </>
+  );
 }

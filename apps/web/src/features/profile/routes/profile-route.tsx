@@ -1,14 +1,20 @@
 import { Outlet } from 'react-router';
 import { Page } from '../../../components/page.tsx';
+import { useViewer } from '../../../lib/viewer.tsx';
+
+/** The nickname with its first letter in upper case (spec §2: the capitalised nickname). */
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('en-US') + text.slice(1);
+}
 
 /**
- * profile, profile/personal and profile/email-verification/:code: one profile screen.
- * The identity issue fills it (capitalised nickname, Personal Information form,
- * Participated Lans) and sends the verification code.
+ * profile, profile/personal and profile/email-verification/:code: one profile screen,
+ * headed by the signed-in user's capitalised nickname.
  */
 export function ProfileRoute() {
+  const { user } = useViewer();
   return (
-    <Page title="Profile">
+    <Page title="Profile" heading={user ? capitalise(user.nickname) : 'Profile'}>
       <Outlet />
     </Page>
   );

@@ -1,0 +1,75 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppStatus } from '../components/app-status.tsx';
+import { configureApiClient } from '../lib/api-client.ts';
+import { type AuthSession, createAuthSession } from '../lib/auth/auth-session.ts';
+import { createOidcClient } from '../lib/auth/create-oidc-client.ts';
+import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
+import { App } from './app.tsx';
+
+/**
+ * Starts Lanparty (spec §4, §8): reads the identity settings, sets up the OpenID Connect
+ * client and checks that its issuer answers, then renders the app and finds out who is
+ * signed in. When the settings or the issuer fail, the error is logged and the start is
+ * aborted, with a message instead of a blank page.
+ */
+export async function startApp(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  root.render(<AppStatus title="Starting Lanparty…" isBusy />);
+
+  let auth: AuthSession;
+  try {
+    const settings = await getIdentitySettings();
+    const client = createOidcClient(settings, window.location.origin);
+    await client.metadataService.getMetadata();
+    auth = createAuthSession({ client });
+  } catch (error) {
+    console.error('Lanparty could not start: the identity provider could not be set up.', error);
+    root.render(<StartupFailure />);
+    return;
+  }
+
+  configureApiClient({ getAccessToken: auth.getAccessToken, onUnauthorized: endSessionOnce(auth) });
+  root.render(
+    <StrictMode>
+      <App auth={auth} />
+    </StrictMode>,
+  );
+  await auth.start();
+}
+
+function StartupFailure() {
+  return (
+    <AppStatus
+      title="Lanparty could not start"
+      isProblem
+      action={{ label: 'Try again', onClick: () => window.location.reload() }}
+    >
+      <p>The sign-in service could not be reached. Try again in a moment.</p>
+    </AppStatus>
+  );
+}
+
+const SESSION_ENDED_MARK = 'lanparty.session-ended-at';
+const LOOP_GUARD_MS = 30_000;
+
+// The API refused the token (expired or revoked session): forget the user, and the
+// sign-in guard sends the visitor to sign in again, back to the same page. Several calls
+// may fail at once; once is enough. A token refused right after signing in again means
+// the API and the identity provider disagree (issuer, audience): no endless redirects.
+function endSessionOnce(auth: AuthSession): () => void {
+  let hasEnded = false;
+  return () => {
+    if (hasEnded) return;
+    hasEnded = true;
+    const endedAt = Number(sessionStorage.getItem(SESSION_ENDED_MARK));
+    if (Date.now() - endedAt < LOOP_GUARD_MS) {
+      console.error(
+        'The API refuses the tokens of the identity provider; check issuer and audience.',
+      );
+      return;
+    }
+    sessionStorage.setItem(SESSION_ENDED_MARK, String(Date.now()));
+    void auth.endSession();
+  };
+}

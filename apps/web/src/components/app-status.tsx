@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import logoMarkUrl from '../assets/logo-mark.svg';
+import styles from './app-status.module.css';
+
+type AppStatusProps = {
+  title: string;
+  children?: ReactNode;
+  /** A problem is announced at once (role alert); progress politely (role status). */
+  isProblem?: boolean;
+  isBusy?: boolean;
+  action?: { label: string; onClick: () => void };
+};
+
+/**
+ * The whole page while the app itself cannot show a screen yet: starting, signing in,
+ * or failing to start. Needs no router and no data, only the theme.
+ */
+export function AppStatus({
+  title,
+  children,
+  isProblem = false,
+  isBusy = false,
+  action,
+}: AppStatusProps) {
+  return (
+    <main className={styles.page} aria-busy={isBusy || undefined}>
+      <div className={styles.card} role={isProblem ? 'alert' : 'status'}>
+        <img src={logoMarkUrl} alt="Lanparty" width="48" height="48" className={styles.logo} />
+        {isBusy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+        <h1 className={styles.title}>{title}</h1>
+        {children ? <div className={styles.text}>{children}</div> : null}
+        {action ? (
+          <button type="button" className={styles.action} onClick={action.onClick}>
+            {action.label}
+          </button>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Role } from '@lanparty/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUserProfile } from '../../../testing/factories.ts';
+import {
+  emptyResponse,
+  jsonResponse,
+  problemResponse,
+  stubFetch,
+} from '../../../testing/fetch-stub.ts';
+import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+
+const target = buildUserProfile({ id: 42, nickname: 'newbie', roles: ['Member'], city: 'Delft' });
+
+function openUser(granterRoles: Role[], answers: Parameters<typeof stubFetch>[0] = {}) {
+  const stub = stubFetch({
+    'GET /api/users/42': () => jsonResponse(target),
+    'HEAD /api/assets/user-42': () => emptyResponse(404),
+    ...answers,
+  });
+  const app = renderApp('/admin/users/42', { viewer: buildViewer({ id: 1, roles: granterRoles }) });
+  return { ...stub, ...app };
+}
+
+async function findRoleBoxes() {
+  const form = await screen.findByRole('form', { name: 'Roles of newbie' });
+  return (role: string) => within(form).getByRole('checkbox', { name: role });
+}
+
+describe('a user in the admin area', () => {
+  it('shows the profile with its personal fields', async () => {
+    openUser(['MemberAdministrator']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'newbie' })).toBeInTheDocument();
+    expect(screen.getByText('Delft')).toBeInTheDocument();
+    expect(screen.getByText('pete@example.com')).toBeInTheDocument();
+  });
+
+  it('lets a member administrator change Lanner and Member only', async () => {
+    openUser(['MemberAdministrator']);
+    const box = await findRoleBoxes();
+    expect(box('Lanner')).toBeEnabled();
+    expect(box('Member')).toBeEnabled();
+    expect(box('Member')).toBeChecked();
+    expect(box('Lan administrator')).toBeDisabled();
+    expect(box('Member administrator')).toBeDisabled();
+    expect(box('System administrator')).toBeDisabled();
+  });
+
+  it('lets a system administrator change every role', async () => {
+    openUser(['SystemAdministrator']);
+    const box = await findRoleBoxes();
+    for (const role of [
+      'Lanner',
+      'Member',
+      'Lan administrator',
+      'Member administrator',
+      'System administrator',
+    ]) {
+      expect(box(role)).toBeEnabled();
+    }
+  });
+
+  it('asks for confirmation, then saves the roles only', async () => {
+    const saved = { ...target, roles: ['Lanner', 'Member'] };
+    const { user, requests } = openUser(['MemberAdministrator'], {
+      'PUT /api/users/42': () => jsonResponse(saved),
+    });
+    const box = await findRoleBoxes();
+    await user.click(box('Lanner'));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change the roles of newbie?' });
+    expect(within(dialog).getByText('Grant: Lanner')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Save roles' }));
+
+    expect(await screen.findByText('The roles are saved.')).toBeInTheDocument();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(JSON.parse(String(put?.body))).toEqual({ roles: ['Lanner', 'Member'] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('saves nothing when the confirmation is cancelled', async () => {
+    const { user, requests } = openUser(['MemberAdministrator']);
+    const box = await findRoleBoxes();
+    await user.click(box('Member'));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Revoke: Member')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('explains a refusal with the problem details of the server', async () => {
+    const { user } = openUser(['MemberAdministrator'], {
+      'PUT /api/users/42': () =>
+        problemResponse(403, {
+          title: 'Forbidden',
+          detail: 'You may grant Lanner and Member only.',
+        }),
+    });
+    const box = await findRoleBoxes();
+    await user.click(box('Lanner'));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save roles' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The roles could not be saved: You may grant Lanner and Member only.',
+    );
+  });
+});
+
+describe('the own roles of a system administrator', () => {
+  it('cannot remove their own SystemAdministrator role', async () => {
+    const self = buildUserProfile({ id: 1, nickname: 'root', roles: ['SystemAdministrator'] });
+    stubFetch({
+      'GET /api/users/1': () => jsonResponse(self),
+      'HEAD /api/assets/user-1': () => emptyResponse(404),
+    });
+    renderApp('/admin/users/1', {
+      viewer: buildViewer({ id: 1, nickname: 'root', roles: ['SystemAdministrator'] }),
+    });
+    const form = await screen.findByRole('form', { name: 'Roles of root' });
+    expect(within(form).getByRole('checkbox', { name: 'System administrator' })).toBeDisabled();
+    expect(within(form).getByRole('checkbox', { name: 'Lanner' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,105 @@
+import type { UserProfile } from '@lanparty/contract';
+import { ArrowLeft, BadgeCheck, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import controls from '../../../components/controls.module.css';
+import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
+import { describeError } from '../../../lib/api-client.ts';
+import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { hasPersonalFields, useUser } from '../api/get-user.ts';
+import { RoleEditor } from '../components/role-editor.tsx';
+import styles from './admin-user-route.module.css';
+
+/** admin/users/:id: a user's profile and roles, for member and system administrators. */
+export function AdminUserRoute() {
+  const id = Number(useParams().id);
+  if (!Number.isInteger(id) || id < 1) return <Navigate to="/admin/users" replace />;
+  return <AdminUser id={id} />;
+}
+
+function AdminUser({ id }: { id: number }) {
+  const user = useUser(id);
+  const backLink = (
+    <Link to="/admin/users" className={styles.back}>
+      <ArrowLeft aria-hidden="true" size={18} />
+      All users
+    </Link>
+  );
+
+  if (user.isPending) return <PageLoader />;
+  if (user.isError) {
+    return (
+      <Page title="User">
+        <p className={controls.alert} role="alert">
+          This user could not be loaded: {describeError(user.error)}
+        </p>
+        {backLink}
+      </Page>
+    );
+  }
+
+  const profile = user.data;
+  return (
+    <Page title={profile.nickname}>
+      {backLink}
+      <section className={controls.section} aria-labelledby="user-profile">
+        <div className={styles.identity}>
+          <UserAvatar user={profile} size={72} />
+          <h2 id="user-profile" className={controls.sectionTitle}>
+            Profile
+          </h2>
+        </div>
+        <dl className={styles.details}>
+          <Detail term="Nickname">{profile.nickname}</Detail>
+          <Detail term="Steam id">{profile.steamId ?? '—'}</Detail>
+          <Detail term="Lans visited">{profile.stats.numberOfLans}</Detail>
+          {hasPersonalFields(profile) ? <PersonalDetails profile={profile} /> : null}
+        </dl>
+      </section>
+      <section className={controls.section} aria-label="Roles">
+        <RoleEditor key={profile.id} user={profile} />
+      </section>
+    </Page>
+  );
+}
+
+function PersonalDetails({ profile }: { profile: UserProfile }) {
+  return (
+    <>
+      <Detail term="Email">
+        {profile.email ? (
+          <span className={styles.email}>
+            {profile.email}
+            {profile.isEmailActivated ? (
+              <span className={styles.verified}>
+                <BadgeCheck aria-hidden="true" size={16} /> verified
+              </span>
+            ) : (
+              <span className={styles.unverified}>
+                <TriangleAlert aria-hidden="true" size={16} /> not verified
+              </span>
+            )}
+          </span>
+        ) : (
+          '—'
+        )}
+      </Detail>
+      <Detail term="First name">{profile.firstName ?? '—'}</Detail>
+      <Detail term="Surname">{profile.surname ?? '—'}</Detail>
+      <Detail term="City">{profile.city ?? '—'}</Detail>
+      <Detail term="Birth date">{profile.birthDate ?? '—'}</Detail>
+      <Detail term="Member since">{formatDisplayDate(profile.creationDate)}</Detail>
+    </>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className={styles.detail}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

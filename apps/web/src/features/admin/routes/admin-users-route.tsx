@@ -1,0 +1,121 @@
+import { type Role, roleNames } from '@lanparty/contract';
+import { useSearchParams } from 'react-router';
+import controls from '../../../components/controls.module.css';
+import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useAllUsers } from '../../../lib/users/list-users.ts';
+import { roleLabel } from '../components/role-editor.tsx';
+import { UsersTable } from '../components/users-table.tsx';
+import styles from './admin-users-route.module.css';
+
+export const USERS_PAGE_SIZE = 20;
+
+function readRole(value: string | null): Role | null {
+  return roleNames.find((role) => role === value) ?? null;
+}
+
+/**
+ * admin/users: every user (all pages read, filtered by role on the server), searched by
+ * nickname here, twenty to a page. Search, role and page live in the address, so going
+ * back from a user returns to the same list.
+ */
+export function AdminUsersRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.get('q') ?? '';
+  const role = readRole(searchParams.get('role'));
+  const users = useAllUsers(role ? { roles: [role] } : {});
+
+  const needle = search.trim().toLowerCase();
+  const matches = (users.data ?? []).filter((user) => user.nickname.toLowerCase().includes(needle));
+  const pageCount = Math.max(1, Math.ceil(matches.length / USERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Number(searchParams.get('page')) || 1), pageCount);
+  const shown = matches.slice((page - 1) * USERS_PAGE_SIZE, page * USERS_PAGE_SIZE);
+
+  function update(changes: Record<string, string | null>) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <Page title="Manage users" lead="Find a user, see their profile, and grant or revoke roles.">
+      <div className={styles.filters}>
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor="users-search">
+            Search by nickname
+          </label>
+          <input
+            id="users-search"
+            className={controls.input}
+            type="search"
+            value={search}
+            onChange={(event) => update({ q: event.target.value, page: null })}
+          />
+        </div>
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor="users-role">
+            Role
+          </label>
+          <select
+            id="users-role"
+            className={controls.input}
+            value={role ?? ''}
+            onChange={(event) => update({ role: event.target.value, page: null })}
+          >
+            <option value="">All users</option>
+            {roleNames.map((name) => (
+              <option key={name} value={name}>
+                {roleLabel(name)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {users.isPending ? <PageLoader /> : null}
+      {users.isError ? (
+        <p className={controls.alert} role="alert">
+          The users could not be loaded. Try again in a moment.
+        </p>
+      ) : null}
+      {users.isSuccess ? (
+        <>
+          <p className={controls.hint} role="status">
+            {matches.length === 1 ? '1 user' : `${matches.length} users`}
+          </p>
+          {matches.length > 0 ? <UsersTable users={shown} /> : <p>No user matches.</p>}
+          {pageCount > 1 ? (
+            <nav aria-label="Pages" className={controls.actions}>
+              <button
+                type="button"
+                className={controls.buttonSecondary}
+                disabled={page <= 1}
+                onClick={() => update({ page: String(page - 1) })}
+              >
+                Previous
+              </button>
+              <span>
+                Page {page} of {pageCount}
+              </span>
+              <button
+                type="button"
+                className={controls.buttonSecondary}
+                disabled={page >= pageCount}
+                onClick={() => update({ page: String(page + 1) })}
+              >
+                Next
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import type { UserPublic } from '@lanparty/contract';
+import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
+import styles from './lanner-card.module.css';
+
+/** One lanner or member: avatar, nickname and how many lans they visited. */
+export function LannerCard({ user }: { user: UserPublic }) {
+  return (
+    <article className={styles.card} aria-label={user.nickname}>
+      <UserAvatar user={user} size={72} />
+      <div className={styles.text}>
+        <h3 className={styles.nickname}>{user.nickname}</h3>
+        <p className={styles.visits}>Visited {user.stats.numberOfLans} lans</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import type { UserPublic } from '@lanparty/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId } from 'react';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { LannerCard } from './lanner-card.tsx';
+import styles from './lanner-group.module.css';
+
+type LannerGroupProps = {
+  title: string;
+  emptyText: string;
+  users: UseQueryResult<UserPublic[]>;
+};
+
+/** A titled grid of lanner cards, with its own loader, error and empty state. */
+export function LannerGroup({ title, emptyText, users }: LannerGroupProps) {
+  const headingId = useId();
+  return (
+    <section className={styles.group} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {title}
+        </h2>
+        {users.data ? (
+          <span className={styles.count}>
+            {users.data.length} <span className="visually-hidden">{title.toLowerCase()}</span>
+          </span>
+        ) : null}
+      </div>
+      {users.isPending ? <PageLoader /> : null}
+      {users.isError ? (
+        <p className={styles.message} role="alert">
+          The {title.toLowerCase()} could not be loaded. Try again in a moment.
+        </p>
+      ) : null}
+      {users.data?.length === 0 ? <p className={styles.message}>{emptyText}</p> : null}
+      {users.data?.length ? (
+        <ul className={styles.grid}>
+          {users.data.map((user) => (
+            <li key={user.id}>
+              <LannerCard user={user} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

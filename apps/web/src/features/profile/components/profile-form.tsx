@@ -1,0 +1,202 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  fieldLabel,
+  formatValidationMessage,
+  type UserProfile,
+  type UserProfileInput,
+  userProfileInputSchema,
+} from '@lanparty/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import controls from '../../../components/controls.module.css';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useNotify } from '../../../lib/notifications/notifications.tsx';
+import { emailAddressUsedQueryOptions, useEmailAddressUsed } from '../api/check-email-address.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { EmailField } from './email-field.tsx';
+import { ProfileField } from './profile-field.tsx';
+
+type ProfileFormValues = z.input<typeof userProfileInputSchema>;
+type ProfileFieldName = FieldPath<ProfileFormValues>;
+
+/** Spec §4/§9: the saving flag clears 500 ms after the save completed. */
+export const SAVE_COMPLETE_DELAY_MS = 500;
+/** The e-mail-in-use check waits until typing pauses this long. */
+export const EMAIL_CHECK_DELAY_MS = 300;
+
+const profileFieldNames: readonly ProfileFieldName[] = [
+  'email',
+  'firstName',
+  'surname',
+  'city',
+  'birthDate',
+];
+
+function toFormValues(user: UserProfile): ProfileFormValues {
+  return {
+    email: user.email ?? '',
+    firstName: user.firstName ?? '',
+    surname: user.surname ?? '',
+    city: user.city ?? '',
+    birthDate: user.birthDate ?? '',
+  };
+}
+
+const emailSchema = userProfileInputSchema.shape.email;
+
+/**
+ * The Personal Information form (spec §2, §4, §5): nickname read-only, the other fields
+ * required, messages only once a field is touched (or the form submitted), an e-mail
+ * address someone else uses refused, and "Saving…" until 500 ms after saving.
+ */
+export function ProfileForm({ user }: { user: UserProfile }) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const updateProfile = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, touchedFields, isSubmitted },
+  } = useForm<ProfileFormValues, unknown, UserProfileInput>({
+    resolver: zodResolver(userProfileInputSchema),
+    mode: 'onTouched',
+    defaultValues: toFormValues(user),
+  });
+  const [isSaving, setIsSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const savingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(savingTimer.current), []);
+
+  // The e-mail-in-use check follows the typed address once typing pauses. The user's own
+  // address is free, and an address that is not valid yet is not asked about.
+  const email = watch('email').trim();
+  const [checkedEmail, setCheckedEmail] = useState(email);
+  useEffect(() => {
+    const timer = setTimeout(() => setCheckedEmail(email), EMAIL_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [email]);
+  const isOwnAddress = (address: string) =>
+    address.toLowerCase() === (user.email ?? '').trim().toLowerCase();
+  const shouldCheckEmail =
+    emailSchema.safeParse(checkedEmail).success && !isOwnAddress(checkedEmail);
+  const emailUsed = useEmailAddressUsed(checkedEmail, { isEnabled: shouldCheckEmail });
+  const isEmailUsed = shouldCheckEmail && checkedEmail === email && emailUsed.data === true;
+
+  function messageFor(name: ProfileFieldName): string | undefined {
+    if (!touchedFields[name] && !isSubmitted) return undefined;
+    const message = errors[name]?.message;
+    if (message) return message;
+    if (name === 'email' && isEmailUsed) return formatValidationMessage('emailUsed', 'email');
+    return undefined;
+  }
+
+  async function isTakenByOther(address: string): Promise<boolean> {
+    if (isOwnAddress(address)) return false;
+    setCheckedEmail(address);
+    // When the check itself fails (rate limit, network), the server still refuses on save.
+    return queryClient.fetchQuery(emailAddressUsedQueryOptions(address)).catch(() => false);
+  }
+
+  const save = handleSubmit(async (changes) => {
+    setIsSaving(true);
+    setSaveError(null);
+    try {
+      if (await isTakenByOther(changes.email)) {
+        setFocus('email');
+        return;
+      }
+      const saved = await updateProfile.mutateAsync({ user, changes });
+      reset(toFormValues(saved));
+      notify({ severity: 'Success', message: 'Your profile is saved.' });
+    } catch (error) {
+      showSaveError(error);
+    } finally {
+      savingTimer.current = setTimeout(() => setIsSaving(false), SAVE_COMPLETE_DELAY_MS);
+    }
+  });
+
+  function showSaveError(error: unknown) {
+    const fieldErrors = isApiError(error) ? Object.entries(error.errors) : [];
+    const known = fieldErrors.filter(([name]) =>
+      profileFieldNames.includes(name as ProfileFieldName),
+    );
+    for (const [name, messages] of known) {
+      setError(name as ProfileFieldName, { type: 'server', message: messages[0] });
+    }
+    if (known.length === 0) {
+      setSaveError(
+        isApiError(error)
+          ? `Your profile could not be saved: ${error.detail ?? error.title}`
+          : 'Your profile could not be saved. Try again in a moment.',
+      );
+    }
+  }
+
+  return (
+    <form className={controls.form} onSubmit={save} noValidate aria-label="Personal Information">
+      <div className={controls.fields}>
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor="profile-nickname">
+            {fieldLabel('nickname')}
+          </label>
+          <input
+            id="profile-nickname"
+            className={controls.input}
+            value={user.nickname}
+            readOnly
+            aria-describedby="profile-nickname-note"
+          />
+          <p id="profile-nickname-note" className={controls.hint}>
+            Your nickname follows your Steam profile and is updated automatically.
+          </p>
+        </div>
+        <EmailField
+          registration={register('email')}
+          message={messageFor('email')}
+          needsVerification={!user.isEmailActivated && Boolean(user.email)}
+        />
+        <ProfileField
+          name="firstName"
+          autoComplete="given-name"
+          registration={register('firstName')}
+          message={messageFor('firstName')}
+        />
+        <ProfileField
+          name="surname"
+          autoComplete="family-name"
+          registration={register('surname')}
+          message={messageFor('surname')}
+        />
+        <ProfileField
+          name="city"
+          autoComplete="address-level2"
+          registration={register('city')}
+          message={messageFor('city')}
+        />
+        <ProfileField
+          name="birthDate"
+          type="date"
+          autoComplete="bday"
+          registration={register('birthDate')}
+          message={messageFor('birthDate')}
+        />
+      </div>
+      {saveError ? (
+        <p className={controls.alert} role="alert">
+          {saveError}
+        </p>
+      ) : null}
+      <div className={controls.actions}>
+        <button type="submit" className={controls.button} disabled={isSaving}>
+          {isSaving ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,281 @@
+import type { UserProfile } from '@lanparty/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUserProfile } from '../../../testing/factories.ts';
+import {
+  emptyResponse,
+  jsonResponse,
+  problemResponse,
+  stubFetch,
+} from '../../../testing/fetch-stub.ts';
+import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { EMAIL_CHANGE_HINT } from '../components/email-field.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const emptyProfile: Partial<UserProfile> = {
+  email: null,
+  isEmailActivated: false,
+  firstName: null,
+  surname: null,
+  city: null,
+  birthDate: null,
+};
+
+function renderProfile(profile: Partial<UserProfile> = {}, options = {}) {
+  const viewer = buildViewer({ id: 5, nickname: 'nova', roles: ['Lanner'], ...profile });
+  return renderApp('/profile/personal', { viewer, ...options });
+}
+
+async function findForm() {
+  return screen.findByRole('form', { name: 'Personal Information' });
+}
+
+/** The answers around a profile: avatar absent, e-mail checks as given. */
+function stubProfileCalls(answers: Record<string, (request: never) => Response> = {}) {
+  return stubFetch({ 'HEAD /api/assets/user-5': () => emptyResponse(404), ...answers });
+}
+
+describe('the profile page', () => {
+  it('shows the Personal Information section with the nickname read-only', async () => {
+    stubProfileCalls();
+    renderProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nova' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+    const form = await findForm();
+    const nickname = within(form).getByLabelText('Nickname');
+    expect(nickname).toHaveValue('nova');
+    expect(nickname).toHaveAttribute('readonly');
+    expect(within(form).getByText(/follows your Steam profile/)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Birth date')).toHaveAttribute('type', 'date');
+    expect(within(form).getByLabelText('Birth date')).toHaveValue('1995-06-21');
+  });
+
+  it('explains in a tooltip that changing the email requires verification', async () => {
+    stubProfileCalls();
+    const { user } = renderProfile();
+    await user.hover(await screen.findByRole('button', { name: 'About the email' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(EMAIL_CHANGE_HINT);
+  });
+
+  it('warns while the email is not verified', async () => {
+    stubProfileCalls();
+    renderProfile({ isEmailActivated: false });
+    expect(await screen.findByText('Email needs to be verified')).toBeInTheDocument();
+  });
+
+  it('does not warn about a verified email', async () => {
+    stubProfileCalls();
+    renderProfile();
+    await findForm();
+    expect(screen.queryByText('Email needs to be verified')).not.toBeInTheDocument();
+  });
+});
+
+describe('the profile form', () => {
+  it('shows a message only once the field is touched', async () => {
+    stubProfileCalls();
+    const { user } = renderProfile(emptyProfile);
+    const form = await findForm();
+    const city = within(form).getByLabelText('City');
+
+    await user.click(city);
+    expect(screen.queryByText('City is required')).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText('City is required')).toBeInTheDocument();
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+    // Fields not touched yet stay quiet.
+    expect(screen.queryByText('Surname is required')).not.toBeInTheDocument();
+  });
+
+  it('marks every field touched on submit and saves nothing while invalid', async () => {
+    const { fetchMock } = stubProfileCalls();
+    const { user } = renderProfile(emptyProfile);
+    await findForm();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    for (const message of [
+      'Email is required',
+      'First name is required',
+      'Surname is required',
+      'City is required',
+      'Birth date is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('says an email is not valid', async () => {
+    stubProfileCalls();
+    const { user } = renderProfile();
+    const email = within(await findForm()).getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'not-an-address');
+    await user.tab();
+    expect(await screen.findByText('Email must be a valid email address')).toBeInTheDocument();
+  });
+
+  it('reports an email address someone else uses (a 200 answer)', async () => {
+    const { requests } = stubProfileCalls({
+      'GET /api/users/email-addresses/taken@example.com': () => jsonResponse({ isUsed: true }),
+    });
+    const { user } = renderProfile();
+    const email = within(await findForm()).getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'taken@example.com');
+    await user.tab();
+    expect(await screen.findByText('Email is already used')).toBeInTheDocument();
+    const check = requests.find((request) => request.url.pathname.includes('email-addresses'));
+    expect(check?.headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('accepts an email address nobody else uses (a 404 answer)', async () => {
+    const { requests } = stubProfileCalls({
+      'GET /api/users/email-addresses/free@example.com': () => problemResponse(404),
+    });
+    const { user } = renderProfile();
+    const email = within(await findForm()).getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'free@example.com');
+    await user.tab();
+    await waitFor(() =>
+      expect(requests.map((request) => decodeURIComponent(request.url.pathname))).toContain(
+        '/api/users/email-addresses/free@example.com',
+      ),
+    );
+    expect(screen.queryByText('Email is already used')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('does not save an email address someone else uses', async () => {
+    const { requests } = stubProfileCalls({
+      'GET /api/users/email-addresses/taken@example.com': () => jsonResponse({ isUsed: true }),
+    });
+    const { user } = renderProfile();
+    const email = within(await findForm()).getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Email is already used')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the whole user with empty roles, then refreshes the signed-in user', async () => {
+    const saved = buildUserProfile({ id: 5, nickname: 'nova', roles: ['Lanner'], city: 'Gouda' });
+    const { requests } = stubProfileCalls({
+      'PUT /api/users/me': () => jsonResponse(saved),
+      'GET /api/users/me': () => jsonResponse(saved),
+    });
+    const { user } = renderProfile();
+    const city = within(await findForm()).getByLabelText('City');
+    await user.clear(city);
+    await user.type(city, 'Gouda');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'GET' && r.url.pathname === '/api/users/me')).toBe(
+        true,
+      ),
+    );
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(JSON.parse(String(put?.body))).toMatchObject({
+      id: 5,
+      nickname: 'nova',
+      roles: [],
+      email: 'pete@example.com',
+      firstName: 'Pete',
+      surname: 'de Vries',
+      city: 'Gouda',
+      birthDate: '1995-06-21',
+    });
+    expect(await screen.findByText('Your profile is saved.')).toBeInTheDocument();
+  });
+
+  it('shows Saving… and stays disabled until 500 ms after saving', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const saved = buildUserProfile({ id: 5, nickname: 'nova', roles: ['Lanner'] });
+    stubProfileCalls({
+      'PUT /api/users/me': () => jsonResponse(saved),
+      'GET /api/users/me': () => jsonResponse(saved),
+    });
+    const { user } = renderProfile({}, { advanceTimers: vi.advanceTimersByTime });
+    await findForm();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const saving = await screen.findByRole('button', { name: 'Saving…' });
+    expect(saving).toBeDisabled();
+    await screen.findByText('Your profile is saved.');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(250));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('shows the server’s messages per field', async () => {
+    stubProfileCalls({
+      'PUT /api/users/me': () =>
+        problemResponse(400, { title: 'Invalid input', errors: { city: ['City is too odd'] } }),
+    });
+    const { user } = renderProfile();
+    await findForm();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('City is too odd')).toBeInTheDocument();
+  });
+});
+
+describe('the avatar', () => {
+  it('uploads a PNG as the form field image and shows the new picture', async () => {
+    let hasPicture = false;
+    const { requests } = stubFetch({
+      'HEAD /api/assets/user-5': () =>
+        hasPicture
+          ? emptyResponse(200, { 'Last-Modified': 'Wed, 01 Jan 2025 10:00:00 GMT' })
+          : emptyResponse(404),
+      'PUT /api/assets/user-5.png': () => {
+        hasPicture = true;
+        return emptyResponse(204);
+      },
+    });
+    const { user } = renderProfile();
+    await findForm();
+    await user.upload(
+      screen.getByLabelText('Upload a picture'),
+      new File(['png'], 'me.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText('Your new picture is saved.')).toBeInTheDocument();
+    const body = requests.find((request) => request.method === 'PUT')?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('image')).toBeInstanceOf(File);
+    expect(await screen.findByRole('img', { name: 'Avatar of nova' })).toHaveAttribute(
+      'src',
+      `/api/assets/user-5?lm=${Date.parse('2025-01-01T10:00:00Z')}`,
+    );
+  });
+
+  it('refuses a picture over 5 MB before uploading', async () => {
+    const { requests } = stubProfileCalls();
+    const { user } = renderProfile();
+    await findForm();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Upload a picture'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent('at most 5 MB');
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it.each([
+    [413, 'The picture is too large: it may be at most 5 MB.'],
+    [415, 'Only JPEG and PNG pictures can be used.'],
+  ])('explains a %i answer of the server', async (status, message) => {
+    stubProfileCalls({ 'PUT /api/assets/user-5.jpg': () => problemResponse(status) });
+    const { user } = renderProfile();
+    await findForm();
+    await user.upload(
+      screen.getByLabelText('Upload a picture'),
+      new File(['jpg'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});

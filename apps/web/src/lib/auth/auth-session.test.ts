@@ -1,0 +1,216 @@
+import { User } from 'oidc-client-ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AuthSession, createAuthSession, type OidcClientPort } from './auth-session.ts';
+
+const USER_KEY = 'oidc.user:https://id.example/oidc:lanparty-web';
+/** Seconds since the epoch on the fake clock. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function buildUser(overrides: Partial<ConstructorParameters<typeof User>[0]> = {}) {
+  return new User({
+    access_token: 'access-1',
+    refresh_token: 'refresh-1',
+    id_token: 'id-1',
+    token_type: 'Bearer',
+    scope: 'openid profile offline_access',
+    profile: { sub: '7', iss: 'https://id.example/oidc', aud: 'lanparty-web', exp: 0, iat: 0 },
+    expires_at: nowSeconds() + 300,
+    ...overrides,
+  });
+}
+
+function fakeClient(overrides: Partial<Record<keyof OidcClientPort, unknown>> = {}) {
+  return {
+    settings: { authority: 'https://id.example/oidc', client_id: 'lanparty-web' },
+    createSigninRequest: vi.fn(async () => ({ url: 'https://id.example/oidc/auth?client_id=x' })),
+    processSigninResponse: vi.fn(async () => ({
+      ...buildUser(),
+      userState: { returnTo: '/lanners?page=2' },
+    })),
+    useRefreshToken: vi.fn(async () => ({ ...buildUser({ access_token: 'access-2' }) })),
+    createSignoutRequest: vi.fn(async () => ({ url: 'https://id.example/oidc/session/end' })),
+    clearStaleState: vi.fn(async () => {}),
+    ...overrides,
+  } as unknown as OidcClientPort & Record<string, ReturnType<typeof vi.fn>>;
+}
+
+function createSession(client: OidcClientPort) {
+  const redirect = vi.fn();
+  const session = createAuthSession({ client, redirect, now: nowSeconds });
+  return { session, redirect };
+}
+
+function at(url: string): Location {
+  return new URL(url) as unknown as Location;
+}
+
+function statusOf(session: AuthSession) {
+  return session.getStatus().kind;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2025-03-08T12:00:00Z') });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the auth session', () => {
+  it('signs in a stored user whose token is still valid, from oidc-client-ts’s localStorage entry', async () => {
+    localStorage.setItem(USER_KEY, buildUser().toStorageString());
+    const { session } = createSession(fakeClient());
+    await session.start(at('http://localhost:3000/lans/upcoming'));
+    expect(statusOf(session)).toBe('signed-in');
+    expect(session.getAccessToken()).toBe('access-1');
+  });
+
+  it('is signed out without a stored user, and then redirects to sign in with the path asked for', async () => {
+    const client = fakeClient();
+    const { session, redirect } = createSession(client);
+    await session.start(at('http://localhost:3000/lanners'));
+    expect(statusOf(session)).toBe('signed-out');
+    expect(session.getAccessToken()).toBeNull();
+
+    await session.signInRedirect('/profile/email-verification/abc');
+    expect(client.createSigninRequest).toHaveBeenCalledWith({
+      state: { returnTo: '/profile/email-verification/abc' },
+      request_type: 'si:r',
+    });
+    expect(redirect).toHaveBeenCalledWith('https://id.example/oidc/auth?client_id=x');
+  });
+
+  it('finishes the callback: stores the user, and replaces code and state by the path asked for', async () => {
+    const client = fakeClient();
+    const { session } = createSession(client);
+    window.history.replaceState(null, '', '/?code=c0de&state=st4te');
+    await session.start(window.location);
+    expect(client.processSigninResponse).toHaveBeenCalledWith(
+      'http://localhost:3000/?code=c0de&state=st4te',
+    );
+    expect(statusOf(session)).toBe('signed-in');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/lanners?page=2');
+    expect(JSON.parse(localStorage.getItem(USER_KEY) ?? '{}')).toMatchObject({
+      access_token: 'access-1',
+    });
+  });
+
+  it('fails, and leaves the callback address, when the callback is refused', async () => {
+    const client = fakeClient({
+      processSigninResponse: vi.fn(async () => {
+        throw new Error('No matching state found in storage');
+      }),
+    });
+    const { session } = createSession(client);
+    window.history.replaceState(null, '', '/?code=old&state=gone');
+    await session.start(window.location);
+    expect(statusOf(session)).toBe('failed');
+    expect(window.location.search).toBe('');
+  });
+
+  it('renews with the refresh token 20 s before the access token expires', async () => {
+    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() + 60 }).toStorageString());
+    const client = fakeClient();
+    const { session } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+
+    await vi.advanceTimersByTimeAsync(39_000);
+    expect(client.useRefreshToken).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(client.useRefreshToken).toHaveBeenCalledWith({
+      state: expect.objectContaining({ refresh_token: 'refresh-1' }),
+    });
+    expect(session.getAccessToken()).toBe('access-2');
+    expect(JSON.parse(localStorage.getItem(USER_KEY) ?? '{}')).toMatchObject({
+      access_token: 'access-2',
+    });
+  });
+
+  it('keeps the refresh token when the provider does not send a new one', async () => {
+    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() + 10 }).toStorageString());
+    const client = fakeClient({
+      useRefreshToken: vi.fn(async () => ({
+        access_token: 'access-2',
+        token_type: 'Bearer',
+        refresh_token: undefined,
+        expires_at: nowSeconds() + 300,
+      })),
+    });
+    const { session } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.getAccessToken()).toBe('access-2');
+    expect(JSON.parse(localStorage.getItem(USER_KEY) ?? '{}')).toMatchObject({
+      access_token: 'access-2',
+      refresh_token: 'refresh-1',
+      id_token: 'id-1',
+    });
+  });
+
+  it('takes the session another tab renewed instead of renewing again', async () => {
+    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() + 60 }).toStorageString());
+    const client = fakeClient();
+    const { session } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    localStorage.setItem(
+      USER_KEY,
+      buildUser({
+        access_token: 'from-other-tab',
+        expires_at: nowSeconds() + 600,
+      }).toStorageString(),
+    );
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(client.useRefreshToken).not.toHaveBeenCalled();
+    expect(session.getAccessToken()).toBe('from-other-tab');
+  });
+
+  it('ends the session when the token runs out after renewing failed', async () => {
+    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() + 60 }).toStorageString());
+    const client = fakeClient({
+      useRefreshToken: vi.fn(async () => {
+        throw new Error('invalid_grant');
+      }),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { session } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(client.useRefreshToken).toHaveBeenCalledOnce();
+    expect(statusOf(session)).toBe('signed-in');
+
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(statusOf(session)).toBe('signed-out');
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+  });
+
+  it('renews a stored user whose token expired while the site was closed', async () => {
+    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() - 5 }).toStorageString());
+    const client = fakeClient();
+    const { session } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    expect(client.useRefreshToken).toHaveBeenCalledOnce();
+    expect(statusOf(session)).toBe('signed-in');
+  });
+
+  it('signs out at the provider’s end-session endpoint with the ID token, forgetting the user', async () => {
+    localStorage.setItem(USER_KEY, buildUser().toStorageString());
+    const client = fakeClient();
+    const { session, redirect } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    await session.signOut();
+    expect(client.createSignoutRequest).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    expect(redirect).toHaveBeenCalledWith('https://id.example/oidc/session/end');
+  });
+
+  it('forgets the user when the API refuses the token', async () => {
+    localStorage.setItem(USER_KEY, buildUser().toStorageString());
+    const { session } = createSession(fakeClient());
+    await session.start(at('http://localhost:3000/'));
+    const listener = vi.fn();
+    session.subscribe(listener);
+    await session.endSession();
+    expect(statusOf(session)).toBe('signed-out');
+    expect(listener).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,224 @@
+import { type OidcClient, type RefreshState, User, WebStorageStateStore } from 'oidc-client-ts';
+import { currentReturnPath, returnPathFromState, type SignInState } from './return-path.ts';
+
+/** Spec §4/§9: the token is renewed when fewer than 20 seconds remain. */
+export const RENEW_SECONDS_BEFORE_EXPIRY = 20;
+
+/** Where the session stands; the app renders from it. */
+export type AuthStatus =
+  | { kind: 'starting' }
+  | { kind: 'signed-in'; user: User }
+  | { kind: 'signed-out' }
+  | { kind: 'failed'; error: unknown };
+
+/** The part of oidc-client-ts's OidcClient a session uses (tests pass a fake). */
+export type OidcClientPort = Pick<
+  OidcClient,
+  | 'settings'
+  | 'createSigninRequest'
+  | 'processSigninResponse'
+  | 'useRefreshToken'
+  | 'createSignoutRequest'
+  | 'clearStaleState'
+>;
+
+type AuthSessionOptions = {
+  client: OidcClientPort;
+  /** Where the signed-in user is kept: localStorage in the app. */
+  storage?: Storage;
+  /** Leaves the app for the identity provider. */
+  redirect?: (url: string) => void;
+  /** Seconds since the epoch, as oidc-client-ts counts expiry. */
+  now?: () => number;
+};
+
+export type AuthSession = ReturnType<typeof createAuthSession>;
+
+/**
+ * The signed-in session of the web app, on oidc-client-ts's OidcClient (authorization
+ * code with PKCE). It does what the app needs of oidc-client-ts's UserManager at less
+ * than half its weight on the first screen: sign in by redirect, handle the callback,
+ * keep the user in localStorage under the same `oidc.user:<issuer>:<client>` entry, renew
+ * with the refresh token 20 s before the access token expires, and sign out through the
+ * provider's end-session endpoint. Renewal never uses a hidden iframe, so no silent-check
+ * page is needed and third-party cookie rules cannot break it.
+ */
+export function createAuthSession({
+  client,
+  storage = window.localStorage,
+  redirect = (url) => window.location.assign(url),
+  now = () => Date.now() / 1000,
+}: AuthSessionOptions) {
+  const userStore = new WebStorageStateStore({ store: storage });
+  const userKey = `user:${client.settings.authority}:${client.settings.client_id}`;
+  const listeners = new Set<() => void>();
+  let status: AuthStatus = { kind: 'starting' };
+  let renewTimer: ReturnType<typeof setTimeout> | undefined;
+  let isRedirecting = false;
+
+  function setStatus(next: AuthStatus) {
+    status = next;
+    for (const listener of listeners) listener();
+  }
+
+  async function loadUser(): Promise<User | null> {
+    const stored = await userStore.get(userKey);
+    return stored ? User.fromStorageString(stored) : null;
+  }
+
+  async function storeUser(user: User | null) {
+    if (user) await userStore.set(userKey, user.toStorageString());
+    else await userStore.remove(userKey);
+  }
+
+  function secondsLeft(user: User): number {
+    return (user.expires_at ?? 0) - now();
+  }
+
+  async function signIn(user: User) {
+    await storeUser(user);
+    setStatus({ kind: 'signed-in', user });
+    scheduleRenewal(user);
+  }
+
+  // Renew shortly before expiry; when renewing fails, the session ends with the token.
+  function scheduleRenewal(user: User) {
+    clearTimeout(renewTimer);
+    const renewIn = Math.max(0, secondsLeft(user) - RENEW_SECONDS_BEFORE_EXPIRY);
+    renewTimer = setTimeout(() => void renewOrEnd(user), renewIn * 1000);
+  }
+
+  // Other tabs share the stored user: one of them may have renewed it already (and with
+  // rotating refresh tokens, ours is then spent).
+  async function loadRenewedElsewhere(): Promise<User | null> {
+    const stored = await loadUser();
+    return stored && secondsLeft(stored) > RENEW_SECONDS_BEFORE_EXPIRY ? stored : null;
+  }
+
+  async function renewOrEnd(user: User) {
+    const renewedElsewhere = await loadRenewedElsewhere();
+    if (renewedElsewhere) return signIn(renewedElsewhere);
+    if (await renew(user)) return;
+    const renewedMeanwhile = await loadRenewedElsewhere();
+    if (renewedMeanwhile) return signIn(renewedMeanwhile);
+    const left = secondsLeft(user);
+    if (left <= 0) return endSession();
+    clearTimeout(renewTimer);
+    renewTimer = setTimeout(() => void endSession(), left * 1000);
+  }
+
+  /** Trades the refresh token for new tokens; null when there is none or it is refused. */
+  async function renew(user: User): Promise<User | null> {
+    if (!user.refresh_token) return null;
+    const state: RefreshState = {
+      refresh_token: user.refresh_token,
+      id_token: user.id_token,
+      session_state: user.session_state,
+      scope: user.scope,
+      profile: user.profile,
+      data: user.state,
+    };
+    try {
+      // biome-ignore lint/correctness/useHookAtTopLevel: oidc-client-ts's method, not a React hook.
+      const response = await client.useRefreshToken({ state });
+      const renewed = new User({
+        ...state,
+        ...response,
+        // A provider that does not rotate them sends no new refresh or ID token.
+        refresh_token: response.refresh_token ?? state.refresh_token,
+        id_token: response.id_token ?? state.id_token,
+        profile: response.profile ?? state.profile,
+        userState: user.state,
+      });
+      await signIn(renewed);
+      return renewed;
+    } catch (error) {
+      console.warn('Renewing the session failed.', error);
+      return null;
+    }
+  }
+
+  async function endSession() {
+    clearTimeout(renewTimer);
+    await storeUser(null);
+    setStatus({ kind: 'signed-out' });
+  }
+
+  return {
+    getStatus: (): AuthStatus => status,
+
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** The access token for API calls, or null when nobody is signed in or it expired. */
+    getAccessToken(): string | null {
+      if (status.kind !== 'signed-in' || secondsLeft(status.user) <= 0) return null;
+      return status.user.access_token;
+    },
+
+    /**
+     * Finds out who is signed in: finishes a sign-in callback (`code` and `state` in the
+     * address, then replaced by the path the visitor asked for), or reads the stored user,
+     * renewing an expired one with its refresh token.
+     */
+    async start(location: Location = window.location): Promise<void> {
+      // Sign-ins that were started but never came back leave their state behind.
+      void client.clearStaleState().catch(() => {});
+      try {
+        if (hasSignInResponse(location)) {
+          const response = await client.processSigninResponse(location.href);
+          window.history.replaceState(null, '', returnPathFromState(response.userState));
+          return await signIn(new User(response));
+        }
+        const stored = await loadUser();
+        if (stored && secondsLeft(stored) > 0) return await signIn(stored);
+        if (stored && (await renew(stored))) return;
+        await endSession();
+      } catch (error) {
+        // A callback address fails the same way again on reload: leave it.
+        if (hasSignInResponse(location)) window.history.replaceState(null, '', '/');
+        setStatus({ kind: 'failed', error });
+      }
+    },
+
+    /** Sends the visitor to the identity provider; back at `returnTo` afterwards. */
+    async signInRedirect(returnTo: string = currentReturnPath(window.location)): Promise<void> {
+      if (isRedirecting) return;
+      isRedirecting = true;
+      try {
+        const state: SignInState = { returnTo };
+        const request = await client.createSigninRequest({ state, request_type: 'si:r' });
+        redirect(request.url);
+      } catch (error) {
+        isRedirecting = false;
+        setStatus({ kind: 'failed', error });
+      }
+    },
+
+    /** Forgets the user here and ends the session at the provider (end-session endpoint). */
+    async signOut(): Promise<void> {
+      const user = status.kind === 'signed-in' ? status.user : await loadUser();
+      clearTimeout(renewTimer);
+      await storeUser(null);
+      const request = await client.createSignoutRequest({ id_token_hint: user?.id_token });
+      redirect(request.url);
+    },
+
+    /** The API refused the token, or it ran out: forget it; the app signs in again. */
+    endSession,
+
+    /** Renews now when the timer may have slept (a tab in the background, a laptop lid). */
+    async renewIfExpiring(): Promise<void> {
+      if (status.kind !== 'signed-in') return;
+      if (secondsLeft(status.user) <= RENEW_SECONDS_BEFORE_EXPIRY) await renewOrEnd(status.user);
+    },
+  };
+}
+
+/** True when the address carries an answer of the authorization endpoint. */
+export function hasSignInResponse(location: Pick<Location, 'search'>): boolean {
+  const params = new URLSearchParams(location.search);
+  return params.has('state') && (params.has('code') || params.has('error'));
+}

@@ -1,0 +1,23 @@
+import type { Role } from '@lanparty/contract';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useViewer } from '../viewer.tsx';
+
+type RequireRolesProps = {
+  roles: readonly Role[];
+  /** Require all of the roles instead of any one of them. */
+  every?: boolean;
+  /** What to show when allowed; the child routes when not given. */
+  children?: ReactNode;
+};
+
+/**
+ * A route guard (spec §6): lets the viewer through with any of the roles, or with all of
+ * them when `every` is set; everyone else is sent to /unauthorized.
+ */
+export function RequireRoles({ roles, every = false, children }: RequireRolesProps) {
+  const viewer = useViewer();
+  const isAllowed = every ? viewer.hasEveryRole(roles) : viewer.hasAnyRole(roles);
+  if (!isAllowed) return <Navigate to="/unauthorized" replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,44 @@
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { AppStatus } from '../../components/app-status.tsx';
+import type { AuthSession } from './auth-session.ts';
+import { type Session, SessionProvider } from './session.tsx';
+
+/**
+ * Login is required on load (spec §1, §4): renders its children only for a signed-in
+ * user. Anyone else is sent to the identity provider, and comes back to the path they
+ * asked for; so is a user whose session ended (renewal failed, or the API refused it).
+ */
+export function RequireSignIn({ auth, children }: { auth: AuthSession; children: ReactNode }) {
+  const status = useSyncExternalStore(auth.subscribe, auth.getStatus);
+  const session = useMemo<Session>(() => ({ signOut: auth.signOut }), [auth]);
+
+  useEffect(() => {
+    if (status.kind === 'signed-out') void auth.signInRedirect();
+    if (status.kind === 'failed') console.error('Signing in failed.', status.error);
+  }, [status, auth]);
+
+  // Timers sleep in background tabs; catch up when the page is seen again.
+  useEffect(() => {
+    const renewWhenVisible = () => {
+      if (document.visibilityState === 'visible') void auth.renewIfExpiring();
+    };
+    document.addEventListener('visibilitychange', renewWhenVisible);
+    return () => document.removeEventListener('visibilitychange', renewWhenVisible);
+  }, [auth]);
+
+  if (status.kind === 'signed-in') {
+    return <SessionProvider session={session}>{children}</SessionProvider>;
+  }
+  if (status.kind === 'failed') {
+    return (
+      <AppStatus
+        title="Signing in did not work"
+        isProblem
+        action={{ label: 'Sign in again', onClick: () => void auth.signInRedirect('/') }}
+      >
+        <p>The sign-in service answered with an error. Try signing in again.</p>
+      </AppStatus>
+    );
+  }
+  return <AppStatus title="Signing in…" isBusy />;
+}

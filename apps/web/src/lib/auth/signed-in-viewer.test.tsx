@@ -1,0 +1,77 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildUserProfile } from '../../testing/factories.ts';
+import {
+  jsonResponse,
+  problemResponse,
+  stubFetch,
+  textResponse,
+} from '../../testing/fetch-stub.ts';
+import { createTestQueryClient } from '../../testing/render-app.tsx';
+import { configureApiClient } from '../api-client.ts';
+import { useViewer } from '../viewer.tsx';
+import { SignedInViewer } from './signed-in-viewer.tsx';
+
+function ShowViewer() {
+  const { user } = useViewer();
+  return <p>Signed in as {user?.nickname}</p>;
+}
+
+function renderSignedIn() {
+  configureApiClient({ getAccessToken: () => 'token' });
+  const reloadPage = vi.fn();
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <SignedInViewer reloadPage={reloadPage}>
+        <ShowViewer />
+      </SignedInViewer>
+    </QueryClientProvider>,
+  );
+  return { reloadPage };
+}
+
+describe('after signing in', () => {
+  it('syncs the Steam profile, then loads the user as the viewer', async () => {
+    const { requests } = stubFetch({
+      'GET /api/users/me/sync-status': () => textResponse('Unchanged'),
+      'GET /api/users/me': () => jsonResponse(buildUserProfile({ nickname: 'nova' })),
+    });
+    const { reloadPage } = renderSignedIn();
+    expect(await screen.findByText('Signed in as nova')).toBeInTheDocument();
+    expect(requests.map((request) => request.url.pathname)).toEqual([
+      '/api/users/me/sync-status',
+      '/api/users/me',
+    ]);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page when the sync answers Updated, without loading the user', async () => {
+    const { requests } = stubFetch({
+      'GET /api/users/me/sync-status': () => textResponse('Updated'),
+    });
+    const { reloadPage } = renderSignedIn();
+    await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
+    expect(requests.map((request) => request.url.pathname)).toEqual(['/api/users/me/sync-status']);
+  });
+
+  it('still loads the user when the sync fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch({
+      'GET /api/users/me/sync-status': () => problemResponse(502, { title: 'Steam is down' }),
+      'GET /api/users/me': () => jsonResponse(buildUserProfile({ nickname: 'nova' })),
+    });
+    renderSignedIn();
+    expect(await screen.findByText('Signed in as nova')).toBeInTheDocument();
+  });
+
+  it('says so when the user cannot be loaded', async () => {
+    stubFetch({
+      'GET /api/users/me/sync-status': () => textResponse('Unchanged'),
+      'GET /api/users/me': () => problemResponse(503),
+    });
+    renderSignedIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,60 @@
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { AppStatus } from '../../components/app-status.tsx';
+import { useCurrentUser } from '../users/get-current-user.ts';
+import { useSyncStatus } from '../users/get-sync-status.ts';
+import { createViewer, ViewerProvider } from '../viewer.tsx';
+
+const RELOAD_MARK = 'lanparty.sync-reloaded-at';
+const RELOAD_GUARD_MS = 60_000;
+
+/**
+ * After sign-in (spec §4): asks the server to sync the Steam profile; `Updated` reloads
+ * the page (the nickname or avatar changed), otherwise the signed-in user is loaded and
+ * becomes the viewer of every screen.
+ */
+export function SignedInViewer({
+  children,
+  reloadPage = () => window.location.reload(),
+}: {
+  children: ReactNode;
+  /** Reloads the page after the Steam sync changed something (a test passes a spy). */
+  reloadPage?: () => void;
+}) {
+  const syncStatus = useSyncStatus({ isEnabled: true });
+  const isSynced = syncStatus.isSuccess || syncStatus.isError;
+  const shouldReload = syncStatus.data === 'Updated' && !hasReloadedRecently();
+  const currentUser = useCurrentUser({ isEnabled: isSynced && !shouldReload });
+  const viewer = useMemo(() => createViewer(currentUser.data ?? null), [currentUser.data]);
+
+  useEffect(() => {
+    if (syncStatus.isError)
+      console.warn('The Steam profile could not be synced.', syncStatus.error);
+  }, [syncStatus.isError, syncStatus.error]);
+
+  useEffect(() => {
+    if (!shouldReload) return;
+    sessionStorage.setItem(RELOAD_MARK, String(Date.now()));
+    reloadPage();
+  }, [shouldReload, reloadPage]);
+
+  // A 401 also ends the session (the API client), which replaces this screen by sign-in.
+  if (currentUser.isError) {
+    return (
+      <AppStatus
+        title="Your profile could not be loaded"
+        isProblem
+        action={{ label: 'Try again', onClick: () => void currentUser.refetch() }}
+      >
+        <p>Lanparty could not reach its server. Try again in a moment.</p>
+      </AppStatus>
+    );
+  }
+  if (!currentUser.data) return <AppStatus title="Signing in…" isBusy />;
+  return <ViewerProvider viewer={viewer}>{children}</ViewerProvider>;
+}
+
+// A Steam profile that keeps changing must not reload the page forever.
+function hasReloadedRecently(): boolean {
+  const reloadedAt = Number(sessionStorage.getItem(RELOAD_MARK));
+  return Number.isFinite(reloadedAt) && Date.now() - reloadedAt < RELOAD_GUARD_MS;
+}

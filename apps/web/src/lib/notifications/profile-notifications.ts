@@ -1,0 +1,42 @@
+import { isProfileComplete, type Notification, type UserProfile } from '@lanparty/contract';
+
+/** A notification about the signed-in user's own state, with where to act on it. */
+export type ProfileNotification = Notification & {
+  title: string;
+  link?: { to: string; label: string };
+};
+
+// The texts of spec §8, word for word (their grammar included).
+export const incompleteProfileNotification: ProfileNotification = {
+  type: 'IncompleteProfile',
+  severity: 'Warning',
+  title: 'Incomplete profile',
+  message: "Please verify and complete your profile to participate in the lan-party's.",
+  link: { to: '/profile', label: 'Complete your profile' },
+};
+
+export const emailVerificationNotification: ProfileNotification = {
+  type: 'EmailVerification',
+  severity: 'Warning',
+  title: 'Verify Email',
+  message: 'Please verify your email by clicking on the link send to your provided email address.',
+};
+
+export const lannerVerificationNotification: ProfileNotification = {
+  type: 'LannerVerification',
+  severity: 'Info',
+  title: 'No verified as lanner',
+  message: 'Please get an admin to verify you as a lanner.',
+};
+
+/**
+ * What the signed-in user should do next (spec §4), the first that applies: complete the
+ * profile, then verify the e-mail address, then get verified as a lanner.
+ */
+export function deriveProfileNotification(user: UserProfile | null): ProfileNotification | null {
+  if (!user) return null;
+  if (!isProfileComplete(user)) return incompleteProfileNotification;
+  if (!user.isEmailActivated) return emailVerificationNotification;
+  if (!user.roles.includes('Lanner')) return lannerVerificationNotification;
+  return null;
+}

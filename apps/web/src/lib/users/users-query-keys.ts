@@ -1,0 +1,21 @@
+import type { Role } from '@lanparty/contract';
+
+/** Filters of GET /api/users (spec §7). */
+export type UserListFilter = {
+  /** Users with any of these roles. */
+  roles?: readonly Role[];
+  /** Users with none of these roles. */
+  missingRoles?: readonly Role[];
+  userIds?: readonly number[];
+};
+
+/** Query keys of everything about users, so a change can refresh exactly what it touched. */
+export const usersKeys = {
+  all: ['users'] as const,
+  me: () => ['users', 'me'] as const,
+  syncStatus: () => ['users', 'sync-status'] as const,
+  lists: () => ['users', 'list'] as const,
+  list: (filter: UserListFilter) => ['users', 'list', filter] as const,
+  detail: (id: number) => ['users', 'detail', id] as const,
+  emailAddress: (email: string) => ['users', 'email-address', email] as const,
+};

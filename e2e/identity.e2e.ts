@@ -1,0 +1,193 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
+import { demoDataDir, emptySiteUrl, siteUrl } from './support/provided-context.ts';
+import { signedInContext, waitForApp } from './support/sign-in.ts';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  contexts.push(context);
+  const page = await context.newPage();
+  return { page, errors: collectPageErrors(page) };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the first account', () => {
+  it('is created on an empty site and becomes its administrator', async () => {
+    const { page, errors } = await newPage(
+      await browser.newContext({ viewport: viewports.desktop }),
+    );
+    await page.goto(emptySiteUrl('/lans/upcoming'));
+    await page.getByText('the first account created becomes the site').waitFor();
+    await page.getByRole('link', { name: /create an account/i }).click();
+    await page.getByLabel('Username').fill('founder');
+    await page.getByLabel('Email').fill('founder@example.org');
+    await page.getByLabel('Password', { exact: true }).fill('a long enough secret');
+    await page.getByLabel('Repeat password').fill('a long enough secret');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(emptySiteUrl('/lans/upcoming'));
+    await page
+      .getByRole('navigation', { name: 'User' })
+      .getByRole('link', { name: 'Admin' })
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a visitor without roles', () => {
+  it('is told to get verified as a lanner', async () => {
+    const { page, errors } = await newPage(await signedInContext(browser, siteUrl(), 'visitor'));
+    await page.goto(siteUrl('/lans/upcoming'));
+    await page.getByText('Please get an admin to verify you as a lanner.').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a new lanner-to-be', () => {
+  it('completes the profile, verifies the e-mail from the mail file, and is made a lanner', async () => {
+    // A new account on the demo site: incomplete profile, unverified address, no roles.
+    const { page, errors } = await newPage(
+      await browser.newContext({ viewport: viewports.desktop }),
+    );
+    await page.goto(siteUrl('/profile'));
+    await page.getByRole('link', { name: /create an account/i }).click();
+    const username = `newbie${Date.now() % 100000}`;
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill('a long enough secret');
+    await page.getByLabel('Repeat password').fill('a long enough secret');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(siteUrl('/profile'));
+    await page
+      .getByText("Please verify and complete your profile to participate in the lan-party's.")
+      .waitFor();
+
+    // Bad input first: nothing is saved and the messages say why.
+    await page.getByLabel('First name').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText('Surname is required').waitFor();
+
+    // Then good input.
+    await page.getByLabel('First name').fill('Nova');
+    await page.getByLabel('Surname').fill('Blaster');
+    await page.getByLabel('City').fill('Utrecht');
+    await page.getByLabel('Birth date').fill('2001-02-03');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText(
+        'Please verify your email by clicking on the link send to your provided email address.',
+      )
+      .waitFor();
+
+    // The link from the mail (an .eml file in the data folder without SMTP).
+    const link = await findVerificationLink(`${username}@example.org`);
+    await page.goto(link);
+    await page.getByText('Email address actived.').waitFor();
+    await page.getByText('Please get an admin to verify you as a lanner.').waitFor();
+
+    // An administrator grants Lanner.
+    const admin = await newPage(await signedInContext(browser, siteUrl(), 'memberadmin'));
+    await admin.page.goto(siteUrl('/admin/users'));
+    await admin.page.getByRole('link', { name: username }).click();
+    await admin.page.getByRole('checkbox', { name: 'Lanner' }).check();
+    await admin.page.getByRole('button', { name: /save roles/i }).click();
+    await admin.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /save|confirm|yes/i })
+      .click();
+    await admin.page.getByText(/saved/i).first().waitFor();
+
+    // The lanner's notification goes away on the next visit.
+    await page.goto(siteUrl('/lans/upcoming'));
+    await waitForApp(page);
+    await expect(
+      page.getByText('Please get an admin to verify you as a lanner.').count(),
+    ).resolves.toBe(0);
+    await page
+      .getByRole('navigation', { name: 'User' })
+      .getByRole('link', { name: username })
+      .waitFor();
+    expect(errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+  });
+});
+
+/** Waits for the outbox to write the mail, then reads the link out of the .eml file. */
+async function findVerificationLink(address: string): Promise<string> {
+  const folder = `${demoDataDir()}/mail`;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      for (const file of readdirSync(folder)) {
+        const raw = readFileSync(`${folder}/${file}`, 'utf8');
+        if (!raw.includes(`To: ${address}`)) continue;
+        const unfolded = raw.replace(/=\r?\n/g, '');
+        const match = /https?:\/\/[^\s"<>]+\/profile\/email-verification\/[A-Za-z0-9_-]+/.exec(
+          unfolded,
+        );
+        if (match) return match[0];
+      }
+    } catch {
+      // the folder appears with the first mail
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification mail for ${address}`);
+}
+
+describe('the demo accounts', () => {
+  const expectations: Array<[string, { stats: boolean; admin: boolean; profile: boolean }]> = [
+    ['admin', { stats: false, admin: true, profile: false }],
+    ['lanadmin', { stats: false, admin: true, profile: false }],
+    ['memberadmin', { stats: false, admin: true, profile: false }],
+    ['member', { stats: true, admin: false, profile: true }],
+    ['lanner', { stats: true, admin: false, profile: true }],
+    ['visitor', { stats: false, admin: false, profile: false }],
+  ];
+  it.each(expectations)('%s sees what the role allows', async (account, allowed) => {
+    const { page, errors } = await newPage(await signedInContext(browser, siteUrl(), account));
+    await page.goto(siteUrl('/lans/upcoming'));
+    await waitForApp(page);
+    const count = (name: string) => page.getByRole('link', { name, exact: true }).count();
+    expect((await count('Stats')) > 0).toBe(allowed.stats);
+    expect((await count('Admin')) > 0).toBe(allowed.admin);
+    expect((await count(account)) > 0).toBe(allowed.profile);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('accessibility of the identity screens', () => {
+  it.each([
+    ['the sign-in page', '/lans/upcoming', undefined],
+    ['the profile page', '/profile', 'member'],
+    ['the lanners page', '/lanners', 'member'],
+    ['the users admin', '/admin/users', 'memberadmin'],
+  ])('has no serious or critical axe violation on %s', async (_name, path, account) => {
+    const context = account
+      ? await signedInContext(browser, siteUrl(), account, { viewport: viewports.phone })
+      : await browser.newContext({ viewport: viewports.phone });
+    const { page } = await newPage(context);
+    await page.goto(siteUrl(path));
+    if (account) await waitForApp(page);
+    else await page.getByLabel('Username').waitFor();
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+    expect(blocking).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { viewports } from './browser.ts';
+
+/** On the identity provider's sign-in page: fills Username and Password and signs in. */
+export async function signInOnPage(
+  page: Page,
+  username: string,
+  password = username,
+): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Waits until the app has started and shows a screen: before that a "Starting
+ * Lanparty…" or "Signing in…" screen stands in its place.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  // Attached, not visible: on a phone the navigation waits in the closed drawer.
+  await page
+    .getByRole('navigation', { name: 'Main', includeHidden: true })
+    .waitFor({ state: 'attached' });
+  await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+}
+
+const savedSessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+/**
+ * A browser context already signed in as a demo account. The first call signs in
+ * through the real pages; later ones reuse that session (cookies and the
+ * `oidc.user:…` entry in local storage), as a returning visitor would.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const key = `${baseUrl}|${account}`;
+  let session = savedSessions.get(key);
+  if (!session) {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/lans/upcoming`);
+    await signInOnPage(page, account);
+    await page.waitForURL(`${baseUrl}/lans/upcoming`);
+    await waitForApp(page);
+    session = await context.storageState();
+    savedSessions.set(key, session);
+    await context.close();
+  }
+  return browser.newContext({ viewport: viewports.desktop, ...options, storageState: session });
+}
