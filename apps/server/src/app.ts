@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl, config.identity.issuer);
   // Off by default; the routes that need it (sign-in, e-mail checks, uploads) opt in.
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, CURRENT_VERSION);

@@ -5,8 +5,15 @@ import type { FastifyInstance } from 'fastify';
  * Security headers. The web app is built to run under this CSP: no inline scripts
  * or style elements, everything from our own origin.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: URL,
+  identityIssuer: string,
+): Promise<void> {
   const isHttps = publicUrl.protocol === 'https:';
+  // The browser talks to an external identity provider itself (discovery, tokens).
+  const issuerOrigin = new URL(identityIssuer).origin;
+  const connectSources = issuerOrigin === publicUrl.origin ? ["'self'"] : ["'self'", issuerOrigin];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +23,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: U
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: connectSources,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

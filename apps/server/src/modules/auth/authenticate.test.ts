@@ -102,6 +102,14 @@ describe.each(testEngines)('bearer tokens on %s', (engine) => {
     expect((await me('Basic YWRtaW46YWRtaW4=')).statusCode).toBe(401);
   });
 
+  it('lets the web app reach the external issuer under the content security policy', async () => {
+    const response = await site.app.inject({ method: 'GET', url: '/api/health' });
+    const connectSources = /connect-src ([^;]+)/.exec(
+      String(response.headers['content-security-policy']),
+    )?.[1];
+    expect(connectSources).toBe(`'self' ${new URL(site.issuer.issuer).origin}`);
+  });
+
   it('answers 401 to a call that needs a user when there is no token', async () => {
     expect((await me()).statusCode).toBe(401);
   });
