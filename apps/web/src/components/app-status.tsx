@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import logoMarkUrl from '../assets/logo-mark.svg';
 import styles from './app-status.module.css';
+import { Spinner } from './spinner.tsx';
 
 type AppStatusProps = {
   title: string;
@@ -26,7 +27,7 @@ export function AppStatus({
     <main className={styles.page} aria-busy={isBusy || undefined}>
       <div className={styles.card} role={isProblem ? 'alert' : 'status'}>
         <img src={logoMarkUrl} alt="Lanparty" width="48" height="48" className={styles.logo} />
-        {isBusy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+        {isBusy ? <Spinner size="large" /> : null}
         <h1 className={styles.title}>{title}</h1>
         {children ? <div className={styles.text}>{children}</div> : null}
         {action ? (
