@@ -23,13 +23,18 @@ import {
   localKeys,
   type TokenVerifier,
 } from './modules/auth/token-verifier.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { createWebhookDeliverer } from './modules/chat/discord-webhook.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 import { registerEmbeddedIdentityProvider } from './modules/identity/identity-provider.ts';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
+import { lansRoutes } from './modules/lans/lans.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
+import { lanDefaultsRoutes } from './modules/settings/lan-defaults.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type AppOptions = {
@@ -106,15 +111,31 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.identity.kind === 'embedded')
     await registerEmbeddedIdentityProvider(app, { config, db });
 
+  const isChatOn = config.chat.webhookUrl !== undefined;
   await app.register(healthRoutes(db));
   await app.register(settingsRoutes(config.identity));
   await app.register(usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam }));
+  await app.register(
+    lansRoutes({
+      db,
+      publicUrl: config.publicUrl,
+      communityTimeZone: config.communityTimeZone,
+      isChatOn,
+    }),
+  );
+  await app.register(subscribersRoutes({ db, publicUrl: config.publicUrl, isChatOn }));
+  await app.register(lanDefaultsRoutes({ db }));
+  await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await app.register(assetsRoutes({ db, store: createAssetStore(config.dataDir) }));
 
   if (options.isRunningJobs ?? true) {
     const outbox = startOutboxWorker(
       db,
-      { email: createMailer(config.mail, config.dataDir, app.log) },
+      {
+        email: createMailer(config.mail, config.dataDir, app.log),
+        // Chat is off without a webhook: the worker then leaves chat messages alone.
+        ...(config.chat.webhookUrl ? { chat: createWebhookDeliverer(config.chat.webhookUrl) } : {}),
+      },
       app.log,
     );
     stopTasks.push(() => outbox.stop());

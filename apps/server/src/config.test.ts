@@ -134,4 +134,17 @@ describe('identity configuration', () => {
   it('refuses a mail server that is not an smtp address', () => {
     expect(problemsOf({ SMTP_URL: 'mail.example.org' })[0]).toMatch(/^SMTP_URL/);
   });
+
+  it('turns chat posts on only when a webhook address is given', () => {
+    expect(loadConfig({}, cwd).chat).toEqual({ webhookUrl: undefined });
+    expect(
+      loadConfig({ DISCORD_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/abc' }, cwd).chat,
+    ).toEqual({ webhookUrl: 'https://discord.com/api/webhooks/1/abc' });
+    expect(problemsOf({ DISCORD_WEBHOOK_URL: 'discord.com/hook' })[0]).toMatch(
+      /^DISCORD_WEBHOOK_URL: must be an http/,
+    );
+    expect(problemsOf({ DISCORD_WEBHOOK_URL: 'ftp://example.org/hook' })[0]).toMatch(
+      /^DISCORD_WEBHOOK_URL/,
+    );
+  });
 });

@@ -35,6 +35,11 @@ export type MailConfig = {
   from: string;
 };
 
+export type ChatConfig = {
+  /** Discord-compatible webhook for announcements; unset turns chat posts off. */
+  webhookUrl: string | undefined;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -49,6 +54,7 @@ export type Config = {
   identity: IdentityConfig;
   steam: SteamConfig;
   mail: MailConfig;
+  chat: ChatConfig;
 };
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -83,6 +89,8 @@ export const environmentVariables = {
   SMTP_URL:
     'smtp:// or smtps:// address of the mail server. Unset: mails are .eml files in the data folder.',
   MAIL_FROM: 'Sender of mails. Default Lanparty <noreply@HOST of PUBLIC_URL>.',
+  DISCORD_WEBHOOK_URL:
+    'Discord-compatible webhook URL for lan announcements and accepted lanners. Unset: no chat posts.',
 } as const;
 
 /** The embedded provider's API audience; tokens for the API carry it in `aud`. */
@@ -151,6 +159,9 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// address')
     .optional(),
   MAIL_FROM: z.string().min(3, 'must be a mail address').optional(),
+  DISCORD_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+    .optional(),
 });
 
 /** An external issuer needs its client and audience too; name what is missing. */
@@ -230,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       smtpUrl: settings.SMTP_URL,
       from: settings.MAIL_FROM ?? `Lanparty <noreply@${publicUrl.hostname}>`,
     },
+    chat: { webhookUrl: settings.DISCORD_WEBHOOK_URL },
   };
 }
 

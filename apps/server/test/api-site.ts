@@ -25,6 +25,8 @@ export async function startApiSite(
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: 'lanparty-web',
     OIDC_AUDIENCE: 'lanparty-api',
+    // Chat on, so announcements are queued; jobs are off, so nothing is ever posted.
+    DISCORD_WEBHOOK_URL: 'http://127.0.0.1:9/webhook',
     ...env,
   });
   const db = createDatabase(site.config.database);

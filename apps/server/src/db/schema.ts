@@ -99,6 +99,36 @@ export type UsedNoncesTable = {
   expires_at: Timestamp;
 };
 
+/** A lan party. Money in integer cents; euros only in JSON. */
+export type LansTable = {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  is_active: BooleanColumn;
+  maximum_subscribers: number;
+  price_cents: number;
+  members_price_cents: number;
+  location_invoice_number: string | null;
+  location_is_payed: BooleanColumn;
+  creation_date: Timestamp;
+  modification_date: Timestamp;
+};
+
+/** A user's subscription to a lan; one per user per lan (unique index). */
+export type SubscribersTable = {
+  id: Generated<number>;
+  lan_id: number;
+  user_id: number;
+  /** Pending, Accepted, Paid or Denied. */
+  status: string;
+  /** Only for Paid subscribers: true present, false absent, null unknown. */
+  present: ColumnType<boolean | number | null, boolean | null, boolean | null>;
+  creation_date: Timestamp;
+  modification_date: Timestamp;
+};
+
 /** Every table, as Kysely sees it. Each migration that adds a table adds it here. */
 export type Database = {
   settings: SettingsTable;
@@ -109,4 +139,6 @@ export type Database = {
   outbox: OutboxTable;
   oidc_records: OidcRecordsTable;
   used_nonces: UsedNoncesTable;
+  lans: LansTable;
+  subscribers: SubscribersTable;
 };

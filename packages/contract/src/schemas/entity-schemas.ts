@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { healthSchema, problemDetailsSchema, timeSpanSchema } from './common.ts';
 import { gameSchema } from './games.ts';
-import { lanInputSchema, lanSchema, lanUpdateSchema } from './lans.ts';
+import { lanDraftSchema, lanInputSchema, lanSchema, lanUpdateSchema } from './lans.ts';
 import { notificationSchema, notificationTypeSchema, severitySchema } from './notifications.ts';
 import { identitySettingsSchema, lanDefaultsInputSchema, lanDefaultsSchema } from './settings.ts';
 import {
@@ -47,6 +47,7 @@ export const entitySchemas = {
   Lan: lanSchema,
   LanDefaults: lanDefaultsSchema,
   LanDefaultsChanges: lanDefaultsInputSchema,
+  LanDraft: lanDraftSchema,
   NewLan: lanInputSchema,
   LanSummary: lanSummarySchema,
   LanUpdate: lanUpdateSchema,

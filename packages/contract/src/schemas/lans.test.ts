@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lanInputSchema, lanSchema, lanUpdateSchema } from './lans.ts';
+import { lanInputSchema, lanListQuerySchema, lanSchema, lanUpdateSchema } from './lans.ts';
 import { buildLan, buildLanInput, listIssues } from './test-support.ts';
 
 describe('lanSchema', () => {
@@ -237,5 +237,33 @@ describe('lanUpdateSchema', () => {
       { path: 'endDate', message: 'End date must after Start date' },
       { path: 'membersPrice', message: 'Members price must less than 20' },
     ]);
+  });
+});
+
+describe('lanListQuerySchema', () => {
+  it('defaults to active lans by start date, first page', () => {
+    expect(lanListQuerySchema.parse({})).toEqual({
+      offset: 0,
+      limit: 20,
+      sort: 'start-date',
+      include: 'active',
+    });
+  });
+
+  it('accepts a day or a moment as sinceDate and untilDate', () => {
+    expect(
+      lanListQuerySchema.parse({ sinceDate: '2025-01-01', untilDate: '2025-12-31T00:00:00Z' }),
+    ).toMatchObject({ sinceDate: '2025-01-01', untilDate: '2025-12-31T00:00:00Z' });
+  });
+
+  it.each([
+    ['sinceDate', 'tomorrow'],
+    ['untilDate', '2025-13-01'],
+    ['sort', 'name'],
+    ['include', 'inactive'],
+    ['limit', '101'],
+    ['offset', '-1'],
+  ])('rejects %s=%s', (field, value) => {
+    expect(lanListQuerySchema.safeParse({ [field]: value }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatValidationMessage } from '../validation-messages.ts';
-import { dateTimeSchema, idSchema, moneySchema } from './common.ts';
+import { dateTimeSchema, idSchema, moneySchema, pagedQuerySchema } from './common.ts';
 import {
   boundedInteger,
   boundedMoney,
@@ -115,3 +115,41 @@ export const lanUpdateSchema = z
   });
 
 export type LanUpdate = z.infer<typeof lanUpdateSchema>;
+
+/** A moment, or a calendar day (read as its start in the community's time zone). */
+const dateOrDateTimeSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+/**
+ * The query of GET /api/lans. sinceDate keeps lans whose END is on or after it (a running
+ * lan is still upcoming); untilDate keeps lans that ENDED before it. include=all adds
+ * inactive lans (lan administrators only).
+ */
+export const lanListQuerySchema = pagedQuerySchema.extend({
+  sinceDate: dateOrDateTimeSchema.optional(),
+  untilDate: dateOrDateTimeSchema.optional(),
+  sort: z.enum(['start-date', '-start-date']).default('start-date'),
+  include: z.enum(['active', 'all']).default('active'),
+});
+
+export type LanListQuery = z.infer<typeof lanListQuerySchema>;
+
+/** What the admin form starts a new lan with (GET /api/lans/defaults). */
+export const lanDraftSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    startDate: dateTimeSchema,
+    endDate: dateTimeSchema,
+    isActive: z.boolean(),
+    maximumSubcribers: z.number().int().min(0),
+    price: moneySchema,
+    membersPrice: moneySchema,
+  })
+  .meta({
+    id: 'LanDraft',
+    description:
+      'A new lan as the admin form starts it: the next Friday 18:00 to the following Sunday ' +
+      '18:00 in the community time zone, inactive, maximum 0, prices from the lan defaults.',
+  });
+
+export type LanDraft = z.infer<typeof lanDraftSchema>;

@@ -6,6 +6,8 @@ import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { canManageLans } from '../lans/lans.policy.ts';
+import { findLanById } from '../lans/lans.repository.ts';
 import { canUploadAvatar } from '../users/users.policy.ts';
 import { findUserById } from '../users/users.repository.ts';
 import type { AssetStore } from './assets.store.ts';
@@ -15,7 +17,7 @@ export const maximumUploadBytes = 5 * 1024 * 1024;
 
 /**
  * The kinds of asset and their rules: whose the entity is and who may upload for it.
- * The lans feature adds `lan` (banners) here.
+ * `lan` banners are uploaded by lan administrators.
  */
 export type AssetKind = {
   exists: (db: AppDatabase, id: number) => Promise<boolean>;
@@ -26,6 +28,10 @@ export const assetKinds: Record<string, AssetKind> = {
   user: {
     exists: async (db, id) => (await findUserById(db, id)) !== undefined,
     canUpload: canUploadAvatar,
+  },
+  lan: {
+    exists: async (db, id) => (await findLanById(db, id)) !== undefined,
+    canUpload: (viewer) => canManageLans(viewer),
   },
 };
 

@@ -10,6 +10,7 @@ import {
   backoffMs,
   deliverDueMessages,
   maximumAttempts,
+  PermanentDeliveryError,
   RetryLaterError,
 } from './outbox.worker.ts';
 
@@ -119,6 +120,33 @@ describe.each(testEngines)('the outbox on %s', (engine) => {
     await deliverDueMessages(db, { email: async () => Promise.reject(new Error('no')) }, log);
     const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.failed_at).not.toBeNull();
+  });
+
+  it('gives up at once when the receiver refuses the message for good', async () => {
+    await enqueueMessage(db, { channel: 'chat', dedupeKey: 'refused', payload: { content: 'hi' } });
+    await deliverDueMessages(
+      db,
+      {
+        email: async () => {},
+        chat: async () => Promise.reject(new PermanentDeliveryError('webhook answered 400')),
+      },
+      log,
+    );
+    const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(1);
+    expect(row.failed_at).not.toBeNull();
+    expect(row.last_error).toBe('webhook answered 400');
+    expect(await deliverDueMessages(db, { email: async () => {}, chat: async () => {} }, log)).toBe(
+      0,
+    );
+  });
+
+  it('leaves chat messages alone while chat is off', async () => {
+    await enqueueMessage(db, { channel: 'chat', dedupeKey: 'no-chat', payload: { content: 'hi' } });
+    expect(await deliverDueMessages(db, { email: async () => {} }, log)).toBe(0);
+    const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(0);
+    expect(row.failed_at).toBeNull();
   });
 
   it('sends each message once when two workers run at the same time', async () => {

@@ -17,6 +17,17 @@ export class RetryLaterError extends Error {
   }
 }
 
+/**
+ * A failure that trying again cannot fix (a receiver answering 400 or 404 to this very
+ * message): the message is marked failed at once and kept for inspection.
+ */
+export class PermanentDeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentDeliveryError';
+  }
+}
+
 export const maximumAttempts = 10;
 const claimMs = 60_000;
 
@@ -38,9 +49,13 @@ export async function deliverDueMessages(
   now = new Date(),
 ): Promise<number> {
   const nowText = now.toISOString();
+  // A channel that is switched off (no chat webhook) leaves its messages alone instead
+  // of failing them ten times over.
+  const channels = deliverers.chat ? (['email', 'chat'] as const) : (['email'] as const);
   const due = await db
     .selectFrom('outbox')
     .select(['id', 'channel', 'payload', 'attempts'])
+    .where('channel', 'in', channels)
     .where('delivered_at', 'is', null)
     .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', nowText)
@@ -72,7 +87,7 @@ export async function deliverDueMessages(
       const attempts = message.attempts + 1;
       const reason = error instanceof Error ? error.message : String(error);
       const waitMs = error instanceof RetryLaterError ? error.retryAfterMs : backoffMs(attempts);
-      const isGivenUp = attempts >= maximumAttempts;
+      const isGivenUp = attempts >= maximumAttempts || error instanceof PermanentDeliveryError;
       log.warn({ outboxId: message.id, attempts, reason, isGivenUp }, 'outbox delivery failed');
       await db
         .updateTable('outbox')

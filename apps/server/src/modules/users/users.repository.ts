@@ -185,13 +185,39 @@ export async function listUsers(
 }
 
 /**
- * numberOfLans and lastLanOn count past lans where the user was Paid and not marked
- * absent. Lans and subscriptions arrive with the lans feature; until then every user
- * has visited none, which is the truth on a site without lans.
+ * numberOfLans and lastLanOn count lans that started before now where the user was
+ * Paid and not marked absent (present true or unknown).
  */
 export async function findUserStats(
-  _db: Executor,
+  db: Executor,
   userIds: readonly number[],
+  now = new Date(),
 ): Promise<Map<number, UserStatsValue>> {
-  return new Map(userIds.map((id) => [id, { numberOfLans: 0, lastLanOn: null }]));
+  const stats = new Map<number, UserStatsValue>(
+    userIds.map((id) => [id, { numberOfLans: 0, lastLanOn: null }]),
+  );
+  if (userIds.length === 0) return stats;
+  const rows = await db
+    .selectFrom('subscribers')
+    .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
+    .select((eb) => [
+      'subscribers.user_id',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.max('lans.start_date').as('last'),
+    ])
+    .where('subscribers.user_id', 'in', [...userIds])
+    .where('subscribers.status', '=', 'Paid')
+    .where((eb) =>
+      eb.or([eb('subscribers.present', 'is', null), eb('subscribers.present', '=', true)]),
+    )
+    .where('lans.start_date', '<', now.toISOString())
+    .groupBy('subscribers.user_id')
+    .execute();
+  for (const row of rows) {
+    stats.set(row.user_id, {
+      numberOfLans: Number(row.count),
+      lastLanOn: row.last === null ? null : toIsoTimestamp(row.last as Date | string),
+    });
+  }
+  return stats;
 }

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { testEngines } from '../../../test/test-database.ts';
+
+/** Unfolds per RFC 5545 §3.1, so assertions read whole properties. */
+function unfold(text: string): string[] {
+  return text.replace(/\r\n[ \t]/g, '').split('\r\n');
+}
+
+describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
+  let site: ApiSite;
+
+  beforeAll(async () => {
+    site = await startApiSite(engine, { PUBLIC_URL: 'https://lan.example:8443/' });
+  });
+  beforeEach(async () => {
+    await site.db.deleteFrom('subscribers').execute();
+    await site.db.deleteFrom('lans').execute();
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  async function insertLan(values: {
+    name: string;
+    startDate: string;
+    endDate: string;
+    isActive: boolean;
+    description?: string;
+  }): Promise<number> {
+    const row = await site.db
+      .insertInto('lans')
+      .values({
+        name: values.name,
+        description: values.description ?? '',
+        start_date: values.startDate,
+        end_date: values.endDate,
+        is_active: values.isActive,
+        maximum_subscribers: 10,
+        price_cents: 2500,
+        members_price_cents: 1500,
+        location_is_payed: false,
+        creation_date: '2024-01-01T00:00:00.000Z',
+        modification_date: '2024-02-03T04:05:06.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it('lists every active lan, past and upcoming, and no inactive one', async () => {
+    const past = await insertLan({
+      name: 'Old Lan',
+      startDate: '2020-03-06T17:00:00.000Z',
+      endDate: '2020-03-08T15:00:00.000Z',
+      isActive: true,
+    });
+    const upcoming = await insertLan({
+      name: 'Winter Lan, 2099',
+      description: 'Bring a cable;\nand a chair.',
+      startDate: '2099-12-04T17:00:00.000Z',
+      endDate: '2099-12-06T15:00:00.000Z',
+      isActive: true,
+    });
+    await insertLan({
+      name: 'Secret draft',
+      startDate: '2099-06-04T17:00:00.000Z',
+      endDate: '2099-06-06T15:00:00.000Z',
+      isActive: false,
+    });
+
+    const response = await site.app.inject({ method: 'GET', url: '/api/lans.ics' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const lines = unfold(response.body);
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines).toContain('X-WR-CALNAME:Lanparty');
+    expect(lines.some((line) => line.startsWith('PRODID:'))).toBe(true);
+    expect(lines.filter((line) => line.startsWith('UID:'))).toEqual([
+      `UID:lan-${past}@lan.example`,
+      `UID:lan-${upcoming}@lan.example`,
+    ]);
+    expect(lines).toContain('SUMMARY:Winter Lan\\, 2099');
+    expect(lines).toContain('DESCRIPTION:Bring a cable\\;\\nand a chair.');
+    expect(lines).toContain('DTSTART:20991204T170000Z');
+    expect(lines).toContain('DTEND:20991206T150000Z');
+    expect(lines).toContain('DTSTAMP:20240203T040506Z');
+    expect(lines).toContain(`URL:https://lan.example:8443/lans/${upcoming}`);
+    expect(response.body).not.toContain('Secret draft');
+    expect(response.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('answers an empty calendar to anyone when there are no lans', async () => {
+    const response = await site.app.inject({ method: 'GET', url: '/api/lans.ics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('BEGIN:VCALENDAR\r\n');
+    expect(response.body).not.toContain('BEGIN:VEVENT');
+    expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+});

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toIsoTimestamp } from '../../db/columns.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { lanPageUrl } from '../chat/chat-messages.ts';
+import { listActiveLansForCalendar } from './calendar.repository.ts';
+import { type CalendarEvent, formatCalendar } from './icalendar.ts';
+
+export const calendarName = 'Lanparty';
+export const calendarProductId = '-//Lanparty//Lans calendar//EN';
+
+/** Every active lan as an event; the UID stays the same for a lan forever. */
+export async function buildLansCalendar(db: AppDatabase, publicUrl: URL): Promise<string> {
+  const lans = await listActiveLansForCalendar(db);
+  const events: CalendarEvent[] = lans.map((lan) => ({
+    uid: `lan-${lan.id}@${publicUrl.hostname}`,
+    start: new Date(toIsoTimestamp(lan.start_date)),
+    end: new Date(toIsoTimestamp(lan.end_date)),
+    summary: lan.name,
+    description: lan.description,
+    url: lanPageUrl(publicUrl, lan.id),
+    lastModified: new Date(toIsoTimestamp(lan.modification_date)),
+  }));
+  return formatCalendar(events, { name: calendarName, productId: calendarProductId });
+}
+
+export const calendarRoutes =
+  (deps: { db: AppDatabase; publicUrl: URL }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/lans.ics',
+      {
+        schema: {
+          tags: ['lans'],
+          summary: 'Every active lan as an iCalendar feed',
+          description:
+            'text/calendar (RFC 5545): one VEVENT per active lan, upcoming and past, linking to its page. ' +
+            'Anonymous, so calendar apps can subscribe to it.',
+          produces: ['text/calendar'],
+          response: { 200: z.string() },
+        },
+      },
+      async (_request, reply) => {
+        const calendar = await buildLansCalendar(deps.db, deps.publicUrl);
+        return (
+          reply
+            .type('text/calendar; charset=utf-8')
+            .header('content-disposition', 'inline; filename="lanparty.ics"')
+            // Calendar apps poll; a few minutes of staleness is fine and spares the database.
+            .header('cache-control', 'public, max-age=300')
+            .send(calendar)
+        );
+      },
+    );
+  };

@@ -1,0 +1,130 @@
+import type { ChatMessage } from '../outbox/outbox.repository.ts';
+
+/**
+ * Discord-compatible webhook payloads. Pure functions: the caller queues the result with
+ * `enqueueMessage` in the same transaction as the change, and the outbox worker posts it.
+ */
+
+/** Discord's limits; longer text makes the whole post fail with a 400. */
+export const chatLimits = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024 };
+
+const botName = 'Lanparty';
+/** The site's accent colour, as Discord wants it: an RGB integer. */
+const lanColor = 0x2f80ed;
+const acceptedColor = 0x27ae60;
+/** Nobody is ever pinged: names like `@everyone` are shown, never acted on. */
+const noMentions = { parse: [] as string[] };
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The lan's page on the site; `publicUrl` may carry a path (`https://example.org/lan/`). */
+export function lanPageUrl(publicUrl: URL, lanId: number): string {
+  const base = publicUrl.href.endsWith('/') ? publicUrl.href : `${publicUrl.href}/`;
+  return `${base}lans/${lanId}`;
+}
+
+/**
+ * `dd MMM yyyy`. With a time zone, the calendar day of that instant there (a lan starting
+ * at midnight in Amsterdam is 23:00 UTC the day before); without one, the date part of
+ * the ISO text as written, as the web app reads it.
+ */
+export function formatChatDate(isoDate: string, timeZone?: string): string {
+  const instant = new Date(isoDate);
+  if (timeZone && !Number.isNaN(instant.getTime())) {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(instant);
+    const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value;
+    return formatChatDate(`${part('year')}-${part('month')}-${part('day')}`);
+  }
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  const month = match ? months[Number(match[2]) - 1] : undefined;
+  if (!match || !month) throw new Error(`'${isoDate}' is not an ISO date`);
+  return `${match[3]} ${month} ${match[1]}`;
+}
+
+/**
+ * Escapes Discord markdown in user-provided text, so a nickname like `*frag*` or a lan
+ * name with `[link](…)` is shown as typed instead of formatting the post.
+ */
+export function escapeChatMarkdown(text: string): string {
+  return text.replace(/[\\*_~`|>#[\]()<:-]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Cuts text to at most `maximum` characters (code points, so an emoji is never split),
+ * ending with an ellipsis when cut. A backslash left dangling by the cut is dropped,
+ * so an escape sequence is never broken in half.
+ */
+export function truncateChatText(text: string, maximum: number): string {
+  const characters = Array.from(text);
+  if (characters.length <= maximum) return text;
+  let kept = characters.slice(0, maximum - 1).join('');
+  const trailingBackslashes = /\\*$/.exec(kept)?.[0].length ?? 0;
+  if (trailingBackslashes % 2 === 1) kept = kept.slice(0, -1);
+  return `${kept.trimEnd()}…`;
+}
+
+type Embed = {
+  title: string;
+  url: string;
+  description: string;
+  color: number;
+  fields?: Array<{ name: string; value: string; inline?: boolean }>;
+  timestamp?: string;
+};
+
+function chatMessage(content: string, embed: Embed): ChatMessage {
+  return { username: botName, content, embeds: [embed], allowed_mentions: noMentions };
+}
+
+/**
+ * Posted when a lan is activated (isActive false → true): a rich card linking to the lan.
+ * Pass the community's `timeZone` so the dates are its calendar days.
+ */
+export function lanActivatedMessage(params: {
+  lan: { id: number; name: string; startDate: string; endDate: string; description: string };
+  publicUrl: URL;
+  timeZone?: string;
+}): ChatMessage {
+  const { lan, publicUrl, timeZone } = params;
+  const description = lan.description.trim();
+  return chatMessage('A new lan-party is announced!', {
+    title: truncateChatText(escapeChatMarkdown(lan.name), chatLimits.title),
+    url: lanPageUrl(publicUrl, lan.id),
+    description: truncateChatText(
+      description === '' ? 'Sign up on the site.' : description,
+      chatLimits.description,
+    ),
+    color: lanColor,
+    fields: [
+      { name: 'Start', value: formatChatDate(lan.startDate, timeZone), inline: true },
+      { name: 'End', value: formatChatDate(lan.endDate, timeZone), inline: true },
+    ],
+  });
+}
+
+/** Posted when a subscriber becomes Accepted. */
+export function subscriberAcceptedMessage(params: {
+  lan: { id: number; name: string };
+  nickname: string;
+  publicUrl: URL;
+}): ChatMessage {
+  const { lan, nickname, publicUrl } = params;
+  const lanName = escapeChatMarkdown(lan.name);
+  return chatMessage(
+    truncateChatText(`${escapeChatMarkdown(nickname)} is joining ${lanName}!`, 2000),
+    {
+      title: truncateChatText(lanName, chatLimits.title),
+      url: lanPageUrl(publicUrl, lan.id),
+      description: truncateChatText(
+        `**${escapeChatMarkdown(nickname)}** has been accepted as a lanner.`,
+        chatLimits.description,
+      ),
+      color: acceptedColor,
+    },
+  );
+}

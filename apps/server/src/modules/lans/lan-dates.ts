@@ -1,0 +1,77 @@
+/*
+ * Calendar arithmetic in the community's time zone, without a date library: Intl tells
+ * the wall-clock time of an instant, and we search the instant of a wall-clock time.
+ */
+
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
+
+function wallClockOf(instant: Date, timeZone: string): WallClock & { second: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+function offsetAt(instant: number, timeZone: string): number {
+  const wall = wallClockOf(new Date(instant), timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant at which the community's clocks show this wall-clock time. */
+export function zonedInstant(wall: WallClock, timeZone: string): Date {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  const first = guess - offsetAt(guess, timeZone);
+  const second = guess - offsetAt(first, timeZone);
+  return new Date(second);
+}
+
+/** `yyyy-MM-dd` read as the start of that day in the community's time zone. */
+export function startOfDay(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return zonedInstant({ year, month, day: date, hour: 0, minute: 0 }, timeZone);
+}
+
+/** A query moment: a day is its start in the community's time zone; a moment as it is. */
+export function toQueryInstant(text: string, timeZone: string): string {
+  return (text.length === 10 ? startOfDay(text, timeZone) : new Date(text)).toISOString();
+}
+
+/**
+ * The dates of a new lan: the next Friday 18:00 to the following Sunday 18:00, community
+ * time. On a Friday the next Friday is a week later (today's lan would already be late).
+ */
+export function nextWeekendOf(now: Date, timeZone: string): { startDate: string; endDate: string } {
+  const today = wallClockOf(now, timeZone);
+  const weekday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  const daysToFriday = (5 - weekday + 7) % 7 || 7;
+  const friday = new Date(Date.UTC(today.year, today.month - 1, today.day + daysToFriday));
+  const sunday = new Date(friday.getTime() + 2 * 24 * 60 * 60 * 1000);
+  const at18 = (day: Date) =>
+    zonedInstant(
+      {
+        year: day.getUTCFullYear(),
+        month: day.getUTCMonth() + 1,
+        day: day.getUTCDate(),
+        hour: 18,
+        minute: 0,
+      },
+      timeZone,
+    ).toISOString();
+  return { startDate: at18(friday), endDate: at18(sunday) };
+}

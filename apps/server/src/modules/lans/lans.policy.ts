@@ -1,0 +1,11 @@
+import { hasAnyRole, type Viewer } from '../auth/viewer.ts';
+
+/** Creating, changing and deleting lans (and their banners) is for lan administrators. */
+export function canManageLans(viewer: Viewer | null): boolean {
+  return hasAnyRole(viewer, ['LanAdministrator']);
+}
+
+/** Inactive lans are drafts: only lan administrators see them. */
+export function canSeeInactiveLans(viewer: Viewer | null): boolean {
+  return hasAnyRole(viewer, ['LanAdministrator']);
+}

@@ -1,0 +1,141 @@
+import type { Selectable } from 'kysely';
+import { dialectOf } from '../../db/columns.ts';
+import type { LansTable } from '../../db/schema.ts';
+import type { Executor } from '../users/users.repository.ts';
+
+export type LanRow = Selectable<LansTable>;
+
+/** A lan as it is written: dates ISO-8601 UTC, money in cents. */
+export type LanValues = {
+  name: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  isActive: boolean;
+  maximumSubscribers: number;
+  priceCents: number;
+  membersPriceCents: number;
+  locationInvoiceNumber: string | null;
+  locationIsPayed: boolean;
+};
+
+export type LanFilter = {
+  /** Lans ending on or after this moment. */
+  endsOnOrAfter?: string;
+  /** Lans ending before this moment. */
+  endsBefore?: string;
+  isActiveOnly: boolean;
+  sort: 'start-date' | '-start-date';
+  offset: number;
+  limit: number;
+};
+
+function columnsOf(values: LanValues) {
+  return {
+    name: values.name,
+    description: values.description,
+    start_date: values.startDate,
+    end_date: values.endDate,
+    is_active: values.isActive,
+    maximum_subscribers: values.maximumSubscribers,
+    price_cents: values.priceCents,
+    members_price_cents: values.membersPriceCents,
+    location_invoice_number: values.locationInvoiceNumber,
+    location_is_payed: values.locationIsPayed,
+  };
+}
+
+export async function findLanById(db: Executor, id: number): Promise<LanRow | undefined> {
+  return db.selectFrom('lans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Reads a lan and, on PostgreSQL, locks its row until the transaction ends, so capacity
+ * checks of concurrent requests run one after another. SQLite has one writer at a time
+ * and our driver runs one transaction at a time, so a plain read is enough there.
+ */
+export async function findLanForUpdate(db: Executor, id: number): Promise<LanRow | undefined> {
+  const query = db.selectFrom('lans').selectAll().where('id', '=', id);
+  return dialectOf(db as never) === 'postgres'
+    ? query.forUpdate().executeTakeFirst()
+    : query.executeTakeFirst();
+}
+
+export async function listLans(
+  db: Executor,
+  filter: LanFilter,
+): Promise<{ rows: LanRow[]; total: number }> {
+  let query = db.selectFrom('lans');
+  if (filter.isActiveOnly) query = query.where('is_active', '=', true);
+  if (filter.endsOnOrAfter) query = query.where('end_date', '>=', filter.endsOnOrAfter);
+  if (filter.endsBefore) query = query.where('end_date', '<', filter.endsBefore);
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = filter.sort === 'start-date' ? 'asc' : 'desc';
+  const rows = await query
+    .selectAll()
+    .orderBy('start_date', direction)
+    .orderBy('id', direction)
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export async function insertLan(db: Executor, values: LanValues, now: Date): Promise<LanRow> {
+  return db
+    .insertInto('lans')
+    .values({
+      ...columnsOf(values),
+      creation_date: now.toISOString(),
+      modification_date: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateLan(
+  db: Executor,
+  id: number,
+  values: LanValues,
+  now: Date,
+): Promise<LanRow> {
+  return db
+    .updateTable('lans')
+    .set({ ...columnsOf(values), modification_date: now.toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes a lan; its subscriptions go with it (foreign key cascade). */
+export async function deleteLan(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('subscribers').where('lan_id', '=', id).execute();
+  await db.deleteFrom('lans').where('id', '=', id).execute();
+}
+
+/** How many of the lan's subscribers have one of these statuses. */
+export async function countSubscribersWithStatus(
+  db: Executor,
+  lanId: number,
+  statuses: readonly string[],
+): Promise<number> {
+  const { count } = await db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('lan_id', '=', lanId)
+    .where('status', 'in', [...statuses])
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** How many times a lan has been announced in the chat; numbers the next announcement. */
+export async function countLanAnnouncements(db: Executor, lanId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('dedupe_key', 'like', `lan-activated:${lanId}:%`)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -1,0 +1,145 @@
+import {
+  idParamSchema,
+  lanDraftSchema,
+  lanInputSchema,
+  lanListQuerySchema,
+  lanSchema,
+  lanUpdateSchema,
+  paged,
+  problemDetailsSchema,
+} from '@lanparty/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireViewer } from '../auth/authenticate.ts';
+import {
+  createLan,
+  deleteLan,
+  getLan,
+  type LansDeps,
+  listLans,
+  newLanDefaults,
+  requireLanManager,
+  updateLan,
+} from './lans.service.ts';
+
+const idParams = z.object({ id: idParamSchema });
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+  409: problemDetailsSchema,
+};
+
+// Checked before the input is validated, so strangers learn nothing about closed calls.
+async function onlyLanManagers(request: FastifyRequest): Promise<void> {
+  requireLanManager(requireViewer(request));
+}
+
+export const lansRoutes =
+  (deps: LansDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/lans',
+      {
+        schema: {
+          tags: ['lans'],
+          summary: 'Lans, paged, each with its subscribers',
+          description:
+            'sinceDate: lans whose END is on or after it, so a running lan is still upcoming. ' +
+            'untilDate: lans that ended before it. Both take a moment with offset or a day ' +
+            '(yyyy-MM-dd, its start in the community time zone). sort: start-date (default) or ' +
+            '-start-date. include: active (default) or all (inactive too; lan administrators only, ' +
+            'else 403).',
+          querystring: lanListQuerySchema,
+          response: { 200: paged(lanSchema), ...problems },
+        },
+      },
+      async (request) => listLans(deps, request.viewer, request.query),
+    );
+
+    app.get(
+      '/api/lans/defaults',
+      {
+        preValidation: onlyLanManagers,
+        schema: {
+          tags: ['lans'],
+          summary: 'A new lan as the admin form starts it (lan administrators)',
+          description:
+            'Next Friday 18:00 to the following Sunday 18:00 in the community time zone (on a ' +
+            'Friday, the Friday a week later), inactive, maximum 0, prices from the lan defaults.',
+          response: { 200: lanDraftSchema, ...problems },
+        },
+      },
+      async () => newLanDefaults(deps),
+    );
+
+    app.get(
+      '/api/lans/:id',
+      {
+        schema: {
+          tags: ['lans'],
+          summary: 'A lan with its subscribers',
+          description: 'An inactive lan is a 404 to anyone but lan administrators.',
+          params: idParams,
+          response: { 200: lanSchema, ...problems },
+        },
+      },
+      async (request) => getLan(deps, request.viewer, request.params.id),
+    );
+
+    app.post(
+      '/api/lans',
+      {
+        preValidation: onlyLanManagers,
+        schema: {
+          tags: ['lans'],
+          summary: 'Create a lan (lan administrators)',
+          description: 'Created active, it is announced in the chat.',
+          body: lanInputSchema,
+          response: { 201: lanSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const lan = await createLan(deps, requireViewer(request), request.body);
+        return reply.code(201).send(lan);
+      },
+    );
+
+    app.put(
+      '/api/lans/:id',
+      {
+        preValidation: onlyLanManagers,
+        schema: {
+          tags: ['lans'],
+          summary: 'Change a lan (lan administrators)',
+          description:
+            'The body id must match the path (400). The maximum may not drop below the accepted ' +
+            'plus paid subscribers (409). Activating the lan announces it in the chat.',
+          params: idParams,
+          body: lanUpdateSchema,
+          response: { 200: lanSchema, ...problems },
+        },
+      },
+      async (request) => updateLan(deps, requireViewer(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/lans/:id',
+      {
+        preValidation: onlyLanManagers,
+        schema: {
+          tags: ['lans'],
+          summary: 'Delete a lan and its subscriptions (lan administrators)',
+          description: '409 while the lan has Paid subscribers.',
+          params: idParams,
+          response: { 204: z.undefined(), ...problems },
+        },
+      },
+      async (request, reply) => {
+        await deleteLan(deps, requireViewer(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+  };

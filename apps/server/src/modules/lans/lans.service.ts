@@ -1,0 +1,242 @@
+import type { Lan, LanDraft, LanInput, LanListQuery, LanUpdate, Paged } from '@lanparty/contract';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { lanActivatedMessage } from '../chat/chat-messages.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { readLanDefaults } from '../settings/lan-defaults.ts';
+import { presentSubscribers } from '../subscribers/subscribers.presenter.ts';
+import {
+  listSubscribersOfLans,
+  placeTakingStatuses,
+} from '../subscribers/subscribers.repository.ts';
+import type { Executor } from '../users/users.repository.ts';
+import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
+import { canManageLans, canSeeInactiveLans } from './lans.policy.ts';
+import {
+  countLanAnnouncements,
+  countSubscribersWithStatus,
+  deleteLan as deleteLanRow,
+  findLanById,
+  findLanForUpdate,
+  insertLan,
+  type LanRow,
+  type LanValues,
+  listLans as listLanRows,
+  updateLan as updateLanRow,
+} from './lans.repository.ts';
+
+export type LansDeps = {
+  db: AppDatabase;
+  publicUrl: URL;
+  communityTimeZone: string;
+  /** Without a webhook nothing is queued: announcements must not pile up for later. */
+  isChatOn: boolean;
+};
+
+const toCents = (euros: number) => Math.round(euros * 100);
+
+/** Lans in the contract's shape, each with all its subscribers. */
+export async function presentLans(db: Executor, rows: readonly LanRow[]): Promise<Lan[]> {
+  const subscribers = await presentSubscribers(
+    db,
+    await listSubscribersOfLans(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    startDate: toIsoTimestamp(row.start_date),
+    endDate: toIsoTimestamp(row.end_date),
+    isActive: toBoolean(row.is_active),
+    maximumSubcribers: row.maximum_subscribers,
+    price: row.price_cents / 100,
+    membersPrice: row.members_price_cents / 100,
+    creationDate: toIsoTimestamp(row.creation_date),
+    modificationDate: toIsoTimestamp(row.modification_date),
+    subscribers: subscribers.filter((subscriber) => subscriber.lan.id === row.id),
+    locationInvoiceNumber: row.location_invoice_number,
+    locationIsPayed: toBoolean(row.location_is_payed),
+  }));
+}
+
+async function presentLan(db: Executor, row: LanRow): Promise<Lan> {
+  const [lan] = await presentLans(db, [row]);
+  if (!lan) throw new Error('A presented lan went missing');
+  return lan;
+}
+
+/** GET lans: include=all (inactive lans too) is for lan administrators only. */
+export async function listLans(
+  deps: LansDeps,
+  viewer: Viewer | null,
+  query: LanListQuery,
+): Promise<Paged<Lan>> {
+  if (query.include === 'all' && !canSeeInactiveLans(viewer)) {
+    if (!viewer) throw new ProblemError(401, 'Please sign in first.');
+    throw new ProblemError(403, 'Only lan administrators see inactive lans.');
+  }
+  const { rows, total } = await listLanRows(deps.db, {
+    isActiveOnly: query.include === 'active',
+    ...(query.sinceDate
+      ? { endsOnOrAfter: toQueryInstant(query.sinceDate, deps.communityTimeZone) }
+      : {}),
+    ...(query.untilDate
+      ? { endsBefore: toQueryInstant(query.untilDate, deps.communityTimeZone) }
+      : {}),
+    sort: query.sort,
+    offset: query.offset,
+    limit: query.limit,
+  });
+  return {
+    items: await presentLans(deps.db, rows),
+    offset: query.offset,
+    limit: query.limit,
+    total,
+  };
+}
+
+/** A lan the viewer may see; an inactive one is a 404 to anyone but lan administrators. */
+export async function findVisibleLan(
+  db: Executor,
+  viewer: Viewer | null,
+  id: number,
+): Promise<LanRow> {
+  const row = await findLanById(db, id);
+  if (!row || (!toBoolean(row.is_active) && !canSeeInactiveLans(viewer)))
+    throw new ProblemError(404, `There is no lan ${id}.`);
+  return row;
+}
+
+export async function getLan(deps: LansDeps, viewer: Viewer | null, id: number): Promise<Lan> {
+  return presentLan(deps.db, await findVisibleLan(deps.db, viewer, id));
+}
+
+export function requireLanManager(viewer: Viewer): void {
+  if (!canManageLans(viewer)) throw new ProblemError(403, 'Only lan administrators manage lans.');
+}
+
+/** Queues the chat announcement of a lan that has just become active. */
+async function announceLan(deps: LansDeps, db: Executor, row: LanRow, now: Date): Promise<void> {
+  if (!deps.isChatOn) return;
+  const number = (await countLanAnnouncements(db, row.id)) + 1;
+  await enqueueMessage(
+    db,
+    {
+      channel: 'chat',
+      dedupeKey: `lan-activated:${row.id}:${number}`,
+      payload: lanActivatedMessage({
+        lan: {
+          id: row.id,
+          name: row.name,
+          description: row.description,
+          startDate: toIsoTimestamp(row.start_date),
+          endDate: toIsoTimestamp(row.end_date),
+        },
+        publicUrl: deps.publicUrl,
+        timeZone: deps.communityTimeZone,
+      }),
+    },
+    now,
+  );
+}
+
+export async function createLan(deps: LansDeps, viewer: Viewer, input: LanInput): Promise<Lan> {
+  requireLanManager(viewer);
+  const now = new Date();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const created = await insertLan(
+      trx,
+      { ...valuesOf(input), locationInvoiceNumber: null, locationIsPayed: false },
+      now,
+    );
+    if (input.isActive) await announceLan(deps, trx, created, now);
+    return created;
+  });
+  return presentLan(deps.db, row);
+}
+
+function valuesOf(input: LanInput): Omit<LanValues, 'locationInvoiceNumber' | 'locationIsPayed'> {
+  return {
+    name: input.name,
+    description: input.description,
+    startDate: new Date(input.startDate).toISOString(),
+    endDate: new Date(input.endDate).toISOString(),
+    isActive: input.isActive,
+    maximumSubscribers: input.maximumSubcribers,
+    priceCents: toCents(input.price),
+    membersPriceCents: toCents(input.membersPrice),
+  };
+}
+
+/**
+ * PUT lans/{id}. The maximum may not drop below the places already taken (409), and
+ * activating the lan queues its chat announcement in the same transaction.
+ */
+export async function updateLan(
+  deps: LansDeps,
+  viewer: Viewer,
+  id: number,
+  input: LanUpdate,
+): Promise<Lan> {
+  requireLanManager(viewer);
+  if (input.id !== id)
+    throw new ProblemError(400, 'The id in the body must be the id in the path.', {
+      errors: { id: ['Must be the id in the path'] },
+    });
+  const now = new Date();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await findLanForUpdate(trx, id);
+    if (!current) throw new ProblemError(404, `There is no lan ${id}.`);
+    const taken = await countSubscribersWithStatus(trx, id, placeTakingStatuses);
+    if (input.maximumSubcribers < taken) {
+      throw new ProblemError(
+        409,
+        `The lan already has ${taken} accepted or paid subscribers; the maximum cannot be lower.`,
+      );
+    }
+    const updated = await updateLanRow(
+      trx,
+      id,
+      {
+        ...valuesOf(input),
+        locationInvoiceNumber: input.locationInvoiceNumber,
+        locationIsPayed: input.locationIsPayed,
+      },
+      now,
+    );
+    if (input.isActive && !toBoolean(current.is_active)) await announceLan(deps, trx, updated, now);
+    return updated;
+  });
+  return presentLan(deps.db, row);
+}
+
+/** DELETE lans/{id}: refused while it has Paid subscribers; otherwise they all go with it. */
+export async function deleteLan(deps: LansDeps, viewer: Viewer, id: number): Promise<void> {
+  requireLanManager(viewer);
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await findLanForUpdate(trx, id);
+    if (!current) throw new ProblemError(404, `There is no lan ${id}.`);
+    if ((await countSubscribersWithStatus(trx, id, ['Paid'])) > 0)
+      throw new ProblemError(409, 'The lan has paid subscribers and cannot be deleted.');
+    await deleteLanRow(trx, id);
+  });
+}
+
+/** What the admin form starts a new lan with. */
+export async function newLanDefaults(deps: LansDeps, now = new Date()): Promise<LanDraft> {
+  const prices = await readLanDefaults(deps.db);
+  return {
+    name: '',
+    description: '',
+    ...nextWeekendOf(now, deps.communityTimeZone),
+    isActive: false,
+    maximumSubcribers: 0,
+    price: prices.lanPrice,
+    membersPrice: prices.membersLanPrice,
+  };
+}

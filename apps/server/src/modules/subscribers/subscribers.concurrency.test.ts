@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { buildLanBody } from '../../../test/lans.ts';
+import { signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { createLan } from '../lans/lans.service.ts';
+import { setSubscriberStatus } from './subscribers.service.ts';
+
+/*
+ * The same race as the API test, without HTTP and token checks in between, so the
+ * transactions really overlap: this is what fails when the lan row is not locked.
+ */
+describe.each(testEngines)('capacity under concurrency on %s', (engine) => {
+  let site: ApiSite;
+  let admin: Viewer;
+
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+    const signedIn = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+    admin = { user: signedIn.user, roles: ['LanAdministrator'] };
+  });
+  afterAll(async () => site?.close());
+
+  it('accepts exactly 10 of 50 simultaneous status changes on a lan with 10 places', async () => {
+    const deps = { db: site.db, publicUrl: new URL('http://localhost/'), isChatOn: true };
+    const lan = await createLan({ ...deps, communityTimeZone: 'Europe/Amsterdam' }, admin, {
+      ...buildLanBody({ maximumSubcribers: 10 }),
+      isActive: true,
+    } as never);
+    const ids: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
+      const now = new Date().toISOString();
+      const row = await site.db
+        .insertInto('subscribers')
+        .values({
+          lan_id: lan.id,
+          user_id: user.id,
+          status: 'Pending',
+          present: null,
+          creation_date: now,
+          modification_date: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const results = await Promise.allSettled(
+      ids.map((id, index) => setSubscriberStatus(deps, admin, id, index % 2 ? 'Accepted' : 'Paid')),
+    );
+    const refused = results.filter(
+      (result) =>
+        result.status === 'rejected' &&
+        result.reason instanceof ProblemError &&
+        result.reason.status === 409,
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    const taken = await site.db
+      .selectFrom('subscribers')
+      .select('id')
+      .where('lan_id', '=', lan.id)
+      .where('status', 'in', ['Accepted', 'Paid'])
+      .execute();
+    expect(taken).toHaveLength(10);
+  });
+});

@@ -1,0 +1,441 @@
+import type { Role } from '@lanparty/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { buildLanBody } from '../../../test/lans.ts';
+import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+
+type Caller = 'anonymous' | 'no role' | Role;
+const callers: Caller[] = [
+  'anonymous',
+  'no role',
+  'Lanner',
+  'Member',
+  'LanAdministrator',
+  'SystemAdministrator',
+];
+const isAdmin = (caller: Caller) =>
+  caller === 'LanAdministrator' || caller === 'SystemAdministrator';
+
+describe.each(testEngines)('the subscribers API on %s', (engine) => {
+  let site: ApiSite;
+  const as: Partial<Record<Caller, SignedIn>> = {};
+  let admin: SignedIn;
+
+  const request = (
+    signedIn: SignedIn | undefined,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    site.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: signedIn?.headers ?? {},
+    });
+  const call = (
+    caller: Caller,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => request(caller === 'anonymous' ? undefined : as[caller], method, url, payload);
+
+  const createLan = async (overrides: Record<string, unknown> = {}, days = 10) => {
+    const response = await request(admin, 'POST', '/api/lans', buildLanBody(overrides, days));
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: number };
+  };
+  const lanner = () => signInAs(site.db, site.issuer, ['Lanner']);
+  const subscribe = async (lanId: number, who: SignedIn) => {
+    const response = await request(who, 'POST', '/api/subscribers', { lanId, userId: who.user.id });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: number; status: string };
+  };
+  const setStatus = (id: number, status: string) =>
+    request(admin, 'PUT', `/api/subscribers/${id}/status:${status}`);
+  const countRows = async (table: 'outbox' | 'subscribers') =>
+    Number(
+      (
+        await site.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+    for (const caller of callers) {
+      if (caller === 'anonymous') continue;
+      as[caller] = await signInAs(site.db, site.issuer, caller === 'no role' ? [] : [caller]);
+    }
+    admin = as.LanAdministrator as SignedIn;
+  });
+  afterAll(async () => site?.close());
+
+  describe('authorization matrix', () => {
+    it.each(callers)('POST /api/subscribers for oneself as %s', async (caller) => {
+      const lan = await createLan();
+      const who = as[caller];
+      const response = await call(caller, 'POST', '/api/subscribers', {
+        lanId: lan.id,
+        userId: who?.user.id ?? 1,
+      });
+      const wanted =
+        caller === 'anonymous' ? 401 : caller === 'Lanner' || isAdmin(caller) ? 201 : 403;
+      expect(response.statusCode).toBe(wanted);
+    });
+
+    it.each(callers)('POST /api/subscribers for someone else as %s', async (caller) => {
+      const lan = await createLan();
+      const other = await lanner();
+      const response = await call(caller, 'POST', '/api/subscribers', {
+        lanId: lan.id,
+        userId: other.user.id,
+      });
+      expect(response.statusCode).toBe(caller === 'anonymous' ? 401 : isAdmin(caller) ? 201 : 403);
+    });
+
+    it.each(callers)('PUT status and presence as %s', async (caller) => {
+      const lan = await createLan();
+      const subscriber = await subscribe(lan.id, await lanner());
+      const wanted = caller === 'anonymous' ? 401 : isAdmin(caller) ? 200 : 403;
+      expect(
+        (await call(caller, 'PUT', `/api/subscribers/${subscriber.id}/status:paid`)).statusCode,
+      ).toBe(wanted);
+      expect(
+        (await call(caller, 'PUT', `/api/subscribers/${subscriber.id}/present:true`)).statusCode,
+      ).toBe(caller === 'anonymous' ? 401 : isAdmin(caller) ? 200 : 403);
+    });
+
+    it.each(callers)('DELETE another user’s subscription as %s', async (caller) => {
+      const lan = await createLan();
+      const subscriber = await subscribe(lan.id, await lanner());
+      const response = await call(caller, 'DELETE', `/api/subscribers/${subscriber.id}`);
+      expect(response.statusCode).toBe(caller === 'anonymous' ? 401 : isAdmin(caller) ? 204 : 403);
+    });
+
+    it.each(callers)('GET /api/users/me/subscriptions as %s', async (caller) => {
+      expect((await call(caller, 'GET', '/api/users/me/subscriptions')).statusCode).toBe(
+        caller === 'anonymous' ? 401 : 200,
+      );
+    });
+  });
+
+  describe('subscribing', () => {
+    it('creates a Pending subscription shown on the lan', async () => {
+      const lan = await createLan();
+      const who = await lanner();
+      const subscriber = await subscribe(lan.id, who);
+      expect(subscriber).toMatchObject({
+        status: 'Pending',
+        present: null,
+        user: { id: who.user.id },
+        lan: { id: lan.id },
+      });
+      const shown = (await request(undefined, 'GET', `/api/lans/${lan.id}`)).json();
+      expect(shown.subscribers.map((s: { id: number }) => s.id)).toEqual([subscriber.id]);
+      const page = (await request(undefined, 'GET', `/api/lans/${lan.id}/subscribers`)).json();
+      expect(page).toMatchObject({ total: 1, offset: 0, limit: 20 });
+    });
+
+    it.each([
+      ['an inactive lan', { isActive: false }, 0, 'The lan is not active.'],
+      ['a closed lan', {}, -5, 'The lan is closed.'],
+      ['a full lan', { maximumSubcribers: 0 }, 10, 'The lan is full.'],
+    ])('refuses a subscription to %s with 409', async (_name, overrides, days, detail) => {
+      const lan = await createLan(overrides, days as number);
+      const who = await lanner();
+      const before = await countRows('subscribers');
+      const response = await request(who, 'POST', '/api/subscribers', {
+        lanId: lan.id,
+        userId: who.user.id,
+      });
+      // An inactive lan is hidden from a lanner: it does not exist for them.
+      expect(response.statusCode).toBe(detail === 'The lan is not active.' ? 404 : 409);
+      if (response.statusCode === 409) expect(response.json().detail).toBe(detail);
+      expect(await countRows('subscribers')).toBe(before);
+    });
+
+    it('refuses a subscription to an inactive lan by an administrator with 409', async () => {
+      const lan = await createLan({ isActive: false });
+      const response = await request(admin, 'POST', '/api/subscribers', {
+        lanId: lan.id,
+        userId: admin.user.id,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe('The lan is not active.');
+    });
+
+    it('refuses a second subscription to the same lan', async () => {
+      const lan = await createLan();
+      const who = await lanner();
+      await subscribe(lan.id, who);
+      const response = await request(who, 'POST', '/api/subscribers', {
+        lanId: lan.id,
+        userId: who.user.id,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe('You are already subscribed to this lan.');
+    });
+
+    it('keeps one subscription when one user subscribes 20 times at once', async () => {
+      const lan = await createLan();
+      const who = await lanner();
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          request(who, 'POST', '/api/subscribers', { lanId: lan.id, userId: who.user.id }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+      const rows = await site.db
+        .selectFrom('subscribers')
+        .selectAll()
+        .where('lan_id', '=', lan.id)
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it.each([
+      [{ lanId: 'one', userId: 1 }],
+      [{ lanId: 0, userId: 1 }],
+      [{ lanId: 1.5, userId: 1 }],
+      [{ lanId: 1 }],
+      [{ userId: 1 }],
+      [{ lanId: 1, userId: -3 }],
+    ])('refuses the body %j with 400', async (body) => {
+      const before = await countRows('subscribers');
+      expect((await request(admin, 'POST', '/api/subscribers', body)).statusCode).toBe(400);
+      expect(await countRows('subscribers')).toBe(before);
+    });
+
+    it('answers 404 for an unknown lan or user', async () => {
+      const lan = await createLan();
+      expect(
+        (await request(admin, 'POST', '/api/subscribers', { lanId: 999999, userId: admin.user.id }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await request(admin, 'POST', '/api/subscribers', { lanId: lan.id, userId: 999999 }))
+          .statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('status and presence', () => {
+    it('lets exactly 10 of 50 simultaneous accepts through on a lan with 10 places', async () => {
+      const lan = await createLan({ maximumSubcribers: 50 });
+      const subscribers = [];
+      for (let i = 0; i < 50; i += 1) subscribers.push(await subscribe(lan.id, await lanner()));
+      await request(admin, 'PUT', `/api/lans/${lan.id}`, {
+        ...buildLanBody({ maximumSubcribers: 10 }),
+        id: lan.id,
+      });
+      const outboxBefore = await countRows('outbox');
+      const responses = await Promise.all(
+        subscribers.map((subscriber, index) =>
+          setStatus(subscriber.id, index % 2 ? 'accepted' : 'paid'),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(40);
+      const taken = await site.db
+        .selectFrom('subscribers')
+        .select('id')
+        .where('lan_id', '=', lan.id)
+        .where('status', 'in', ['Accepted', 'Paid'])
+        .execute();
+      expect(taken).toHaveLength(10);
+      const accepted = responses.filter(
+        (response, index) => response.statusCode === 200 && index % 2,
+      ).length;
+      // Only committed accepts are announced; refused ones roll back with their message.
+      expect(await countRows('outbox')).toBe(outboxBefore + accepted);
+    });
+
+    it('refuses to accept over capacity with "The lan is full." and queues nothing', async () => {
+      const lan = await createLan({ maximumSubcribers: 1 });
+      const first = await subscribe(lan.id, await lanner());
+      const second = await subscribe(lan.id, await lanner());
+      expect((await setStatus(first.id, 'accepted')).statusCode).toBe(200);
+      const before = await countRows('outbox');
+      const refused = await setStatus(second.id, 'accepted');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe('The lan is full.');
+      expect(await countRows('outbox')).toBe(before);
+      // Moving within the places taken is fine: Accepted → Paid.
+      expect((await setStatus(first.id, 'paid')).statusCode).toBe(200);
+    });
+
+    it('queues one chat message when a subscriber becomes Accepted', async () => {
+      const lan = await createLan();
+      const subscriber = await subscribe(lan.id, await lanner());
+      const key = `subscriber-accepted:${subscriber.id}`;
+      const count = async () =>
+        (await site.db.selectFrom('outbox').select('id').where('dedupe_key', '=', key).execute())
+          .length;
+      expect((await setStatus(subscriber.id, 'denied')).statusCode).toBe(200);
+      expect(await count()).toBe(0);
+      expect((await setStatus(subscriber.id, 'accepted')).statusCode).toBe(200);
+      expect(await count()).toBe(1);
+    });
+
+    it('marks presence only on Paid and forgets it when leaving Paid', async () => {
+      const lan = await createLan();
+      const subscriber = await subscribe(lan.id, await lanner());
+      const refused = await request(admin, 'PUT', `/api/subscribers/${subscriber.id}/present:true`);
+      expect(refused.statusCode).toBe(409);
+      await setStatus(subscriber.id, 'paid');
+      const marked = await request(admin, 'PUT', `/api/subscribers/${subscriber.id}/present:false`);
+      expect(marked.json()).toMatchObject({ status: 'Paid', present: false });
+      expect((await setStatus(subscriber.id, 'accepted')).json()).toMatchObject({
+        status: 'Accepted',
+        present: null,
+      });
+    });
+
+    it.each(['status:unknown', 'status:Paid', 'present:maybe', 'absent:true', 'status', 'status:'])(
+      'refuses the action %s with 400',
+      async (action) => {
+        const lan = await createLan();
+        const subscriber = await subscribe(lan.id, await lanner());
+        expect(
+          (await request(admin, 'PUT', `/api/subscribers/${subscriber.id}/${action}`)).statusCode,
+        ).toBe(400);
+      },
+    );
+
+    it('answers 404 for an unknown subscriber', async () => {
+      expect((await setStatus(999999, 'paid')).statusCode).toBe(404);
+      expect((await request(admin, 'PUT', '/api/subscribers/999999/present:true')).statusCode).toBe(
+        404,
+      );
+      expect((await request(admin, 'DELETE', '/api/subscribers/999999')).statusCode).toBe(404);
+    });
+  });
+
+  describe('withdrawal and deletion', () => {
+    it.each([
+      ['Pending', undefined, 204],
+      ['Accepted', 'accepted', 204],
+      ['Paid', 'paid', 409],
+      ['Denied', 'denied', 409],
+    ])('lets the owner withdraw a %s subscription: %s', async (_status, action, wanted) => {
+      const lan = await createLan();
+      const who = await lanner();
+      const subscriber = await subscribe(lan.id, who);
+      if (action) await setStatus(subscriber.id, action);
+      expect((await request(who, 'DELETE', `/api/subscribers/${subscriber.id}`)).statusCode).toBe(
+        wanted,
+      );
+    });
+
+    it('lets an administrator withdraw a Paid subscription', async () => {
+      const lan = await createLan();
+      const subscriber = await subscribe(lan.id, await lanner());
+      await setStatus(subscriber.id, 'paid');
+      expect((await request(admin, 'DELETE', `/api/subscribers/${subscriber.id}`)).statusCode).toBe(
+        204,
+      );
+    });
+
+    it('refuses to delete a lan with Paid subscribers, and deletes the others with their lan', async () => {
+      const lan = await createLan();
+      const paid = await subscribe(lan.id, await lanner());
+      const pending = await subscribe(lan.id, await lanner());
+      await setStatus(paid.id, 'paid');
+      const refused = await request(admin, 'DELETE', `/api/lans/${lan.id}`);
+      expect(refused.statusCode).toBe(409);
+      await setStatus(paid.id, 'accepted');
+      expect((await request(admin, 'DELETE', `/api/lans/${lan.id}`)).statusCode).toBe(204);
+      const left = await site.db
+        .selectFrom('subscribers')
+        .select('id')
+        .where('id', 'in', [paid.id, pending.id])
+        .execute();
+      expect(left).toEqual([]);
+    });
+
+    it('refuses to lower the maximum below the places taken', async () => {
+      const lan = await createLan({ maximumSubcribers: 2 });
+      const subscriber = await subscribe(lan.id, await lanner());
+      await setStatus(subscriber.id, 'accepted');
+      const response = await request(admin, 'PUT', `/api/lans/${lan.id}`, {
+        ...buildLanBody({ maximumSubcribers: 0 }),
+        id: lan.id,
+      });
+      expect(response.statusCode).toBe(409);
+    });
+  });
+
+  describe('own subscriptions and stats', () => {
+    it('lists the user’s subscriptions with their lan, newest first, inactive hidden', async () => {
+      const who = await lanner();
+      const older = await createLan({}, 5);
+      const newer = await createLan({}, 20);
+      await subscribe(older.id, who);
+      await subscribe(newer.id, who);
+      await request(admin, 'PUT', `/api/lans/${older.id}`, {
+        ...buildLanBody({ isActive: false }, 5),
+        id: older.id,
+      });
+      const page = (await request(who, 'GET', '/api/users/me/subscriptions')).json();
+      expect(page.total).toBe(1);
+      expect(page.items[0].lan.id).toBe(newer.id);
+    });
+
+    it('counts past lans where the user paid and was not absent', async () => {
+      const who = await lanner();
+      const insertPast = async (daysAgo: number) => {
+        const now = new Date().toISOString();
+        const start = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+        return await site.db
+          .insertInto('lans')
+          .values({
+            name: `past ${daysAgo}`,
+            description: '',
+            start_date: start,
+            end_date: new Date(Date.parse(start) + 2 * 86_400_000).toISOString(),
+            is_active: true,
+            maximum_subscribers: 10,
+            price_cents: 3000,
+            members_price_cents: 2500,
+            location_invoice_number: null,
+            location_is_payed: false,
+            creation_date: now,
+            modification_date: now,
+          })
+          .returning(['id', 'start_date'])
+          .executeTakeFirstOrThrow();
+      };
+      const attend = async (lanId: number, status: string, present: boolean | null) => {
+        const now = new Date().toISOString();
+        await site.db
+          .insertInto('subscribers')
+          .values({
+            lan_id: lanId,
+            user_id: who.user.id,
+            status,
+            present,
+            creation_date: now,
+            modification_date: now,
+          })
+          .execute();
+      };
+      const present = await insertPast(100);
+      const unknown = await insertPast(50);
+      await attend(present.id, 'Paid', true);
+      await attend(unknown.id, 'Paid', null);
+      await attend((await insertPast(30)).id, 'Paid', false);
+      await attend((await insertPast(20)).id, 'Accepted', null);
+      await attend((await createLan({}, 10)).id, 'Paid', null);
+      const user = (await request(undefined, 'GET', `/api/users/${who.user.id}`)).json();
+      expect(user.stats.numberOfLans).toBe(2);
+      expect(new Date(user.stats.lastLanOn).getTime()).toBe(new Date(unknown.start_date).getTime());
+    });
+  });
+});

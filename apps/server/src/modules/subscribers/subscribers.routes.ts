@@ -1,0 +1,162 @@
+import {
+  idParamSchema,
+  paged,
+  pagedQuerySchema,
+  problemDetailsSchema,
+  subscribeInputSchema,
+  subscriberSchema,
+} from '@lanparty/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProblemError } from '../../http/problems.ts';
+import { requireViewer } from '../auth/authenticate.ts';
+import { canManageSubscribers } from './subscribers.policy.ts';
+import {
+  listOwnSubscriptions,
+  listSubscribersOfLan,
+  type SubscribersDeps,
+  setSubscriberPresence,
+  setSubscriberStatus,
+  subscribe,
+  withdraw,
+} from './subscribers.service.ts';
+
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+  409: problemDetailsSchema,
+};
+
+/** `status:accepted` or `present:true`: the last path segment of the admin calls. */
+const subscriberActionSchema = z
+  .enum([
+    'status:pending',
+    'status:accepted',
+    'status:paid',
+    'status:denied',
+    'present:true',
+    'present:false',
+  ])
+  .transform((action) => {
+    const [kind, value] = action.split(':') as [string, string];
+    if (kind === 'present') return { kind: 'present' as const, isPresent: value === 'true' };
+    const status = `${value[0]?.toUpperCase()}${value.slice(1)}` as
+      | 'Pending'
+      | 'Accepted'
+      | 'Paid'
+      | 'Denied';
+    return { kind: 'status' as const, status };
+  });
+
+async function onlySubscriberManagers(request: FastifyRequest): Promise<void> {
+  if (!canManageSubscribers(requireViewer(request)))
+    throw new ProblemError(403, 'Only lan administrators manage subscribers.');
+}
+
+export const subscribersRoutes =
+  (deps: SubscribersDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/lans/:id/subscribers',
+      {
+        schema: {
+          tags: ['subscribers'],
+          summary: 'The subscribers of a lan, paged',
+          description:
+            'Ordered Paid, Accepted, Pending, Denied, then by nickname. An inactive lan is a 404 ' +
+            'to anyone but lan administrators.',
+          params: z.object({ id: idParamSchema }),
+          querystring: pagedQuerySchema,
+          response: { 200: paged(subscriberSchema), ...problems },
+        },
+      },
+      async (request) =>
+        listSubscribersOfLan(deps, request.viewer, request.params.id, request.query),
+    );
+
+    app.get(
+      '/api/users/me/subscriptions',
+      {
+        schema: {
+          tags: ['subscribers'],
+          summary: 'The signed-in user’s subscriptions, newest lan first',
+          description:
+            'Subscriptions to inactive lans are left out (except for lan administrators).',
+          querystring: pagedQuerySchema,
+          response: { 200: paged(subscriberSchema), ...problems },
+        },
+      },
+      async (request) => listOwnSubscriptions(deps, requireViewer(request), request.query),
+    );
+
+    app.post(
+      '/api/subscribers',
+      {
+        preValidation: async (request) => {
+          requireViewer(request);
+        },
+        schema: {
+          tags: ['subscribers'],
+          summary: 'Subscribe to a lan (Pending)',
+          description:
+            'Lanners subscribe themselves; lan administrators anyone. 409 when the lan is not ' +
+            'active, closed (its end date passed), full, or the user is already subscribed.',
+          body: subscribeInputSchema,
+          response: { 201: subscriberSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const subscriber = await subscribe(deps, requireViewer(request), request.body);
+        return reply.code(201).send(subscriber);
+      },
+    );
+
+    app.delete(
+      '/api/subscribers/:id',
+      {
+        schema: {
+          tags: ['subscribers'],
+          summary: 'Withdraw a subscription',
+          description:
+            'The owner withdraws while Pending or Accepted (409 otherwise); lan administrators ' +
+            'withdraw any subscription.',
+          params: z.object({ id: idParamSchema }),
+          response: { 204: z.undefined(), ...problems },
+        },
+        preValidation: async (request) => {
+          requireViewer(request);
+        },
+      },
+      async (request, reply) => {
+        await withdraw(deps, requireViewer(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    app.put(
+      '/api/subscribers/:id/:action',
+      {
+        preValidation: onlySubscriberManagers,
+        schema: {
+          tags: ['subscribers'],
+          summary: 'Set a subscriber’s status or presence (lan administrators)',
+          description:
+            'The last segment is status:pending|accepted|paid|denied or present:true|false, with an ' +
+            'empty body. Accepted or Paid is refused (409) when the lan is full; presence only on ' +
+            'Paid subscribers (409); leaving Paid forgets the presence.',
+          params: z.object({ id: idParamSchema, action: subscriberActionSchema }),
+          response: { 200: subscriberSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const viewer = requireViewer(request);
+        const { id, action } = request.params;
+        return action.kind === 'status'
+          ? setSubscriberStatus(deps, viewer, id, action.status)
+          : setSubscriberPresence(deps, viewer, id, action.isPresent);
+      },
+    );
+  };

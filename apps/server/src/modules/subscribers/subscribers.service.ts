@@ -1,0 +1,205 @@
+import type { Paged, SubscribeInput, Subscriber, SubscriberStatus } from '@lanparty/contract';
+import { toBoolean } from '../../db/columns.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { subscriberAcceptedMessage } from '../chat/chat-messages.ts';
+import { canSeeInactiveLans } from '../lans/lans.policy.ts';
+import { countSubscribersWithStatus, findLanForUpdate } from '../lans/lans.repository.ts';
+import { findVisibleLan } from '../lans/lans.service.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { canManageSubscribers, canSubscribe, canWithdraw } from './subscribers.policy.ts';
+import { presentSubscribers } from './subscribers.presenter.ts';
+import {
+  deleteSubscriber,
+  findSubscriberById,
+  findSubscriberDetails,
+  findSubscriberOf,
+  insertSubscriber,
+  pageSubscribersOfLan,
+  pageSubscriptionsOfUser,
+  placeTakingStatuses,
+  updateSubscriber,
+} from './subscribers.repository.ts';
+
+export type SubscribersDeps = {
+  db: AppDatabase;
+  publicUrl: URL;
+  /** Without a webhook nothing is queued: announcements must not pile up for later. */
+  isChatOn: boolean;
+};
+
+type Page = { offset: number; limit: number };
+
+async function presentOne(db: AppDatabase, id: number): Promise<Subscriber> {
+  const row = await findSubscriberDetails(db, id);
+  const [subscriber] = row ? await presentSubscribers(db, [row]) : [];
+  if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
+  return subscriber;
+}
+
+export async function listSubscribersOfLan(
+  deps: SubscribersDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  page: Page,
+): Promise<Paged<Subscriber>> {
+  await findVisibleLan(deps.db, viewer, lanId);
+  const { rows, total } = await pageSubscribersOfLan(deps.db, lanId, page);
+  return { items: await presentSubscribers(deps.db, rows), ...page, total };
+}
+
+/** The viewer's own subscriptions, newest lan first; inactive lans stay hidden. */
+export async function listOwnSubscriptions(
+  deps: SubscribersDeps,
+  viewer: Viewer,
+  page: Page,
+): Promise<Paged<Subscriber>> {
+  const { rows, total } = await pageSubscriptionsOfUser(deps.db, viewer.user.id, {
+    isActiveOnly: !canSeeInactiveLans(viewer),
+    ...page,
+  });
+  return { items: await presentSubscribers(deps.db, rows), ...page, total };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = `${(error as { code?: unknown })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
+  return /23505|UNIQUE constraint|unique/i.test(text);
+}
+
+/**
+ * POST subscribers: a Pending subscription to an active, open lan that is not full.
+ * The unique index on (lan, user) decides between simultaneous requests.
+ */
+export async function subscribe(
+  deps: SubscribersDeps,
+  viewer: Viewer,
+  input: SubscribeInput,
+): Promise<Subscriber> {
+  if (!canSubscribe(viewer, input.userId)) {
+    throw new ProblemError(
+      403,
+      viewer.user.id === input.userId
+        ? 'Only lanners can subscribe to a lan.'
+        : 'You can only subscribe yourself.',
+    );
+  }
+  const lan = await findVisibleLan(deps.db, viewer, input.lanId);
+  if (input.userId !== viewer.user.id && !(await findUserById(deps.db, input.userId)))
+    throw new ProblemError(404, `There is no user ${input.userId}.`);
+  const now = new Date();
+  if (!toBoolean(lan.is_active)) throw new ProblemError(409, 'The lan is not active.');
+  if (new Date(lan.end_date).getTime() < now.getTime())
+    throw new ProblemError(409, 'The lan is closed.');
+  if (await findSubscriberOf(deps.db, lan.id, input.userId))
+    throw new ProblemError(409, 'You are already subscribed to this lan.');
+  const taken = await countSubscribersWithStatus(deps.db, lan.id, placeTakingStatuses);
+  if (taken >= lan.maximum_subscribers) throw new ProblemError(409, 'The lan is full.');
+  let id: number;
+  try {
+    id = (
+      await insertSubscriber(
+        deps.db,
+        { lanId: lan.id, userId: input.userId, status: 'Pending' },
+        now,
+      )
+    ).id;
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ProblemError(409, 'You are already subscribed to this lan.');
+    throw error;
+  }
+  return presentOne(deps.db, id);
+}
+
+/** DELETE subscribers/{id}: see canWithdraw. */
+export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number): Promise<void> {
+  const subscriber = await findSubscriberById(deps.db, id);
+  const isOwner = subscriber?.user_id === viewer.user.id;
+  if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
+  if (!isOwner && !canManageSubscribers(viewer))
+    throw new ProblemError(403, 'You can only withdraw your own subscription.');
+  if (!canWithdraw(viewer, subscriber)) {
+    throw new ProblemError(
+      409,
+      `A ${subscriber.status.toLowerCase()} subscription can only be withdrawn by a lan administrator.`,
+    );
+  }
+  await deleteSubscriber(deps.db, id);
+}
+
+function requireSubscriberManager(viewer: Viewer): void {
+  if (!canManageSubscribers(viewer))
+    throw new ProblemError(403, 'Only lan administrators manage subscribers.');
+}
+
+/**
+ * PUT subscribers/{id}/status:…. Taking a place (Accepted, Paid) is refused when the lan
+ * is full; the lan row is locked first, so concurrent accepts are counted one by one.
+ * Leaving Paid forgets the presence. Becoming Accepted is announced in the chat.
+ */
+export async function setSubscriberStatus(
+  deps: SubscribersDeps,
+  viewer: Viewer,
+  id: number,
+  status: SubscriberStatus,
+): Promise<Subscriber> {
+  requireSubscriberManager(viewer);
+  const now = new Date();
+  await deps.db.transaction().execute(async (trx) => {
+    const known = await findSubscriberById(trx, id);
+    if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
+    const lan = await findLanForUpdate(trx, known.lan_id);
+    const subscriber = await findSubscriberById(trx, id);
+    if (!lan || !subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
+    const isTakingPlace =
+      placeTakingStatuses.includes(status) &&
+      !placeTakingStatuses.includes(subscriber.status as SubscriberStatus);
+    if (isTakingPlace) {
+      const taken = await countSubscribersWithStatus(trx, lan.id, placeTakingStatuses);
+      if (taken + 1 > lan.maximum_subscribers) throw new ProblemError(409, 'The lan is full.');
+    }
+    await updateSubscriber(
+      trx,
+      id,
+      { status, ...(status === 'Paid' ? {} : { present: null }) },
+      now,
+    );
+    if (deps.isChatOn && status === 'Accepted' && subscriber.status !== 'Accepted') {
+      const user = await findUserById(trx, subscriber.user_id);
+      await enqueueMessage(
+        trx,
+        {
+          channel: 'chat',
+          dedupeKey: `subscriber-accepted:${id}`,
+          payload: subscriberAcceptedMessage({
+            lan: { id: lan.id, name: lan.name },
+            nickname: user?.nickname ?? 'A lanner',
+            publicUrl: deps.publicUrl,
+          }),
+        },
+        now,
+      );
+    }
+  });
+  return presentOne(deps.db, id);
+}
+
+/** PUT subscribers/{id}/present:…: only Paid subscribers are present or absent. */
+export async function setSubscriberPresence(
+  deps: SubscribersDeps,
+  viewer: Viewer,
+  id: number,
+  isPresent: boolean,
+): Promise<Subscriber> {
+  requireSubscriberManager(viewer);
+  await deps.db.transaction().execute(async (trx) => {
+    const subscriber = await findSubscriberById(trx, id);
+    if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
+    if (subscriber.status !== 'Paid')
+      throw new ProblemError(409, 'Only paid subscribers can be marked present or absent.');
+    await updateSubscriber(trx, id, { present: isPresent }, new Date());
+  });
+  return presentOne(deps.db, id);
+}
