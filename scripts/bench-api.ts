@@ -141,10 +141,8 @@ async function subscribeAtOnce(site: ApiSite, baseUrl: string, lanId: number) {
     }),
   );
   timings.sort((a, b) => a - b);
-  const counts = statuses.reduce<Record<number, number>>(
-    (all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }),
-    {},
-  );
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
   return { counts, p99: timings[Math.floor(timings.length * 0.99)] ?? 0 };
 }
 
