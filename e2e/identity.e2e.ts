@@ -102,6 +102,7 @@ describe('a new lanner-to-be', () => {
     // An administrator grants Lanner.
     const admin = await newPage(await signedInContext(browser, siteUrl(), 'memberadmin'));
     await admin.page.goto(siteUrl('/admin/users'));
+    await admin.page.getByLabel('Search by nickname').fill(username);
     await admin.page.getByRole('link', { name: username }).click();
     await admin.page.getByRole('checkbox', { name: 'Lanner' }).check();
     await admin.page.getByRole('button', { name: /save roles/i }).click();

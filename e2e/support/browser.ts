@@ -30,7 +30,7 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-const expectedNotFound = /\/api\/(assets\/user-\d+|users\/email-addresses\/)/;
+const expectedNotFound = /\/api\/(assets\/(user|lan)-\d+|users\/email-addresses\/)/;
 
 /**
  * Collects what the page complains about: console errors (a CSP refusal shows up
@@ -41,7 +41,7 @@ export function collectPageErrors(page: Page): string[] {
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     // Chromium logs every 404 it fetches, including the answers the app expects: no
-    // avatar uploaded (the fallback shows), an e-mail address nobody uses.
+    // avatar or banner uploaded (the fallback shows), an e-mail address nobody uses.
     const isExpectedNotFound =
       message.text().includes('status of 404') && expectedNotFound.test(message.location().url);
     if (!isExpectedNotFound) errors.push(`${message.text()} (${message.location().url})`);

@@ -42,6 +42,7 @@ describe.each(testEngines)('the site on %s', (engine) => {
       },
       async (request) => request.body,
     );
+    typed.put('/api/test/empty', async (_request, reply) => reply.code(204).send());
     typed.get('/api/test/crash', async () => {
       throw new Error('connection string postgres://secret@db leaked');
     });
@@ -115,6 +116,16 @@ describe.each(testEngines)('the site on %s', (engine) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    });
+
+    it('takes an empty body marked as JSON as no body', async () => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/test/empty',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(response.statusCode).toBe(204);
     });
 
     it('answers 415 for a body of an unsupported type', async () => {

@@ -25,8 +25,8 @@ import {
 } from './modules/auth/token-verifier.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createWebhookDeliverer } from './modules/chat/discord-webhook.ts';
+import { seedDemoCommunity } from './modules/demo/demo-community.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-
 import { registerEmbeddedIdentityProvider } from './modules/identity/identity-provider.ts';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
@@ -78,6 +78,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
+  // Calls with an empty body (PUT subscribers/{id}/status:…) often still say
+  // application/json; an empty JSON body means no body, not a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -127,6 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await app.register(assetsRoutes({ db, store: createAssetStore(config.dataDir) }));
+  if (config.isDemo) await seedDemoCommunity({ db, config, log: app.log });
 
   if (options.isRunningJobs ?? true) {
     const outbox = startOutboxWorker(

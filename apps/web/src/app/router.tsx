@@ -6,7 +6,12 @@ import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
 import { UnauthorizedRoute } from '../features/unauthorized/routes/unauthorized-route.tsx';
-import { ADMIN_ROLES, STATS_ROLES, USER_ADMIN_ROLES } from '../lib/access-rules.ts';
+import {
+  ADMIN_ROLES,
+  LAN_ADMIN_ROLES,
+  STATS_ROLES,
+  USER_ADMIN_ROLES,
+} from '../lib/access-rules.ts';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -98,8 +103,23 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="/admin/lans" replace /> },
                   {
-                    path: 'lans',
-                    lazy: async () => ({ Component: (await loadAdmin()).AdminLansRoute }),
+                    // Lans are managed by lan and system administrators; a member
+                    // administrator following the Admin link lands on the users instead.
+                    element: <RequireRoles roles={LAN_ADMIN_ROLES} redirectTo="/admin/users" />,
+                    children: [
+                      {
+                        path: 'lans',
+                        lazy: async () => ({ Component: (await loadAdmin()).AdminLansRoute }),
+                      },
+                      {
+                        path: 'lans/new',
+                        lazy: async () => ({ Component: (await loadAdmin()).AdminNewLanRoute }),
+                      },
+                      {
+                        path: 'lans/:id',
+                        lazy: async () => ({ Component: (await loadAdmin()).AdminLanRoute }),
+                      },
+                    ],
                   },
                   {
                     // Users are managed by member and system administrators.

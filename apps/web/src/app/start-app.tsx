@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppStatus } from '../components/app-status.tsx';
 import { configureApiClient } from '../lib/api-client.ts';
 import { type AuthSession, createAuthSession } from '../lib/auth/auth-session.ts';
-import { createOidcClient } from '../lib/auth/create-oidc-client.ts';
+import { checkIdentityProvider, createOidcClient } from '../lib/auth/create-oidc-client.ts';
 import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
 import { App } from './app.tsx';
 
@@ -20,9 +20,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   let auth: AuthSession;
   try {
     const settings = await getIdentitySettings();
-    const client = createOidcClient(settings, window.location.origin);
-    await client.metadataService.getMetadata();
-    auth = createAuthSession({ client });
+    await checkIdentityProvider(settings);
+    auth = createAuthSession({ client: createOidcClient(settings, window.location.origin) });
   } catch (error) {
     console.error('Lanparty could not start: the identity provider could not be set up.', error);
     root.render(<StartupFailure />);

@@ -32,3 +32,10 @@ export const USER_ADMIN_ROLES: readonly Role[] = ['MemberAdministrator', 'System
 export function canManageUsers(viewer: Viewer): boolean {
   return viewer.hasAnyRole(USER_ADMIN_ROLES);
 }
+
+/** The admin lans screens are for lan and system administrators. */
+export const LAN_ADMIN_ROLES: readonly Role[] = ['LanAdministrator', 'SystemAdministrator'];
+
+export function canManageLans(viewer: Viewer): boolean {
+  return viewer.hasAnyRole(LAN_ADMIN_ROLES);
+}

@@ -72,6 +72,14 @@ export function isPublicAssetRead(method: HttpMethod, path: string): boolean {
   return isRead && (pathname.startsWith('/assets/') || pathname.startsWith('/api/assets/'));
 }
 
+/**
+ * The bearer token for a call made outside apiFetch: uploads with progress need
+ * XMLHttpRequest, because fetch reports no upload progress.
+ */
+export async function readAccessToken(): Promise<string | null> {
+  return options.getAccessToken();
+}
+
 /** Sends a request; answers the Response when it is 2xx, else throws an ApiError. */
 export async function apiFetch(path: string, request: ApiRequest = {}): Promise<Response> {
   const method = request.method ?? 'GET';
@@ -118,7 +126,8 @@ function buildUrl(path: string, query: ApiRequest['query']): string {
   return url.toString();
 }
 
-async function readProblem(response: Response): Promise<ApiError> {
+/** Reads an answer outside 2xx as an ApiError, from its problem details when it has them. */
+export async function readProblem(response: Response): Promise<ApiError> {
   const fallback = {
     type: 'about:blank',
     title: response.statusText || `Request failed with status ${response.status}`,

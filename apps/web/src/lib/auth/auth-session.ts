@@ -1,13 +1,51 @@
-import { type OidcClient, type RefreshState, User, WebStorageStateStore } from 'oidc-client-ts';
+import type { OidcClient, RefreshState, SigninResponse } from 'oidc-client-ts';
 import { currentReturnPath, returnPathFromState, type SignInState } from './return-path.ts';
 
 /** Spec §4/§9: the token is renewed when fewer than 20 seconds remain. */
 export const RENEW_SECONDS_BEFORE_EXPIRY = 20;
 
+/**
+ * The signed-in user as oidc-client-ts's User keeps it in storage (`toStorageString`), as a
+ * plain object: the session reads and writes it without loading oidc-client-ts, so the
+ * first screen of a signed-in visitor downloads that library only when it is needed
+ * (signing in or out, renewing the token).
+ */
+export type SessionUser = {
+  id_token?: string;
+  session_state: string | null;
+  access_token: string;
+  refresh_token?: string;
+  token_type: string;
+  scope?: string;
+  profile: SigninResponse['profile'];
+  expires_at?: number;
+  /** The state passed through sign-in; not stored, like oidc-client-ts's User. */
+  state?: unknown;
+};
+
+type SessionUserFields = Omit<SessionUser, 'state' | 'session_state'> & {
+  session_state?: string | null;
+  userState?: unknown;
+};
+
+function toSessionUser(fields: SessionUserFields): SessionUser {
+  return {
+    id_token: fields.id_token,
+    session_state: fields.session_state ?? null,
+    access_token: fields.access_token,
+    refresh_token: fields.refresh_token,
+    token_type: fields.token_type,
+    scope: fields.scope,
+    profile: fields.profile,
+    expires_at: fields.expires_at,
+    state: fields.userState,
+  };
+}
+
 /** Where the session stands; the app renders from it. */
 export type AuthStatus =
   | { kind: 'starting' }
-  | { kind: 'signed-in'; user: User }
+  | { kind: 'signed-in'; user: SessionUser }
   | { kind: 'signed-out' }
   | { kind: 'failed'; error: unknown };
 
@@ -49,8 +87,8 @@ export function createAuthSession({
   redirect = (url) => window.location.assign(url),
   now = () => Date.now() / 1000,
 }: AuthSessionOptions) {
-  const userStore = new WebStorageStateStore({ store: storage });
-  const userKey = `user:${client.settings.authority}:${client.settings.client_id}`;
+  // The entry oidc-client-ts's WebStorageStateStore would use: `oidc.user:<issuer>:<client>`.
+  const userKey = `oidc.user:${client.settings.authority}:${client.settings.client_id}`;
   const listeners = new Set<() => void>();
   let status: AuthStatus = { kind: 'starting' };
   let renewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -61,28 +99,29 @@ export function createAuthSession({
     for (const listener of listeners) listener();
   }
 
-  async function loadUser(): Promise<User | null> {
-    const stored = await userStore.get(userKey);
-    return stored ? User.fromStorageString(stored) : null;
+  async function loadUser(): Promise<SessionUser | null> {
+    const stored = storage.getItem(userKey);
+    return stored ? toSessionUser(JSON.parse(stored) as SessionUserFields) : null;
   }
 
-  async function storeUser(user: User | null) {
-    if (user) await userStore.set(userKey, user.toStorageString());
-    else await userStore.remove(userKey);
+  async function storeUser(user: SessionUser | null) {
+    if (!user) return storage.removeItem(userKey);
+    const { state: _state, ...stored } = user;
+    storage.setItem(userKey, JSON.stringify(stored));
   }
 
-  function secondsLeft(user: User): number {
+  function secondsLeft(user: SessionUser): number {
     return (user.expires_at ?? 0) - now();
   }
 
-  async function signIn(user: User) {
+  async function signIn(user: SessionUser) {
     await storeUser(user);
     setStatus({ kind: 'signed-in', user });
     scheduleRenewal(user);
   }
 
   // Renew shortly before expiry; when renewing fails, the session ends with the token.
-  function scheduleRenewal(user: User) {
+  function scheduleRenewal(user: SessionUser) {
     clearTimeout(renewTimer);
     const renewIn = Math.max(0, secondsLeft(user) - RENEW_SECONDS_BEFORE_EXPIRY);
     renewTimer = setTimeout(() => void renewOrEnd(user), renewIn * 1000);
@@ -90,12 +129,12 @@ export function createAuthSession({
 
   // Other tabs share the stored user: one of them may have renewed it already (and with
   // rotating refresh tokens, ours is then spent).
-  async function loadRenewedElsewhere(): Promise<User | null> {
+  async function loadRenewedElsewhere(): Promise<SessionUser | null> {
     const stored = await loadUser();
     return stored && secondsLeft(stored) > RENEW_SECONDS_BEFORE_EXPIRY ? stored : null;
   }
 
-  async function renewOrEnd(user: User) {
+  async function renewOrEnd(user: SessionUser) {
     const renewedElsewhere = await loadRenewedElsewhere();
     if (renewedElsewhere) return signIn(renewedElsewhere);
     if (await renew(user)) return;
@@ -108,7 +147,7 @@ export function createAuthSession({
   }
 
   /** Trades the refresh token for new tokens; null when there is none or it is refused. */
-  async function renew(user: User): Promise<User | null> {
+  async function renew(user: SessionUser): Promise<SessionUser | null> {
     if (!user.refresh_token) return null;
     const state: RefreshState = {
       refresh_token: user.refresh_token,
@@ -121,7 +160,7 @@ export function createAuthSession({
     try {
       // biome-ignore lint/correctness/useHookAtTopLevel: oidc-client-ts's method, not a React hook.
       const response = await client.useRefreshToken({ state });
-      const renewed = new User({
+      const renewed = toSessionUser({
         ...state,
         ...response,
         // A provider that does not rotate them sends no new refresh or ID token.
@@ -164,13 +203,11 @@ export function createAuthSession({
      * renewing an expired one with its refresh token.
      */
     async start(location: Location = window.location): Promise<void> {
-      // Sign-ins that were started but never came back leave their state behind.
-      void client.clearStaleState().catch(() => {});
       try {
         if (hasSignInResponse(location)) {
           const response = await client.processSigninResponse(location.href);
           window.history.replaceState(null, '', returnPathFromState(response.userState));
-          return await signIn(new User(response));
+          return await signIn(toSessionUser(response));
         }
         const stored = await loadUser();
         if (stored && secondsLeft(stored) > 0) return await signIn(stored);
@@ -188,6 +225,8 @@ export function createAuthSession({
       if (isRedirecting) return;
       isRedirecting = true;
       try {
+        // Sign-ins that were started but never came back leave their state behind.
+        await client.clearStaleState().catch(() => {});
         const state: SignInState = { returnTo };
         const request = await client.createSigninRequest({ state, request_type: 'si:r' });
         redirect(request.url);

@@ -1,21 +1,57 @@
 import type { IdentitySettings } from '@lanparty/contract';
-import { OidcClient, WebStorageStateStore } from 'oidc-client-ts';
+import type { OidcClient } from 'oidc-client-ts';
+import type { OidcClientPort } from './auth-session.ts';
 
 /**
  * The OpenID Connect client of the web app, from GET /api/settings/keycloak: authorization
  * code with PKCE, back to the site's root after signing in and out, the pending sign-in
  * state kept in localStorage (the user is too, by the auth session).
+ *
+ * oidc-client-ts (about 10 KB gzip) is downloaded on the first call that needs it —
+ * signing in or out, renewing a token — not with the first screen: a signed-in visitor
+ * with a valid token never waits for it.
  */
-export function createOidcClient(settings: IdentitySettings, origin: string): OidcClient {
-  return new OidcClient({
-    authority: settings.issuer,
-    client_id: settings.clientId,
-    scope: settings.scope,
-    response_type: 'code',
-    redirect_uri: `${origin}/`,
-    post_logout_redirect_uri: `${origin}/`,
-    stateStore: new WebStorageStateStore({ store: window.localStorage }),
-    // Claims come from the ID token; everything else from GET /api/users/me.
-    loadUserInfo: false,
-  });
+export function createOidcClient(settings: IdentitySettings, origin: string): OidcClientPort {
+  let client: Promise<OidcClient> | undefined;
+  const loadClient = () => {
+    client ??= import('oidc-client-ts').then(
+      ({ OidcClient, WebStorageStateStore }) =>
+        new OidcClient({
+          authority: settings.issuer,
+          client_id: settings.clientId,
+          scope: settings.scope,
+          response_type: 'code',
+          redirect_uri: `${origin}/`,
+          post_logout_redirect_uri: `${origin}/`,
+          stateStore: new WebStorageStateStore({ store: window.localStorage }),
+          // Claims come from the ID token; everything else from GET /api/users/me.
+          loadUserInfo: false,
+        }),
+    );
+    return client;
+  };
+  return {
+    // The session needs only these two settings before the library is loaded.
+    settings: {
+      authority: settings.issuer,
+      client_id: settings.clientId,
+    } as OidcClient['settings'],
+    createSigninRequest: async (args) => (await loadClient()).createSigninRequest(args),
+    processSigninResponse: async (url, extraHeaders) =>
+      (await loadClient()).processSigninResponse(url, extraHeaders),
+    useRefreshToken: async (args) => (await loadClient()).useRefreshToken(args),
+    createSignoutRequest: async (args) => (await loadClient()).createSignoutRequest(args),
+    clearStaleState: async () => (await loadClient()).clearStaleState(),
+  };
+}
+
+/**
+ * Spec §8: the app does not start when the identity provider cannot be reached; reading
+ * its discovery document checks that without loading oidc-client-ts.
+ */
+export async function checkIdentityProvider(settings: IdentitySettings): Promise<void> {
+  const url = `${settings.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  await response.json();
 }

@@ -1,6 +1,57 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { describeError } from '../../../lib/api-client.ts';
+import { useLanDefaults } from '../api/get-lan-defaults.ts';
+import { useAllLans } from '../api/list-all-lans.ts';
+import styles from '../components/admin-lans.module.css';
+import { LanDefaultsForm } from '../components/lan-defaults-form.tsx';
+import { LansTable } from '../components/lans-table.tsx';
 
-/** admin/lans: lan management (the admin issues build it). */
+/** admin/lans: every lan (inactive ones too), newest first, and the lan defaults. */
 export function AdminLansRoute() {
-  return <Page title="Manage lans" />;
+  const lans = useAllLans();
+  const defaults = useLanDefaults();
+  return (
+    <Page title="Manage lans" lead="Plan lans, accept lanners and keep track of who paid.">
+      <section className={controls.section} aria-labelledby="admin-lans-list">
+        <div className={styles.toolbar}>
+          <h2 id="admin-lans-list" className={controls.sectionTitle}>
+            Lans
+          </h2>
+          <Link to="/admin/lans/new" className={controls.button}>
+            <Plus aria-hidden="true" size={18} />
+            New lan
+          </Link>
+        </div>
+        {lans.isPending ? <PageLoader /> : null}
+        {lans.isError ? (
+          <p className={controls.alert} role="alert">
+            The lans could not be loaded: {describeError(lans.error)}
+          </p>
+        ) : null}
+        {lans.isSuccess ? (
+          lans.data.length > 0 ? (
+            <LansTable lans={lans.data} />
+          ) : (
+            <p>No lans yet. Start with a new one.</p>
+          )
+        ) : null}
+      </section>
+      <section className={controls.section} aria-labelledby="admin-lan-defaults">
+        <h2 id="admin-lan-defaults" className={controls.sectionTitle}>
+          Lan defaults
+        </h2>
+        <p className={controls.hint}>The prices a new lan starts with.</p>
+        {defaults.isError ? (
+          <p className={controls.alert} role="alert">
+            The lan defaults could not be loaded: {describeError(defaults.error)}
+          </p>
+        ) : null}
+        {defaults.isSuccess ? <LanDefaultsForm defaults={defaults.data} /> : null}
+      </section>
+    </Page>
+  );
 }

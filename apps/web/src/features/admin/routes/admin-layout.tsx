@@ -1,6 +1,6 @@
 import { CalendarDays, UsersRound } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
-import { canManageUsers } from '../../../lib/access-rules.ts';
+import { canManageLans, canManageUsers } from '../../../lib/access-rules.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import styles from './admin-layout.module.css';
 
@@ -11,12 +11,14 @@ export function AdminLayout() {
     <div className={styles.admin}>
       <nav aria-label="Admin" className={styles.nav}>
         <ul className={styles.list}>
-          <li>
-            <NavLink to="/admin/lans" className={styles.link}>
-              <CalendarDays aria-hidden="true" size={18} />
-              Lans
-            </NavLink>
-          </li>
+          {canManageLans(viewer) ? (
+            <li>
+              <NavLink to="/admin/lans" className={styles.link}>
+                <CalendarDays aria-hidden="true" size={18} />
+                Lans
+              </NavLink>
+            </li>
+          ) : null}
           {canManageUsers(viewer) ? (
             <li>
               <NavLink to="/admin/users" className={styles.link}>

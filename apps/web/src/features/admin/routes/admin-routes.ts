@@ -2,7 +2,9 @@
  * The entry of the lazily loaded admin chunk: the app router imports only this file,
  * dynamically, so the admin screens never weigh on the first screen.
  */
+export { AdminLanRoute } from './admin-lan-route.tsx';
 export { AdminLansRoute } from './admin-lans-route.tsx';
 export { AdminLayout } from './admin-layout.tsx';
+export { AdminNewLanRoute } from './admin-new-lan-route.tsx';
 export { AdminUserRoute } from './admin-user-route.tsx';
 export { AdminUsersRoute } from './admin-users-route.tsx';

@@ -15,13 +15,21 @@ const admin = buildViewer({ roles: ['MemberAdministrator'] });
 describe('the users screen', () => {
   it('is linked from the admin navigation next to Lans', async () => {
     stubFetch({ 'GET /api/users': () => jsonResponse(buildPage(everyone)) });
-    renderApp('/admin/lans', { viewer: admin });
+    renderApp('/admin/users', { viewer: buildViewer({ roles: ['SystemAdministrator'] }) });
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'Lans' })).toHaveAttribute('href', '/admin/lans');
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute(
       'href',
       '/admin/users',
     );
+  });
+
+  it('sends a member administrator from the lans to the users, without a Lans link', async () => {
+    stubFetch({ 'GET /api/users': () => jsonResponse(buildPage(everyone)) });
+    const { router } = renderApp('/admin/lans', { viewer: admin });
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(within(nav).queryByRole('link', { name: 'Lans' })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
   });
 
   it('hides the Users link from a lan administrator', async () => {

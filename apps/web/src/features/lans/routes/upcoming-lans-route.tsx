@@ -1,6 +1,48 @@
+import { Archive, CalendarPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { describeError } from '../../../lib/api-client.ts';
+import { useUpcomingLans } from '../api/list-upcoming-lans.ts';
+import { LanCard } from '../components/lan-card.tsx';
+import { LanInFull } from '../components/lan-in-full.tsx';
+import styles from './lans-routes.module.css';
 
-/** lans/upcoming: the next lan in full, then the Soon list (the lans issue builds it). */
+/** lans/upcoming: the next lan in full, the Soon list, the Archive button, the calendar feed. */
 export function UpcomingLansRoute() {
-  return <Page title="Upcoming lans" />;
+  const lans = useUpcomingLans();
+  const [featured, ...soon] = lans.data ?? [];
+  return (
+    <Page title="Upcoming lans">
+      {lans.isPending ? <PageLoader /> : null}
+      {lans.isError ? (
+        <p className={controls.alert} role="alert">
+          {describeError(lans.error)}
+        </p>
+      ) : null}
+      {lans.isSuccess && !featured ? <p>No lan-party's are planned</p> : null}
+      {featured ? <LanInFull lan={featured} /> : null}
+      {soon.length > 0 ? (
+        <section className={styles.section} aria-labelledby="soon">
+          <h2 id="soon">Soon</h2>
+          <div className={styles.grid}>
+            {soon.map((lan) => (
+              <LanCard key={lan.id} lan={lan} variant="mini" />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <div className={controls.actions}>
+        <Link className={controls.button} to="/lans/archive">
+          <Archive size={18} aria-hidden="true" />
+          Archive
+        </Link>
+        <a className={controls.buttonSecondary} href="/api/lans.ics">
+          <CalendarPlus size={18} aria-hidden="true" />
+          Add to your calendar
+        </a>
+      </div>
+    </Page>
+  );
 }

@@ -1,11 +1,58 @@
 import type { UserProfile } from '@lanparty/contract';
+import { Link } from 'react-router';
+import controls from '../../../components/controls.module.css';
+import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
+import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { useMySubscriptions } from '../../lans/api/list-my-subscriptions.ts';
+import styles from './participated-lans.module.css';
 
 /**
- * The Participated Lans table of the profile (spec §2): shown for lanners only, one row
- * per lan (linking to lans/{id}), newest start date first, with status and presence.
- * It needs the lans and subscriptions API (GET /api/users/me/subscriptions), which the
- * lans issue brings; until then this slot renders nothing — no made-up rows.
+ * The Participated Lans table of the profile (spec §2): for lanners only (spec §6: the
+ * subscriptions are loaded only for them), one row per lan linking to lans/{id}, newest
+ * start first, with the status and, for Paid, the presence as indicators.
  */
-export function ParticipatedLans(_props: { user: UserProfile }) {
-  return null;
+export function ParticipatedLans({ user }: { user: UserProfile }) {
+  const isLanner = user.roles.includes('Lanner');
+  const subscriptions = useMySubscriptions({ enabled: isLanner });
+  if (!isLanner) return null;
+  const rows = [...(subscriptions.data ?? [])].sort((a, b) =>
+    b.lan.startDate.localeCompare(a.lan.startDate),
+  );
+  return (
+    <section className={controls.section} aria-labelledby="participated-lans">
+      <h2 id="participated-lans" className={controls.sectionTitle}>
+        Participated Lans
+      </h2>
+      {subscriptions.isSuccess && rows.length === 0 ? <p>No lans yet.</p> : null}
+      {rows.length > 0 ? (
+        <div className={styles.scroller}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Lan</th>
+                <th scope="col">Start</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((subscription) => (
+                <tr key={subscription.id}>
+                  <td>
+                    <Link to={`/lans/${subscription.lan.id}`}>{subscription.lan.name}</Link>
+                  </td>
+                  <td>{formatDisplayDate(subscription.lan.startDate)}</td>
+                  <td>
+                    <SubscriberStatusIcon status={subscription.status} />{' '}
+                    {subscription.status === 'Paid' ? (
+                      <PresenceIcon present={subscription.present} />
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,296 @@
+import type { Role, SubscriberStatus } from '@lanparty/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { createAssetStore } from '../assets/assets.store.ts';
+import { insertLan, type LanValues } from '../lans/lans.repository.ts';
+import { type Executor, insertUser, replaceRoles } from '../users/users.repository.ts';
+import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
+import { type DemoLanner, demoLanners } from './demo-people.ts';
+
+type SeedDeps = { db: AppDatabase; config: Config; log: FastifyBaseLogger };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A small seeded generator (mulberry32): the same community on every machine. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return {
+    next,
+    below: (limit: number) => Math.floor(next() * limit),
+    /** `count` different items, in a random order. */
+    pick<Item>(items: readonly Item[], count: number): Item[] {
+      const copy = [...items];
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [copy[i], copy[j]] = [copy[j] as Item, copy[i] as Item];
+      }
+      return copy.slice(0, count);
+    },
+  };
+}
+
+type Random = ReturnType<typeof createRandom>;
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `March Lan 2025`: lans are named after the month they start in. */
+const lanNameOf = (start: Date) =>
+  `${monthNames[start.getUTCMonth()]} Lan ${start.getUTCFullYear()}`;
+
+/** The Friday on or before `date`, at 17:00 UTC (18:00 in Amsterdam in winter). */
+function fridayOnOrBefore(date: Date): Date {
+  const friday = new Date(date);
+  friday.setUTCDate(friday.getUTCDate() - ((friday.getUTCDay() + 2) % 7));
+  friday.setUTCHours(17, 0, 0, 0);
+  return friday;
+}
+
+function lanValues(name: string, start: Date, overrides: Partial<LanValues> = {}): LanValues {
+  return {
+    name,
+    description:
+      'Bring your rig, your headset and a sleeping bag. Power, network, coffee and a ' +
+      'midnight pizza run are on us; the tournaments are announced in the chat.',
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 2 * DAY).toISOString(),
+    isActive: true,
+    maximumSubscribers: 24,
+    priceCents: 3000,
+    membersPriceCents: 2500,
+    locationInvoiceNumber: null,
+    locationIsPayed: false,
+    ...overrides,
+  };
+}
+
+type SeededUser = { id: number; nickname: string };
+
+async function insertDemoLanner(trx: Executor, person: DemoLanner, now: Date): Promise<SeededUser> {
+  const created = new Date(now.getTime() - (3 * 365 + 30) * DAY).toISOString();
+  const user = await insertUser(
+    trx,
+    { subject: null, nickname: person.nickname, email: `${person.nickname}@demo.lanparty.invalid` },
+    new Date(created),
+  );
+  await trx
+    .updateTable('users')
+    .set({
+      first_name: person.firstName,
+      surname: person.surname,
+      city: person.city,
+      birth_date: person.birthDate,
+      is_email_activated: true,
+    })
+    .where('id', '=', user.id)
+    .execute();
+  const roles: Role[] = person.isMember ? ['Lanner', 'Member'] : ['Lanner'];
+  await replaceRoles(trx, user.id, roles);
+  return { id: user.id, nickname: person.nickname };
+}
+
+type NewSubscription = { status: SubscriberStatus; present: boolean | null };
+
+async function subscribe(
+  trx: Executor,
+  lanId: number,
+  userId: number,
+  subscription: NewSubscription,
+  at: Date,
+): Promise<void> {
+  await trx
+    .insertInto('subscribers')
+    .values({
+      lan_id: lanId,
+      user_id: userId,
+      status: subscription.status,
+      present: subscription.present,
+      creation_date: at.toISOString(),
+      modification_date: at.toISOString(),
+    })
+    .execute();
+}
+
+/** The demo accounts `member` and `lanner`, when the embedded identity provider made them. */
+async function findDemoAccountUsers(trx: Executor): Promise<Map<string, number>> {
+  const rows = await trx
+    .selectFrom('local_accounts')
+    .select(['username_key', 'user_id'])
+    .where('username_key', 'in', ['member', 'lanner'])
+    .execute();
+  return new Map(rows.map((row) => [row.username_key, row.user_id]));
+}
+
+/**
+ * Fills a demo site with a community (issue 4, item 6): about forty lanners, three years
+ * of lans every two months with paid and mostly present lanners, an upcoming open lan with
+ * subscribers in every status (the demo accounts `member` Accepted and `lanner` Pending),
+ * a nearly full one, an inactive draft, and banners drawn here. Deterministic, and it does
+ * nothing once any lan exists, so a restart or an administrator's own lans are left alone.
+ */
+export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new Date()) {
+  const existing = await db.selectFrom('lans').select('id').limit(1).executeTakeFirst();
+  if (existing) return { isSeeded: false as const };
+
+  const random = createRandom(20_250_101);
+  const bannerLanIds: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    const people: SeededUser[] = [];
+    for (const person of demoLanners) people.push(await insertDemoLanner(trx, person, now));
+    await seedPastLans(trx, people, random, now, bannerLanIds);
+    await seedUpcomingLans(trx, people, random, now, bannerLanIds);
+  });
+
+  const store = createAssetStore(config.dataDir);
+  const banners = Array.from({ length: BANNER_VARIANT_COUNT }, (_, variant) => drawBanner(variant));
+  for (const [index, lanId] of bannerLanIds.entries()) {
+    await store.write(`lan-${lanId}`, 'png', banners[index % banners.length] as Buffer);
+  }
+  log.info({ lanners: demoLanners.length, banners: bannerLanIds.length }, 'demo community seeded');
+  return { isSeeded: true as const };
+}
+
+/** Every two months for three years: active, paid, most lanners present, a few absent. */
+async function seedPastLans(
+  trx: Executor,
+  people: SeededUser[],
+  random: Random,
+  now: Date,
+  bannerLanIds: number[],
+) {
+  for (let monthsAgo = 36; monthsAgo >= 2; monthsAgo -= 2) {
+    const start = fridayOnOrBefore(new Date(now.getTime() - monthsAgo * 30.4 * DAY));
+    const name = lanNameOf(start);
+    const lan = await insertLan(
+      trx,
+      lanValues(name, start, {
+        locationInvoiceNumber: `LOC-${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`,
+        locationIsPayed: true,
+      }),
+      new Date(start.getTime() - 45 * DAY),
+    );
+    if (monthsAgo % 6 === 0) bannerLanIds.push(lan.id);
+    const lanners = random.pick(people, 12 + random.below(10));
+    for (const [index, lanner] of lanners.entries()) {
+      const roll = random.next();
+      const subscription: NewSubscription =
+        index >= lanners.length - 1 && roll < 0.5
+          ? { status: 'Denied', present: null }
+          : { status: 'Paid', present: roll < 0.9 };
+      await subscribe(
+        trx,
+        lan.id,
+        lanner.id,
+        subscription,
+        new Date(start.getTime() - (30 - index) * DAY),
+      );
+    }
+  }
+}
+
+async function seedUpcomingLans(
+  trx: Executor,
+  people: SeededUser[],
+  random: Random,
+  now: Date,
+  bannerLanIds: number[],
+) {
+  const accounts = await findDemoAccountUsers(trx);
+  const soon = (weeks: number) => fridayOnOrBefore(new Date(now.getTime() + (weeks * 7 + 6) * DAY));
+
+  // Open, with every status; the demo accounts show the participate flow.
+  const openStart = soon(3);
+  const open = await insertLan(trx, lanValues(lanNameOf(openStart), openStart), now);
+  bannerLanIds.push(open.id);
+  const statuses: SubscriberStatus[] = [
+    'Paid',
+    'Paid',
+    'Paid',
+    'Accepted',
+    'Accepted',
+    'Accepted',
+    'Accepted',
+    'Pending',
+    'Pending',
+    'Pending',
+    'Denied',
+    'Denied',
+  ];
+  const openLanners = random.pick(people, statuses.length);
+  for (const [index, lanner] of openLanners.entries()) {
+    const status = statuses[index] as SubscriberStatus;
+    await subscribe(
+      trx,
+      open.id,
+      lanner.id,
+      { status, present: null },
+      new Date(now.getTime() - (14 - index) * DAY),
+    );
+  }
+  const memberId = accounts.get('member');
+  if (memberId)
+    await subscribe(
+      trx,
+      open.id,
+      memberId,
+      { status: 'Accepted', present: null },
+      new Date(now.getTime() - DAY),
+    );
+  const lannerId = accounts.get('lanner');
+  if (lannerId) await subscribe(trx, open.id, lannerId, { status: 'Pending', present: null }, now);
+
+  // Nearly full: one place left.
+  const fullStart = soon(8);
+  const nearlyFull = await insertLan(
+    trx,
+    lanValues(`Small Lan ${fullStart.getUTCFullYear()}`, fullStart, {
+      maximumSubscribers: 12,
+      description: 'A cosy lan in the attic: twelve places, first come, first served.',
+    }),
+    now,
+  );
+  bannerLanIds.push(nearlyFull.id);
+  const fullLanners = random.pick(people, 13);
+  for (const [index, lanner] of fullLanners.entries()) {
+    const status: SubscriberStatus = index < 6 ? 'Paid' : index < 11 ? 'Accepted' : 'Pending';
+    await subscribe(
+      trx,
+      nearlyFull.id,
+      lanner.id,
+      { status, present: null },
+      new Date(now.getTime() - (20 - index) * DAY),
+    );
+  }
+
+  // A draft only administrators see.
+  const draftStart = soon(14);
+  await insertLan(
+    trx,
+    lanValues(lanNameOf(draftStart), draftStart, {
+      isActive: false,
+      maximumSubscribers: 0,
+      description: 'Location still to be confirmed.',
+    }),
+    now,
+  );
+}

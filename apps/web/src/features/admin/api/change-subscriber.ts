@@ -1,0 +1,33 @@
+import type { Subscriber, SubscriberStatus } from '@lanparty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { adminLansKeys } from './lans-query-keys.ts';
+
+/** A change an administrator makes to one subscriber. */
+export type SubscriberChange =
+  | { subscriberId: number; lanId: number; status: SubscriberStatus }
+  | { subscriberId: number; lanId: number; present: boolean };
+
+/**
+ * PUT /api/subscribers/{id}/status:{status} or /present:{true|false}, empty body. A 409
+ * says why not (the lan is full, presence of someone not Paid).
+ */
+export function changeSubscriber(change: SubscriberChange): Promise<Subscriber | undefined> {
+  const action =
+    'status' in change ? `status:${change.status.toLowerCase()}` : `present:${change.present}`;
+  return apiRequest<Subscriber | undefined>(`/api/subscribers/${change.subscriberId}/${action}`, {
+    method: 'PUT',
+  });
+}
+
+export function useChangeSubscriber() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeSubscriber,
+    onSettled: async (_result, _error, change) => {
+      // Counts and the other rows may have changed too (someone else's change, capacity).
+      await queryClient.invalidateQueries({ queryKey: adminLansKeys.detail(change.lanId) });
+      await queryClient.invalidateQueries({ queryKey: adminLansKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { Lan, LanInput } from '@lanparty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { adminLansKeys } from './lans-query-keys.ts';
+
+/** POST /api/lans. */
+export function createLan(lan: LanInput): Promise<Lan> {
+  return apiRequest<Lan>('/api/lans', { method: 'POST', body: lan });
+}
+
+export function useCreateLan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createLan,
+    onSuccess: async (created) => {
+      queryClient.setQueryData(adminLansKeys.detail(created.id), created);
+      await queryClient.invalidateQueries({ queryKey: adminLansKeys.list() });
+    },
+  });
+}

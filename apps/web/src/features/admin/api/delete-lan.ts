@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { adminLansKeys } from './lans-query-keys.ts';
+
+/** DELETE /api/lans/{id}: 409 while the lan has Paid subscribers. */
+export function deleteLan(id: number): Promise<void> {
+  return apiRequest<void>(`/api/lans/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteLan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLan,
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: adminLansKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: adminLansKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import type { Lan, Paged } from '@lanparty/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { fetchAllPages } from '../../../lib/paging.ts';
+import { adminLansKeys } from './lans-query-keys.ts';
+
+/** GET /api/lans?include=all: every lan, inactive ones too (lan administrators), newest first. */
+export function listAllLans(): Promise<Lan[]> {
+  return fetchAllPages((page) =>
+    apiRequest<Paged<Lan>>('/api/lans', {
+      query: { include: 'all', sort: '-start-date', offset: page.offset, limit: page.limit },
+    }),
+  );
+}
+
+export function allLansQueryOptions() {
+  return queryOptions({ queryKey: adminLansKeys.list(), queryFn: listAllLans });
+}
+
+export function useAllLans() {
+  return useQuery(allLansQueryOptions());
+}

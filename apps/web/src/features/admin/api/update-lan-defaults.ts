@@ -1,0 +1,20 @@
+import type { LanDefaults, LanDefaultsInput } from '@lanparty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { adminLansKeys } from './lans-query-keys.ts';
+
+/** PUT /api/settings/lan-defaults (lan administrators). */
+export function updateLanDefaults(defaults: LanDefaultsInput): Promise<LanDefaults> {
+  return apiRequest<LanDefaults>('/api/settings/lan-defaults', { method: 'PUT', body: defaults });
+}
+
+export function useUpdateLanDefaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLanDefaults,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminLansKeys.defaults(), saved);
+      queryClient.removeQueries({ queryKey: adminLansKeys.draft() });
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import type { Lan } from '@lanparty/contract';
+import { Link } from 'react-router';
+import { formatDisplayDate } from '../../../lib/format-date.ts';
+import styles from './admin-lans.module.css';
+import { countPending, countTakenPlaces } from './lan-counts.ts';
+import table from './users-table.module.css';
+
+/** Every lan for the administrator, newest first, with its state and subscriber counts. */
+export function LansTable({ lans }: { lans: Lan[] }) {
+  return (
+    <div className={table.scroller}>
+      <table className={table.table}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Start</th>
+            <th scope="col">End</th>
+            <th scope="col">State</th>
+            <th scope="col" className={table.number}>
+              Lanners
+            </th>
+            <th scope="col" className={table.number}>
+              Pending
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lans.map((lan) => (
+            <tr key={lan.id}>
+              <th scope="row">
+                <Link to={`/admin/lans/${lan.id}`}>{lan.name}</Link>
+              </th>
+              <td className={styles.nowrap}>{formatDisplayDate(lan.startDate)}</td>
+              <td className={styles.nowrap}>{formatDisplayDate(lan.endDate)}</td>
+              <td>
+                <ActiveBadge isActive={lan.isActive} />
+              </td>
+              <td className={table.number}>
+                {countTakenPlaces(lan)} / {lan.maximumSubcribers}
+              </td>
+              <td className={table.number}>{countPending(lan)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ActiveBadge({ isActive }: { isActive: boolean }) {
+  return (
+    <span className={`${styles.badge} ${isActive ? styles.active : styles.inactive}`}>
+      {isActive ? 'Active' : 'Inactive'}
+    </span>
+  );
+}

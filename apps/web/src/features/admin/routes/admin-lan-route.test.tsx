@@ -1,0 +1,176 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildPage, buildUserPublic } from '../../../testing/factories.ts';
+import {
+  emptyResponse,
+  jsonResponse,
+  problemResponse,
+  stubFetch,
+} from '../../../testing/fetch-stub.ts';
+import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { buildLan, buildSubscriber } from '../testing/lan-factories.ts';
+
+const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
+
+function openLan(lan = buildLan(), answers: Parameters<typeof stubFetch>[0] = {}) {
+  const stub = stubFetch({
+    [`GET /api/lans/${lan.id}`]: () => jsonResponse(lan),
+    [`HEAD /api/assets/lan-${lan.id}`]: () => emptyResponse(404),
+    'GET /api/lans': () => jsonResponse(buildPage([lan])),
+    'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),
+    ...answers,
+  });
+  return { ...stub, ...renderApp(`/admin/lans/${lan.id}`, { viewer: lanAdmin }) };
+}
+
+describe('editing a lan', () => {
+  it('shows every field of the lan, the invoice of the location too', async () => {
+    openLan(buildLan({ locationInvoiceNumber: 'INV-2025-01', locationIsPayed: true }));
+    const form = await screen.findByRole('form', { name: 'Lan details' });
+    expect(within(form).getByLabelText('Name')).toHaveValue('Winter Lan 2025');
+    expect(within(form).getByLabelText('Location invoice number')).toHaveValue('INV-2025-01');
+    expect(within(form).getByLabelText('Location is paid')).toBeChecked();
+    expect(within(form).getByLabelText('Maximum subcribers')).toHaveValue(20);
+  });
+
+  it('says the end must be after the start and saves nothing', async () => {
+    const { user, requests } = openLan();
+    const form = await screen.findByRole('form', { name: 'Lan details' });
+    const end = within(form).getByLabelText('End date');
+    fireEvent.change(end, { target: { value: '2025-01-10T12:00' } });
+    fireEvent.blur(end);
+    expect(await within(form).findByText('End date must after Start date')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save lan' }));
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('sends the whole lan with the id and the location invoice', async () => {
+    const lan = buildLan();
+    const { user, requests } = openLan(lan, {
+      'PUT /api/lans/7': (request) => jsonResponse({ ...lan, ...JSON.parse(String(request.body)) }),
+    });
+    const form = await screen.findByRole('form', { name: 'Lan details' });
+    await user.type(within(form).getByLabelText('Location invoice number'), 'INV-9');
+    await user.click(within(form).getByLabelText('Location is paid'));
+    await user.click(within(form).getByRole('button', { name: 'Save lan' }));
+    expect(await screen.findByText('The lan is saved.')).toBeInTheDocument();
+    const body = JSON.parse(String(requests.find((r) => r.method === 'PUT')?.body));
+    expect(body).toMatchObject({
+      id: 7,
+      name: 'Winter Lan 2025',
+      locationInvoiceNumber: 'INV-9',
+      locationIsPayed: true,
+      maximumSubcribers: 20,
+    });
+    expect(Date.parse(body.startDate)).toBe(Date.parse(lan.startDate));
+  });
+
+  it('activates an inactive lan', async () => {
+    const lan = buildLan({ isActive: false });
+    const { user, requests } = openLan(lan, {
+      'PUT /api/lans/7': () => jsonResponse({ ...lan, isActive: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Activate' }));
+    expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    const body = JSON.parse(String(requests.find((r) => r.method === 'PUT')?.body));
+    expect(body).toMatchObject({ id: 7, isActive: true, startDate: lan.startDate });
+  });
+});
+
+describe('deleting a lan', () => {
+  it('asks first, then deletes and returns to the list', async () => {
+    const { user, requests, router } = openLan(buildLan(), {
+      'DELETE /api/lans/7': () => emptyResponse(204),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Winter Lan 2025?' });
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete lan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lans'));
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+
+  it('deletes nothing when cancelled', async () => {
+    const { user, requests } = openLan();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+  });
+
+  it('explains why a lan with Paid subscribers stays', async () => {
+    const lan = buildLan({ subscribers: [buildSubscriber({ status: 'Paid' })] });
+    const { user } = openLan(lan, {
+      'DELETE /api/lans/7': () =>
+        problemResponse(409, { title: 'Conflict', detail: 'The lan has Paid subscribers.' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/1 Paid subscriber/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete lan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The lan cannot be deleted: The lan has Paid subscribers.',
+    );
+  });
+});
+
+describe('the subscribers of a lan', () => {
+  const frag = buildSubscriber({
+    id: 101,
+    status: 'Pending',
+    user: buildUserPublic({ id: 3, nickname: 'frag', roles: ['Lanner'] }),
+  });
+  const nova = buildSubscriber({
+    id: 102,
+    status: 'Paid',
+    present: null,
+    user: buildUserPublic({ id: 4, nickname: 'nova', roles: ['Lanner', 'Member'] }),
+  });
+  const ace = buildSubscriber({
+    id: 103,
+    status: 'Accepted',
+    user: buildUserPublic({ id: 5, nickname: 'ace', roles: ['Lanner'] }),
+  });
+
+  it('lists Paid, Accepted, Pending, with presence only for Paid', async () => {
+    openLan(buildLan({ subscribers: [frag, nova, ace] }));
+    const rows = await screen.findAllByRole('row');
+    const names = rows.slice(1).map((row) => within(row).getByRole('rowheader').textContent);
+    expect(names).toEqual(['nova', 'ace', 'frag']);
+    expect(screen.getByLabelText('Presence of nova')).toHaveValue('');
+    expect(screen.queryByLabelText('Presence of ace')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Presence of frag')).not.toBeInTheDocument();
+  });
+
+  it('shows a capacity refusal next to the row', async () => {
+    const { user, requests } = openLan(
+      buildLan({ maximumSubcribers: 2, subscribers: [frag, nova, ace] }),
+      {
+        'PUT /api/subscribers/101/status:accepted': () =>
+          problemResponse(409, { title: 'Conflict', detail: 'The lan is full.' }),
+      },
+    );
+    await user.selectOptions(await screen.findByLabelText('Status of frag'), 'Accepted');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('frag could not be changed: The lan is full.');
+    // The refusal sits in the row right after frag's.
+    const fragRow = screen.getByRole('rowheader', { name: 'frag' }).closest('tr');
+    expect(fragRow?.nextElementSibling).toContainElement(alert);
+    expect(requests.find((r) => r.method === 'PUT')?.body).toBeUndefined();
+  });
+
+  it('marks a Paid subscriber present', async () => {
+    const lan = buildLan({ subscribers: [nova] });
+    const { user, requests } = openLan(lan, {
+      'PUT /api/subscribers/102/present:true': () => jsonResponse({ ...nova, present: true }),
+    });
+    await user.selectOptions(await screen.findByLabelText('Presence of nova'), 'Present');
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.pathname === '/api/subscribers/102/present:true')).toBe(
+        true,
+      ),
+    );
+  });
+});

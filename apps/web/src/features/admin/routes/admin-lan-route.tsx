@@ -1,0 +1,167 @@
+import type { Lan, LanUpdate } from '@lanparty/contract';
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import controls from '../../../components/controls.module.css';
+import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { describeError, isApiError } from '../../../lib/api-client.ts';
+import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { useDeleteLan } from '../api/delete-lan.ts';
+import { useLan } from '../api/get-lan.ts';
+import { useUpdateLan } from '../api/update-lan.ts';
+import styles from '../components/admin-lans.module.css';
+import { BannerUpload } from '../components/banner-upload.tsx';
+import { LanForm } from '../components/lan-form.tsx';
+import { lanAsUpdate, toLanFormValues } from '../components/lan-form-values.ts';
+import { LanSubscribers } from '../components/lan-subscribers.tsx';
+import { ActiveBadge } from '../components/lans-table.tsx';
+
+/** admin/lans/:id: one lan's details, banner, subscribers, activation and deletion. */
+export function AdminLanRoute() {
+  const id = Number(useParams().id);
+  if (!Number.isInteger(id) || id < 1) return <Navigate to="/admin/lans" replace />;
+  return <AdminLan id={id} />;
+}
+
+const backLink = (
+  <Link to="/admin/lans" className={styles.back}>
+    <ArrowLeft aria-hidden="true" size={18} />
+    All lans
+  </Link>
+);
+
+function AdminLan({ id }: { id: number }) {
+  const lan = useLan(id);
+  const updateLan = useUpdateLan();
+  if (lan.isPending) return <PageLoader />;
+  if (lan.isError) {
+    return (
+      <Page title="Lan">
+        {backLink}
+        <p className={controls.alert} role="alert">
+          This lan could not be loaded: {describeError(lan.error)}
+        </p>
+      </Page>
+    );
+  }
+  const current = lan.data;
+  return (
+    <Page
+      title={current.name}
+      lead={`${formatDisplayDate(current.startDate)} – ${formatDisplayDate(current.endDate)}`}
+    >
+      {backLink}
+      <LanState lan={current} />
+      <section className={controls.section} aria-labelledby="lan-subscribers">
+        <h2 id="lan-subscribers" className={controls.sectionTitle}>
+          Subscribers
+        </h2>
+        <LanSubscribers lan={current} />
+      </section>
+      <section className={controls.section} aria-labelledby="lan-details">
+        <h2 id="lan-details" className={controls.sectionTitle}>
+          Details
+        </h2>
+        <LanForm
+          key={`${current.id}-${current.modificationDate}`}
+          lanId={current.id}
+          initialValues={toLanFormValues(current)}
+          submitLabel="Save lan"
+          onSave={(body) => updateLan.mutateAsync(body as LanUpdate)}
+        />
+      </section>
+      <section className={controls.section} aria-labelledby="lan-banner">
+        <h2 id="lan-banner" className={controls.sectionTitle}>
+          Banner
+        </h2>
+        <BannerUpload lanId={current.id} lanName={current.name} />
+      </section>
+    </Page>
+  );
+}
+
+/** Whether the lan is visible, the switch to change it, and deletion behind a question. */
+function LanState({ lan }: { lan: Lan }) {
+  const updateLan = useUpdateLan();
+  const deleteLan = useDeleteLan();
+  const navigate = useNavigate();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const paidCount = lan.subscribers.filter(({ status }) => status === 'Paid').length;
+
+  function remove() {
+    deleteLan.mutate(lan.id, {
+      onSuccess: () => navigate('/admin/lans', { replace: true }),
+      onSettled: () => setIsConfirming(false),
+    });
+  }
+
+  return (
+    <section className={controls.section} aria-label="State">
+      <div className={styles.toolbar}>
+        <p>
+          <ActiveBadge isActive={lan.isActive} />{' '}
+          <span className={controls.hint}>
+            {lan.isActive
+              ? 'Visible to everyone; lanners can subscribe while it is open.'
+              : 'A draft: only administrators see it.'}
+          </span>
+        </p>
+        <div className={controls.actions}>
+          <button
+            type="button"
+            className={lan.isActive ? controls.buttonSecondary : controls.button}
+            disabled={updateLan.isPending}
+            onClick={() => updateLan.mutate({ ...lanAsUpdate(lan), isActive: !lan.isActive })}
+          >
+            {lan.isActive ? 'Deactivate' : 'Activate'}
+          </button>
+          <button
+            type="button"
+            className={controls.buttonSecondary}
+            onClick={() => {
+              deleteLan.reset();
+              setIsConfirming(true);
+            }}
+          >
+            <Trash2 aria-hidden="true" size={18} />
+            Delete
+          </button>
+        </div>
+      </div>
+      {updateLan.isError ? (
+        <p className={controls.alert} role="alert">
+          The lan could not be {lan.isActive ? 'deactivated' : 'activated'}:{' '}
+          {describeError(updateLan.error)}
+        </p>
+      ) : null}
+      {deleteLan.isError ? (
+        <p className={controls.alert} role="alert">
+          {isApiError(deleteLan.error, 409)
+            ? `The lan cannot be deleted: ${describeError(deleteLan.error)} Deny or remove its Paid subscribers first, or deactivate it instead.`
+            : `The lan could not be deleted: ${describeError(deleteLan.error)}`}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title={`Delete ${lan.name}?`}
+        confirmLabel={deleteLan.isPending ? 'Deleting…' : 'Delete lan'}
+        isBusy={deleteLan.isPending}
+        onConfirm={remove}
+        onCancel={() => setIsConfirming(false)}
+      >
+        <p>
+          The lan and its {lan.subscribers.length === 1 ? 'subscription' : 'subscriptions'} (
+          {lan.subscribers.length}) are removed for good.
+        </p>
+        {paidCount > 0 ? (
+          <p>
+            It has {paidCount} Paid {paidCount === 1 ? 'subscriber' : 'subscribers'}: the server
+            will refuse.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  );
+}

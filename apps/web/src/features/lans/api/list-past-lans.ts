@@ -1,0 +1,19 @@
+import type { Lan, Paged } from '@lanparty/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { fetchAllPages } from '../../../lib/paging.ts';
+import { lansKeys, todayIsoDate } from './lans-query-keys.ts';
+
+/** GET /api/lans?untilDate=today&sort=-start-date, every page: the lans that have ended. */
+export function listPastLans(today: string): Promise<Lan[]> {
+  return fetchAllPages((page) =>
+    apiRequest<Paged<Lan>>('/api/lans', {
+      query: { untilDate: today, sort: '-start-date', ...page },
+    }),
+  );
+}
+
+export function usePastLans() {
+  const today = todayIsoDate();
+  return useQuery({ queryKey: lansKeys.past(today), queryFn: () => listPastLans(today) });
+}

@@ -1,0 +1,60 @@
+import type { Subscriber } from '@lanparty/contract';
+import { Check, X } from 'lucide-react';
+import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
+import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { sortSubscribers } from '../lan-rules.ts';
+import styles from './subscriber-table.module.css';
+
+/**
+ * Spec §2: #, Nickname, Member, Status, Subscribed on; sorted by status then nickname;
+ * Denied rows marked bad; presence only for Paid. It scrolls in its own box on phones.
+ */
+export function SubscriberTable({ subscribers }: { subscribers: readonly Subscriber[] }) {
+  if (subscribers.length === 0) return <p className={styles.empty}>Nobody has subscribed yet.</p>;
+  return (
+    // A scrolling box must be reachable by keyboard to be scrolled without a mouse.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways on phones
+    <section className={styles.scroller} aria-label="Subscribers" tabIndex={0}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Subscribers</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Nickname</th>
+            <th scope="col">Member</th>
+            <th scope="col">Status</th>
+            <th scope="col">Subscribed on</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sortSubscribers(subscribers).map((subscriber, index) => {
+            const isMember = subscriber.user.roles.includes('Member');
+            const isDenied = subscriber.status === 'Denied';
+            return (
+              <tr key={subscriber.id} className={isDenied ? styles.bad : undefined}>
+                <td>{index + 1}</td>
+                <td>{subscriber.user.nickname}</td>
+                <td>
+                  {isMember ? (
+                    <Check size={18} aria-label="member" className={styles.yes} />
+                  ) : (
+                    <X size={18} aria-label="not a member" className={styles.no} />
+                  )}
+                </td>
+                <td>
+                  <span className={styles.status}>
+                    <SubscriberStatusIcon status={subscriber.status} />
+                    {subscriber.status === 'Paid' ? (
+                      <PresenceIcon present={subscriber.present} />
+                    ) : null}
+                  </span>
+                </td>
+                <td>{formatDisplayDate(subscriber.creationDate)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Lan, SubscriberStatus } from '@lanparty/contract';
+import { TriangleAlert } from 'lucide-react';
+import { useMemo, useRef } from 'react';
+import controls from '../../../components/controls.module.css';
+import { describeError } from '../../../lib/api-client.ts';
+import { throttle } from '../../../lib/throttle.ts';
+import { useViewer } from '../../../lib/viewer.tsx';
+import { useSubscribeToLan } from '../api/subscribe-to-lan.ts';
+import { useWithdrawSubscription } from '../api/withdraw-subscription.ts';
+import { isLanFull, isLanOpen } from '../lan-rules.ts';
+import styles from './subscription-panel.module.css';
+
+/** Spec §4: what the viewer reads about their own subscription. */
+export const subscriptionMessages: Record<SubscriberStatus, string> = {
+  Pending: 'Your request for participation is pending',
+  Accepted: 'You are accepted',
+  Paid: 'You have paid',
+  Denied: 'Sorry, you have been denied',
+};
+
+/** Spec §9: clicks on the participate button are throttled to one per 500 ms. */
+export const PARTICIPATE_THROTTLE_MS = 500;
+
+/** The viewer's subscription status, the warnings, and the participate button of an open lan. */
+export function SubscriptionPanel({ lan }: { lan: Lan }) {
+  const viewer = useViewer();
+  const subscribe = useSubscribeToLan();
+  const withdraw = useWithdrawSubscription();
+  const user = viewer.user;
+  const subscription = user ? lan.subscribers.find((s) => s.user.id === user.id) : undefined;
+  const isLanner = viewer.hasAnyRole(['Lanner']);
+  const isFull = isLanFull(lan);
+  const isBusy = subscribe.isPending || withdraw.isPending;
+
+  const actionRef = useRef<() => void>(() => {});
+  actionRef.current = () => {
+    if (!user) return;
+    subscribe.reset();
+    withdraw.reset();
+    if (subscription) withdraw.mutate(subscription.id);
+    else subscribe.mutate({ lanId: lan.id, userId: user.id });
+  };
+  const onParticipate = useMemo(
+    () => throttle(() => actionRef.current(), PARTICIPATE_THROTTLE_MS),
+    [],
+  );
+
+  if (!user || !isLanOpen(lan)) return null;
+  const error = subscribe.error ?? withdraw.error;
+  return (
+    <section className={styles.panel} aria-label="Subscription">
+      {subscription ? (
+        <p className={styles.message} role="status">
+          {subscriptionMessages[subscription.status]}
+        </p>
+      ) : null}
+      {!isLanner ? <Warning text="Sorry, you are not yet marked a lanner" /> : null}
+      {isLanner && isFull && !subscription ? <Warning text="Sorry, the lan is full" /> : null}
+      {isLanner ? (
+        <div className={controls.actions}>
+          <button
+            type="button"
+            className={subscription ? controls.buttonSecondary : controls.button}
+            disabled={isBusy || (!subscription && isFull)}
+            onClick={onParticipate}
+          >
+            {subscription ? 'Withdraw' : 'Participate'}
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p className={controls.alert} role="alert">
+          {describeError(error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Warning({ text }: { text: string }) {
+  return (
+    <p className={controls.warning} role="status">
+      <TriangleAlert size={18} aria-hidden="true" />
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,240 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildLan,
+  buildPage,
+  buildSubscriber,
+  buildUserPublic,
+} from '../../../testing/factories.ts';
+import {
+  emptyResponse,
+  jsonResponse,
+  problemResponse,
+  stubFetch,
+} from '../../../testing/fetch-stub.ts';
+import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+
+const noBanner = () => emptyResponse(404);
+
+function stubLans(lans: ReturnType<typeof buildLan>[], extra = {}) {
+  return stubFetch({
+    'GET /api/lans': () => jsonResponse(buildPage(lans)),
+    'HEAD /api/assets/lan-1': noBanner,
+    'HEAD /api/assets/lan-2': noBanner,
+    'HEAD /api/assets/lan-3': noBanner,
+    'HEAD /api/assets/lan-4': noBanner,
+    'HEAD /api/assets/lan-5': noBanner,
+    ...extra,
+  });
+}
+
+const lanner = () => buildViewer({ id: 1, roles: ['Lanner'] });
+
+afterEach(() => vi.useRealTimers());
+
+describe('lans/upcoming', () => {
+  it('says no lan-party is planned when there are none', async () => {
+    const { requests } = stubLans([]);
+    renderApp('/lans/upcoming');
+    expect(await screen.findByText("No lan-party's are planned")).toBeInTheDocument();
+    const query = requests[0]?.url.searchParams;
+    expect(query?.get('sort')).toBe('start-date');
+    expect(query?.get('limit')).toBe('5');
+    expect(screen.getByRole('link', { name: 'Archive' })).toHaveAttribute('href', '/lans/archive');
+    expect(screen.getByRole('link', { name: 'Add to your calendar' })).toHaveAttribute(
+      'href',
+      '/api/lans.ics',
+    );
+  });
+
+  it('shows one lan in full with 200 snowflakes and no Soon section', async () => {
+    stubLans([buildLan()]);
+    renderApp('/lans/upcoming');
+    expect(
+      await screen.findByRole('heading', { name: 'Winter Lan', level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('snowflakes').querySelectorAll('circle')).toHaveLength(200);
+    expect(screen.queryByRole('heading', { name: 'Soon' })).not.toBeInTheDocument();
+  });
+
+  it('shows the first of five in full and the other four as Soon cards', async () => {
+    stubLans([1, 2, 3, 4, 5].map((id) => buildLan({ id, name: `Lan ${id}` })));
+    renderApp('/lans/upcoming');
+    expect(await screen.findByRole('heading', { name: 'Lan 1', level: 2 })).toBeInTheDocument();
+    const soon = screen.getByRole('heading', { name: 'Soon' }).closest('section') as HTMLElement;
+    expect(within(soon).getAllByRole('article')).toHaveLength(4);
+    expect(within(soon).getByRole('link', { name: 'Lan 5' })).toHaveAttribute('href', '/lans/5');
+  });
+
+  it('counts Lanners (accepted + paid) and Open places', async () => {
+    const subscribers = [
+      buildSubscriber({ id: 1, status: 'Paid' }),
+      buildSubscriber({ id: 2, status: 'Accepted' }),
+      buildSubscriber({ id: 3, status: 'Pending' }),
+      buildSubscriber({ id: 4, status: 'Denied' }),
+    ];
+    stubLans([buildLan({ maximumSubcribers: 10, subscribers })]);
+    renderApp('/lans/upcoming');
+    const card = await screen.findByRole('article', { name: 'Winter Lan' });
+    expect(within(card).getByText('Lanners').nextElementSibling).toHaveTextContent('2');
+    expect(within(card).getByText('Open').nextElementSibling).toHaveTextContent('8');
+    expect(within(card).getByText('Start').nextElementSibling).toHaveTextContent('04 Dec 2099');
+  });
+
+  it('shows members the normal price struck through, others only the member price', async () => {
+    stubLans([buildLan({ price: 30, membersPrice: 20 })]);
+    const { unmount } = renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['Member'] }) });
+    const price = (await screen.findByText('Price')).nextElementSibling as HTMLElement;
+    expect(price.querySelector('s')).toHaveTextContent('normal price €30.00');
+    expect(price).toHaveTextContent('€20.00');
+    unmount();
+    renderApp('/lans/upcoming');
+    const plain = (await screen.findByText('Price')).nextElementSibling as HTMLElement;
+    expect(plain.querySelector('s')).toBeNull();
+    expect(plain).toHaveTextContent('€20.00');
+    expect(plain).not.toHaveTextContent('€30.00');
+  });
+
+  it('sorts subscribers by status then nickname, marks Denied, shows presence only for Paid', async () => {
+    const user = (id: number, nickname: string, roles: ('Member' | 'Lanner')[] = []) =>
+      buildUserPublic({ id, nickname, roles });
+    const subscribers = [
+      buildSubscriber({ id: 1, status: 'Denied', user: user(11, 'alice') }),
+      buildSubscriber({ id: 2, status: 'Pending', user: user(12, 'bob') }),
+      buildSubscriber({ id: 3, status: 'Paid', present: true, user: user(13, 'zed', ['Member']) }),
+      buildSubscriber({ id: 4, status: 'Accepted', present: null, user: user(14, 'carl') }),
+      buildSubscriber({ id: 5, status: 'Paid', present: null, user: user(15, 'amy') }),
+    ];
+    stubLans([buildLan({ subscribers })]);
+    renderApp('/lans/upcoming');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1) as HTMLTableRowElement[];
+    expect(rows.map((row) => row.cells[1]?.textContent)).toEqual([
+      'amy',
+      'zed',
+      'carl',
+      'bob',
+      'alice',
+    ]);
+    expect(rows[4]?.className).toMatch(/bad/);
+    expect(rows[1]).toHaveTextContent('present');
+    expect(rows[0]).toHaveTextContent('unknown');
+    expect(rows[2]).not.toHaveTextContent(/present|unknown|absent/);
+    expect(within(rows[1] as HTMLElement).getByLabelText('member')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByLabelText('not a member')).toBeInTheDocument();
+  });
+});
+
+describe('the participate button', () => {
+  it('is hidden for a closed lan and for a visitor nobody signed in', async () => {
+    stubLans([buildLan({ endDate: '2020-01-01T00:00:00Z', startDate: '2019-12-30T00:00:00Z' })]);
+    const { unmount } = renderApp('/lans/upcoming', { viewer: lanner() });
+    await screen.findByRole('heading', { name: 'Winter Lan' });
+    expect(screen.queryByRole('button', { name: 'Participate' })).not.toBeInTheDocument();
+    unmount();
+    stubLans([buildLan()]);
+    renderApp('/lans/upcoming');
+    await screen.findByRole('heading', { name: 'Winter Lan' });
+    expect(screen.queryByRole('button', { name: 'Participate' })).not.toBeInTheDocument();
+  });
+
+  it('warns a signed-in non-lanner instead', async () => {
+    stubLans([buildLan()]);
+    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [] }) });
+    expect(await screen.findByText('Sorry, you are not yet marked a lanner')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Participate' })).not.toBeInTheDocument();
+  });
+
+  it('is disabled with a warning when the lan is full', async () => {
+    stubLans([
+      buildLan({ maximumSubcribers: 1, subscribers: [buildSubscriber({ status: 'Paid' })] }),
+    ]);
+    renderApp('/lans/upcoming', { viewer: lanner() });
+    expect(await screen.findByText('Sorry, the lan is full')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Participate' })).toBeDisabled();
+  });
+
+  it('subscribes the viewer, is disabled while it runs, then shows the pending message', async () => {
+    let lan = buildLan();
+    let release: () => void = () => {};
+    const { requests } = stubLans([], {
+      'GET /api/lans': () => jsonResponse(buildPage([lan])),
+      'POST /api/subscribers': async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const subscriber = buildSubscriber({ id: 9, user: buildUserPublic({ id: 1 }) });
+        lan = { ...lan, subscribers: [subscriber] };
+        return jsonResponse(subscriber, 201);
+      },
+    });
+    const { user } = renderApp('/lans/upcoming', { viewer: lanner() });
+    await user.click(await screen.findByRole('button', { name: 'Participate' }));
+    expect(screen.getByRole('button', { name: 'Participate' })).toBeDisabled();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(JSON.parse(String(post?.body))).toEqual({ lanId: 1, userId: 1 });
+    await act(async () => release());
+    expect(
+      await screen.findByText('Your request for participation is pending'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the problem detail of a refusal', async () => {
+    stubLans([buildLan()], {
+      'POST /api/subscribers': () => problemResponse(409, { detail: 'The lan is full.' }),
+    });
+    const { user } = renderApp('/lans/upcoming', { viewer: lanner() });
+    await user.click(await screen.findByRole('button', { name: 'Participate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The lan is full.');
+  });
+
+  it('withdraws a subscription and removes its row; a second quick click is dropped', async () => {
+    const mine = buildSubscriber({
+      id: 7,
+      status: 'Accepted',
+      user: buildUserPublic({ id: 1, nickname: 'me' }),
+    });
+    let lan = buildLan({ subscribers: [mine] });
+    const { requests } = stubLans([], {
+      'GET /api/lans': () => jsonResponse(buildPage([lan])),
+      'DELETE /api/subscribers/7': () => {
+        lan = { ...lan, subscribers: [] };
+        return emptyResponse(204);
+      },
+    });
+    const { user } = renderApp('/lans/upcoming', { viewer: lanner() });
+    expect(await screen.findByText('You are accepted')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Withdraw' });
+    await user.dblClick(button);
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Participate' })).toBeEnabled();
+  });
+});
+
+describe('lans/:id and lans/archive', () => {
+  it('sends the visitor to the root when the lan is unknown', async () => {
+    stubLans([], { 'GET /api/lans/99': () => problemResponse(404) });
+    const { router } = renderApp('/lans/99');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lans/upcoming'));
+  });
+
+  it('shows a lan in full by its id', async () => {
+    stubLans([], {
+      'GET /api/lans/3': () => jsonResponse(buildLan({ id: 3, name: 'Spring Lan' })),
+    });
+    renderApp('/lans/3');
+    expect(
+      await screen.findByRole('heading', { name: 'Spring Lan', level: 2 }),
+    ).toBeInTheDocument();
+  });
+
+  it('lists past lans as archive cards with dates only', async () => {
+    const { requests } = stubLans([buildLan({ id: 2, name: 'Old Lan' })]);
+    renderApp('/lans/archive');
+    const card = await screen.findByRole('article', { name: 'Old Lan' });
+    expect(within(card).getByText('Start')).toBeInTheDocument();
+    expect(within(card).queryByText('Price')).not.toBeInTheDocument();
+    expect(requests[0]?.url.searchParams.get('sort')).toBe('-start-date');
+  });
+});
