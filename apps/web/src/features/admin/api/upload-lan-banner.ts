@@ -1,14 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { readAccessToken, readProblem } from '../../../lib/api-client.ts';
 import { assetKeys } from '../../../lib/assets/get-asset-version.ts';
+import { imageExtensionOf } from '../../../lib/assets/image-upload.ts';
 import { lanBannerAssetId } from './lans-query-keys.ts';
-
-/** The server takes JPEG and PNG images up to 5 MB (server-behaviour, Assets). */
-export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
-export const BANNER_EXTENSIONS: Record<string, 'jpg' | 'png'> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-};
 
 export type BannerUpload = {
   lanId: number;
@@ -22,7 +16,7 @@ export type BannerUpload = {
  * XMLHttpRequest, not the API client's fetch: only XMLHttpRequest reports upload progress.
  */
 export async function uploadLanBanner({ lanId, file, onProgress }: BannerUpload): Promise<void> {
-  const extension = BANNER_EXTENSIONS[file.type];
+  const extension = imageExtensionOf(file);
   if (!extension) throw new TypeError('Only JPEG and PNG images can be uploaded.');
   const body = new FormData();
   body.append('image', file);

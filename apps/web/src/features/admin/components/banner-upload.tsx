@@ -3,12 +3,9 @@ import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
 import { assetImageUrl, useAssetVersion } from '../../../lib/assets/get-asset-version.ts';
+import { IMAGE_MAX_BYTES, imageExtensionOf } from '../../../lib/assets/image-upload.ts';
 import { lanBannerAssetId } from '../api/lans-query-keys.ts';
-import {
-  BANNER_EXTENSIONS,
-  BANNER_MAX_BYTES,
-  useUploadLanBanner,
-} from '../api/upload-lan-banner.ts';
+import { useUploadLanBanner } from '../api/upload-lan-banner.ts';
 import styles from './admin-lans.module.css';
 
 export const bannerMessages = {
@@ -49,8 +46,8 @@ export function BannerUpload({ lanId, lanName }: { lanId: number; lanName: strin
     upload.reset();
     setProblem(null);
     setProgress(0);
-    if (!BANNER_EXTENSIONS[chosen.type]) return setProblem(bannerMessages.wrongType);
-    if (chosen.size > BANNER_MAX_BYTES) return setProblem(bannerMessages.tooLarge);
+    if (!imageExtensionOf(chosen)) return setProblem(bannerMessages.wrongType);
+    if (chosen.size > IMAGE_MAX_BYTES) return setProblem(bannerMessages.tooLarge);
     setFile(chosen);
   }
 

@@ -4,7 +4,8 @@ import { type ChangeEvent, useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import { UserAvatar, userAvatarAssetId } from '../../../components/user-avatar/user-avatar.tsx';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
-import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, useUploadAvatar } from '../api/upload-avatar.ts';
+import { IMAGE_MAX_BYTES, imageExtensionOf } from '../../../lib/assets/image-upload.ts';
+import { useUploadAvatar } from '../api/upload-avatar.ts';
 import styles from './avatar-upload.module.css';
 
 export const avatarMessages = {
@@ -33,8 +34,8 @@ export function AvatarUpload({ user }: { user: UserProfile }) {
     if (!file) return;
     setProblem(null);
     uploadAvatar.reset();
-    if (!AVATAR_EXTENSIONS[file.type]) return setProblem(avatarMessages.wrongType);
-    if (file.size > AVATAR_MAX_BYTES) return setProblem(avatarMessages.tooLarge);
+    if (!imageExtensionOf(file)) return setProblem(avatarMessages.wrongType);
+    if (file.size > IMAGE_MAX_BYTES) return setProblem(avatarMessages.tooLarge);
     uploadAvatar.mutate(
       { assetId: userAvatarAssetId(user.id), file },
       { onError: (error) => setProblem(describeUploadError(error)) },
