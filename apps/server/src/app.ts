@@ -29,6 +29,7 @@ import { seedDemoCommunity } from './modules/demo/demo-community.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerEmbeddedIdentityProvider } from './modules/identity/identity-provider.ts';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
+import { createLanReadCache } from './modules/lans/lan-read-cache.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await registerEmbeddedIdentityProvider(app, { config, db });
 
   const isChatOn = config.chat.webhookUrl !== undefined;
+  const reads = createLanReadCache(db);
   await app.register(healthRoutes(db));
   await app.register(settingsRoutes(config.identity));
   await app.register(usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam }));
@@ -128,9 +130,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       publicUrl: config.publicUrl,
       communityTimeZone: config.communityTimeZone,
       isChatOn,
+      reads,
     }),
   );
-  await app.register(subscribersRoutes({ db, publicUrl: config.publicUrl, isChatOn }));
+  await app.register(subscribersRoutes({ db, publicUrl: config.publicUrl, isChatOn, reads }));
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await app.register(assetsRoutes({ db, store: createAssetStore(config.dataDir) }));

@@ -15,8 +15,12 @@ export function timestampType(dialect: DialectName): 'timestamptz' | 'text' {
 
 /** Reads a timestamp column the same way on both engines. */
 export function toIsoTimestamp(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
+  if (value instanceof Date) return value.toISOString();
+  // SQLite keeps what toISOString wrote; parsing it again only costs time.
+  return isoTimestamp.test(value) ? value : new Date(value).toISOString();
 }
+
+const isoTimestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** Reads a boolean column the same way on both engines (SQLite answers 0 or 1). */
 export function toBoolean(value: boolean | number): boolean {

@@ -129,6 +129,13 @@ export type SubscribersTable = {
   modification_date: Timestamp;
 };
 
+/** Raised by triggers whenever a group of tables changes (migration 0004). */
+export type DataVersionsTable = {
+  name: string;
+  /** bigint: PostgreSQL answers a string, SQLite a number. */
+  version: ColumnType<number | string, number, number>;
+};
+
 /** Every table, as Kysely sees it. Each migration that adds a table adds it here. */
 export type Database = {
   settings: SettingsTable;
@@ -141,4 +148,5 @@ export type Database = {
   used_nonces: UsedNoncesTable;
   lans: LansTable;
   subscribers: SubscribersTable;
+  data_versions: DataVersionsTable;
 };

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as settings from './0001-settings.ts';
 import * as identity from './0002-identity.ts';
 import * as lans from './0003-lans.ts';
+import * as dataVersions from './0004-data-versions.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-settings': settings,
   '0002-identity': identity,
   '0003-lans': lans,
+  '0004-data-versions': dataVersions,
 };

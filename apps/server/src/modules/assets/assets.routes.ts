@@ -118,7 +118,7 @@ export const assetsRoutes =
         },
       },
       async (request, reply) => {
-        const viewer = requireViewer(request);
+        const viewer = await requireViewer(request);
         const parsed = parseAssetId(request.params.asset);
         if (!parsed?.extension) {
           throw new ProblemError(400, 'Upload to user-{id}.jpg or user-{id}.png.');

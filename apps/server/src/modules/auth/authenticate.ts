@@ -21,7 +21,7 @@ export function registerAuthentication(
   app: FastifyInstance,
   deps: { db: AppDatabase; verifyToken: TokenVerifier },
 ) {
-  app.decorateRequest('viewer', null);
+  app.decorateRequest('viewer', anonymous);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
@@ -36,7 +36,11 @@ export function registerAuthentication(
       request.log.info({ reason: error.message }, 'bearer token refused');
       return refuse(reply, 'The access token is not valid. Please sign in again.');
     }
-    request.viewer = await resolveViewer(deps.db, identity);
+    let viewer: Promise<Viewer> | undefined;
+    request.viewer = () => {
+      viewer ??= resolveViewer(deps.db, identity);
+      return viewer;
+    };
   });
 }
 
@@ -46,9 +50,14 @@ function refuse(reply: FastifyReply, detail: string) {
 }
 
 /** 401 unless someone is signed in; for routes that are only for signed-in users. */
-export function requireViewer(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new ProblemError(401, 'Please sign in first.');
-  return request.viewer;
+export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw new ProblemError(401, 'Please sign in first.');
+  return viewer;
+}
+
+async function anonymous(): Promise<Viewer | null> {
+  return null;
 }
 
 async function resolveViewer(db: AppDatabase, identity: VerifiedIdentity): Promise<Viewer> {

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../auth/authenticate.ts';
+import { sendLanRead, toJson } from './lan-read-cache.ts';
 import {
   createLan,
   deleteLan,
@@ -19,11 +20,13 @@ import {
   type LansDeps,
   listLans,
   newLanDefaults,
+  requireInactiveLansViewer,
   requireLanManager,
   updateLan,
 } from './lans.service.ts';
 
 const idParams = z.object({ id: idParamSchema });
+const pagedLans = paged(lanSchema);
 const problems = {
   400: problemDetailsSchema,
   401: problemDetailsSchema,
@@ -34,7 +37,7 @@ const problems = {
 
 // Checked before the input is validated, so strangers learn nothing about closed calls.
 async function onlyLanManagers(request: FastifyRequest): Promise<void> {
-  requireLanManager(requireViewer(request));
+  requireLanManager(await requireViewer(request));
 }
 
 export const lansRoutes =
@@ -53,10 +56,18 @@ export const lansRoutes =
             '-start-date. include: active (default) or all (inactive too; lan administrators only, ' +
             'else 403).',
           querystring: lanListQuerySchema,
-          response: { 200: paged(lanSchema), ...problems },
+          response: { 200: pagedLans, ...problems },
         },
       },
-      async (request) => listLans(deps, request.viewer, request.query),
+      async (request, reply) => {
+        const { query } = request;
+        if (query.include === 'all') requireInactiveLansViewer(await request.viewer());
+        const read = await deps.reads.read(request.url, async () => ({
+          json: toJson(pagedLans, await listLans(deps, query)),
+          isInactive: false,
+        }));
+        return sendLanRead(request, reply, read, 0);
+      },
     );
 
     app.get(
@@ -86,7 +97,14 @@ export const lansRoutes =
           response: { 200: lanSchema, ...problems },
         },
       },
-      async (request) => getLan(deps, request.viewer, request.params.id),
+      async (request, reply) => {
+        const { id } = request.params;
+        const read = await deps.reads.read(request.url, async () => {
+          const lan = await getLan(deps, id);
+          return { json: toJson(lanSchema, lan), isInactive: !lan.isActive };
+        });
+        return sendLanRead(request, reply, read, id);
+      },
     );
 
     app.post(
@@ -102,7 +120,7 @@ export const lansRoutes =
         },
       },
       async (request, reply) => {
-        const lan = await createLan(deps, requireViewer(request), request.body);
+        const lan = await createLan(deps, await requireViewer(request), request.body);
         return reply.code(201).send(lan);
       },
     );
@@ -122,7 +140,8 @@ export const lansRoutes =
           response: { 200: lanSchema, ...problems },
         },
       },
-      async (request) => updateLan(deps, requireViewer(request), request.params.id, request.body),
+      async (request) =>
+        updateLan(deps, await requireViewer(request), request.params.id, request.body),
     );
 
     app.delete(
@@ -138,7 +157,7 @@ export const lansRoutes =
         },
       },
       async (request, reply) => {
-        await deleteLan(deps, requireViewer(request), request.params.id);
+        await deleteLan(deps, await requireViewer(request), request.params.id);
         return reply.code(204).send();
       },
     );

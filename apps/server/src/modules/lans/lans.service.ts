@@ -13,6 +13,7 @@ import {
 } from '../subscribers/subscribers.repository.ts';
 import type { Executor } from '../users/users.repository.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
+import type { LanReadCache } from './lan-read-cache.ts';
 import { canManageLans, canSeeInactiveLans } from './lans.policy.ts';
 import {
   countLanAnnouncements,
@@ -33,6 +34,8 @@ export type LansDeps = {
   communityTimeZone: string;
   /** Without a webhook nothing is queued: announcements must not pile up for later. */
   isChatOn: boolean;
+  /** The public lan reads, kept until the data under them changes. */
+  reads: LanReadCache;
 };
 
 const toCents = (euros: number) => Math.round(euros * 100);
@@ -70,16 +73,15 @@ async function presentLan(db: Executor, row: LanRow): Promise<Lan> {
   return lan;
 }
 
-/** GET lans: include=all (inactive lans too) is for lan administrators only. */
-export async function listLans(
-  deps: LansDeps,
-  viewer: Viewer | null,
-  query: LanListQuery,
-): Promise<Paged<Lan>> {
-  if (query.include === 'all' && !canSeeInactiveLans(viewer)) {
-    if (!viewer) throw new ProblemError(401, 'Please sign in first.');
-    throw new ProblemError(403, 'Only lan administrators see inactive lans.');
-  }
+/** include=all (inactive lans too) is for lan administrators only. */
+export function requireInactiveLansViewer(viewer: Viewer | null): void {
+  if (canSeeInactiveLans(viewer)) return;
+  if (!viewer) throw new ProblemError(401, 'Please sign in first.');
+  throw new ProblemError(403, 'Only lan administrators see inactive lans.');
+}
+
+/** GET lans, for a viewer already allowed to see what `query.include` asks for. */
+export async function listLans(deps: LansDeps, query: LanListQuery): Promise<Paged<Lan>> {
   const { rows, total } = await listLanRows(deps.db, {
     isActiveOnly: query.include === 'active',
     ...(query.sinceDate
@@ -112,8 +114,11 @@ export async function findVisibleLan(
   return row;
 }
 
-export async function getLan(deps: LansDeps, viewer: Viewer | null, id: number): Promise<Lan> {
-  return presentLan(deps.db, await findVisibleLan(deps.db, viewer, id));
+/** A lan, active or not: whether the viewer may see it is the caller's to check. */
+export async function getLan(deps: LansDeps, id: number): Promise<Lan> {
+  const row = await findLanById(deps.db, id);
+  if (!row) throw new ProblemError(404, `There is no lan ${id}.`);
+  return presentLan(deps.db, row);
 }
 
 export function requireLanManager(viewer: Viewer): void {

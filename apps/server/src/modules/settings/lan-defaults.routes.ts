@@ -42,7 +42,7 @@ export const lanDefaultsRoutes =
         },
       },
       async (request) => {
-        if (!canManageLans(requireViewer(request)))
+        if (!canManageLans(await requireViewer(request)))
           throw new ProblemError(403, 'Only lan administrators set the lan defaults.');
         await saveLanDefaults(deps.db, request.body);
         return readLanDefaults(deps.db);

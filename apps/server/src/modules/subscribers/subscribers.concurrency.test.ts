@@ -5,6 +5,7 @@ import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { createLanReadCache } from '../lans/lan-read-cache.ts';
 import { createLan } from '../lans/lans.service.ts';
 import { setSubscriberStatus } from './subscribers.service.ts';
 
@@ -24,7 +25,12 @@ describe.each(testEngines)('capacity under concurrency on %s', (engine) => {
   afterAll(async () => site?.close());
 
   it('accepts exactly 10 of 50 simultaneous status changes on a lan with 10 places', async () => {
-    const deps = { db: site.db, publicUrl: new URL('http://localhost/'), isChatOn: true };
+    const deps = {
+      db: site.db,
+      publicUrl: new URL('http://localhost/'),
+      isChatOn: true,
+      reads: createLanReadCache(site.db),
+    };
     const lan = await createLan({ ...deps, communityTimeZone: 'Europe/Amsterdam' }, admin, {
       ...buildLanBody({ maximumSubcribers: 10 }),
       isActive: true,

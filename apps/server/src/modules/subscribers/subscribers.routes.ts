@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
+import { sendLanRead, toJson } from '../lans/lan-read-cache.ts';
 import { canManageSubscribers } from './subscribers.policy.ts';
 import {
   listOwnSubscriptions,
@@ -22,6 +23,7 @@ import {
   withdraw,
 } from './subscribers.service.ts';
 
+const pagedSubscribers = paged(subscriberSchema);
 const problems = {
   400: problemDetailsSchema,
   401: problemDetailsSchema,
@@ -52,7 +54,7 @@ const subscriberActionSchema = z
   });
 
 async function onlySubscriberManagers(request: FastifyRequest): Promise<void> {
-  if (!canManageSubscribers(requireViewer(request)))
+  if (!canManageSubscribers(await requireViewer(request)))
     throw new ProblemError(403, 'Only lan administrators manage subscribers.');
 }
 
@@ -70,11 +72,17 @@ export const subscribersRoutes =
             'to anyone but lan administrators.',
           params: z.object({ id: idParamSchema }),
           querystring: pagedQuerySchema,
-          response: { 200: paged(subscriberSchema), ...problems },
+          response: { 200: pagedSubscribers, ...problems },
         },
       },
-      async (request) =>
-        listSubscribersOfLan(deps, request.viewer, request.params.id, request.query),
+      async (request, reply) => {
+        const { id } = request.params;
+        const read = await deps.reads.read(request.url, async () => {
+          const { subscribers, isLanActive } = await listSubscribersOfLan(deps, id, request.query);
+          return { json: toJson(pagedSubscribers, subscribers), isInactive: !isLanActive };
+        });
+        return sendLanRead(request, reply, read, id);
+      },
     );
 
     app.get(
@@ -89,14 +97,14 @@ export const subscribersRoutes =
           response: { 200: paged(subscriberSchema), ...problems },
         },
       },
-      async (request) => listOwnSubscriptions(deps, requireViewer(request), request.query),
+      async (request) => listOwnSubscriptions(deps, await requireViewer(request), request.query),
     );
 
     app.post(
       '/api/subscribers',
       {
         preValidation: async (request) => {
-          requireViewer(request);
+          await requireViewer(request);
         },
         schema: {
           tags: ['subscribers'],
@@ -109,7 +117,7 @@ export const subscribersRoutes =
         },
       },
       async (request, reply) => {
-        const subscriber = await subscribe(deps, requireViewer(request), request.body);
+        const subscriber = await subscribe(deps, await requireViewer(request), request.body);
         return reply.code(201).send(subscriber);
       },
     );
@@ -127,11 +135,11 @@ export const subscribersRoutes =
           response: { 204: z.undefined(), ...problems },
         },
         preValidation: async (request) => {
-          requireViewer(request);
+          await requireViewer(request);
         },
       },
       async (request, reply) => {
-        await withdraw(deps, requireViewer(request), request.params.id);
+        await withdraw(deps, await requireViewer(request), request.params.id);
         return reply.code(204).send();
       },
     );
@@ -152,7 +160,7 @@ export const subscribersRoutes =
         },
       },
       async (request) => {
-        const viewer = requireViewer(request);
+        const viewer = await requireViewer(request);
         const { id, action } = request.params;
         return action.kind === 'status'
           ? setSubscriberStatus(deps, viewer, id, action.status)

@@ -4,8 +4,13 @@ import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { subscriberAcceptedMessage } from '../chat/chat-messages.ts';
+import type { LanReadCache } from '../lans/lan-read-cache.ts';
 import { canSeeInactiveLans } from '../lans/lans.policy.ts';
-import { countSubscribersWithStatus, findLanForUpdate } from '../lans/lans.repository.ts';
+import {
+  countSubscribersWithStatus,
+  findLanById,
+  findLanForUpdate,
+} from '../lans/lans.repository.ts';
 import { findVisibleLan } from '../lans/lans.service.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -28,6 +33,8 @@ export type SubscribersDeps = {
   publicUrl: URL;
   /** Without a webhook nothing is queued: announcements must not pile up for later. */
   isChatOn: boolean;
+  /** The public lan reads, kept until the data under them changes. */
+  reads: LanReadCache;
 };
 
 type Page = { offset: number; limit: number };
@@ -39,15 +46,19 @@ async function presentOne(db: AppDatabase, id: number): Promise<Subscriber> {
   return subscriber;
 }
 
+/** A lan's subscribers and whether the lan is active; who may see them is the caller's to check. */
 export async function listSubscribersOfLan(
   deps: SubscribersDeps,
-  viewer: Viewer | null,
   lanId: number,
   page: Page,
-): Promise<Paged<Subscriber>> {
-  await findVisibleLan(deps.db, viewer, lanId);
+): Promise<{ subscribers: Paged<Subscriber>; isLanActive: boolean }> {
+  const lan = await findLanById(deps.db, lanId);
+  if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
   const { rows, total } = await pageSubscribersOfLan(deps.db, lanId, page);
-  return { items: await presentSubscribers(deps.db, rows), ...page, total };
+  return {
+    subscribers: { items: await presentSubscribers(deps.db, rows), ...page, total },
+    isLanActive: toBoolean(lan.is_active),
+  };
 }
 
 /** The viewer's own subscriptions, newest lan first; inactive lans stay hidden. */

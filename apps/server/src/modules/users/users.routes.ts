@@ -79,7 +79,7 @@ export const usersRoutes =
           response: { 200: userProfileSchema, 401: problemDetailsSchema },
         },
       },
-      async (request) => getOwnProfile(deps, requireViewer(request)),
+      async (request) => getOwnProfile(deps, await requireViewer(request)),
     );
 
     app.put(
@@ -95,7 +95,7 @@ export const usersRoutes =
           response: { 200: userProfileSchema, ...problems },
         },
       },
-      async (request) => updateOwnProfile(deps, requireViewer(request), request.body),
+      async (request) => updateOwnProfile(deps, await requireViewer(request), request.body),
     );
 
     app.get(
@@ -109,7 +109,7 @@ export const usersRoutes =
         },
       },
       async (request, reply) => {
-        const status = await syncSteamProfile(deps, requireViewer(request), request.log);
+        const status = await syncSteamProfile(deps, await requireViewer(request), request.log);
         return reply.type('text/plain; charset=utf-8').send(status);
       },
     );
@@ -127,7 +127,7 @@ export const usersRoutes =
         },
       },
       async (request, reply) => {
-        await verifyEmail(deps, requireViewer(request), request.params.code);
+        await verifyEmail(deps, await requireViewer(request), request.params.code);
         return reply.code(204).send();
       },
     );
@@ -150,7 +150,11 @@ export const usersRoutes =
         },
       },
       async (request, reply) => {
-        const isUsed = await isEmailUsedByOther(deps, requireViewer(request), request.params.email);
+        const isUsed = await isEmailUsedByOther(
+          deps,
+          await requireViewer(request),
+          request.params.email,
+        );
         if (!isUsed) {
           return reply.code(404).type('application/problem+json').send({
             type: 'about:blank',
@@ -175,7 +179,7 @@ export const usersRoutes =
           response: { 200: z.union([userProfileSchema, userPublicSchema]), ...problems },
         },
       },
-      async (request) => getUser(deps, request.viewer, request.params.id),
+      async (request) => getUser(deps, await request.viewer(), request.params.id),
     );
 
     app.put(
@@ -192,6 +196,7 @@ export const usersRoutes =
           response: { 200: userProfileSchema, ...problems, 409: problemDetailsSchema },
         },
       },
-      async (request) => updateUser(deps, requireViewer(request), request.params.id, request.body),
+      async (request) =>
+        updateUser(deps, await requireViewer(request), request.params.id, request.body),
     );
   };

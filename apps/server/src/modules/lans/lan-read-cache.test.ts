@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { buildLanBody } from '../../../test/lans.ts';
+import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { type AppDatabase, createDatabase } from '../../db/database.ts';
+import { replaceRoles } from '../users/users.repository.ts';
+
+/*
+ * The public lan reads are kept as JSON until the data under them changes. These tests
+ * read through a second server instance on the same database, so only the database's
+ * version can tell it that the first one wrote something.
+ */
+describe.each(testEngines)('cached lan reads on %s', (engine) => {
+  let site: ApiSite;
+  let otherDb: AppDatabase;
+  let other: FastifyInstance;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+    otherDb = createDatabase(site.config.database);
+    other = await buildApp(site.config, { db: otherDb, isRunningJobs: false });
+    await other.ready();
+    admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await otherDb?.destroy();
+    await site?.close();
+  });
+
+  async function createLan(overrides: Record<string, unknown> = {}): Promise<number> {
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/api/lans',
+      headers: admin.headers,
+      payload: buildLanBody({ maximumSubcribers: 20, ...overrides }),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().id;
+  }
+
+  const readOther = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await other.inject({ method: 'GET', url, headers });
+    return {
+      status: response.statusCode,
+      body: response.json(),
+      type: response.headers['content-type'],
+    };
+  };
+
+  it('shows a subscription, a nickname and a role made on another instance at once', async () => {
+    const lanId = await createLan();
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner'], { nickname: 'Before' });
+    const before = await readOther(`/api/lans/${lanId}`);
+    expect(before.status).toBe(200);
+    expect(before.type).toBe('application/json; charset=utf-8');
+    expect(before.body.subscribers).toEqual([]);
+
+    const subscribed = await site.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      headers: lanner.headers,
+      payload: { lanId, userId: lanner.user.id },
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const afterSubscribe = await readOther(`/api/lans/${lanId}`);
+    expect(afterSubscribe.body.subscribers).toMatchObject([
+      { status: 'Pending', user: { nickname: 'Before', roles: ['Lanner'] } },
+    ]);
+
+    await site.db
+      .updateTable('users')
+      .set({ nickname: 'After' })
+      .where('id', '=', lanner.user.id)
+      .execute();
+    await replaceRoles(site.db, lanner.user.id, ['Lanner', 'Member']);
+    expect((await readOther(`/api/lans/${lanId}/subscribers`)).body.items).toMatchObject([
+      { user: { nickname: 'After', roles: ['Lanner', 'Member'] } },
+    ]);
+    expect((await readOther(`/api/lans/${lanId}`)).body.subscribers).toMatchObject([
+      { user: { nickname: 'After', roles: ['Lanner', 'Member'] } },
+    ]);
+  });
+
+  it('drops a lan from the list as soon as it is deleted elsewhere', async () => {
+    const lanId = await createLan({ name: 'Short-lived lan' });
+    const listed = await readOther('/api/lans?limit=100');
+    expect(listed.body.items.map((lan: { id: number }) => lan.id)).toContain(lanId);
+    const deleted = await site.app.inject({
+      method: 'DELETE',
+      url: `/api/lans/${lanId}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const after = await readOther('/api/lans?limit=100');
+    expect(after.body.items.map((lan: { id: number }) => lan.id)).not.toContain(lanId);
+    expect((await readOther(`/api/lans/${lanId}`)).status).toBe(404);
+  });
+
+  it('keeps an inactive lan read by an administrator a 404 to everyone else', async () => {
+    const lanId = await createLan({ isActive: false });
+    expect((await readOther(`/api/lans/${lanId}`, admin.headers)).status).toBe(200);
+    expect((await readOther(`/api/lans/${lanId}/subscribers`, admin.headers)).status).toBe(200);
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    for (const headers of [{}, lanner.headers]) {
+      expect((await readOther(`/api/lans/${lanId}`, headers)).status).toBe(404);
+      expect((await readOther(`/api/lans/${lanId}/subscribers`, headers)).status).toBe(404);
+    }
+  });
+
+  it('counts a lan in its subscribers’ stats once it has started, without any write', async () => {
+    const startsIn = 1500;
+    const lanId = await createLan({
+      startDate: new Date(Date.now() + startsIn).toISOString(),
+    });
+    const started = Date.now() + startsIn;
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    const subscribed = await site.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      headers: lanner.headers,
+      payload: { lanId, userId: lanner.user.id },
+    });
+    const paid = await site.app.inject({
+      method: 'PUT',
+      url: `/api/subscribers/${subscribed.json().id}/status:paid`,
+      headers: admin.headers,
+    });
+    expect(paid.statusCode).toBe(200);
+    const statsOf = async () =>
+      (await readOther(`/api/lans/${lanId}`)).body.subscribers[0].user.stats.numberOfLans;
+    expect(await statsOf()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, started - Date.now() + 50));
+    expect(await statsOf()).toBe(1);
+  });
+});
