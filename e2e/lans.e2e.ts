@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../apps/server/test/images.ts';
 import { collectPageErrors, launchBrowser } from './support/browser.ts';
-import { siteUrl } from './support/provided-context.ts';
+import { chatPosts, siteUrl } from './support/provided-context.ts';
 import { signedInContext, waitForApp } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -17,18 +18,39 @@ async function openAs(account: string, path: string): Promise<{ page: Page; erro
   return { page, errors };
 }
 
-/** The demo community's open lan: the upcoming lan where the demo `lanner` is subscribed. */
-async function findOpenLanId(): Promise<number> {
+type ListedLan = {
+  id: number;
+  name: string;
+  maximumSubcribers: number;
+  subscribers: Array<{ status: string; user: { nickname: string } }>;
+};
+
+async function upcomingLans(): Promise<ListedLan[]> {
   const today = new Date().toISOString().slice(0, 10);
   const response = await fetch(siteUrl(`/api/lans?sinceDate=${today}&sort=start-date&limit=20`));
-  const { items } = (await response.json()) as {
-    items: Array<{ id: number; subscribers: Array<{ user: { nickname: string } }> }>;
-  };
-  const lan = items.find((candidate) =>
+  return ((await response.json()) as { items: ListedLan[] }).items;
+}
+
+/** The demo community's open lan: the upcoming lan where the demo `lanner` is subscribed. */
+async function findOpenLanId(): Promise<number> {
+  const lan = (await upcomingLans()).find((candidate) =>
     candidate.subscribers.some((subscriber) => subscriber.user.nickname === 'lanner'),
   );
   if (!lan) throw new Error('the demo community has no lan with the demo lanner');
   return lan.id;
+}
+
+/** The demo community's nearly full lan: one place left, and lanners still pending. */
+async function findNearlyFullLan(): Promise<{ id: number; pendingNickname: string }> {
+  for (const lan of await upcomingLans()) {
+    const taken = lan.subscribers.filter(
+      ({ status }) => status === 'Accepted' || status === 'Paid',
+    );
+    const pending = lan.subscribers.find(({ status }) => status === 'Pending');
+    if (pending && taken.length === lan.maximumSubcribers - 1)
+      return { id: lan.id, pendingNickname: pending.user.nickname };
+  }
+  throw new Error('the demo community has no nearly full lan');
 }
 
 beforeAll(async () => {
@@ -77,5 +99,67 @@ describe('signing up for a lan', () => {
       .waitFor();
     expect(lanner.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
+  });
+});
+
+describe('a full lan', () => {
+  it('tells a lanner it is full once an administrator accepts the last place', async () => {
+    const lan = await findNearlyFullLan();
+    const admin = await openAs('lanadmin', `/admin/lans/${lan.id}`);
+    await admin.page.getByLabel(`Status of ${lan.pendingNickname}`).selectOption('Accepted');
+    await admin.page.waitForResponse((response) => response.url().includes('/status:accepted'));
+
+    const lanner = await openAs('lanner', `/lans/${lan.id}`);
+    const panel = lanner.page.getByRole('region', { name: 'Subscription' });
+    await panel.getByText('Sorry, the lan is full').waitFor();
+    await expect(panel.getByRole('button', { name: 'Participate' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    expect(admin.errors).toEqual([]);
+    expect(lanner.errors).toEqual([]);
+  });
+});
+
+describe('announcing a lan', () => {
+  it('creates a lan with a banner, activates it, and the chat hears about it', async () => {
+    const name = `Announced lan ${Date.now()}`;
+    const { page, errors } = await openAs('lanadmin', '/admin/lans/new');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Description').fill('Bring your own cable.');
+    await page.getByRole('button', { name: 'Create lan' }).click();
+    await page.waitForURL(/\/admin\/lans\/\d+$/);
+    const lanId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    await page.getByLabel('Choose a banner').setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: makePng(),
+    });
+    await page.getByRole('button', { name: 'Upload banner' }).click();
+    await page.getByText('The banner is saved.').waitFor();
+    const banner = await fetch(siteUrl(`/api/assets/lan-${lanId}.png`), { method: 'HEAD' });
+    expect(banner.status).toBe(200);
+
+    await expect(chatPosts()).resolves.not.toContainEqual(
+      expect.objectContaining({
+        body: expect.objectContaining({ embeds: [expect.objectContaining({ title: name })] }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await page.getByRole('button', { name: 'Deactivate' }).waitFor();
+
+    // The outbox worker posts within a few seconds.
+    let announcement: unknown;
+    for (let attempt = 0; attempt < 40 && !announcement; attempt += 1) {
+      announcement = (await chatPosts()).find((post) =>
+        JSON.stringify(post.body).includes(JSON.stringify(name)),
+      );
+      if (!announcement) await page.waitForTimeout(250);
+    }
+    expect(announcement).toMatchObject({
+      status: 200,
+      body: { embeds: [{ title: name, url: siteUrl(`/lans/${lanId}`) }] },
+    });
+    expect(errors).toEqual([]);
   });
 });

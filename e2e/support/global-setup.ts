@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { startWebhookReceiver } from '../../apps/server/src/modules/chat/test-support/webhook-receiver.ts';
 import { ensureWebAppBuilt } from '../../scripts/web-build.ts';
 import './provided-context.ts';
 import { startSite } from './site.ts';
@@ -8,11 +9,18 @@ export default async function setup(project: TestProject) {
   ensureWebAppBuilt({ log: console.info });
   // The demo community for most tests, and an empty site for what only happens once
   // (the first account becoming its administrator).
-  const [demoSite, emptySite] = await Promise.all([startSite({ LANPARTY_DEMO: '1' }), startSite()]);
+  // The demo site posts its chat messages to a local receiver the tests can ask.
+  const chat = await startWebhookReceiver();
+  const [demoSite, emptySite] = await Promise.all([
+    startSite({ LANPARTY_DEMO: '1', DISCORD_WEBHOOK_URL: chat.url }),
+    startSite(),
+  ]);
   project.provide('baseUrl', demoSite.baseUrl);
   project.provide('emptySiteUrl', emptySite.baseUrl);
   project.provide('demoDataDir', demoSite.dataDir);
+  project.provide('chatWebhookUrl', chat.url);
   return async () => {
     await Promise.all([demoSite.stop(), emptySite.stop()]);
+    await chat.close();
   };
 }

@@ -8,6 +8,8 @@ declare module 'vitest' {
     emptySiteUrl: string;
     /** The demo site's data folder (its mails are .eml files in mail/). */
     demoDataDir: string;
+    /** The demo site's chat webhook; a GET answers what it was posted. */
+    chatWebhookUrl: string;
   }
 }
 
@@ -24,4 +26,10 @@ export function emptySiteUrl(path = ''): string {
 /** The demo site's data folder. */
 export function demoDataDir(): string {
   return inject('demoDataDir');
+}
+
+/** What the demo site has posted to its chat webhook so far. */
+export async function chatPosts(): Promise<Array<{ body: unknown; status: number }>> {
+  const response = await fetch(inject('chatWebhookUrl'));
+  return (await response.json()) as Array<{ body: unknown; status: number }>;
 }

@@ -35,7 +35,8 @@ export type WebhookReceiver = {
 
 /**
  * A local Discord-compatible webhook on 127.0.0.1 that records what it is sent and
- * answers what the test asks for (429 with `retry_after`, 500, 400 …).
+ * answers what the test asks for (429 with `retry_after`, 500, 400 …). A GET of any path
+ * answers the posts received so far.
  */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const posts: ReceivedPost[] = [];
@@ -43,6 +44,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   let delayMs = 0;
   let nextId = 1;
   const server = createServer((request, response) => {
+    // A GET lists what was posted, for tests in another process (the end-to-end ones).
+    if (request.method === 'GET') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(posts.map(({ path, body, status }) => ({ path, body, status }))));
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
