@@ -33,7 +33,7 @@ export function SubscriberTable({ subscribers }: { subscribers: readonly Subscri
             return (
               <tr key={subscriber.id} className={isDenied ? styles.bad : undefined}>
                 <td>{index + 1}</td>
-                <td>{subscriber.user.nickname}</td>
+                <td title={subscriber.user.nickname}>{subscriber.user.nickname}</td>
                 <td>
                   {isMember ? (
                     <Check size={18} aria-label="member" className={styles.yes} />
