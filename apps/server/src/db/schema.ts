@@ -33,6 +33,8 @@ export type UsersTable = {
   birth_date: string | null;
   creation_date: Timestamp;
   modification_date: Timestamp;
+  /** When the user first had Lanner or Member; only such users are in leaderboards. */
+  lanner_since: ColumnType<Date | string | null, string | null | undefined, string | null>;
 };
 
 export type UserRolesTable = {
@@ -136,6 +138,58 @@ export type DataVersionsTable = {
   version: ColumnType<number | string, number, number>;
 };
 
+/** A Steam app; named once GetOwnedGames has told its name. */
+export type GamesTable = {
+  /** The Steam app id. */
+  id: number;
+  name: string;
+  /** img_icon_url of GetOwnedGames: the icon is media/steam/apps/{id}/{hash}.jpg. */
+  icon_hash: string | null;
+  /** False while the name is a stand-in ("App 730"). */
+  is_named: BooleanColumn;
+  creation_date: Timestamp;
+  modification_date: Timestamp;
+};
+
+/** A streak of sightings of a user in a game; ended_at null while it runs. */
+export type PlaySessionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: ColumnType<Date | string | null, string | null, string | null>;
+};
+
+/** Seconds per (user, game, play day); a play day (yyyy-MM-dd) runs 06:00 to 06:00. */
+export type PlaytimesTable = {
+  user_id: number;
+  game_id: number;
+  play_day: string;
+  seconds: number;
+};
+
+/** Seconds per (user, game, month yyyy-MM), written with `playtimes`. */
+export type PlaytimeMonthsTable = {
+  user_id: number;
+  game_id: number;
+  month: string;
+  seconds: number;
+};
+
+export type SteamProfilesTable = {
+  user_id: number;
+  games_checked_at: ColumnType<Date | string | null, string | null, string | null>;
+  is_private: BooleanColumn;
+};
+
+export type SteamCallsTable = {
+  /** yyyy-MM-dd, UTC. */
+  day: string;
+  method: string;
+  calls: number;
+};
+
 /** Every table, as Kysely sees it. Each migration that adds a table adds it here. */
 export type Database = {
   settings: SettingsTable;
@@ -149,4 +203,10 @@ export type Database = {
   lans: LansTable;
   subscribers: SubscribersTable;
   data_versions: DataVersionsTable;
+  games: GamesTable;
+  play_sessions: PlaySessionsTable;
+  playtimes: PlaytimesTable;
+  playtime_months: PlaytimeMonthsTable;
+  steam_profiles: SteamProfilesTable;
+  steam_calls: SteamCallsTable;
 };

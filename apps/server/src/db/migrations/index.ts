@@ -3,6 +3,7 @@ import * as settings from './0001-settings.ts';
 import * as identity from './0002-identity.ts';
 import * as lans from './0003-lans.ts';
 import * as dataVersions from './0004-data-versions.ts';
+import * as playtime from './0005-playtime.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-identity': identity,
   '0003-lans': lans,
   '0004-data-versions': dataVersions,
+  '0005-playtime': playtime,
 };

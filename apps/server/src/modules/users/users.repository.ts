@@ -83,11 +83,15 @@ export async function findRoles(
   return byUser;
 }
 
-/** Replaces a user's roles with exactly these. */
+/**
+ * Replaces a user's roles with exactly these. The first time a user gets Lanner or
+ * Member is remembered: leaderboards show only such users, also after the role is gone.
+ */
 export async function replaceRoles(
   db: Executor,
   userId: number,
   roles: readonly Role[],
+  now = new Date(),
 ): Promise<void> {
   await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
   if (roles.length === 0) return;
@@ -95,6 +99,14 @@ export async function replaceRoles(
     .insertInto('user_roles')
     .values([...new Set(roles)].map((role) => ({ user_id: userId, role })))
     .execute();
+  if (roles.includes('Lanner') || roles.includes('Member')) {
+    await db
+      .updateTable('users')
+      .set({ lanner_since: now.toISOString() })
+      .where('id', '=', userId)
+      .where('lanner_since', 'is', null)
+      .execute();
+  }
 }
 
 /** E-mail addresses are compared without regard to case. */

@@ -1,0 +1,52 @@
+import { wallClockOf, zonedInstant } from '../../lib/zoned-time.ts';
+
+/*
+ * A play day runs from 06:00 to 06:00 in the community's time zone (the changelog's
+ * cutoff): a night of gaming counts for the evening it started. It is named by the date
+ * of its first morning, `yyyy-MM-dd`; its month is the first seven characters.
+ */
+
+export const playDayStartHour = 6;
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The play day an instant belongs to. */
+export function playDayOf(instant: Date, timeZone: string): string {
+  const wall = wallClockOf(instant, timeZone);
+  const calendarDay = Date.UTC(wall.year, wall.month - 1, wall.day);
+  return isoDay(wall.hour < playDayStartHour ? calendarDay - dayMs : calendarDay);
+}
+
+/** The instant a play day begins: 06:00 on its date, community time. */
+export function playDayStart(playDay: string, timeZone: string): Date {
+  const [year, month, day] = playDay.split('-').map(Number) as [number, number, number];
+  return zonedInstant({ year, month, day, hour: playDayStartHour, minute: 0 }, timeZone);
+}
+
+/** The play day after this one. */
+export function nextPlayDay(playDay: string): string {
+  return isoDay(Date.parse(`${playDay}T00:00:00Z`) + dayMs);
+}
+
+export type PlayDayPart = { playDay: string; seconds: number };
+
+/**
+ * Whole seconds of [start, end) per play day, split at every 06:00 — also across
+ * daylight-saving changes, where a play day lasts 23 or 25 hours. Instants are cut to
+ * whole seconds first, so the parts add up to exactly the session's length.
+ */
+export function splitByPlayDay(start: Date, end: Date, timeZone: string): PlayDayPart[] {
+  let cursor = Math.floor(start.getTime() / 1000) * 1000;
+  const until = Math.floor(end.getTime() / 1000) * 1000;
+  const parts: PlayDayPart[] = [];
+  while (cursor < until) {
+    const playDay = playDayOf(new Date(cursor), timeZone);
+    const partEnd = Math.min(playDayStart(nextPlayDay(playDay), timeZone).getTime(), until);
+    parts.push({ playDay, seconds: (partEnd - cursor) / 1000 });
+    cursor = partEnd;
+  }
+  return parts;
+}
+
+function isoDay(utcMidnight: number): string {
+  return new Date(utcMidnight).toISOString().slice(0, 10);
+}

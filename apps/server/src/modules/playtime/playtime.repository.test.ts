@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
+import {
+  type AppDatabase,
+  createDatabase,
+  databaseSchemaOf,
+  migrateToLatest,
+} from '../../db/database.ts';
+import { insertUser } from '../users/users.repository.ts';
+import { addPlaytime, ensureGames } from './playtime.repository.ts';
+
+describe.each(testEngines)('recording playtime on %s', (engine) => {
+  let site: TestSite;
+  let db: AppDatabase;
+  beforeAll(async () => {
+    site = await createTestSite(engine);
+    db = createDatabase(site.config.database);
+    await migrateToLatest(db, databaseSchemaOf(site.config));
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await site?.cleanUp();
+  });
+
+  it('adds each play day and month, and adds up what is recorded twice', async () => {
+    const user = await insertUser(db, {
+      subject: null,
+      nickname: 'Ada',
+      email: null,
+      steamId: null,
+    });
+    const now = new Date();
+    await ensureGames(db, [730, 730], now);
+    // 04:00 to 08:00 local on 1 February: two hours for 31 January, two for 1 February.
+    await addPlaytime(
+      db,
+      {
+        userId: user.id,
+        gameId: 730,
+        start: new Date('2026-02-01T03:00:00Z'),
+        end: new Date('2026-02-01T07:00:00Z'),
+      },
+      'Europe/Amsterdam',
+    );
+    await addPlaytime(
+      db,
+      {
+        userId: user.id,
+        gameId: 730,
+        start: new Date('2026-02-01T18:00:00Z'),
+        end: new Date('2026-02-01T19:00:00Z'),
+      },
+      'Europe/Amsterdam',
+    );
+    const days = await db
+      .selectFrom('playtimes')
+      .select(['play_day', 'seconds'])
+      .where('user_id', '=', user.id)
+      .orderBy('play_day')
+      .execute();
+    expect(days).toEqual([
+      { play_day: '2026-01-31', seconds: 7200 },
+      { play_day: '2026-02-01', seconds: 10800 },
+    ]);
+    const months = await db
+      .selectFrom('playtime_months')
+      .select(['month', 'seconds'])
+      .where('user_id', '=', user.id)
+      .orderBy('month')
+      .execute();
+    expect(months).toEqual([
+      { month: '2026-01', seconds: 7200 },
+      { month: '2026-02', seconds: 10800 },
+    ]);
+    const game = await db
+      .selectFrom('games')
+      .selectAll()
+      .where('id', '=', 730)
+      .executeTakeFirstOrThrow();
+    expect(game.name).toBe('App 730');
+  });
+});
