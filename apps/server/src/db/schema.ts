@@ -177,6 +177,17 @@ export type PlaytimeMonthsTable = {
   seconds: number;
 };
 
+/** All-time figures per user, written with `playtimes`. */
+export type PlayerTotalsTable = {
+  user_id: number;
+  /** bigint: PostgreSQL answers a string. */
+  seconds: ColumnType<number | string, number, number>;
+  days: number;
+  games: number;
+  /** yyyy-MM-dd */
+  last_play_day: string;
+};
+
 export type SteamProfilesTable = {
   user_id: number;
   games_checked_at: ColumnType<Date | string | null, string | null, string | null>;
@@ -207,6 +218,7 @@ export type Database = {
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;
   playtime_months: PlaytimeMonthsTable;
+  player_totals: PlayerTotalsTable;
   steam_profiles: SteamProfilesTable;
   steam_calls: SteamCallsTable;
 };

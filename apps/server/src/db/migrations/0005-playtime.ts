@@ -12,6 +12,8 @@ import { dialectOf, timestampType } from '../columns.ts';
  * - `playtime_months`: the same summed per month (`yyyy-MM`), kept up to date in the
  *   transaction that writes `playtimes`, so a month's leaderboard reads a few thousand
  *   rows however long the history grows.
+ * - `player_totals`: per user, all-time seconds, play days, games and last play day,
+ *   kept with `playtimes` too (the all-time leaderboard would otherwise read every row).
  * - `steam_profiles`: per user, when their owned games were last fetched and whether
  *   their game details are private. Apart from `users`, so this bookkeeping does not
  *   count as a change of what lan pages show (migration 0004).
@@ -86,6 +88,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema
+    .createTable('player_totals')
+    .addColumn('user_id', 'integer', (column) =>
+      column.primaryKey().references('users.id').onDelete('cascade'),
+    )
+    .addColumn('seconds', 'bigint', (column) => column.notNull())
+    .addColumn('days', 'integer', (column) => column.notNull())
+    .addColumn('games', 'integer', (column) => column.notNull())
+    .addColumn('last_play_day', 'text', (column) => column.notNull())
+    .execute();
+
+  await db.schema
     .createTable('steam_profiles')
     .addColumn('user_id', 'integer', (column) =>
       column.primaryKey().references('users.id').onDelete('cascade'),
@@ -114,6 +127,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     'steam_calls',
     'steam_profiles',
+    'player_totals',
     'playtime_months',
     'playtimes',
     'play_sessions',

@@ -72,6 +72,51 @@ describe.each(testEngines)('recording playtime on %s', (engine) => {
       { month: '2026-01', seconds: 7200 },
       { month: '2026-02', seconds: 10800 },
     ]);
+    const totals = await db
+      .selectFrom('player_totals')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...totals, seconds: Number(totals.seconds) }).toEqual({
+      user_id: user.id,
+      seconds: 18000,
+      days: 2,
+      games: 1,
+      last_play_day: '2026-02-01',
+    });
+    // Another game on a known day and an earlier new day: one more game and one more day.
+    await ensureGames(db, [570], now);
+    await addPlaytime(
+      db,
+      {
+        userId: user.id,
+        gameId: 570,
+        start: new Date('2026-01-20T18:00:00Z'),
+        end: new Date('2026-01-20T18:30:00Z'),
+      },
+      'Europe/Amsterdam',
+    );
+    await addPlaytime(
+      db,
+      {
+        userId: user.id,
+        gameId: 570,
+        start: new Date('2026-02-01T20:00:00Z'),
+        end: new Date('2026-02-01T20:30:00Z'),
+      },
+      'Europe/Amsterdam',
+    );
+    const after = await db
+      .selectFrom('player_totals')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...after, seconds: Number(after.seconds) }).toMatchObject({
+      seconds: 21600,
+      days: 3,
+      games: 2,
+      last_play_day: '2026-02-01',
+    });
     const game = await db
       .selectFrom('games')
       .selectAll()

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor } from '../users/users.repository.ts';
-import { splitByPlayDay } from './play-days.ts';
+import { type PlayDayPart, splitByPlayDay } from './play-days.ts';
 
 /** Makes sure a Steam app has a row, named "App {id}" until its real name is known. */
 export async function ensureGames(db: Executor, gameIds: readonly number[], now: Date) {
@@ -32,6 +33,7 @@ export async function addPlaytime(
 ): Promise<void> {
   const parts = splitByPlayDay(played.start, played.end, timeZone);
   if (parts.length === 0) return;
+  await addToPlayerTotals(db, played, parts);
   await db
     .insertInto('playtimes')
     .values(
@@ -66,6 +68,52 @@ export async function addPlaytime(
     .onConflict((conflict) =>
       conflict.columns(['user_id', 'game_id', 'month']).doUpdateSet((eb) => ({
         seconds: eb('playtime_months.seconds', '+', eb.ref('excluded.seconds')),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * The all-time row of the user: seconds, and play days and games only when they are new
+ * (asked before `playtimes` and `playtime_months` get the new rows).
+ */
+async function addToPlayerTotals(
+  db: Executor,
+  played: { userId: number; gameId: number },
+  parts: readonly PlayDayPart[],
+): Promise<void> {
+  const playDays = parts.map((part) => part.playDay);
+  const knownDays = await db
+    .selectFrom('playtimes')
+    .select('play_day')
+    .distinct()
+    .where('user_id', '=', played.userId)
+    .where('play_day', 'in', playDays)
+    .execute();
+  const knownGame = await db
+    .selectFrom('playtime_months')
+    .select('month')
+    .where('user_id', '=', played.userId)
+    .where('game_id', '=', played.gameId)
+    .limit(1)
+    .executeTakeFirst();
+  const lastPlayDay = playDays.reduce((last, day) => (day > last ? day : last));
+  await db
+    .insertInto('player_totals')
+    .values({
+      user_id: played.userId,
+      seconds: parts.reduce((sum, part) => sum + part.seconds, 0),
+      days: playDays.length - knownDays.length,
+      games: knownGame ? 0 : 1,
+      last_play_day: lastPlayDay,
+    })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet((eb) => ({
+        seconds: eb('player_totals.seconds', '+', eb.ref('excluded.seconds')),
+        days: eb('player_totals.days', '+', eb.ref('excluded.days')),
+        games: eb('player_totals.games', '+', eb.ref('excluded.games')),
+        last_play_day: sql<string>`case when excluded.last_play_day > player_totals.last_play_day
+          then excluded.last_play_day else player_totals.last_play_day end`,
       })),
     )
     .execute();
