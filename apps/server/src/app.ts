@@ -26,6 +26,7 @@ import {
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createWebhookDeliverer } from './modules/chat/discord-webhook.ts';
 import { seedDemoCommunity } from './modules/demo/demo-community.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerEmbeddedIdentityProvider } from './modules/identity/identity-provider.ts';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
@@ -35,6 +36,7 @@ import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { lanDefaultsRoutes } from './modules/settings/lan-defaults.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -135,6 +137,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   await app.register(subscribersRoutes({ db, publicUrl: config.publicUrl, isChatOn, reads }));
   await app.register(lanDefaultsRoutes({ db }));
+  await app.register(gamesRoutes({ db }));
+  await app.register(
+    statsRoutes({ db, communityTimeZone: config.communityTimeZone, closedYears: new Map() }),
+  );
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await app.register(assetsRoutes({ db, store: createAssetStore(config.dataDir) }));
   if (config.isDemo) await seedDemoCommunity({ db, config, log: app.log });

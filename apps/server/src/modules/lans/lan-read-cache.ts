@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { toIsoTimestamp } from '../../db/columns.ts';
+import { readDataVersion } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { canSeeInactiveLans } from './lans.policy.ts';
@@ -50,7 +51,7 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
     async read(key, fill) {
       // The version is read before the data, so a change committed in between only
       // makes the next reader fill again; it can never pin old data to a new version.
-      const version = await readLansVersion(db);
+      const version = await readDataVersion(db, 'lans');
       const known = entries.get(key);
       if (known && known.version === version && Date.now() < known.validUntil) return known;
       const fillKey = `${version} ${key}`;
@@ -62,15 +63,6 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
       return pending;
     },
   };
-}
-
-async function readLansVersion(db: AppDatabase): Promise<string> {
-  const row = await db
-    .selectFrom('data_versions')
-    .select('version')
-    .where('name', '=', 'lans')
-    .executeTakeFirst();
-  return String(row?.version ?? 0);
 }
 
 /** When the next lan starts: its subscribers' numberOfLans and lastLanOn change then. */

@@ -11,6 +11,7 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listParameter } from '../../http/query-lists.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import {
   getOwnProfile,
@@ -23,18 +24,6 @@ import {
   updateUser,
   verifyEmail,
 } from './users.service.ts';
-
-/** `1,2,3` or `?userIds=1&userIds=2`: both are a list. */
-function listParameter<T extends z.ZodType>(item: T) {
-  return z.preprocess(
-    (value) =>
-      (Array.isArray(value) ? value : [value])
-        .flatMap((part) => String(part).split(','))
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    z.array(item),
-  );
-}
 
 const userListQuerySchema = pagedQuerySchema.extend({
   userIds: listParameter(idParamSchema).optional(),

@@ -36,7 +36,8 @@ import {
 
 export type UsersDeps = { db: AppDatabase; publicUrl: URL; steam: SteamConfig };
 
-async function presentMany(db: Executor, rows: UserRow[]): Promise<UserPublic[]> {
+/** Users as anyone may see them, with roles and lan stats, in the order given. */
+export async function presentPublicUsers(db: Executor, rows: UserRow[]): Promise<UserPublic[]> {
   const ids = rows.map((row) => row.id);
   const [roles, stats] = await Promise.all([findRoles(db, ids), findUserStats(db, ids)]);
   return rows.map((row) =>
@@ -60,7 +61,7 @@ async function presentProfile(db: Executor, row: UserRow): Promise<UserProfile> 
 export async function listPublicUsers(deps: UsersDeps, filter: UserListFilter) {
   const { rows, total } = await listUsers(deps.db, filter);
   return {
-    items: await presentMany(deps.db, rows),
+    items: await presentPublicUsers(deps.db, rows),
     offset: filter.offset,
     limit: filter.limit,
     total,
@@ -75,7 +76,7 @@ export async function getUser(
   const row = await findUserById(deps.db, id);
   if (!row) throw new ProblemError(404, `There is no user ${id}.`);
   if (canSeePersonalFields(viewer, id)) return presentProfile(deps.db, row);
-  const [user] = await presentMany(deps.db, [row]);
+  const [user] = await presentPublicUsers(deps.db, [row]);
   if (!user) throw new ProblemError(404, `There is no user ${id}.`);
   return user;
 }

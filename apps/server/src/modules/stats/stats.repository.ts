@@ -1,0 +1,171 @@
+import type { Executor } from '../users/users.repository.ts';
+
+/*
+ * The stats queries. Every one counts only users who have been Lanner or Member at some
+ * point (`users.lanner_since`). Months are `yyyy-MM`, play days `yyyy-MM-dd`.
+ */
+
+const seconds = (value: number | string | null): number => Number(value ?? 0);
+
+/** The months that have playtime, newest first. */
+export async function listPlaytimeMonths(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('playtime_months')
+    .innerJoin('users', 'users.id', 'playtime_months.user_id')
+    .select('playtime_months.month')
+    .distinct()
+    .where('users.lanner_since', 'is not', null)
+    .orderBy('playtime_months.month', 'desc')
+    .execute();
+  return rows.map((row) => row.month);
+}
+
+/** The newest month before `beforeMonth` that has playtime. */
+export async function findLastMonthBefore(
+  db: Executor,
+  beforeMonth: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('playtime_months')
+    .innerJoin('users', 'users.id', 'playtime_months.user_id')
+    .select((eb) => eb.fn.max('playtime_months.month').as('month'))
+    .where('users.lanner_since', 'is not', null)
+    .where('playtime_months.month', '<', beforeMonth)
+    .executeTakeFirst();
+  return row?.month ?? undefined;
+}
+
+export type MonthPlaytimeRow = { userId: number; gameId: number; month: string; seconds: number };
+
+/** Seconds per (user, game, month) for months from `firstMonth` to `lastMonth`. */
+export async function listMonthPlaytimes(
+  db: Executor,
+  firstMonth: string,
+  lastMonth: string,
+): Promise<MonthPlaytimeRow[]> {
+  const rows = await db
+    .selectFrom('playtime_months')
+    .innerJoin('users', 'users.id', 'playtime_months.user_id')
+    .select([
+      'playtime_months.user_id',
+      'playtime_months.game_id',
+      'playtime_months.month',
+      'playtime_months.seconds',
+    ])
+    .where('users.lanner_since', 'is not', null)
+    .where('playtime_months.month', '>=', firstMonth)
+    .where('playtime_months.month', '<=', lastMonth)
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    gameId: row.game_id,
+    month: row.month,
+    seconds: seconds(row.seconds),
+  }));
+}
+
+/** The number of play days each user played in [firstDay, lastDay]. */
+export async function countPlayDaysPerUser(
+  db: Executor,
+  firstDay: string,
+  lastDay: string,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('playtimes')
+    .innerJoin('users', 'users.id', 'playtimes.user_id')
+    .select((eb) => [
+      'playtimes.user_id',
+      eb.fn.count<number | string>('playtimes.play_day').distinct().as('days'),
+    ])
+    .where('users.lanner_since', 'is not', null)
+    .where('playtimes.play_day', '>=', firstDay)
+    .where('playtimes.play_day', '<=', lastDay)
+    .groupBy('playtimes.user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.days)]));
+}
+
+/** Seconds per play day in [firstDay, lastDay], days without playtime left out. */
+export async function sumPlaytimePerDay(
+  db: Executor,
+  firstDay: string,
+  lastDay: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('playtimes')
+    .innerJoin('users', 'users.id', 'playtimes.user_id')
+    .select((eb) => [
+      'playtimes.play_day',
+      eb.fn.sum<number | string>('playtimes.seconds').as('seconds'),
+    ])
+    .where('users.lanner_since', 'is not', null)
+    .where('playtimes.play_day', '>=', firstDay)
+    .where('playtimes.play_day', '<=', lastDay)
+    .groupBy('playtimes.play_day')
+    .execute();
+  return new Map(rows.map((row) => [row.play_day, seconds(row.seconds)]));
+}
+
+export type PlayerTotalRow = {
+  userId: number;
+  seconds: number;
+  days: number;
+  games: number;
+  lastPlayDay: string;
+};
+
+/** All-time totals, most playtime first (ties by nickname), one page. */
+export async function pagePlayerTotals(
+  db: Executor,
+  page: { offset: number; limit: number },
+): Promise<{ rows: PlayerTotalRow[]; total: number }> {
+  const base = db
+    .selectFrom('player_totals')
+    .innerJoin('users', 'users.id', 'player_totals.user_id')
+    .where('users.lanner_since', 'is not', null);
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      'player_totals.user_id',
+      'player_totals.seconds',
+      'player_totals.days',
+      'player_totals.games',
+      'player_totals.last_play_day',
+    ])
+    .orderBy('player_totals.seconds', 'desc')
+    .orderBy('users.nickname')
+    .orderBy('users.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return {
+    rows: rows.map((row) => ({
+      userId: row.user_id,
+      seconds: seconds(row.seconds),
+      days: row.days,
+      games: row.games,
+      lastPlayDay: row.last_play_day,
+    })),
+    total: Number(total),
+  };
+}
+
+export type GameRow = { id: number; name: string };
+
+export async function findGames(db: Executor, ids: readonly number[]): Promise<GameRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('games')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findUsers(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}

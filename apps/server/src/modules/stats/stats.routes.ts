@@ -1,0 +1,178 @@
+import {
+  allTimePlayerItemSchema,
+  gameLeaderboardMonthSchema,
+  leaderboardMonthsSchema,
+  paged,
+  pagedQuerySchema,
+  playerLeaderboardMonthSchema,
+  problemDetailsSchema,
+  rewindSummarySchema,
+  rewindYearsSchema,
+} from '@lanparty/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProblemError } from '../../http/problems.ts';
+import { requireViewer } from '../auth/authenticate.ts';
+import { hasAnyRole } from '../auth/viewer.ts';
+import {
+  allTimePlayers,
+  findLastMonth,
+  gameLeaderboardMonth,
+  listLeaderboardMonths,
+  listRewindYears,
+  monthKey,
+  playerLeaderboardMonth,
+  rewindOfYear,
+  type StatsDeps,
+} from './stats.service.ts';
+
+const yearSchema = z.coerce.number().int().min(2000).max(2999);
+const monthParams = z.object({ year: yearSchema, month: z.coerce.number().int().min(1).max(12) });
+const gameLimitQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
+
+/** Stats are for the community: Lanner or Member (or SystemAdministrator). */
+async function onlyLannersAndMembers(request: FastifyRequest): Promise<void> {
+  if (!hasAnyRole(await requireViewer(request), ['Lanner', 'Member']))
+    throw new ProblemError(403, 'Stats are for lanners and members.');
+}
+
+const monthsNote =
+  'Months are play-day months: a play day runs from 06:00 to 06:00 in the community time ' +
+  'zone. Only users who have been Lanner or Member count. Lanner or Member only.';
+
+export const statsRoutes =
+  (deps: StatsDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', onlyLannersAndMembers);
+
+    app.get(
+      '/api/stats/leader-boards',
+      {
+        schema: {
+          tags: ['stats'],
+          summary: 'The months that have a leaderboard, newest first',
+          description: monthsNote,
+          response: { 200: leaderboardMonthsSchema, ...problems },
+        },
+      },
+      async () => listLeaderboardMonths(deps),
+    );
+
+    app.get(
+      '/api/stats/leader-boards/users',
+      {
+        schema: {
+          tags: ['stats'],
+          summary: 'Every player over all time, most playtime first (paged)',
+          description: `Ties by nickname. ${monthsNote}`,
+          querystring: pagedQuerySchema,
+          response: { 200: paged(allTimePlayerItemSchema), ...problems },
+        },
+      },
+      async (request) => allTimePlayers(deps, request.query),
+    );
+
+    app.get(
+      '/api/stats/leader-boards/users/months/last',
+      {
+        schema: {
+          tags: ['stats'],
+          summary: 'The player leaderboard of the last complete month that has playtime',
+          description: `404 when no complete month has playtime. ${monthsNote}`,
+          response: { 200: playerLeaderboardMonthSchema, ...problems },
+        },
+      },
+      async () => playerLeaderboardMonth(deps, await findLastMonth(deps)),
+    );
+
+    app.get(
+      '/api/stats/leader-boards/users/months/:year/:month',
+      {
+        schema: {
+          tags: ['stats'],
+          summary: 'Every player of a month, best first',
+          description:
+            'position is 1-based by total playtime, ties by nickname; previousPosition is the ' +
+            `position the month before, or null. A month without playtime has no items. ${monthsNote}`,
+          params: monthParams,
+          response: { 200: playerLeaderboardMonthSchema, ...problems },
+        },
+      },
+      async (request) =>
+        playerLeaderboardMonth(deps, monthKey(request.params.year, request.params.month)),
+    );
+
+    app.get(
+      '/api/stats/leader-boards/games/months/last',
+      {
+        schema: {
+          tags: ['stats'],
+          summary: 'The game leaderboard of the last complete month that has playtime',
+          description: `limit: how many games (default 10). ${monthsNote}`,
+          querystring: gameLimitQuery,
+          response: { 200: gameLeaderboardMonthSchema, ...problems },
+        },
+      },
+      async (request) => gameLeaderboardMonth(deps, await findLastMonth(deps), request.query.limit),
+    );
+
+    app.get(
+      '/api/stats/leader-boards/games/months/:year/:month',
+      {
+        schema: {
+          tags: ['stats'],
+          summary: 'The most played games of a month',
+          description:
+            'By the playtime of all players together, ties by name; limit (default 10, at most ' +
+            `100) cuts the list, positions stay those of all games. ${monthsNote}`,
+          params: monthParams,
+          querystring: gameLimitQuery,
+          response: { 200: gameLeaderboardMonthSchema, ...problems },
+        },
+      },
+      async (request) =>
+        gameLeaderboardMonth(
+          deps,
+          monthKey(request.params.year, request.params.month),
+          request.query.limit,
+        ),
+    );
+
+    app.get(
+      '/api/stats/summaries',
+      {
+        schema: {
+          tags: ['stats'],
+          summary: 'The years that have a rewind, newest first',
+          description: monthsNote,
+          response: { 200: rewindYearsSchema, ...problems },
+        },
+      },
+      async () => listRewindYears(deps),
+    );
+
+    app.get(
+      '/api/stats/summaries/:year',
+      {
+        schema: {
+          tags: ['stats'],
+          summary: 'The rewind of a year',
+          description:
+            'avgPlaytimePerDay divides by the days of the year (so far, for the running year); ' +
+            'avgPlaytimePerUser by the players. favoriteGames: five per player. busiestDays: the ' +
+            'ten play days with the most playtime. spikes: the five days with the largest ' +
+            `increase over the day before. 404 for a year without playtime. ${monthsNote}`,
+          params: z.object({ year: yearSchema }),
+          response: { 200: rewindSummarySchema, ...problems },
+        },
+      },
+      async (request) => rewindOfYear(deps, request.params.year),
+    );
+  };

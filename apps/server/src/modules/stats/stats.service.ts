@@ -1,0 +1,298 @@
+import {
+  type AllTimePlayerItem,
+  formatTimeSpan,
+  type Game,
+  type GameLeaderboardMonth,
+  type LeaderboardMonths,
+  type Paged,
+  type PlayerLeaderboardMonth,
+  type RewindSummary,
+  type UserPublic,
+} from '@lanparty/contract';
+import { readDataVersion } from '../../db/data-versions.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { playDayOf, playDayStart } from '../playtime/play-days.ts';
+import { presentPublicUsers } from '../users/users.service.ts';
+import {
+  countPlayDaysPerUser,
+  findGames,
+  findLastMonthBefore,
+  findUsers,
+  listMonthPlaytimes,
+  listPlaytimeMonths,
+  pagePlayerTotals,
+  sumPlaytimePerDay,
+} from './stats.repository.ts';
+
+export type StatsDeps = {
+  db: AppDatabase;
+  communityTimeZone: string;
+  /** Rewinds of closed years, which never change while the users behind them do not. */
+  closedYears: Map<number, { version: string; summary: RewindSummary }>;
+};
+
+const favoriteGamesPerUser = 5;
+const busiestDayCount = 10;
+const spikeCount = 5;
+/** A year is closed once its last play day has ended and the sweeper has had its turn. */
+const closingMarginMs = 10 * 60 * 1000;
+
+/** `yyyy-MM` of a month given as year and month number. */
+export function monthKey(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+function previousMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 1 ? monthKey(year - 1, 12) : monthKey(year, number - 1);
+}
+
+const monthDate = (month: string) => `${month}-01`;
+
+/** The month of the play day running now. */
+function currentMonth(deps: StatsDeps, now: Date): string {
+  return playDayOf(now, deps.communityTimeZone).slice(0, 7);
+}
+
+/**
+ * 1-based positions by total, most first, ties by name (then id, so the order is always
+ * the same). Returns the ordered keys and each key's position.
+ */
+function rank<K>(totals: Map<K, number>, nameOf: (key: K) => string): Map<K, number> {
+  const ordered = [...totals.keys()].sort(
+    (a, b) =>
+      (totals.get(b) ?? 0) - (totals.get(a) ?? 0) ||
+      nameOf(a).localeCompare(nameOf(b), 'en') ||
+      String(a).localeCompare(String(b)),
+  );
+  return new Map(ordered.map((key, index) => [key, index + 1]));
+}
+
+function addTo<K>(totals: Map<K, number>, key: K, seconds: number) {
+  totals.set(key, (totals.get(key) ?? 0) + seconds);
+}
+
+async function publicUsersById(deps: StatsDeps, ids: Iterable<number>) {
+  const users = await presentPublicUsers(deps.db, await findUsers(deps.db, [...new Set(ids)]));
+  return new Map(users.map((user) => [user.id, user]));
+}
+
+async function gamesById(deps: StatsDeps, ids: Iterable<number>): Promise<Map<number, Game>> {
+  return new Map((await findGames(deps.db, [...new Set(ids)])).map((game) => [game.id, game]));
+}
+
+/** GET stats/leader-boards: the months that have playtime, newest first. */
+export async function listLeaderboardMonths(deps: StatsDeps): Promise<LeaderboardMonths> {
+  const months = (await listPlaytimeMonths(deps.db)).map(monthDate);
+  return { users: months, games: [...months] };
+}
+
+/** The last complete month that has playtime; 404 when there is none. */
+export async function findLastMonth(deps: StatsDeps, now = new Date()): Promise<string> {
+  const month = await findLastMonthBefore(deps.db, currentMonth(deps, now));
+  if (!month) throw new ProblemError(404, 'There is no complete month with playtime yet.');
+  return month;
+}
+
+/** Seconds per user of one month, and per user per game. */
+function totalsOfMonth(rows: Awaited<ReturnType<typeof listMonthPlaytimes>>, month: string) {
+  const perUser = new Map<number, number>();
+  const perGame = new Map<number, number>();
+  const perUserGame = new Map<number, Map<number, number>>();
+  for (const row of rows) {
+    if (row.month !== month) continue;
+    addTo(perUser, row.userId, row.seconds);
+    addTo(perGame, row.gameId, row.seconds);
+    const games = perUserGame.get(row.userId) ?? new Map<number, number>();
+    addTo(games, row.gameId, row.seconds);
+    perUserGame.set(row.userId, games);
+  }
+  return { perUser, perGame, perUserGame };
+}
+
+/** Every player of a month, best first, with their position the month before. */
+export async function playerLeaderboardMonth(
+  deps: StatsDeps,
+  month: string,
+): Promise<PlayerLeaderboardMonth> {
+  const before = previousMonth(month);
+  const rows = await listMonthPlaytimes(deps.db, before, month);
+  const current = totalsOfMonth(rows, month);
+  const previous = totalsOfMonth(rows, before);
+  const users = await publicUsersById(deps, [
+    ...current.perUser.keys(),
+    ...previous.perUser.keys(),
+  ]);
+  const nameOf = (id: number) => users.get(id)?.nickname ?? '';
+  const positions = rank(current.perUser, nameOf);
+  const previousPositions = rank(previous.perUser, nameOf);
+  const items = [...positions].map(([userId, position]) => ({
+    user: users.get(userId) as UserPublic,
+    totalPlaytime: formatTimeSpan(current.perUser.get(userId) ?? 0),
+    position,
+    previousPosition: previousPositions.get(userId) ?? null,
+    games: Object.fromEntries(
+      [...(current.perUserGame.get(userId) ?? [])].map(([gameId, seconds]) => [
+        String(gameId),
+        formatTimeSpan(seconds),
+      ]),
+    ),
+  }));
+  return { month: monthDate(month), items };
+}
+
+/** The most played games of a month (all players together), most first. */
+export async function gameLeaderboardMonth(
+  deps: StatsDeps,
+  month: string,
+  limit: number,
+): Promise<GameLeaderboardMonth> {
+  const before = previousMonth(month);
+  const rows = await listMonthPlaytimes(deps.db, before, month);
+  const current = totalsOfMonth(rows, month);
+  const previous = totalsOfMonth(rows, before);
+  const games = await gamesById(deps, [...current.perGame.keys(), ...previous.perGame.keys()]);
+  const nameOf = (id: number) => games.get(id)?.name ?? '';
+  const positions = rank(current.perGame, nameOf);
+  const previousPositions = rank(previous.perGame, nameOf);
+  const items = [...positions].slice(0, limit).map(([gameId, position]) => ({
+    game: games.get(gameId) ?? { id: gameId, name: `App ${gameId}` },
+    totalPlaytime: formatTimeSpan(current.perGame.get(gameId) ?? 0),
+    position,
+    previousPosition: previousPositions.get(gameId) ?? null,
+  }));
+  return { month: monthDate(month), items };
+}
+
+/** GET stats/leader-boards/users: every player over all time, most playtime first. */
+export async function allTimePlayers(
+  deps: StatsDeps,
+  page: { offset: number; limit: number },
+): Promise<Paged<AllTimePlayerItem>> {
+  const { rows, total } = await pagePlayerTotals(deps.db, page);
+  const users = await publicUsersById(
+    deps,
+    rows.map((row) => row.userId),
+  );
+  return {
+    items: rows.map((row) => ({
+      user: users.get(row.userId) as UserPublic,
+      totalNumberGames: row.games,
+      totalNumberDays: row.days,
+      totalPlaytime: formatTimeSpan(row.seconds),
+      lastDatePlayed: row.lastPlayDay,
+    })),
+    ...page,
+    total,
+  };
+}
+
+/** GET stats/summaries: the years that have playtime, newest first. */
+export async function listRewindYears(deps: StatsDeps): Promise<number[]> {
+  const years = (await listPlaytimeMonths(deps.db)).map((month) => Number(month.slice(0, 4)));
+  return [...new Set(years)];
+}
+
+/**
+ * GET stats/summaries/{year}. A closed year's rewind never changes, so it is built once
+ * and kept while the users in it stay the same (decision 014); the running year is built
+ * on every call.
+ */
+export async function rewindOfYear(
+  deps: StatsDeps,
+  year: number,
+  now = new Date(),
+): Promise<RewindSummary> {
+  const closesAt = playDayStart(`${year + 1}-01-01`, deps.communityTimeZone).getTime();
+  const isClosed = now.getTime() >= closesAt + closingMarginMs;
+  if (!isClosed) return buildRewind(deps, year, now);
+  const version = await readDataVersion(deps.db, 'lans');
+  const kept = deps.closedYears.get(year);
+  if (kept?.version === version) return kept.summary;
+  const summary = await buildRewind(deps, year, now);
+  deps.closedYears.set(year, { version, summary });
+  return summary;
+}
+
+function daysBetween(firstDay: string, lastDay: string): number {
+  return Math.round((Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000) + 1;
+}
+
+async function buildRewind(deps: StatsDeps, year: number, now: Date): Promise<RewindSummary> {
+  const firstDay = `${year}-01-01`;
+  const today = playDayOf(now, deps.communityTimeZone);
+  const lastDay = today < `${year}-12-31` ? today : `${year}-12-31`;
+  const rows = await listMonthPlaytimes(deps.db, monthKey(year, 1), monthKey(year, 12));
+  if (rows.length === 0 || lastDay < firstDay)
+    throw new ProblemError(404, `There is no rewind of ${year}.`);
+
+  const perUser = new Map<number, number>();
+  const perGame = new Map<number, number>();
+  const perUserGame = new Map<number, Map<number, number>>();
+  for (const row of rows) {
+    addTo(perUser, row.userId, row.seconds);
+    addTo(perGame, row.gameId, row.seconds);
+    const games = perUserGame.get(row.userId) ?? new Map<number, number>();
+    addTo(games, row.gameId, row.seconds);
+    perUserGame.set(row.userId, games);
+  }
+  const [daysPerUser, perDay, users, games] = await Promise.all([
+    countPlayDaysPerUser(deps.db, firstDay, lastDay),
+    sumPlaytimePerDay(deps.db, firstDay, lastDay),
+    publicUsersById(deps, perUser.keys()),
+    gamesById(deps, perGame.keys()),
+  ]);
+  const userOrder = [...rank(perUser, (id) => users.get(id)?.nickname ?? '').keys()];
+  const gameName = (id: number) => games.get(id)?.name ?? '';
+  const total = [...perUser.values()].reduce((sum, value) => sum + value, 0);
+
+  return {
+    year,
+    games: [...games.values()],
+    users: userOrder.flatMap((id) => users.get(id) ?? []),
+    totalPlaytime: formatTimeSpan(total),
+    avgPlaytimePerDay: formatTimeSpan(total / daysBetween(firstDay, lastDay)),
+    avgPlaytimePerUser: formatTimeSpan(total / perUser.size),
+    userPlaytimes: userOrder.map((userId) => {
+      const seconds = perUser.get(userId) ?? 0;
+      const numberOfDays = daysPerUser.get(userId) ?? 0;
+      return {
+        userId,
+        numberOfDays,
+        numberOfGames: perUserGame.get(userId)?.size ?? 0,
+        totalPlaytime: formatTimeSpan(seconds),
+        avgPlaytimePerDay: formatTimeSpan(numberOfDays > 0 ? seconds / numberOfDays : 0),
+      };
+    }),
+    gamePlaytimes: [...rank(perGame, gameName).keys()].map((gameId) => ({
+      gameId,
+      totalPlaytime: formatTimeSpan(perGame.get(gameId) ?? 0),
+    })),
+    favoriteGames: userOrder.flatMap((userId) => {
+      const played = perUserGame.get(userId) ?? new Map<number, number>();
+      return [...rank(played, gameName).keys()].slice(0, favoriteGamesPerUser).map((gameId) => ({
+        userId,
+        gameId,
+        totalPlaytime: formatTimeSpan(played.get(gameId) ?? 0),
+      }));
+    }),
+    busiestDays: [...perDay]
+      .sort(([dayA, a], [dayB, b]) => b - a || dayA.localeCompare(dayB))
+      .slice(0, busiestDayCount)
+      .map(([date, seconds]) => ({ date, totalPlaytime: formatTimeSpan(seconds) })),
+    spikes: spikesOf(perDay)
+      .slice(0, spikeCount)
+      .map(({ date, increase }) => ({ date, playtimeIncrease: formatTimeSpan(increase) })),
+  };
+}
+
+/** Days whose playtime rose over the day before (no playtime counts as zero), most first. */
+function spikesOf(perDay: Map<string, number>): Array<{ date: string; increase: number }> {
+  const previousDay = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return [...perDay]
+    .map(([date, seconds]) => ({ date, increase: seconds - (perDay.get(previousDay(date)) ?? 0) }))
+    .filter((spike) => spike.increase > 0)
+    .sort((a, b) => b.increase - a.increase || a.date.localeCompare(b.date));
+}
