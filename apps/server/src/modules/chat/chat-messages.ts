@@ -128,3 +128,72 @@ export function subscriberAcceptedMessage(params: {
     },
   );
 }
+
+const leaderboardColor = 0xf2c94c;
+const medals = ['🥇', '🥈', '🥉'];
+const fullMonths = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The leaderboard page of a month, `yyyy-MM`. */
+export function leaderboardPageUrl(publicUrl: URL, month: string): string {
+  const base = publicUrl.href.endsWith('/') ? publicUrl.href : `${publicUrl.href}/`;
+  const [year, number] = month.split('-');
+  return `${base}stats/leader-board/${year}/${Number(number)}`;
+}
+
+/**
+ * Posted once after a month has ended (06:00 on the 1st): its top three players and
+ * games, with hours, linking to the month's leaderboard.
+ */
+export function monthlyLeaderboardMessage(params: {
+  month: string;
+  players: ReadonlyArray<{ nickname: string; hours: number }>;
+  games: ReadonlyArray<{ name: string; hours: number }>;
+  publicUrl: URL;
+}): ChatMessage {
+  const { month, players, games, publicUrl } = params;
+  const [year, number] = month.split('-');
+  const monthName = `${fullMonths[Number(number) - 1]} ${year}`;
+  const podium = (entries: ReadonlyArray<{ name: string; hours: number }>) =>
+    truncateChatText(
+      entries
+        .slice(0, 3)
+        .map(
+          (entry, index) =>
+            `${medals[index]} ${escapeChatMarkdown(entry.name)} — ${formatHours(entry.hours)}`,
+        )
+        .join('\n') || 'Nobody yet.',
+      chatLimits.fieldValue,
+    );
+  return chatMessage(`The leaderboard of ${monthName} is in!`, {
+    title: truncateChatText(`Leaderboard ${monthName}`, chatLimits.title),
+    url: leaderboardPageUrl(publicUrl, month),
+    description: 'Who played the most, and what.',
+    color: leaderboardColor,
+    fields: [
+      {
+        name: 'Top players',
+        value: podium(players.map((player) => ({ name: player.nickname, hours: player.hours }))),
+        inline: true,
+      },
+      { name: 'Top games', value: podium(games), inline: true },
+    ],
+  });
+}
+
+function formatHours(hours: number): string {
+  const rounded = Math.round(hours * 10) / 10;
+  return `${rounded} ${rounded === 1 ? 'hour' : 'hours'}`;
+}

@@ -5,6 +5,7 @@ import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { zonedInstant } from '../../lib/zoned-time.ts';
 import { addPlaytime, ensureGames } from '../playtime/playtime.repository.ts';
+import { announceLastMonth } from './leaderboard-announcer.ts';
 
 /*
  * A small community whose every figure is worked out by hand below. Times are local
@@ -360,6 +361,64 @@ describe.each(testEngines)('stats on %s', (engine) => {
         url: '/api/stats/leader-boards/users/months/2025/13',
       });
       expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('the monthly chat post', () => {
+    const deps = () => ({
+      db: site.db,
+      communityTimeZone: timeZone,
+      closedYears: new Map(),
+      publicUrl: new URL('https://lan.example/'),
+    });
+    const postsFor = (month: string) =>
+      site.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('dedupe_key', '=', `leaderboard:${month}`)
+        .execute();
+
+    it('posts the month that ended at 06:00 on the 1st, once, with its top three', async () => {
+      // 05:59 on 1 December is still November's last play day: November is not posted.
+      await announceLastMonth(
+        deps(),
+        zonedInstant({ year: 2025, month: 12, day: 1, hour: 5, minute: 59 }, timeZone),
+      );
+      expect(await postsFor('2025-11')).toEqual([]);
+      const at6 = zonedInstant({ year: 2025, month: 12, day: 1, hour: 6, minute: 0 }, timeZone);
+      expect(await announceLastMonth(deps(), at6)).toBe('2025-11');
+      expect(await announceLastMonth(deps(), new Date(at6.getTime() + 3_600_000))).toBe('2025-11');
+      const posts = await postsFor('2025-11');
+      expect(posts).toHaveLength(1);
+      expect(JSON.parse(posts[0]?.payload ?? '{}')).toMatchObject({
+        content: 'The leaderboard of November 2025 is in!',
+        embeds: [
+          {
+            url: 'https://lan.example/stats/leader-board/2025/11',
+            fields: [
+              { name: 'Top players', value: '🥇 ann — 1 hour' },
+              { name: 'Top games', value: '🥇 Counter\\-Strike 2 — 1 hour' },
+            ],
+          },
+        ],
+      });
+    });
+
+    it('posts October’s podium of three', async () => {
+      await announceLastMonth(
+        deps(),
+        zonedInstant({ year: 2025, month: 11, day: 1, hour: 6, minute: 0 }, timeZone),
+      );
+      const [post] = await postsFor('2025-10');
+      expect(JSON.parse(post?.payload ?? '{}').embeds[0].fields[0].value).toBe(
+        '🥇 ann — 6 hours\n🥈 bob — 5 hours\n🥉 cid — 4 hours',
+      );
+    });
+
+    it('posts nothing for a month without playtime', async () => {
+      const at = zonedInstant({ year: 2025, month: 9, day: 1, hour: 7, minute: 0 }, timeZone);
+      expect(await announceLastMonth(deps(), at)).toBeNull();
+      expect(await postsFor('2025-08')).toEqual([]);
     });
   });
 

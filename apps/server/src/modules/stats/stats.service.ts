@@ -43,7 +43,8 @@ export function monthKey(year: number, month: number): string {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
-function previousMonth(month: string): string {
+/** The month before, `yyyy-MM`. */
+export function previousMonth(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
   return number === 1 ? monthKey(year - 1, 12) : monthKey(year, number - 1);
 }
