@@ -1,6 +1,7 @@
-import type { Lan, Paged } from '@lanparty/contract';
+import { type Lan, type Paged, parseTimeSpan } from '@lanparty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { createAssetStore } from '../assets/assets.store.ts';
 import { seedDemoCommunity } from './demo-community.ts';
@@ -46,6 +47,36 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
       .execute();
     expect(past.filter((row) => Boolean(row.present)).length).toBeGreaterThan(past.length * 0.75);
     expect(past.some((row) => !row.present)).toBe(true);
+  });
+
+  it('has three years of playtime, busiest on lan weekends, with a few heavy players', async () => {
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    const get = async (url: string) =>
+      (await site.app.inject({ method: 'GET', url, headers: lanner.headers })).json();
+    const months = await get('/api/stats/leader-boards');
+    expect(months.users.length).toBeGreaterThanOrEqual(36);
+    const years: number[] = await get('/api/stats/summaries');
+    const lastFullYear = new Date().getUTCFullYear() - 1;
+    expect(years).toContain(lastFullYear);
+
+    const rewind = await get(`/api/stats/summaries/${lastFullYear}`);
+    expect(rewind.userPlaytimes.length).toBeGreaterThanOrEqual(30);
+    expect(rewind.gamePlaytimes.length).toBeGreaterThanOrEqual(10);
+    const lans: Paged<Lan> = await get(
+      `/api/lans?sinceDate=${lastFullYear}-01-01&untilDate=${lastFullYear + 1}-01-01&limit=100`,
+    );
+    const isLanDay = (day: string) =>
+      lans.items.some(
+        (lan) => lan.startDate.slice(0, 10) <= day && day <= lan.endDate.slice(0, 10),
+      );
+    expect(isLanDay(rewind.busiestDays[0].date)).toBe(true);
+
+    const allTime = await get('/api/stats/leader-boards/users?limit=100');
+    const hours = allTime.items.map(
+      (item: { totalPlaytime: string }) => parseTimeSpan(item.totalPlaytime) / 3600,
+    );
+    const median = hours[Math.floor(hours.length / 2)];
+    expect(hours[0]).toBeGreaterThan(2 * median);
   });
 
   it('seeds nothing a second time', async () => {

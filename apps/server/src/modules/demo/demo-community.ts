@@ -7,6 +7,7 @@ import { insertLan, type LanValues } from '../lans/lans.repository.ts';
 import { type Executor, insertUser, replaceRoles } from '../users/users.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners } from './demo-people.ts';
+import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
 
 type SeedDeps = { db: AppDatabase; config: Config; log: FastifyBaseLogger };
 
@@ -157,8 +158,16 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
   await db.transaction().execute(async (trx) => {
     const people: SeededUser[] = [];
     for (const person of demoLanners) people.push(await insertDemoLanner(trx, person, now));
-    await seedPastLans(trx, people, random, now, bannerLanIds);
+    const lanWeekends = await seedPastLans(trx, people, random, now, bannerLanIds);
     await seedUpcomingLans(trx, people, random, now, bannerLanIds);
+    const accounts = await findDemoAccountUsers(trx);
+    await seedDemoPlaytime(trx, {
+      players: [...people, ...[...accounts.values()].map((id) => ({ id }))],
+      lans: lanWeekends,
+      random,
+      now,
+      timeZone: config.communityTimeZone,
+    });
   });
 
   const store = createAssetStore(config.dataDir);
@@ -177,7 +186,8 @@ async function seedPastLans(
   random: Random,
   now: Date,
   bannerLanIds: number[],
-) {
+): Promise<DemoLanWeekend[]> {
+  const weekends: DemoLanWeekend[] = [];
   for (let monthsAgo = 36; monthsAgo >= 2; monthsAgo -= 2) {
     const start = fridayOnOrBefore(new Date(now.getTime() - monthsAgo * 30.4 * DAY));
     const name = lanNameOf(start);
@@ -191,12 +201,15 @@ async function seedPastLans(
     );
     if (monthsAgo % 6 === 0) bannerLanIds.push(lan.id);
     const lanners = random.pick(people, 12 + random.below(10));
+    const presentUserIds: number[] = [];
+    weekends.push({ start, end: new Date(lan.end_date), presentUserIds });
     for (const [index, lanner] of lanners.entries()) {
       const roll = random.next();
       const subscription: NewSubscription =
         index >= lanners.length - 1 && roll < 0.5
           ? { status: 'Denied', present: null }
           : { status: 'Paid', present: roll < 0.9 };
+      if (subscription.present) presentUserIds.push(lanner.id);
       await subscribe(
         trx,
         lan.id,
@@ -206,6 +219,7 @@ async function seedPastLans(
       );
     }
   }
+  return weekends;
 }
 
 async function seedUpcomingLans(
