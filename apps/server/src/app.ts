@@ -34,16 +34,19 @@ import { createLanReadCache } from './modules/lans/lan-read-cache.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
+import { startSteamCollector } from './modules/playtime/steam-collector.ts';
 import { lanDefaultsRoutes } from './modules/settings/lan-defaults.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { startLeaderboardAnnouncer } from './modules/stats/leaderboard-announcer.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { isSteamApiConfigured } from './modules/steam/steam-api.ts';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type AppOptions = {
   /** A database the caller owns (tests); otherwise one is opened from the config and closed with the app. */
   db?: AppDatabase;
-  /** Background jobs (outbox delivery); on by default, off for tests that drive them by hand. */
+  /** Background jobs (outbox, Steam playtime); on by default, off for tests that drive them by hand. */
   isRunningJobs?: boolean;
 };
 
@@ -138,9 +141,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(subscribersRoutes({ db, publicUrl: config.publicUrl, isChatOn, reads }));
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(gamesRoutes({ db }));
-  await app.register(
-    statsRoutes({ db, communityTimeZone: config.communityTimeZone, closedYears: new Map() }),
-  );
+  const statsDeps = { db, communityTimeZone: config.communityTimeZone, closedYears: new Map() };
+  await app.register(statsRoutes(statsDeps));
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await app.register(assetsRoutes({ db, store: createAssetStore(config.dataDir) }));
   if (config.isDemo) await seedDemoCommunity({ db, config, log: app.log });
@@ -156,6 +158,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       app.log,
     );
     stopTasks.push(() => outbox.stop());
+    // Playtime needs the Steam Web API: without STEAM_API_KEY nothing is collected.
+    if (isSteamApiConfigured(config.steam)) {
+      const collector = startSteamCollector({
+        db,
+        steam: config.steam,
+        communityTimeZone: config.communityTimeZone,
+        log: app.log.child({ job: 'steam-collector' }),
+      });
+      stopTasks.push(() => collector.stop());
+    }
+    // The monthly leaderboard post; only queued while the chat is on.
+    if (isChatOn) {
+      const announcer = startLeaderboardAnnouncer({
+        ...statsDeps,
+        publicUrl: config.publicUrl,
+        log: app.log.child({ job: 'leaderboard-announcer' }),
+      });
+      stopTasks.push(() => announcer.stop());
+    }
   }
 
   await registerWebApp(app, config.webDistDir);
