@@ -1,6 +1,63 @@
+import { Link } from 'react-router';
+import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { describeError } from '../../../lib/api-client.ts';
+import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';
+import { useRewindYears } from '../api/list-rewind-years.ts';
+import {
+  formatMonth,
+  groupMonthsByYear,
+  leaderboardPath,
+  listMonthsWithData,
+  monthNameOf,
+  rewindPath,
+} from '../stats-rules.ts';
+import styles from './stats-routes.module.css';
 
 /** stats/leader-board/archive: months grouped by year, newest first. */
 export function LeaderBoardArchiveRoute() {
-  return <Page title="Leaderboard archive" />;
+  const months = useLeaderboardMonths();
+  const rewindYears = useRewindYears();
+  const years = groupMonthsByYear(listMonthsWithData(months.data));
+  return (
+    <Page title="Leaderboard archive" lead="Every month with a leaderboard, newest first.">
+      {months.isPending ? <PageLoader /> : null}
+      {months.isError ? (
+        <p className={controls.alert} role="alert">
+          {describeError(months.error)}
+        </p>
+      ) : null}
+      {months.isSuccess && years.length === 0 ? (
+        <p className={styles.empty}>There are no leaderboards yet.</p>
+      ) : null}
+      <div className={styles.years}>
+        {years.map(({ year, months: monthsOfYear }) => (
+          <section key={year} className={controls.section} aria-labelledby={`year-${year}`}>
+            <div className={styles.yearHeading}>
+              <h2 id={`year-${year}`} className={controls.sectionTitle}>
+                {year}
+              </h2>
+              {rewindYears.data?.includes(year) ? (
+                <Link to={rewindPath(year)}>Rewind {year}</Link>
+              ) : null}
+            </div>
+            <ul className={styles.months}>
+              {monthsOfYear.map((month) => (
+                <li key={month}>
+                  <Link
+                    className={styles.monthLink}
+                    to={leaderboardPath(month)}
+                    aria-label={formatMonth(month)}
+                  >
+                    {monthNameOf(month)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </Page>
+  );
 }

@@ -1,9 +1,119 @@
+import { Gamepad2, Trophy } from 'lucide-react';
+import { useParams } from 'react-router';
+import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { describeError } from '../../../lib/api-client.ts';
+import { useGameLeaderboardMonth } from '../api/get-game-leaderboard-month.ts';
+import { usePlayerLeaderboardMonth } from '../api/get-player-leaderboard-month.ts';
+import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';
+import { useRewindYears } from '../api/list-rewind-years.ts';
+import { MonthNav } from '../components/month-nav.tsx';
+import { PODIUM_PLACES, Podium } from '../components/podium.tsx';
+import { RankingTable } from '../components/ranking-table.tsx';
+import { RewindBanner } from '../components/rewind-banner.tsx';
+import {
+  formatMonth,
+  formatPlaytimeHours,
+  listMonthsWithData,
+  parseMonthParams,
+  yearOf,
+} from '../stats-rules.ts';
+import styles from './stats-routes.module.css';
 
 /**
- * stats/leader-board and stats/leader-board/:year/:month: podium, list and top games of a
- * month (the stats issue builds it; no or an invalid year/month means the last month).
+ * stats/leader-board and stats/leader-board/:year/:month: the podium and the other
+ * players, the top 10 games beside them, month navigation and the year's rewind banner.
+ * No or an invalid year/month shows the last month (spec §2), without an error.
  */
 export function LeaderBoardRoute() {
-  return <Page title="Leaderboard" />;
+  const params = useParams();
+  const players = usePlayerLeaderboardMonth(parseMonthParams(params.year, params.month));
+  const month = players.data?.month;
+  const games = useGameLeaderboardMonth(month);
+  const months = useLeaderboardMonths();
+  const rewindYears = useRewindYears();
+  const monthLabel = month ? formatMonth(month) : undefined;
+  const hasRewind = month !== undefined && rewindYears.data?.includes(yearOf(month)) === true;
+
+  return (
+    <Page
+      title={monthLabel ? `Leaderboard ${monthLabel}` : 'Leaderboard'}
+      heading="Leaderboard"
+      lead={monthLabel}
+    >
+      {hasRewind ? <RewindBanner year={yearOf(month)} /> : null}
+      {month ? <MonthNav month={month} months={listMonthsWithData(months.data)} /> : null}
+      {players.isPending ? <PageLoader /> : null}
+      {players.isError ? (
+        <p className={controls.alert} role="alert">
+          {describeError(players.error)}
+        </p>
+      ) : null}
+      {players.data === null ? (
+        <p className={styles.empty}>
+          No playtime has been recorded yet. Once lanners play with their Steam account linked, the
+          leaderboard fills up.
+        </p>
+      ) : null}
+      {players.data ? (
+        <div className={styles.leaderboard}>
+          <section className={controls.section} aria-labelledby="top-players">
+            <h2 id="top-players" className={styles.sectionTitle}>
+              <Trophy size={22} aria-hidden="true" />
+              Top players
+            </h2>
+            {players.data.items.length === 0 ? (
+              <p className={styles.empty}>Nobody played in {monthLabel}. Try another month.</p>
+            ) : (
+              <>
+                <Podium items={players.data.items} />
+                {players.data.items.length > PODIUM_PLACES ? (
+                  <RankingTable
+                    caption={`Other players of ${monthLabel}`}
+                    nameHeading="Player"
+                    rows={players.data.items.slice(PODIUM_PLACES).map((item) => ({
+                      key: item.user.id,
+                      position: item.position,
+                      previousPosition: item.previousPosition,
+                      name: item.user.nickname,
+                      hours: formatPlaytimeHours(item.totalPlaytime),
+                    }))}
+                  />
+                ) : null}
+              </>
+            )}
+          </section>
+          <section className={controls.section} aria-labelledby="top-games">
+            <h2 id="top-games" className={styles.sectionTitle}>
+              <Gamepad2 size={22} aria-hidden="true" />
+              Top games
+            </h2>
+            {games.isPending && month ? <p className={styles.muted}>Loading games…</p> : null}
+            {games.isError ? (
+              <p className={controls.alert} role="alert">
+                {describeError(games.error)}
+              </p>
+            ) : null}
+            {games.data?.items.length === 0 ? (
+              <p className={styles.empty}>No games were played in {monthLabel}.</p>
+            ) : null}
+            {games.data && games.data.items.length > 0 ? (
+              <RankingTable
+                caption={`Top games of ${monthLabel}`}
+                nameHeading="Game"
+                rows={games.data.items.map((item) => ({
+                  key: item.game.id,
+                  position: item.position,
+                  previousPosition: item.previousPosition,
+                  name: item.game.name,
+                  hours: formatPlaytimeHours(item.totalPlaytime),
+                }))}
+              />
+            ) : null}
+          </section>
+        </div>
+      ) : null}
+    </Page>
+  );
 }

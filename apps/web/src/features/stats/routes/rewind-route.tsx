@@ -1,8 +1,113 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { describeError } from '../../../lib/api-client.ts';
+import { useViewer } from '../../../lib/viewer.tsx';
+import { useRewindSummary } from '../api/get-rewind-summary.ts';
+import { useLansOfYear } from '../api/list-lans-of-year.ts';
+import { useRewindYears } from '../api/list-rewind-years.ts';
+import {
+  BusiestDaysSection,
+  CollectiveSection,
+  OurGamesSection,
+  PlayerLeaderboardSection,
+  SpikesSection,
+  YouPlayedSection,
+  YourGamesSection,
+} from '../components/rewind-sections.tsx';
+import {
+  listFavoriteGamesOf,
+  listOurFavoriteGames,
+  mapRewindPositions,
+  rankRewindPlayers,
+  rewindPath,
+} from '../stats-rules.ts';
+import styles from './stats-routes.module.css';
 
-/** stats/rewinds/:year: the yearly rewind. */
+function parseYear(text: string | undefined): number | null {
+  if (!text || !/^\d{4}$/.test(text)) return null;
+  const year = Number(text);
+  return year >= 2000 ? year : null;
+}
+
+/** stats/rewinds/:year: the yearly rewind, a story told top to bottom (spec §2). */
 export function RewindRoute() {
-  const { year } = useParams();
-  return <Page title={`Rewind ${year ?? ''}`.trim()} />;
+  const { year: yearParam } = useParams();
+  const year = parseYear(yearParam);
+  const viewer = useViewer();
+  const summary = useRewindSummary(year ?? 0, { enabled: year !== null });
+  const rewindYears = useRewindYears();
+  // The previous position of a player is the rank in the previous year's rewind, if any.
+  const hasPreviousYear = year !== null && rewindYears.data?.includes(year - 1) === true;
+  const previous = useRewindSummary((year ?? 0) - 1, { enabled: hasPreviousYear });
+  const lans = useLansOfYear(year ?? 0, { enabled: Boolean(summary.data) });
+
+  const title = `Rewind ${year ?? yearParam ?? ''}`.trim();
+  if (year === null || summary.data === null) {
+    return (
+      <Page title={title}>
+        <div className={styles.empty}>
+          <p>There is no rewind for {yearParam}.</p>
+          <p>
+            <Link to="/stats/leader-board">Go to the leaderboard</Link>
+            {rewindYears.data && rewindYears.data.length > 0 ? (
+              <>
+                {' '}
+                or see the rewind of{' '}
+                {rewindYears.data.map((other, index) => (
+                  <span key={other}>
+                    {index > 0 ? ', ' : null}
+                    <Link to={rewindPath(other)}>{other}</Link>
+                  </span>
+                ))}
+              </>
+            ) : null}
+            .
+          </p>
+        </div>
+      </Page>
+    );
+  }
+  // One loader until the rank changes are known too, so no arrows pop in afterwards.
+  const isComparing = rewindYears.isPending || (hasPreviousYear && previous.isPending);
+  if (summary.isPending || isComparing) {
+    return (
+      <Page title={title}>
+        <PageLoader />
+      </Page>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <Page title={title}>
+        <p className={controls.alert} role="alert">
+          {describeError(summary.error)}
+        </p>
+      </Page>
+    );
+  }
+
+  const rewind = summary.data;
+  const viewerId = viewer.user?.id;
+  const viewerPlaytime = rewind.userPlaytimes.find((entry) => entry.userId === viewerId);
+  const previousPositions =
+    hasPreviousYear && previous.data ? mapRewindPositions(previous.data) : undefined;
+  return (
+    <Page title={title} lead={`Our ${year} in games, told from the biggest numbers down.`}>
+      <CollectiveSection summary={rewind} />
+      <OurGamesSection year={year} games={listOurFavoriteGames(rewind)} />
+      <YourGamesSection
+        year={year}
+        games={viewerId === undefined ? [] : listFavoriteGamesOf(rewind, viewerId)}
+      />
+      {viewerPlaytime ? <YouPlayedSection playtime={viewerPlaytime} /> : null}
+      <PlayerLeaderboardSection
+        players={rankRewindPlayers(rewind)}
+        previousPositions={previousPositions}
+      />
+      <BusiestDaysSection summary={rewind} lans={lans.data ?? []} />
+      <SpikesSection summary={rewind} />
+    </Page>
+  );
 }

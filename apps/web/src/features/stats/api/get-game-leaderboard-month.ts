@@ -1,0 +1,28 @@
+import type { GameLeaderboardMonth } from '@lanparty/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { monthApiPath } from '../stats-rules.ts';
+import { statsKeys } from './stats-query-keys.ts';
+
+/** Spec §9: the monthly leaderboard shows the top 10 games. */
+export const TOP_GAMES_LIMIT = 10;
+
+/** GET /api/stats/leader-boards/games/months/{year}/{month}?limit=10: one page, most first. */
+export function getGameLeaderboardMonth(month: string): Promise<GameLeaderboardMonth> {
+  return apiRequest<GameLeaderboardMonth>(
+    `/api/stats/leader-boards/games/months/${monthApiPath(month)}`,
+    { query: { limit: TOP_GAMES_LIMIT } },
+  );
+}
+
+/**
+ * The games of the month the player leaderboard shows (not …/last on its own), so both
+ * halves of the screen are always about the same month; waits until that month is known.
+ */
+export function useGameLeaderboardMonth(month: string | undefined) {
+  return useQuery({
+    queryKey: statsKeys.gameMonth(month ?? ''),
+    queryFn: () => getGameLeaderboardMonth(month ?? ''),
+    enabled: month !== undefined,
+  });
+}

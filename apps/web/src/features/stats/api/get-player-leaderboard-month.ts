@@ -1,0 +1,37 @@
+import type { PlayerLeaderboardMonth } from '@lanparty/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { monthApiPath } from '../stats-rules.ts';
+import { statsKeys } from './stats-query-keys.ts';
+
+/**
+ * GET /api/stats/leader-boards/users/months/{year}/{month}, or …/last when `month` is null.
+ * Spec §2: an invalid month shows the last month instead of an error, so a month the
+ * server refuses (400, 404) falls back to …/last too. Answers null when there is no data
+ * at all (…/last is 404).
+ */
+export async function getPlayerLeaderboardMonth(
+  month: string | null,
+): Promise<PlayerLeaderboardMonth | null> {
+  const base = '/api/stats/leader-boards/users/months';
+  if (month !== null) {
+    try {
+      return await apiRequest<PlayerLeaderboardMonth>(`${base}/${monthApiPath(month)}`);
+    } catch (error) {
+      if (!isApiError(error, 400) && !isApiError(error, 404)) throw error;
+    }
+  }
+  try {
+    return await apiRequest<PlayerLeaderboardMonth>(`${base}/last`);
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
+
+export function usePlayerLeaderboardMonth(month: string | null) {
+  return useQuery({
+    queryKey: statsKeys.playerMonth(month),
+    queryFn: () => getPlayerLeaderboardMonth(month),
+  });
+}
