@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, monthDateSchema, timeSpanSchema } from './common.ts';
+import { dateSchema, dateTimeSchema, idSchema, monthDateSchema, timeSpanSchema } from './common.ts';
 import { gameSchema } from './games.ts';
 import { userPublicSchema } from './users.ts';
 
@@ -148,3 +148,21 @@ export type RewindSpike = z.infer<typeof rewindSpikeSchema>;
 
 /** The answer of GET /api/stats/summaries: the years that have a rewind. */
 export const rewindYearsSchema = z.array(z.number().int().min(2000).max(2999));
+
+export const playtimeStatusSchema = z
+  .object({
+    isCollecting: z.boolean(),
+    hasSteamId: z.boolean(),
+    isGameDetailsPrivate: z.boolean(),
+    gamesCheckedAt: dateTimeSchema.nullable(),
+  })
+  .meta({
+    id: 'PlaytimeStatus',
+    description:
+      "Whether the signed-in user's playtime is recorded: isCollecting is false when the site " +
+      'has no Steam Web API key or the user has no Steam id; isGameDetailsPrivate when Steam ' +
+      'hides their games (their game details are not public); gamesCheckedAt is when their ' +
+      'games were last read.',
+  });
+
+export type PlaytimeStatus = z.infer<typeof playtimeStatusSchema>;

@@ -103,7 +103,7 @@ export async function seedDemoPlaytime(
 
   const today = playDayOf(now, timeZone);
   const firstDay = playDayOf(new Date(now.getTime() - 3 * 365 * DAY), timeZone);
-  const perDay: Array<{ user_id: number; game_id: number; play_day: string; seconds: number }> = [];
+  const perDay: PlaytimeRow[] = [];
   for (const [index, player] of players.entries()) {
     const taste = tasteOf(random, index % 10 === 0);
     for (let day = firstDay; day < today; day = nextDay(day)) {
@@ -137,27 +137,40 @@ export async function seedDemoPlaytime(
     }
   }
 
-  for (let start = 0; start < perDay.length; start += chunkSize)
-    await trx
-      .insertInto('playtimes')
-      .values(perDay.slice(start, start + chunkSize))
-      .execute();
-  await writeRollups(trx, perDay);
+  await insertPlaytimeRows(trx, perDay);
+  await insertPlayerTotals(trx, perDay);
   return { rows: perDay.length };
 }
 
-/** The month rollup and the all-time totals of what was just written. */
-async function writeRollups(
+export type PlaytimeRow = { user_id: number; game_id: number; play_day: string; seconds: number };
+
+async function insertInChunks<Table extends 'playtimes' | 'playtime_months' | 'player_totals'>(
   trx: Executor,
-  perDay: ReadonlyArray<{ user_id: number; game_id: number; play_day: string; seconds: number }>,
+  table: Table,
+  rows: readonly object[],
+  rowsPerInsert: number,
 ) {
+  for (let start = 0; start < rows.length; start += rowsPerInsert)
+    await trx
+      .insertInto(table)
+      .values(rows.slice(start, start + rowsPerInsert) as never)
+      .execute();
+}
+
+/**
+ * Writes generated playtime in bulk with its month rollup, for (user, game, month)s that
+ * have none yet (the demo; the stats benchmark, a few years at a time). The collector adds
+ * time through `addPlaytime` instead.
+ */
+export async function insertPlaytimeRows(
+  trx: Executor,
+  perDay: readonly PlaytimeRow[],
+  rowsPerInsert = chunkSize,
+) {
+  await insertInChunks(trx, 'playtimes', perDay, rowsPerInsert);
   const months = new Map<
     string,
     { user_id: number; game_id: number; month: string; seconds: number }
-  >();
-  const totals = new Map<
-    number,
-    { seconds: number; days: Set<string>; games: Set<number>; last: string }
   >();
   for (const row of perDay) {
     const month = row.play_day.slice(0, 7);
@@ -166,6 +179,17 @@ async function writeRollups(
     if (known) known.seconds += row.seconds;
     else
       months.set(key, { user_id: row.user_id, game_id: row.game_id, month, seconds: row.seconds });
+  }
+  await insertInChunks(trx, 'playtime_months', [...months.values()], rowsPerInsert);
+}
+
+/** The all-time totals of users who had none, from all their generated playtime. */
+export async function insertPlayerTotals(trx: Executor, perDay: readonly PlaytimeRow[]) {
+  const totals = new Map<
+    number,
+    { seconds: number; days: Set<string>; games: Set<number>; last: string }
+  >();
+  for (const row of perDay) {
     const total = totals.get(row.user_id) ?? {
       seconds: 0,
       days: new Set<string>(),
@@ -178,26 +202,15 @@ async function writeRollups(
     if (row.play_day > total.last) total.last = row.play_day;
     totals.set(row.user_id, total);
   }
-  const monthRows = [...months.values()];
-  for (let start = 0; start < monthRows.length; start += chunkSize)
-    await trx
-      .insertInto('playtime_months')
-      .values(monthRows.slice(start, start + chunkSize))
-      .execute();
-  const totalRows = [...totals].map(([userId, total]) => ({
+  const rows = [...totals].map(([userId, total]) => ({
     user_id: userId,
     seconds: total.seconds,
     days: total.days.size,
     games: total.games.size,
     last_play_day: total.last,
   }));
-  for (let start = 0; start < totalRows.length; start += chunkSize)
-    await trx
-      .insertInto('player_totals')
-      .values(totalRows.slice(start, start + chunkSize))
-      .execute();
+  await insertInChunks(trx, 'player_totals', rows, chunkSize);
 }
-
 function releasedBy(gameId: number, day: string): boolean {
   const game = demoGames.find((candidate) => candidate.id === gameId);
   return game ? game.since <= day : false;

@@ -2,6 +2,7 @@ import {
   idParamSchema,
   paged,
   pagedQuerySchema,
+  playtimeStatusSchema,
   problemDetailsSchema,
   roleSchema,
   userProfileInputSchema,
@@ -13,6 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listParameter } from '../../http/query-lists.ts';
 import { requireViewer } from '../auth/authenticate.ts';
+import { findSteamProfileState } from '../playtime/owned-games.ts';
+import { isSteamApiConfigured } from '../steam/steam-api.ts';
 import {
   getOwnProfile,
   getUser,
@@ -100,6 +103,31 @@ export const usersRoutes =
       async (request, reply) => {
         const status = await syncSteamProfile(deps, await requireViewer(request), request.log);
         return reply.type('text/plain; charset=utf-8').send(status);
+      },
+    );
+
+    app.get(
+      '/api/users/me/playtime-status',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Whether the signed-in user’s playtime is recorded',
+          description:
+            'For the profile page: playtime is only recorded with a Steam id whose game details ' +
+            'are public, on a site with a Steam Web API key.',
+          response: { 200: playtimeStatusSchema, 401: problemDetailsSchema },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(request);
+        const hasSteamId = viewer.user.steam_id !== null;
+        const profile = await findSteamProfileState(deps.db, viewer.user.id);
+        return {
+          isCollecting: hasSteamId && isSteamApiConfigured(deps.steam),
+          hasSteamId,
+          isGameDetailsPrivate: hasSteamId && profile.isPrivate,
+          gamesCheckedAt: profile.gamesCheckedAt,
+        };
       },
     );
 
