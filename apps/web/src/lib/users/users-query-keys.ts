@@ -14,6 +14,7 @@ export const usersKeys = {
   all: ['users'] as const,
   me: () => ['users', 'me'] as const,
   syncStatus: () => ['users', 'sync-status'] as const,
+  playtimeStatus: () => ['users', 'playtime-status'] as const,
   lists: () => ['users', 'list'] as const,
   list: (filter: UserListFilter) => ['users', 'list', filter] as const,
   detail: (id: number) => ['users', 'detail', id] as const,

@@ -279,3 +279,46 @@ describe('the avatar', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 });
+
+describe('the playtime hint', () => {
+  const status = (isGameDetailsPrivate: boolean) => ({
+    isCollecting: true,
+    hasSteamId: true,
+    isGameDetailsPrivate,
+    gamesCheckedAt: '2026-11-01T12:00:00.000Z',
+  });
+
+  it('tells a user whose Steam game details are private how to make them public', async () => {
+    stubProfileCalls({
+      'GET /api/users/me/playtime-status': () => jsonResponse(status(true)),
+    });
+    renderProfile({ steamId: '76561197960287930' });
+    const hint = await screen.findByRole('complementary', { name: 'Your playtime is not counted' });
+    expect(hint.textContent).toContain('Game details to Public');
+  });
+
+  it('says nothing when Steam shows the games', async () => {
+    const { requests } = stubProfileCalls({
+      'GET /api/users/me/playtime-status': () => jsonResponse(status(false)),
+    });
+    renderProfile({ steamId: '76561197960287930' });
+    await findForm();
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.pathname.endsWith('/playtime-status'))).toBe(
+        true,
+      ),
+    );
+    expect(
+      screen.queryByRole('complementary', { name: 'Your playtime is not counted' }),
+    ).toBeNull();
+  });
+
+  it('does not ask without a Steam account', async () => {
+    const { requests } = stubProfileCalls();
+    renderProfile({ steamId: null });
+    await findForm();
+    expect(requests.some((request) => request.url.pathname.endsWith('/playtime-status'))).toBe(
+      false,
+    );
+  });
+});

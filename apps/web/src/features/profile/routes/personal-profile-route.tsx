@@ -2,6 +2,7 @@ import controls from '../../../components/controls.module.css';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { ParticipatedLans } from '../components/participated-lans.tsx';
+import { PlaytimeHint } from '../components/playtime-hint.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
 /** profile/personal: the Personal Information section, then (for lanners) Participated Lans. */
@@ -14,6 +15,7 @@ export function PersonalProfileRoute() {
         <h2 id="personal-information" className={controls.sectionTitle}>
           Personal Information
         </h2>
+        <PlaytimeHint user={user} />
         <AvatarUpload user={user} />
         <ProfileForm key={user.id} user={user} />
       </section>
