@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { monthNames } from '@lanparty/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
@@ -11,21 +12,6 @@ import { signedInContext, waitForApp } from './support/sign-in.ts';
  */
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 function lastCompleteMonth(): { year: number; month: number; label: string } {
   // The month of today's play day (06:00 to 06:00 in Amsterdam), then the one before.
@@ -78,8 +64,11 @@ describe('the leaderboard', () => {
     const main = page.getByRole('main');
     await main.getByText(lastCompleteMonth().label, { exact: true }).first().waitFor();
     const podium = main.getByRole('list', { name: /podium/i });
+    await podium.getByRole('listitem').nth(2).waitFor();
     await expect(podium.getByRole('listitem').count()).resolves.toBe(3);
+    // The games come in their own request: a heading row and ten games.
     const games = main.getByRole('table', { name: /games/i });
+    await games.getByRole('row').nth(10).waitFor();
     await expect(games.getByRole('row').count()).resolves.toBe(11);
     expect(errors).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);

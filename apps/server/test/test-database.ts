@@ -4,6 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Config, loadConfig } from '../src/config.ts';
+import {
+  type AppDatabase,
+  createDatabase,
+  databaseSchemaOf,
+  migrateToLatest,
+} from '../src/db/database.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -52,4 +58,20 @@ async function dropSchema(schema: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A migrated database of its own, for tests below the HTTP layer. */
+export async function startTestDatabase(
+  engine: Engine,
+): Promise<{ db: AppDatabase; close: () => Promise<void> }> {
+  const site = await createTestSite(engine);
+  const db = createDatabase(site.config.database);
+  await migrateToLatest(db, databaseSchemaOf(site.config));
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      await site.cleanUp();
+    },
+  };
 }

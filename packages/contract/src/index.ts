@@ -1,5 +1,6 @@
 export * from './calver.ts';
 export * from './labels.ts';
+export * from './months.ts';
 export * from './schemas/common.ts';
 export * from './schemas/entity-schemas.ts';
 export * from './schemas/games.ts';

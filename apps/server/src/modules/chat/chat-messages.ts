@@ -1,3 +1,4 @@
+import { monthNames } from '@lanparty/contract';
 import type { ChatMessage } from '../outbox/outbox.repository.ts';
 
 /**
@@ -15,7 +16,7 @@ const acceptedColor = 0x27ae60;
 /** Nobody is ever pinged: names like `@everyone` are shown, never acted on. */
 const noMentions = { parse: [] as string[] };
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const months = monthNames.map((name) => name.slice(0, 3));
 
 /** The lan's page on the site; `publicUrl` may carry a path (`https://example.org/lan/`). */
 export function lanPageUrl(publicUrl: URL, lanId: number): string {
@@ -131,20 +132,6 @@ export function subscriberAcceptedMessage(params: {
 
 const leaderboardColor = 0xf2c94c;
 const medals = ['🥇', '🥈', '🥉'];
-const fullMonths = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The leaderboard page of a month, `yyyy-MM`. */
 export function leaderboardPageUrl(publicUrl: URL, month: string): string {
@@ -165,7 +152,7 @@ export function monthlyLeaderboardMessage(params: {
 }): ChatMessage {
   const { month, players, games, publicUrl } = params;
   const [year, number] = month.split('-');
-  const monthName = `${fullMonths[Number(number) - 1]} ${year}`;
+  const monthName = `${monthNames[Number(number) - 1]} ${year}`;
   const podium = (entries: ReadonlyArray<{ name: string; hours: number }>) =>
     truncateChatText(
       entries

@@ -1,4 +1,4 @@
-import type { Role, SubscriberStatus } from '@lanparty/contract';
+import { monthNames, type Role, type SubscriberStatus } from '@lanparty/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
@@ -39,21 +39,6 @@ function createRandom(seed: number) {
 }
 
 type Random = ReturnType<typeof createRandom>;
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** `March Lan 2025`: lans are named after the month they start in. */
 const lanNameOf = (start: Date) =>

@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
+import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
-import {
-  type AppDatabase,
-  createDatabase,
-  databaseSchemaOf,
-  migrateToLatest,
-} from '../../db/database.ts';
+import type { AppDatabase } from '../../db/database.ts';
 import { insertUser } from '../users/users.repository.ts';
 import { findSteamProfileState, saveOwnedGames } from './owned-games.ts';
 import { ensureGames } from './playtime.repository.ts';
 
 describe.each(testEngines)('owned games on %s', (engine) => {
-  let site: TestSite;
+  let database: Awaited<ReturnType<typeof startTestDatabase>>;
   let db: AppDatabase;
   beforeAll(async () => {
-    site = await createTestSite(engine);
-    db = createDatabase(site.config.database);
-    await migrateToLatest(db, databaseSchemaOf(site.config));
+    database = await startTestDatabase(engine);
+    db = database.db;
   });
   afterAll(async () => {
-    await db?.destroy();
-    await site?.cleanUp();
+    await database?.close();
   });
 
   async function game(id: number) {

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
-import {
-  type AppDatabase,
-  createDatabase,
-  databaseSchemaOf,
-  migrateToLatest,
-} from '../../db/database.ts';
+import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
+import type { AppDatabase } from '../../db/database.ts';
 import { insertUser } from '../users/users.repository.ts';
 import { addPlaytime, ensureGames } from './playtime.repository.ts';
 
 describe.each(testEngines)('recording playtime on %s', (engine) => {
-  let site: TestSite;
+  let database: Awaited<ReturnType<typeof startTestDatabase>>;
   let db: AppDatabase;
   beforeAll(async () => {
-    site = await createTestSite(engine);
-    db = createDatabase(site.config.database);
-    await migrateToLatest(db, databaseSchemaOf(site.config));
+    database = await startTestDatabase(engine);
+    db = database.db;
   });
   afterAll(async () => {
-    await db?.destroy();
-    await site?.cleanUp();
+    await database?.close();
   });
 
   it('adds each play day and month, and adds up what is recorded twice', async () => {

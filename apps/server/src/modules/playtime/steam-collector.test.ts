@@ -6,14 +6,9 @@ import {
   getPlayerSummariesPath,
   startFakeSteam,
 } from '../../../test/fake-steam.ts';
-import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
+import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
-import {
-  type AppDatabase,
-  createDatabase,
-  databaseSchemaOf,
-  migrateToLatest,
-} from '../../db/database.ts';
+import type { AppDatabase } from '../../db/database.ts';
 import { findSteamProfileState } from './owned-games.ts';
 import type { OpenSession } from './play-sessions.repository.ts';
 import {
@@ -108,7 +103,7 @@ describe('backing off from Steam', () => {
 });
 
 describe.each(testEngines)('the Steam playtime collector on %s', (engine) => {
-  let site: TestSite;
+  let database: Awaited<ReturnType<typeof startTestDatabase>>;
   let db: AppDatabase;
   let fake: FakeSteam;
   let logged: Logged[];
@@ -217,15 +212,13 @@ describe.each(testEngines)('the Steam playtime collector on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    site = await createTestSite(engine);
-    db = createDatabase(site.config.database);
-    await migrateToLatest(db, databaseSchemaOf(site.config));
+    database = await startTestDatabase(engine);
+    db = database.db;
     fake = await startFakeSteam();
   });
   afterAll(async () => {
     await fake?.close();
-    await db?.destroy();
-    await site?.cleanUp();
+    await database?.close();
   });
   beforeEach(async () => {
     for (const table of [

@@ -7,25 +7,11 @@ import {
   type Game,
   type Lan,
   type LeaderboardMonths,
+  monthNames,
   parseTimeSpan,
   type RewindSummary,
   type UserPublic,
 } from '@lanparty/contract';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const SECONDS_PER_HOUR = 3600;
 
@@ -72,7 +58,7 @@ export function formatMonth(month: string): string {
 }
 
 export function monthNameOf(month: string): string {
-  return MONTH_NAMES[monthNumberOf(month) - 1] ?? month;
+  return monthNames[monthNumberOf(month) - 1] ?? month;
 }
 
 /** Every month with a player or a game leaderboard, newest first, each once. */
