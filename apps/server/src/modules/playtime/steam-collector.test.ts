@@ -263,6 +263,18 @@ describe.each(testEngines)('the Steam playtime collector on %s', (engine) => {
     },
   );
 
+  it('opens one session when two servers poll the same database at once', async () => {
+    const users = await addSteamUsers(20);
+    for (let n = 1; n <= 20; n += 1) play(n, 730);
+    // Each server has its own collector; on PostgreSQL their transactions overlap.
+    const [first, second] = [
+      newCollector({ ownedGamesCallsPerPoll: 0 }),
+      newCollector({ ownedGamesCallsPerPoll: 0 }),
+    ];
+    await Promise.all([first.poll(t0), second.poll(t0)]);
+    for (const user of users) expect(await sessionsOf(user)).toHaveLength(1);
+  });
+
   it('extends a session while the same game is seen', async () => {
     const [user] = await addSteamUsers(1);
     play(1, 730);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { SteamConfig } from '../../config.ts';
-import type { AppDatabase } from '../../db/database.ts';
+import { type AppDatabase, databaseDialect } from '../../db/database.ts';
 import {
   getOwnedGames,
   getPlayerSummaries,
@@ -60,6 +61,8 @@ export const pollIntervalMs = 60_000;
 /** After a 4xx other than 429 (a bad key, say) Steam is left alone this long. */
 export const clientErrorPauseMs = 15 * 60_000;
 const defaultOwnedGamesCallsPerPoll = 20;
+/** The advisory lock of the presence transaction (any number no other lock uses). */
+const presenceLockKey = 7_204_001;
 const summariesMethod = 'GetPlayerSummaries';
 const ownedGamesMethod = 'GetOwnedGames';
 
@@ -165,6 +168,10 @@ export function createSteamCollector(options: SteamCollectorOptions): SteamColle
   ) {
     const sightings = sightingsOf(users, players);
     await db.transaction().execute(async (trx) => {
+      // Two servers on one PostgreSQL database take turns here, so the second sees the
+      // sessions the first opened and extends them instead of opening them again.
+      if (databaseDialect(db) === 'postgres')
+        await sql`select pg_advisory_xact_lock(${presenceLockKey})`.execute(trx);
       const plan = planPresence(sightings, await findOpenSessions(trx));
       for (const session of plan.close) await closeSession(trx, session, timeZone);
       await extendSessions(trx, plan.extend, now);
