@@ -1,34 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { viewports } from './support/browser.ts';
+import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { demoDataDir, emptySiteUrl, siteUrl } from './support/provided-context.ts';
 import { signedInContext, waitForApp } from './support/sign-in.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
-  contexts.push(context);
-  const page = await context.newPage();
-  return { page, errors: collectPageErrors(page) };
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = useBrowser();
+const { newPage } = session;
 
 describe('the first account', () => {
   it('is created on an empty site and becomes its administrator', async () => {
     const { page, errors } = await newPage(
-      await browser.newContext({ viewport: viewports.desktop }),
+      await session.browser.newContext({ viewport: viewports.desktop }),
     );
     await page.goto(emptySiteUrl('/lans/upcoming'));
     await page.getByText('the first account created becomes the site').waitFor();
@@ -49,7 +32,9 @@ describe('the first account', () => {
 
 describe('a visitor without roles', () => {
   it('is told to get verified as a lanner', async () => {
-    const { page, errors } = await newPage(await signedInContext(browser, siteUrl(), 'visitor'));
+    const { page, errors } = await newPage(
+      await signedInContext(session.browser, siteUrl(), 'visitor'),
+    );
     await page.goto(siteUrl('/lans/upcoming'));
     await page.getByText('Please get an admin to verify you as a lanner.').waitFor();
     expect(errors).toEqual([]);
@@ -60,7 +45,7 @@ describe('a new lanner-to-be', () => {
   it('completes the profile, verifies the e-mail from the mail file, and is made a lanner', async () => {
     // A new account on the demo site: incomplete profile, unverified address, no roles.
     const { page, errors } = await newPage(
-      await browser.newContext({ viewport: viewports.desktop }),
+      await session.browser.newContext({ viewport: viewports.desktop }),
     );
     await page.goto(siteUrl('/profile'));
     await page.getByRole('link', { name: /create an account/i }).click();
@@ -100,7 +85,7 @@ describe('a new lanner-to-be', () => {
     await page.getByText('Please get an admin to verify you as a lanner.').waitFor();
 
     // An administrator grants Lanner.
-    const admin = await newPage(await signedInContext(browser, siteUrl(), 'memberadmin'));
+    const admin = await newPage(await signedInContext(session.browser, siteUrl(), 'memberadmin'));
     await admin.page.goto(siteUrl('/admin/users'));
     await admin.page.getByLabel('Search by nickname').fill(username);
     await admin.page.getByRole('link', { name: username }).click();
@@ -159,7 +144,9 @@ describe('the demo accounts', () => {
     ['visitor', { stats: false, admin: false, profile: false }],
   ];
   it.each(expectations)('%s sees what the role allows', async (account, allowed) => {
-    const { page, errors } = await newPage(await signedInContext(browser, siteUrl(), account));
+    const { page, errors } = await newPage(
+      await signedInContext(session.browser, siteUrl(), account),
+    );
     await page.goto(siteUrl('/lans/upcoming'));
     await waitForApp(page);
     const count = (name: string) => page.getByRole('link', { name, exact: true }).count();
@@ -179,16 +166,12 @@ describe('accessibility of the identity screens', () => {
     ['the users admin', '/admin/users', 'memberadmin'],
   ])('has no serious or critical axe violation on %s', async (_name, path, account) => {
     const context = account
-      ? await signedInContext(browser, siteUrl(), account, { viewport: viewports.phone })
-      : await browser.newContext({ viewport: viewports.phone });
+      ? await signedInContext(session.browser, siteUrl(), account, { viewport: viewports.phone })
+      : await session.browser.newContext({ viewport: viewports.phone });
     const { page } = await newPage(context);
     await page.goto(siteUrl(path));
     if (account) await waitForApp(page);
     else await page.getByLabel('Username').waitFor();
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
-    expect(blocking).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

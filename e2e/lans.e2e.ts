@@ -1,22 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePng } from '../apps/server/test/images.ts';
-import { collectPageErrors, launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser-session.ts';
 import { chatPosts, siteUrl } from './support/provided-context.ts';
-import { signedInContext, waitForApp } from './support/sign-in.ts';
+import { waitForApp } from './support/sign-in.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function openAs(account: string, path: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await signedInContext(browser, siteUrl(), account);
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(siteUrl(path));
-  await waitForApp(page);
-  return { page, errors };
-}
+const { openAs } = useBrowser();
 
 type ListedLan = {
   id: number;
@@ -52,16 +40,6 @@ async function findNearlyFullLan(): Promise<{ id: number; pendingNickname: strin
   }
   throw new Error('the demo community has no nearly full lan');
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('signing up for a lan', () => {
   it('tells a visitor without the Lanner role why there is no button', async () => {

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
+import { seriousAxeViolations } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { signedInContext, waitForApp } from './support/sign-in.ts';
 
@@ -181,11 +181,7 @@ describe('accessibility', () => {
     for (const path of pages) {
       it(`has no serious or critical axe violation on ${path} (${viewportName})`, async () => {
         await open(path, viewports[viewportName]);
-        const results = await new AxeBuilder({ page }).analyze();
-        const blocking = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
-        expect(blocking).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
       });
     }
   }

@@ -1,17 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { monthNames } from '@lanparty/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
-import { siteUrl } from './support/provided-context.ts';
-import { signedInContext, waitForApp } from './support/sign-in.ts';
+import { describe, expect, it } from 'vitest';
+import { viewports } from './support/browser.ts';
+import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 
 /*
  * The stats screens on the demo community: three years of playtime up to yesterday, so
  * the last complete month is the month before this one.
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { openAs } = useBrowser();
 
 function lastCompleteMonth(): { year: number; month: number; label: string } {
   // The month of today's play day (06:00 to 06:00 in Amsterdam), then the one before.
@@ -27,37 +23,6 @@ function lastCompleteMonth(): { year: number; month: number; label: string } {
   return { year, month, label: `${monthNames[month - 1]} ${year}` };
 }
 
-async function openAs(
-  account: string,
-  path: string,
-  viewport: { width: number; height: number } = viewports.desktop,
-): Promise<{ page: Page; errors: string[] }> {
-  const context = await signedInContext(browser, siteUrl(), account, { viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(siteUrl(path));
-  await waitForApp(page);
-  return { page, errors };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('the leaderboard', () => {
   it('shows the last complete month with a podium, the other players and the top games', async () => {
     const { page, errors } = await openAs('member', '/stats/leader-board');
@@ -71,7 +36,7 @@ describe('the leaderboard', () => {
     await games.getByRole('row').nth(10).waitFor();
     await expect(games.getByRole('row').count()).resolves.toBe(11);
     expect(errors).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it('falls back to the last month for an invalid year or month', async () => {
@@ -139,6 +104,6 @@ describe('the rewind', () => {
       .first()
       .waitFor();
     expect(errors).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ApiSite } from '../apps/server/test/api-site.ts';
 import type { Engine } from '../apps/server/test/test-database.ts';
+import { postgresUrl } from './bench-database.ts';
 
 /**
  * `npm run bench:api`: how close our real lan routes (authentication, validation,
@@ -12,12 +13,6 @@ import type { Engine } from '../apps/server/test/test-database.ts';
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL database; default the
  * local one. BENCH_SECONDS sets each run's length (default 8).
  */
-const postgresUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-// The test helpers read TEST_DATABASE_URL when they load, so they load after it is set.
-process.env.TEST_DATABASE_URL = postgresUrl;
 const { startApiSite } = await import('../apps/server/test/api-site.ts');
 const { signInAs } = await import('../apps/server/test/signed-in.ts');
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);

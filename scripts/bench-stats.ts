@@ -6,14 +6,11 @@
  * the history grows from one to five years, which must stay flat.
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL database.
  */
-const postgresUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-process.env.TEST_DATABASE_URL = postgresUrl;
+await import('./bench-database.ts');
+const { createRandom } = await import('../apps/server/src/modules/demo/seeded-random.ts');
 const { startApiSite } = await import('../apps/server/test/api-site.ts');
 const { signInAs } = await import('../apps/server/test/signed-in.ts');
-const { demoGames, insertPlaytimeRows, insertPlayerTotals } = await import(
+const { demoGames, insertDemoGames, insertPlaytimeRows, insertPlayerTotals } = await import(
   '../apps/server/src/modules/demo/demo-playtime.ts'
 );
 const { startFakeSteam } = await import('../apps/server/test/fake-steam.ts');
@@ -31,23 +28,11 @@ const runs = Number(process.env.BENCH_RUNS ?? 30);
 const DAY = 86_400_000;
 const timeZone = 'Europe/Amsterdam';
 
-/** A seeded generator, so both engines get the same community. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Every player plays every day, two to three of their five games: about 4.6 rows a player-day. */
 function generate(userIds: number[], firstDay: number, lastDay: number, seed: number) {
-  const random = createRandom(seed);
+  const random = createRandom(seed).next;
   const rows: PlaytimeRow[] = [];
   for (const [index, userId] of userIds.entries()) {
     const games = Array.from(
@@ -111,19 +96,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     await replaceRoles(site.db, user.id, ['Lanner']);
     userIds.push(user.id);
   }
-  await site.db
-    .insertInto('games')
-    .values(
-      demoGames.map((game) => ({
-        id: game.id,
-        name: game.name,
-        icon_hash: null,
-        is_named: true,
-        creation_date: new Date().toISOString(),
-        modification_date: new Date().toISOString(),
-      })),
-    )
-    .execute();
+  await insertDemoGames(site.db, new Date());
 
   const lastDay = Date.parse(`${isoDay(now - DAY)}T00:00:00Z`);
   // Batches start on the 1st, so each month's rollup is written by one batch.

@@ -26,3 +26,30 @@ export async function signInAs(
   const token = await issuer.signToken({ sub: subject });
   return { user, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** Who calls in an authorization matrix: nobody, a user without roles, or one role. */
+export type Caller = 'anonymous' | 'no role' | Role;
+
+/** The callers of the lan and subscriber matrices. */
+export const lanApiCallers: Caller[] = [
+  'anonymous',
+  'no role',
+  'Lanner',
+  'Member',
+  'LanAdministrator',
+  'SystemAdministrator',
+];
+
+/** A signed-in user per caller (none for anonymous), each with exactly that role. */
+export async function signInCallers(
+  db: AppDatabase,
+  issuer: FakeIssuer,
+  callers: readonly Caller[],
+): Promise<Partial<Record<Caller, SignedIn>>> {
+  const signedIn: Partial<Record<Caller, SignedIn>> = {};
+  for (const caller of callers) {
+    if (caller === 'anonymous') continue;
+    signedIn[caller] = await signInAs(db, issuer, caller === 'no role' ? [] : [caller]);
+  }
+  return signedIn;
+}

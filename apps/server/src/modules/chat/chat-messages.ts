@@ -20,8 +20,13 @@ const months = monthNames.map((name) => name.slice(0, 3));
 
 /** The lan's page on the site; `publicUrl` may carry a path (`https://example.org/lan/`). */
 export function lanPageUrl(publicUrl: URL, lanId: number): string {
+  return sitePageUrl(publicUrl, `lans/${lanId}`);
+}
+
+/** A page of the site at `path` (no leading slash), below the public URL's own path. */
+function sitePageUrl(publicUrl: URL, path: string): string {
   const base = publicUrl.href.endsWith('/') ? publicUrl.href : `${publicUrl.href}/`;
-  return `${base}lans/${lanId}`;
+  return `${base}${path}`;
 }
 
 /**
@@ -135,9 +140,8 @@ const medals = ['🥇', '🥈', '🥉'];
 
 /** The leaderboard page of a month, `yyyy-MM`. */
 export function leaderboardPageUrl(publicUrl: URL, month: string): string {
-  const base = publicUrl.href.endsWith('/') ? publicUrl.href : `${publicUrl.href}/`;
   const [year, number] = month.split('-');
-  return `${base}stats/leader-board/${year}/${Number(number)}`;
+  return sitePageUrl(publicUrl, `stats/leader-board/${year}/${Number(number)}`);
 }
 
 /**

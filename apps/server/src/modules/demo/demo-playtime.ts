@@ -64,6 +64,24 @@ function pickWeighted(random: Random, ids: number[], weights: number[]): number 
   return ids[0] ?? 730;
 }
 
+/** The demo's games, named, unless they are there already. */
+export async function insertDemoGames(db: Executor, now: Date): Promise<void> {
+  await db
+    .insertInto('games')
+    .values(
+      demoGames.map((game) => ({
+        id: game.id,
+        name: game.name,
+        icon_hash: null,
+        is_named: true,
+        creation_date: now.toISOString(),
+        modification_date: now.toISOString(),
+      })),
+    )
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
 export async function seedDemoPlaytime(
   trx: Executor,
   params: {
@@ -75,21 +93,7 @@ export async function seedDemoPlaytime(
   },
 ): Promise<{ rows: number }> {
   const { players, lans, random, now, timeZone } = params;
-  const nowIso = now.toISOString();
-  await trx
-    .insertInto('games')
-    .values(
-      demoGames.map((game) => ({
-        id: game.id,
-        name: game.name,
-        icon_hash: null,
-        is_named: true,
-        creation_date: nowIso,
-        modification_date: nowIso,
-      })),
-    )
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+  await insertDemoGames(trx, now);
 
   const lanDays = new Map<string, Set<number>>();
   for (const lan of lans) {

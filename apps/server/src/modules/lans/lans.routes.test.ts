@@ -1,21 +1,17 @@
-import type { Role } from '@lanparty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { makePng, multipartBody } from '../../../test/images.ts';
 import { buildLanBody } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import {
+  type Caller,
+  lanApiCallers,
+  type SignedIn,
+  signInCallers,
+} from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { nextWeekendOf } from './lan-dates.ts';
 
-type Caller = 'anonymous' | 'no role' | Role;
-const callers: Caller[] = [
-  'anonymous',
-  'no role',
-  'Lanner',
-  'Member',
-  'LanAdministrator',
-  'SystemAdministrator',
-];
+const callers = lanApiCallers;
 const day = 24 * 60 * 60 * 1000;
 
 function expected(forAdmins: number, forOthers: number, forAnonymous = 401) {
@@ -33,7 +29,7 @@ function expected(forAdmins: number, forOthers: number, forAnonymous = 401) {
 
 describe.each(testEngines)('the lans API on %s', (engine) => {
   let site: ApiSite;
-  const as: Partial<Record<Caller, SignedIn>> = {};
+  let as: Partial<Record<Caller, SignedIn>> = {};
   let admin: SignedIn;
 
   const call = (
@@ -81,10 +77,7 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
 
   beforeAll(async () => {
     site = await startApiSite(engine);
-    for (const caller of callers) {
-      if (caller === 'anonymous') continue;
-      as[caller] = await signInAs(site.db, site.issuer, caller === 'no role' ? [] : [caller]);
-    }
+    as = await signInCallers(site.db, site.issuer, callers);
     admin = as.LanAdministrator as SignedIn;
     expect(admin).toBeDefined();
   });

@@ -21,6 +21,7 @@ import {
   findUsers,
   listMonthPlaytimes,
   listPlaytimeMonths,
+  type MonthPlaytimeRow,
   pagePlayerTotals,
   sumPlaytimePerDay,
 } from './stats.repository.ts';
@@ -97,12 +98,13 @@ export async function findLastMonth(deps: StatsDeps, now = new Date()): Promise<
 }
 
 /** Seconds per user of one month, and per user per game. */
-function totalsOfMonth(rows: Awaited<ReturnType<typeof listMonthPlaytimes>>, month: string) {
+/** Seconds per user, per game, and per user per game of the rows of `month` (all: every row). */
+function totalsOf(rows: readonly MonthPlaytimeRow[], month: string | 'all') {
   const perUser = new Map<number, number>();
   const perGame = new Map<number, number>();
   const perUserGame = new Map<number, Map<number, number>>();
   for (const row of rows) {
-    if (row.month !== month) continue;
+    if (month !== 'all' && row.month !== month) continue;
     addTo(perUser, row.userId, row.seconds);
     addTo(perGame, row.gameId, row.seconds);
     const games = perUserGame.get(row.userId) ?? new Map<number, number>();
@@ -119,8 +121,8 @@ export async function playerLeaderboardMonth(
 ): Promise<PlayerLeaderboardMonth> {
   const before = previousMonth(month);
   const rows = await listMonthPlaytimes(deps.db, before, month);
-  const current = totalsOfMonth(rows, month);
-  const previous = totalsOfMonth(rows, before);
+  const current = totalsOf(rows, month);
+  const previous = totalsOf(rows, before);
   const users = await publicUsersById(deps, [
     ...current.perUser.keys(),
     ...previous.perUser.keys(),
@@ -151,8 +153,8 @@ export async function gameLeaderboardMonth(
 ): Promise<GameLeaderboardMonth> {
   const before = previousMonth(month);
   const rows = await listMonthPlaytimes(deps.db, before, month);
-  const current = totalsOfMonth(rows, month);
-  const previous = totalsOfMonth(rows, before);
+  const current = totalsOf(rows, month);
+  const previous = totalsOf(rows, before);
   const games = await gamesById(deps, [...current.perGame.keys(), ...previous.perGame.keys()]);
   const nameOf = (id: number) => games.get(id)?.name ?? '';
   const positions = rank(current.perGame, nameOf);
@@ -228,16 +230,7 @@ async function buildRewind(deps: StatsDeps, year: number, now: Date): Promise<Re
   if (rows.length === 0 || lastDay < firstDay)
     throw new ProblemError(404, `There is no rewind of ${year}.`);
 
-  const perUser = new Map<number, number>();
-  const perGame = new Map<number, number>();
-  const perUserGame = new Map<number, Map<number, number>>();
-  for (const row of rows) {
-    addTo(perUser, row.userId, row.seconds);
-    addTo(perGame, row.gameId, row.seconds);
-    const games = perUserGame.get(row.userId) ?? new Map<number, number>();
-    addTo(games, row.gameId, row.seconds);
-    perUserGame.set(row.userId, games);
-  }
+  const { perUser, perGame, perUserGame } = totalsOf(rows, 'all');
   const [daysPerUser, perDay, users, games] = await Promise.all([
     countPlayDaysPerUser(deps.db, firstDay, lastDay),
     sumPlaytimePerDay(deps.db, firstDay, lastDay),

@@ -1,25 +1,22 @@
-import type { Role } from '@lanparty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { buildLanBody } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import {
+  type Caller,
+  lanApiCallers,
+  type SignedIn,
+  signInAs,
+  signInCallers,
+} from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
-type Caller = 'anonymous' | 'no role' | Role;
-const callers: Caller[] = [
-  'anonymous',
-  'no role',
-  'Lanner',
-  'Member',
-  'LanAdministrator',
-  'SystemAdministrator',
-];
+const callers = lanApiCallers;
 const isAdmin = (caller: Caller) =>
   caller === 'LanAdministrator' || caller === 'SystemAdministrator';
 
 describe.each(testEngines)('the subscribers API on %s', (engine) => {
   let site: ApiSite;
-  const as: Partial<Record<Caller, SignedIn>> = {};
+  let as: Partial<Record<Caller, SignedIn>> = {};
   let admin: SignedIn;
 
   const request = (
@@ -66,10 +63,7 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
 
   beforeAll(async () => {
     site = await startApiSite(engine);
-    for (const caller of callers) {
-      if (caller === 'anonymous') continue;
-      as[caller] = await signInAs(site.db, site.issuer, caller === 'no role' ? [] : [caller]);
-    }
+    as = await signInCallers(site.db, site.issuer, callers);
     admin = as.LanAdministrator as SignedIn;
   });
   afterAll(async () => site?.close());

@@ -1,7 +1,6 @@
-import type { Role } from '@lanparty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { type Caller, type SignedIn, signInAs, signInCallers } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { hashVerificationCode } from './email-verification.ts';
 
@@ -15,7 +14,6 @@ const completeProfile = {
   birthDate: '1999-04-01',
 };
 
-type Caller = 'anonymous' | 'no role' | Role;
 const callers: Caller[] = [
   'anonymous',
   'no role',
@@ -27,7 +25,7 @@ const callers: Caller[] = [
 
 describe.each(testEngines)('the users API on %s', (engine) => {
   let site: ApiSite;
-  const as: Partial<Record<Caller, SignedIn>> = {};
+  let as: Partial<Record<Caller, SignedIn>> = {};
   let subject: SignedIn;
 
   const call = (caller: Caller, method: 'GET' | 'PUT', url: string, payload?: object) =>
@@ -40,10 +38,7 @@ describe.each(testEngines)('the users API on %s', (engine) => {
 
   beforeAll(async () => {
     site = await startApiSite(engine);
-    for (const caller of callers) {
-      if (caller === 'anonymous') continue;
-      as[caller] = await signInAs(site.db, site.issuer, caller === 'no role' ? [] : [caller]);
-    }
+    as = await signInCallers(site.db, site.issuer, callers);
     subject = await signInAs(site.db, site.issuer, ['Lanner'], {
       nickname: 'subject',
       email: 'subject@example.org',
