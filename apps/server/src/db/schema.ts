@@ -201,6 +201,45 @@ export type SteamCallsTable = {
   calls: number;
 };
 
+/** Attempts per key in a fixed window (rate limits shared by every instance). */
+export type AttemptCountersTable = {
+  /** `{limit}:{subject}:{window number}` */
+  key: string;
+  count: number;
+  /** Epoch milliseconds when the window ends; bigint, PostgreSQL answers a string. */
+  expires_at: ColumnType<number | string, number, number>;
+};
+
+/** Secrets every instance must share: the identity provider's signing and cookie keys (JSON). */
+export type SiteSecretsTable = {
+  name: string;
+  value: string;
+  creation_date: Timestamp;
+};
+
+/** Bytes as each driver answers them: node:sqlite a Uint8Array, pg a Buffer. */
+export type BytesColumn = ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+
+/** An uploaded image, re-encoded (`jpg` or `png`), one per asset id (`user-7`, `lan-3`). */
+export type AssetsTable = {
+  asset_id: string;
+  type: string;
+  bytes: BytesColumn;
+  etag: string;
+  width: number;
+  height: number;
+  modification_date: Timestamp;
+};
+
+/** The same image in another format (`avif`, `webp`), made once from the master. */
+export type AssetVariantsTable = {
+  asset_id: string;
+  format: string;
+  source_etag: string;
+  bytes: BytesColumn;
+  etag: string;
+};
+
 /** Every table, as Kysely sees it. Each migration that adds a table adds it here. */
 export type Database = {
   settings: SettingsTable;
@@ -221,4 +260,8 @@ export type Database = {
   player_totals: PlayerTotalsTable;
   steam_profiles: SteamProfilesTable;
   steam_calls: SteamCallsTable;
+  attempt_counters: AttemptCountersTable;
+  site_secrets: SiteSecretsTable;
+  assets: AssetsTable;
+  asset_variants: AssetVariantsTable;
 };

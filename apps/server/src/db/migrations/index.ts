@@ -4,6 +4,7 @@ import * as identity from './0002-identity.ts';
 import * as lans from './0003-lans.ts';
 import * as dataVersions from './0004-data-versions.ts';
 import * as playtime from './0005-playtime.ts';
+import * as sharedState from './0006-shared-state.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-lans': lans,
   '0004-data-versions': dataVersions,
   '0005-playtime': playtime,
+  '0006-shared-state': sharedState,
 };
