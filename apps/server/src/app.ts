@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import { CURRENT_VERSION } from '@lanparty/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,12 +9,14 @@ import {
   databaseSchemaOf,
   migrateToLatest,
 } from './db/database.ts';
+import { registerCachePolicy } from './http/cache-policy.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
-import { createAssetStore } from './modules/assets/assets.store.ts';
+import { moveAssetFilesIntoDatabase } from './modules/assets/move-asset-files.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import {
   createTokenVerifier,
@@ -51,11 +52,11 @@ export type AppOptions = {
 };
 
 /** Tokens are verified the same way for both providers; only where the keys come from differs. */
-async function createVerifier(config: Config): Promise<TokenVerifier> {
+async function createVerifier(config: Config, db: AppDatabase): Promise<TokenVerifier> {
   const { identity } = config;
   const keys =
     identity.kind === 'embedded'
-      ? localKeys((await loadOrCreateSigningKeys(config.dataDir)).publicJwks)
+      ? localKeys((await loadOrCreateSigningKeys({ db, dataDir: config.dataDir })).publicJwks)
       : discoveredKeys(identity.issuer);
   return createTokenVerifier({
     issuer: identity.issuer,
@@ -63,6 +64,11 @@ async function createVerifier(config: Config): Promise<TokenVerifier> {
     steamIdClaim: identity.steamIdClaim,
     keys,
   });
+}
+
+/** The nearest `hops` proxies are trusted (what proxy-addr does with a number). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /**
@@ -82,7 +88,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     genReqId: () => randomUUID(),
     // Uploads (banners, avatars) are at most 5 MB; JSON bodies are far smaller.
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may say who the client is (TRUST_PROXY); otherwise
+    // X-Forwarded-For is the client's own claim and every attempt limit could be dodged.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   // Calls with an empty body (PUT subscribers/{id}/status:…) often still say
   // application/json; an empty JSON body means no body, not a 400.
@@ -115,11 +124,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   registerErrorHandling(app);
+  registerTextGuard(app);
+  registerCachePolicy(app);
   await registerSecurityHeaders(app, config.publicUrl, config.identity.issuer);
-  // Off by default; the routes that need it (sign-in, e-mail checks, uploads) opt in.
-  await app.register(rateLimit, { global: false });
   await registerOpenApi(app, CURRENT_VERSION);
-  registerAuthentication(app, { db, verifyToken: await createVerifier(config) });
+  registerAuthentication(app, { db, verifyToken: await createVerifier(config, db) });
   // After the security headers: the provider answers from the raw response they are set on.
   if (config.identity.kind === 'embedded')
     await registerEmbeddedIdentityProvider(app, { config, db });
@@ -144,7 +153,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const statsDeps = { db, communityTimeZone: config.communityTimeZone, closedYears: new Map() };
   await app.register(statsRoutes(statsDeps));
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
-  await app.register(assetsRoutes({ db, store: createAssetStore(config.dataDir) }));
+  await moveAssetFilesIntoDatabase({ db, dataDir: config.dataDir, log: app.log });
+  await app.register(assetsRoutes({ db }));
   if (config.isDemo) await seedDemoCommunity({ db, config, log: app.log });
 
   if (options.isRunningJobs ?? true) {

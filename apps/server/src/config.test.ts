@@ -87,6 +87,22 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '30.5' })[0]).toMatch(/^PORT/);
   });
 
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}, cwd).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, cwd).trustProxy).toBe(1);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24,fd00::/8' }, cwd).trustProxy,
+    ).toEqual(['10.0.0.5', '192.168.1.0/24', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }, cwd).trustProxy).toEqual(['loopback']);
+  });
+
+  it.each(['true', '*', '0', '11', '10.0.0.300', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1,'])(
+    'refuses TRUST_PROXY=%s',
+    (value) => {
+      expect(problemsOf({ TRUST_PROXY: value })[0]).toMatch(/^TRUST_PROXY: must be the addresses/);
+    },
+  );
+
   it('refuses a schema name that is not a plain identifier', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://db/x', DATABASE_SCHEMA: 'a;drop' })[0]).toMatch(
       /^DATABASE_SCHEMA/,

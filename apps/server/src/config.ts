@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -40,9 +41,16 @@ export type ChatConfig = {
   webhookUrl: string | undefined;
 };
 
+/**
+ * Whose word on the client's address counts (Fastify's `trustProxy`): nobody's (the socket
+ * address counts), the proxies at these addresses or networks, or this many proxy hops.
+ */
+export type TrustProxy = false | string[] | number;
+
 export type Config = {
   port: number;
   host: string;
+  trustProxy: TrustProxy;
   publicUrl: URL;
   dataDir: string;
   database: DatabaseConfig;
@@ -67,10 +75,12 @@ type LogLevel = (typeof logLevels)[number];
 export const environmentVariables = {
   PORT: 'Port the site listens on. Default 3000.',
   HOST: 'Interface to listen on. Default 0.0.0.0 (every interface).',
+  TRUST_PROXY:
+    'The reverse proxies whose X-Forwarded-For counts: addresses or CIDRs (comma-separated), or a hop count. Unset: nobody; the connecting address counts.',
   PUBLIC_URL:
     'Address visitors use to reach the site (links in mails, chat). Default http://localhost:PORT.',
   LANPARTY_DATA_DIR:
-    'Folder for the SQLite database, uploads, keys and outgoing mail. Default ./data (./data/demo for npm run demo).',
+    'Folder for the SQLite database and outgoing mail; everything else is in the database. Default ./data (./data/demo for npm run demo).',
   DATABASE_URL: 'Unset: SQLite file lanparty.sqlite in the data folder. postgres://… : PostgreSQL.',
   DATABASE_SCHEMA:
     'PostgreSQL schema to use (created when missing). Default: the server default (public).',
@@ -111,6 +121,37 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+const trustProxyMessage =
+  'must be the addresses or CIDRs of your proxies (e.g. 10.0.0.5,192.168.1.0/24), loopback, or a hop count from 1 to 10';
+
+/** Names proxy-addr knows for whole address ranges. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a hop count, or a list of proxy addresses and networks. `true` (trust every
+ * address) is refused on purpose: it would let any client choose its own address, and with
+ * it escape every attempt limit.
+ */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrRange) ? entries : undefined;
+}
+
 const environmentSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a whole number between 1 and 65535' })
@@ -119,6 +160,17 @@ const environmentSchema = z.object({
     .max(65535, 'must be a whole number between 1 and 65535')
     .default(3000),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) {
+        context.addIssue({ code: 'custom', message: trustProxyMessage });
+        return z.NEVER;
+      }
+      return trust;
+    })
+    .optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
     .optional(),
@@ -220,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     port: settings.PORT,
     host: settings.HOST,
+    trustProxy: settings.TRUST_PROXY ?? false,
     publicUrl,
     dataDir,
     database,

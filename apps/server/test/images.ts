@@ -1,6 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import sharp, { type Exif } from 'sharp';
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and its CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -25,22 +28,40 @@ export function makePng(text?: string): Buffer {
   ]);
 }
 
-function jpegSegment(marker: number, data: Buffer): Buffer {
-  const head = Buffer.from([0xff, marker, 0, 0]);
-  head.writeUInt16BE(data.length + 2, 2);
-  return Buffer.concat([head, data]);
+/**
+ * A real JPEG made with sharp: a gradient, so it is a picture rather than one colour.
+ * `exif` writes those EXIF tags (sharp's `IFD0`, `IFD3` = GPS); `orientation` the EXIF
+ * orientation (6: the camera was turned, the picture must be turned 90° to stand upright).
+ */
+export async function makeJpeg(
+  options: { width?: number; height?: number; exif?: Exif; orientation?: number } = {},
+): Promise<Buffer> {
+  const { width = 64, height = 48 } = options;
+  let image = sharp(makeGradient(width, height), { raw: { width, height, channels: 3 } }).jpeg();
+  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
+  if (options.exif) image = image.withExifMerge(options.exif);
+  return image.toBuffer();
 }
 
-/** The segments of a JPEG around its image data; `exif` adds an APP1 segment with that text. */
-export function makeJpeg(exif?: string): Buffer {
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    jpegSegment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
-    ...(exif ? [jpegSegment(0xe1, Buffer.from(`Exif\0\0${exif}`, 'latin1'))] : []),
-    jpegSegment(0xfe, Buffer.from('a comment', 'latin1')),
-    jpegSegment(0xdb, Buffer.alloc(65, 1)),
-    Buffer.from([0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34, 0xff, 0xd9]),
-  ]);
+/** A PNG of that size made with sharp, a gradient as makeJpeg's. */
+export async function makeLargePng(width: number, height: number): Promise<Buffer> {
+  return sharp(makeGradient(width, height), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Raw RGB pixels: red grows to the right, green downwards. */
+function makeGradient(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const offset = (y * width + x) * 3;
+      pixels[offset] = Math.round((x / width) * 255);
+      pixels[offset + 1] = Math.round((y / height) * 255);
+      pixels[offset + 2] = 128;
+    }
+  }
+  return pixels;
 }
 
 /** A multipart/form-data body with one file part. */
@@ -57,4 +78,20 @@ export function multipartBody(field: string, fileName: string, contentType: stri
     payload: body,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** PUT /api/assets/{asset} with the bytes as the form's file (`image` unless told). */
+export function uploadImage(
+  app: FastifyInstance,
+  asset: string,
+  bytes: Buffer,
+  options: { headers?: Record<string, string>; field?: string } = {},
+) {
+  const body = multipartBody(options.field ?? 'image', 'upload.png', 'image/png', bytes);
+  return app.inject({
+    method: 'PUT',
+    url: `/api/assets/${asset}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...options.headers },
+  });
 }

@@ -34,9 +34,13 @@ export function databaseSchemaOf(config: Config): string | undefined {
   return config.database.kind === 'postgres' ? config.database.schema : undefined;
 }
 
-/** Brings the schema up to date; safe to run on every start. */
+/**
+ * Brings the schema up to date; safe to run on every start, also on several servers at
+ * once. Kysely's Migrator creates the schema when missing (surviving two servers creating
+ * it together, which a bare `create schema if not exists` does not on PostgreSQL), and
+ * migrates under an advisory lock, reading what is applied only once it holds the lock.
+ */
 export async function migrateToLatest(db: AppDatabase, schema?: string): Promise<string[]> {
-  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

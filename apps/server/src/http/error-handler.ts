@@ -33,6 +33,8 @@ function fieldErrorsOf(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ProblemError) {
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return sendProblem(
         reply,
         problem(error.status, error.message, {

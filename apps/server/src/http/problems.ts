@@ -33,16 +33,19 @@ export class ProblemError extends Error {
   readonly status: number;
   readonly title: string;
   readonly errors: FieldErrors | undefined;
+  /** Sent as `Retry-After` (a 429, a 503). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     status: number,
     detail: string,
-    options: { title?: string; errors?: FieldErrors } = {},
+    options: { title?: string; errors?: FieldErrors; retryAfterSeconds?: number } = {},
   ) {
     super(detail);
     this.name = 'ProblemError';
     this.status = status;
     this.title = options.title ?? titleOf(status);
     this.errors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -29,9 +29,12 @@ describe('idParamSchema', () => {
     expect(idParamSchema.parse('42')).toBe(42);
   });
 
-  it.each(['0', '-3', 'abc', '', '1.5'])('rejects %j', (text) => {
-    expect(idParamSchema.safeParse(text).success).toBe(false);
-  });
+  it.each(['0', '-3', 'abc', '', '1.5', '+1', '0x1F', '1.0', ' 1', '1e3', '01', '2147483648'])(
+    'rejects %j, which is not a plain positive decimal integer',
+    (text) => {
+      expect(idParamSchema.safeParse(text).success).toBe(false);
+    },
+  );
 });
 
 describe('dateTimeSchema', () => {
@@ -47,8 +50,16 @@ describe('dateTimeSchema', () => {
     ['2025-03-14', 'only a date'],
     ['2025-02-30T18:00:00Z', 'a day that does not exist'],
     ['14-03-2025 18:00', 'another format'],
+    ['0000-01-01T00:00:00Z', 'before 1900'],
+    ['1899-12-31T23:59:59Z', 'before 1900'],
+    ['2200-01-01T00:00:00Z', 'after 2199'],
   ])('rejects %s (%s)', (text) => {
     expect(dateTimeSchema.safeParse(text).success).toBe(false);
+  });
+
+  it('accepts the first and the last supported year', () => {
+    expect(dateTimeSchema.safeParse('1900-01-01T00:00:00Z').success).toBe(true);
+    expect(dateTimeSchema.safeParse('2199-12-31T23:59:59Z').success).toBe(true);
   });
 });
 
@@ -57,7 +68,7 @@ describe('dateSchema', () => {
     expect(dateSchema.safeParse('2024-02-29').success).toBe(true);
   });
 
-  it.each(['2023-02-29', '2025-13-01', '1995-6-21', '1995-06-21T00:00:00Z'])(
+  it.each(['2023-02-29', '2025-13-01', '1995-6-21', '1995-06-21T00:00:00Z', '0000-01-01'])(
     'rejects %s',
     (text) => {
       expect(dateSchema.safeParse(text).success).toBe(false);
@@ -123,6 +134,13 @@ describe('pagedQuerySchema', () => {
       limit: 100,
     });
   });
+
+  it.each([{ limit: '0x10' }, { offset: '+1' }, { limit: '1.0' }, { limit: '' }, { limit: '101' }])(
+    'refuses %j',
+    (query) => {
+      expect(pagedQuerySchema.safeParse(query).success).toBe(false);
+    },
+  );
 
   it('ignores other query parameters', () => {
     expect(pagedQuerySchema.parse({ limit: '5', sort: 'start-date' })).toEqual({

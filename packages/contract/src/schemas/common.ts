@@ -9,20 +9,57 @@ const MAX_ID = 2_147_483_647;
 /** An entity id: a positive integer. */
 export const idSchema = z.number().int().min(1).max(MAX_ID);
 
-/** An entity id as it arrives in a path or query string, read as a number. */
-export const idParamSchema = z.coerce.number().int().min(1).max(MAX_ID);
+/**
+ * A whole number as it arrives in a path or query string: plain decimal digits only, so
+ * `+1`, `0x1F`, `1.0`, `1e3` or ` 1` are not read as numbers (Number() would take them).
+ */
+export function wholeNumberParam(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,15})$/, 'Must be a whole number written in plain digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** An entity id as it arrives in a path or query string: a plain positive decimal integer. */
+export const idParamSchema = wholeNumberParam(1, MAX_ID);
+
+/** The years a date may have: any real lan or birth date; beyond them a database may fail. */
+export const supportedYears = { first: 1900, last: 2199 } as const;
+
+/** True when an ISO-8601 date or date-time (already valid) falls in `supportedYears`. */
+export function isInSupportedYears(isoText: string): boolean {
+  const year = Number(isoText.slice(0, 4));
+  return year >= supportedYears.first && year <= supportedYears.last;
+}
+
+export const unsupportedYearMessage = `Must be between the years ${supportedYears.first} and ${supportedYears.last}`;
+
+/** The year check of a date schema: asked only of a date that is otherwise valid. */
+export function supportedYearsCheck(message = unsupportedYearMessage) {
+  return {
+    error: message,
+    when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+  };
+}
 
 /** A moment: ISO-8601 date and time that carries its UTC offset (`Z` or `+01:00`). */
-export const dateTimeSchema = z.iso.datetime({ offset: true }).meta({
-  description: 'ISO-8601 date and time with a UTC offset.',
-  examples: ['2025-03-14T18:00:00+01:00'],
-});
+export const dateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .refine(isInSupportedYears, supportedYearsCheck())
+  .meta({
+    description: 'ISO-8601 date and time with a UTC offset.',
+    examples: ['2025-03-14T18:00:00+01:00'],
+  });
 
 /** A calendar day, `yyyy-MM-dd`: birth dates and play days. */
-export const dateSchema = z.iso.date().meta({
-  description: 'A calendar day, yyyy-MM-dd.',
-  examples: ['1990-05-17'],
-});
+export const dateSchema = z.iso
+  .date()
+  .refine(isInSupportedYears, supportedYearsCheck())
+  .meta({
+    description: 'A calendar day, yyyy-MM-dd.',
+    examples: ['1990-05-17'],
+  });
 
 /** A month, written as the date of its first day, `yyyy-MM-01`. */
 export const monthDateSchema = z.iso
@@ -62,8 +99,8 @@ export const timeSpanSchema = z
 
 /** Paging of a list, from the query string: `offset` from 0 (default 0), `limit` 1–100 (default 20). */
 export const pagedQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: wholeNumberParam(0, MAX_ID).default(0),
+  limit: wholeNumberParam(1, 100).default(20),
 });
 
 export type PagedQuery = z.infer<typeof pagedQuerySchema>;

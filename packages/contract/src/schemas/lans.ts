@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatValidationMessage } from '../validation-messages.ts';
-import { dateTimeSchema, idSchema, moneySchema, pagedQuerySchema } from './common.ts';
+import { dateSchema, dateTimeSchema, idSchema, moneySchema, pagedQuerySchema } from './common.ts';
 import {
   boundedInteger,
   boundedMoney,
@@ -117,7 +117,7 @@ export const lanUpdateSchema = z
 export type LanUpdate = z.infer<typeof lanUpdateSchema>;
 
 /** A moment, or a calendar day (read as its start in the community's time zone). */
-const dateOrDateTimeSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const dateOrDateTimeSchema = z.union([dateTimeSchema, dateSchema]);
 
 /**
  * The query of GET /api/lans. sinceDate keeps lans whose END is on or after it (a running

@@ -5,7 +5,12 @@
 import { z } from 'zod';
 import { fieldLabel } from '../labels.ts';
 import { formatValidationMessage } from '../validation-messages.ts';
-import { hasWholeCents } from './common.ts';
+import {
+  hasWholeCents,
+  isInSupportedYears,
+  supportedYears,
+  supportedYearsCheck,
+} from './common.ts';
 
 type RawIssue = { input?: unknown };
 
@@ -49,12 +54,20 @@ export function requiredEmail(fieldName: string) {
 
 /** A moment with its UTC offset that must be given. */
 export function requiredDateTime(fieldName: string) {
-  return z.iso.datetime({ offset: true, error: requiredError(fieldName) });
+  return z.iso
+    .datetime({ offset: true, error: requiredError(fieldName) })
+    .refine(isInSupportedYears, supportedYearsCheck(yearsMessage(fieldName)));
 }
 
 /** A calendar day `yyyy-MM-dd` that must be given. */
 export function requiredDate(fieldName: string) {
-  return z.iso.date({ error: requiredError(fieldName) });
+  return z.iso
+    .date({ error: requiredError(fieldName) })
+    .refine(isInSupportedYears, supportedYearsCheck(yearsMessage(fieldName)));
+}
+
+function yearsMessage(fieldName: string): string {
+  return `${fieldLabel(fieldName)} must be between the years ${supportedYears.first} and ${supportedYears.last}`;
 }
 
 /** A whole number from `min` to `max`, both included. */

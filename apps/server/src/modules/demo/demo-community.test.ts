@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { createAssetStore } from '../assets/assets.store.ts';
+import { findAsset } from '../assets/assets.repository.ts';
 import { seedDemoCommunity } from './demo-community.ts';
 
 async function countRows(site: ApiSite) {
@@ -120,7 +120,7 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
       .orderBy('start_date', 'desc')
       .where('is_active', '=', true)
       .executeTakeFirstOrThrow();
-    const banner = await createAssetStore(site.config.dataDir).read(`lan-${lan.id}`);
+    const banner = await findAsset(site.db, `lan-${lan.id}`);
     expect(banner?.type).toBe('png');
   });
 });

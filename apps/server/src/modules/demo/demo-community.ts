@@ -2,12 +2,13 @@ import { monthNames, type Role, type SubscriberStatus } from '@lanparty/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { createAssetStore } from '../assets/assets.store.ts';
+import { saveImage } from '../assets/assets.service.ts';
 import { insertLan, type LanValues } from '../lans/lans.repository.ts';
 import { type Executor, insertUser, replaceRoles } from '../users/users.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
+import { hasAnyLan, lockDemoSeeding } from './demo-seeding.repository.ts';
 import { createRandom, type Random } from './seeded-random.ts';
 
 type SeedDeps = { db: AppDatabase; config: Config; log: FastifyBaseLogger };
@@ -107,14 +108,17 @@ async function findDemoAccountUsers(trx: Executor): Promise<Map<string, number>>
  * subscribers in every status (the demo accounts `member` Accepted and `lanner` Pending),
  * a nearly full one, an inactive draft, and banners drawn here. Deterministic, and it does
  * nothing once any lan exists, so a restart or an administrator's own lans are left alone.
+ * Servers of one demo starting together take turns: one seeds, the others find it done.
  */
 export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new Date()) {
-  const existing = await db.selectFrom('lans').select('id').limit(1).executeTakeFirst();
-  if (existing) return { isSeeded: false as const };
+  // Every restart asks; only an empty site waits for the lock.
+  if (await hasAnyLan(db)) return { isSeeded: false as const };
 
   const random = createRandom(20_250_101);
   const bannerLanIds: number[] = [];
-  await db.transaction().execute(async (trx) => {
+  const isSeeded = await db.transaction().execute(async (trx) => {
+    await lockDemoSeeding(trx);
+    if (await hasAnyLan(trx)) return false;
     const people: SeededUser[] = [];
     for (const person of demoLanners) people.push(await insertDemoLanner(trx, person, now));
     const lanWeekends = await seedPastLans(trx, people, random, now, bannerLanIds);
@@ -127,12 +131,18 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
       now,
       timeZone: config.communityTimeZone,
     });
+    return true;
   });
+  if (!isSeeded) return { isSeeded: false as const };
 
-  const store = createAssetStore(config.dataDir);
   const banners = Array.from({ length: BANNER_VARIANT_COUNT }, (_, variant) => drawBanner(variant));
   for (const [index, lanId] of bannerLanIds.entries()) {
-    await store.write(`lan-${lanId}`, 'png', banners[index % banners.length] as Buffer);
+    await saveImage({
+      db,
+      kind: 'lan',
+      id: lanId,
+      bytes: banners[index % banners.length] as Buffer,
+    });
   }
   log.info({ lanners: demoLanners.length, banners: bannerLanIds.length }, 'demo community seeded');
   return { isSeeded: true as const };

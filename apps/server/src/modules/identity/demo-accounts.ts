@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@lanparty/contract';
 import type { AppDatabase } from '../../db/database.ts';
+import { lockDemoSeeding } from '../demo/demo-seeding.repository.ts';
 import { insertUser, replaceRoles } from '../users/users.repository.ts';
 import {
   insertLocalAccount,
-  isUniqueViolation,
   isUsernameTaken,
   setProfileFields,
 } from './local-accounts.repository.ts';
@@ -82,37 +82,37 @@ export function demoEmailOf(username: string): string {
 /**
  * Makes sure every demo account exists; accounts already there are left as they are
  * (their roles and profile may have been changed while trying the site). Only ever
- * called in demo mode.
+ * called in demo mode. Servers of one demo starting together take turns per account, so
+ * each is made once and the later server finds it made.
  */
 export async function seedDemoAccounts(db: AppDatabase, now = new Date()): Promise<string[]> {
   const created: string[] = [];
   for (const account of demoAccounts) {
     if (await isUsernameTaken(db, account.username)) continue;
+    // Hashing takes a while; done before the lock is taken so it is held briefly.
     const passwordHash = await hashPassword(account.username);
-    try {
-      await db.transaction().execute(async (trx) => {
-        const user = await insertUser(
-          trx,
-          {
-            subject: randomUUID(),
-            nickname: account.username,
-            email: demoEmailOf(account.username),
-          },
-          now,
-        );
-        await setProfileFields(trx, user.id, { ...account, isEmailActivated: true }, now);
-        await insertLocalAccount(
-          trx,
-          { userId: user.id, username: account.username, passwordHash },
-          now,
-        );
-        await replaceRoles(trx, user.id, account.roles);
-      });
-      created.push(account.username);
-    } catch (error) {
-      // Another server of the same demo seeded it at the same moment.
-      if (!isUniqueViolation(error)) throw error;
-    }
+    const isCreated = await db.transaction().execute(async (trx) => {
+      await lockDemoSeeding(trx);
+      if (await isUsernameTaken(trx, account.username)) return false;
+      const user = await insertUser(
+        trx,
+        {
+          subject: randomUUID(),
+          nickname: account.username,
+          email: demoEmailOf(account.username),
+        },
+        now,
+      );
+      await setProfileFields(trx, user.id, { ...account, isEmailActivated: true }, now);
+      await insertLocalAccount(
+        trx,
+        { userId: user.id, username: account.username, passwordHash },
+        now,
+      );
+      await replaceRoles(trx, user.id, account.roles);
+      return true;
+    });
+    if (isCreated) created.push(account.username);
   }
   return created;
 }

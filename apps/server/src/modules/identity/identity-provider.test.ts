@@ -52,7 +52,10 @@ describe.each(testEngines)('the embedded identity provider on %s', (engine) => {
   it('publishes only public signing keys', async () => {
     const response = await fetch(`${site.issuer}/jwks`);
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
-    const { publicJwks } = await loadOrCreateSigningKeys(site.config.dataDir);
+    const { publicJwks } = await loadOrCreateSigningKeys({
+      db: site.db,
+      dataDir: site.config.dataDir,
+    });
     expect(keys).toHaveLength(1);
     expect(keys[0]?.kid).toBe(publicJwks[0]?.kid);
     expect(keys[0]?.d).toBeUndefined();
@@ -75,7 +78,10 @@ describe.each(testEngines)('the embedded identity provider on %s', (engine) => {
     expect(body.token_type).toBe('Bearer');
     expect(body.expires_in).toBeLessThanOrEqual(300);
 
-    const { publicJwks } = await loadOrCreateSigningKeys(site.config.dataDir);
+    const { publicJwks } = await loadOrCreateSigningKeys({
+      db: site.db,
+      dataDir: site.config.dataDir,
+    });
     const { payload, protectedHeader } = await jwtVerify(
       body.access_token,
       createLocalJWKSet({ keys: publicJwks }),

@@ -45,8 +45,8 @@ export async function registerEmbeddedIdentityProvider(
   const issuerUrl = new URL(config.identity.issuer);
   const basePath = issuerUrl.pathname.replace(/\/+$/, '');
   const [signingKeys, cookieKeys, assetFiles] = await Promise.all([
-    loadOrCreateSigningKeys(config.dataDir),
-    loadOrCreateCookieKeys(config.dataDir),
+    loadOrCreateSigningKeys({ db, dataDir: config.dataDir }),
+    loadOrCreateCookieKeys({ db, dataDir: config.dataDir }),
     loadAssets(),
   ]);
   const version = createHash('sha256')

@@ -3,8 +3,14 @@ import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import {
+  attemptLimits,
+  describeWait,
+  forgetAttempts,
+  refundAttempt,
+  tryAttempt,
+} from '../limits/attempt-limits.ts';
 import { countUsers } from '../users/users.repository.ts';
-import { createAttemptLimiter } from './attempt-limiter.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { authenticateLocalAccount, createLocalAccount } from './local-accounts.service.ts';
 import type { PageAssets } from './page-layout.ts';
@@ -33,8 +39,9 @@ export type InteractionRouteDependencies = {
 };
 
 export const wrongCredentialsMessage = 'The username or password is not correct.';
-export const tooManyAttemptsMessage =
-  'Too many sign-in attempts for this account. Please wait a minute and try again.';
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many sign-in attempts for this account. Please try again in ${describeWait(retryAfterSeconds)}.`;
+}
 export const steamFailedMessage = 'Steam did not confirm your sign-in. Please try again.';
 
 /**
@@ -47,8 +54,6 @@ export function registerInteractionRoutes(
   deps: InteractionRouteDependencies,
 ): void {
   const { provider, config, db, assets, basePath } = deps;
-  const signInAttempts = createAttemptLimiter({ maxAttempts: 10, windowMs: 60_000 });
-  const newAccounts = createAttemptLimiter({ maxAttempts: 20, windowMs: 10 * 60_000 });
   const pathOf = (uid: string, page = '') => `${basePath}/interaction/${uid}${page}`;
 
   const sendPage = (reply: FastifyReply, markup: string, status = 200) =>
@@ -137,16 +142,25 @@ export function registerInteractionRoutes(
     if (!interaction) return sendExpired(reply);
     const form = formOf(request.body);
     const username = form.username.trim();
-    if (!signInAttempts.tryAttempt(`${request.ip} ${username.toLowerCase()}`)) {
-      request.log.warn({ username }, 'sign-in attempts rate-limited');
-      const page = await signInPage(interaction.uid, { username, error: tooManyAttemptsMessage });
-      return sendPage(reply, page, 429);
+    // Per account whatever the address (guessing one password), and per address (trying
+    // many accounts); the address is the one TRUST_PROXY allows us to believe.
+    const verdict = await tryAttempt(db, [
+      [attemptLimits.signInPerAccount, username.toLowerCase()],
+      [attemptLimits.signInPerAddress, request.ip],
+    ]);
+    if (!verdict.isAllowed) {
+      request.log.warn({ username, ip: request.ip }, 'sign-in attempts rate-limited');
+      const error = tooManyAttemptsMessage(verdict.retryAfterSeconds);
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      return sendPage(reply, await signInPage(interaction.uid, { username, error }), 429);
     }
     const subject = await authenticateLocalAccount(db, username, form.password);
     if (!subject) {
       const page = await signInPage(interaction.uid, { username, error: wrongCredentialsMessage });
       return sendPage(reply, page);
     }
+    await forgetAttempts(db, attemptLimits.signInPerAccount, username.toLowerCase());
+    await refundAttempt(db, attemptLimits.signInPerAddress, request.ip);
     return finish(request, reply, { login: { accountId: subject, amr: ['pwd'] } });
   });
 
@@ -161,8 +175,13 @@ export function registerInteractionRoutes(
     if (!interaction) return sendExpired(reply);
     const form = formOf(request.body);
     const values = { username: form.username, email: form.email };
-    if (!newAccounts.tryAttempt(request.ip)) {
-      const errors = { username: 'Too many new accounts from your network. Please try later.' };
+    const verdict = await tryAttempt(db, [[attemptLimits.newAccountsPerAddress, request.ip]]);
+    if (!verdict.isAllowed) {
+      const wait = describeWait(verdict.retryAfterSeconds);
+      const errors = {
+        username: `Too many new accounts from your network. Please try again in ${wait}.`,
+      };
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
       return sendPage(reply, await createAccountPage(interaction.uid, values, errors), 429);
     }
     const result = await createLocalAccount(

@@ -25,6 +25,14 @@ export async function purgeExpiredOidcRecords(db: AppDatabase, now = new Date())
   await db.deleteFrom('oidc_records').where('expires_at', '<', now.toISOString()).execute();
 }
 
+/**
+ * Ids and codes come from clients (a code, a token to revoke). One holding U+0000 was never
+ * stored, and PostgreSQL refuses to even compare with it: nothing is found, nothing fails.
+ */
+function isUnstorable(text: string): boolean {
+  return text.includes('\0');
+}
+
 class KyselyOidcAdapter implements Adapter {
   readonly #db: AppDatabase;
   readonly #kind: string;
@@ -70,6 +78,7 @@ class KyselyOidcAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
+    if (isUnstorable(id)) return;
     await this.#db
       .updateTable('oidc_records')
       .set({ consumed_at: this.#now().toISOString() })
@@ -79,6 +88,7 @@ class KyselyOidcAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (isUnstorable(id)) return;
     await this.#db
       .deleteFrom('oidc_records')
       .where('kind', '=', this.#kind)
@@ -91,6 +101,7 @@ class KyselyOidcAdapter implements Adapter {
    * decides separately whether the grant itself goes (revoking one access token does not).
    */
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (isUnstorable(grantId)) return;
     await this.#db
       .deleteFrom('oidc_records')
       .where('kind', '=', this.#kind)
@@ -102,6 +113,7 @@ class KyselyOidcAdapter implements Adapter {
     column: 'id' | 'uid' | 'user_code',
     value: string,
   ): Promise<AdapterPayload | undefined> {
+    if (isUnstorable(value)) return undefined;
     const row = await this.#db
       .selectFrom('oidc_records')
       .select(['payload', 'expires_at', 'consumed_at'])

@@ -1,28 +1,40 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { AppDatabase } from '../../db/database.ts';
+import {
+  findSiteSecret,
+  insertSiteSecretIfMissing,
+  replaceSiteSecret,
+} from './site-secrets.repository.ts';
 
 export type SigningKeys = { privateJwks: JWK[]; publicJwks: JWK[] };
+
+/**
+ * Where the keys come from: the database, which every server of the site shares; the data
+ * folder only for keys an older version kept there (see docs/decisions/015-…).
+ */
+export type KeySources = { db: AppDatabase; dataDir: string };
 
 /** The only algorithm the embedded provider signs with; the API accepts nothing else. */
 export const signingAlgorithm = 'RS256';
 
 const publicMembers = ['kty', 'kid', 'alg', 'use', 'n', 'e'] as const;
 
-function oidcFolder(dataDir: string): string {
-  return path.join(dataDir, 'oidc');
-}
-
 /**
- * The provider's token signing keys: generated once (RS256, with a `kid`) and kept in
- * `<dataDir>/oidc/signing-keys.json`, readable by the owner only. Tokens signed before a
- * restart stay valid after it because the same keys come back.
+ * The provider's token signing keys (RS256, each with a `kid`): made once per site and
+ * kept in the database, so a token signed by one server is good on every other and after
+ * a restart. The first key signs; any after it (moved in from an old data folder) only
+ * verify.
  */
-export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningKeys> {
-  const file = path.join(oidcFolder(dataDir), 'signing-keys.json');
-  const stored = await readOrCreateJson(file, async () => ({ keys: [await generateSigningKey()] }));
-  const privateJwks = (stored as { keys: JWK[] }).keys;
+export async function loadOrCreateSigningKeys(sources: KeySources): Promise<SigningKeys> {
+  const privateJwks = await loadOrCreateKeys<JWK>(sources, {
+    name: 'oidc-signing-keys',
+    file: 'signing-keys.json',
+    create: generateSigningKey,
+    identify: (key) => key.kid ?? JSON.stringify(key),
+  });
   const publicJwks = privateJwks.map((key) =>
     Object.fromEntries(publicMembers.flatMap((name) => (key[name] ? [[name, key[name]]] : []))),
   );
@@ -30,15 +42,17 @@ export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningK
 }
 
 /**
- * Keys that sign the provider's cookies (session, interaction), kept beside the signing
- * keys so a restart does not sign everybody out.
+ * Keys that sign the provider's cookies (session, interaction), kept like the signing keys
+ * so a sign-in started on one server finishes on another, and a restart signs nobody out.
+ * The first key signs; all of them verify.
  */
-export async function loadOrCreateCookieKeys(dataDir: string): Promise<string[]> {
-  const file = path.join(oidcFolder(dataDir), 'cookie-keys.json');
-  const stored = await readOrCreateJson(file, async () => ({
-    keys: [randomBytes(32).toString('base64url')],
-  }));
-  return (stored as { keys: string[] }).keys;
+export async function loadOrCreateCookieKeys(sources: KeySources): Promise<string[]> {
+  return loadOrCreateKeys<string>(sources, {
+    name: 'oidc-cookie-keys',
+    file: 'cookie-keys.json',
+    create: async () => randomBytes(32).toString('base64url'),
+    identify: (key) => key,
+  });
 }
 
 async function generateSigningKey(): Promise<JWK> {
@@ -50,38 +64,88 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: signingAlgorithm, use: 'sig' };
 }
 
+type KeySecret<Key> = {
+  /** The row in `site_secrets`; its value is `{"keys": [...]}`. */
+  name: string;
+  /** The file an older version kept these keys in, under `<dataDir>/oidc`. */
+  file: string;
+  create: () => Promise<Key>;
+  /** What makes two keys the same key, so moving a file in twice adds nothing. */
+  identify: (key: Key) => string;
+};
+
 /**
- * Reads a JSON file, or creates it when it does not exist. Creation is atomic: the content
- * is written to a private temporary file which is then hard-linked into place, and linking
- * fails when the file appeared meanwhile — so two processes starting together agree on one
- * set of keys instead of each overwriting the other's.
+ * Reads a set of keys, making it when the site has none. Servers starting at once each
+ * offer a new key and the database keeps one, which all of them read back. Keys an older
+ * version left in the data folder are moved in: they become the site's keys when it has
+ * none yet (the upgrade of a single server), and are otherwise added after the site's own
+ * for verifying only, so nothing they signed stops being accepted. The file goes only once
+ * the database holds its keys; a crash in between moves it in again, which adds nothing.
  */
-async function readOrCreateJson(file: string, create: () => Promise<unknown>): Promise<unknown> {
-  const existing = await readJsonIfPresent(file);
-  if (existing !== undefined) return existing;
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(await create(), null, 2)}\n`, {
-    mode: 0o600,
-    flag: 'wx',
-  });
-  try {
-    await link(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(temporary);
+async function loadOrCreateKeys<Key>(
+  { db, dataDir }: KeySources,
+  secret: KeySecret<Key>,
+): Promise<Key[]> {
+  const file = path.join(dataDir, 'oidc', secret.file);
+  const oldKeys = await readOldKeyFile<Key>(file);
+  let stored = await findSiteSecret(db, secret.name);
+  if (stored === undefined) {
+    const keys = oldKeys ?? [await secret.create()];
+    await insertSiteSecretIfMissing(db, secret.name, JSON.stringify({ keys }));
+    stored = await findSiteSecret(db, secret.name);
+    if (stored === undefined) throw new Error(`Could not store the site secret ${secret.name}`);
   }
-  const created = await readJsonIfPresent(file);
-  if (created === undefined) throw new Error(`Could not create ${file}`);
-  return created;
+  if (oldKeys) {
+    stored = await addVerificationKeys(db, secret, stored, oldKeys);
+    await removeOldKeyFile(file);
+  }
+  return keysOf<Key>(stored, `the site secret ${secret.name}`);
 }
 
-async function readJsonIfPresent(file: string): Promise<unknown> {
+/** Appends the keys the stored set lacks, retrying when another server changed it meanwhile. */
+async function addVerificationKeys<Key>(
+  db: AppDatabase,
+  secret: KeySecret<Key>,
+  stored: string,
+  extraKeys: Key[],
+): Promise<string> {
+  let current = stored;
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const keys = keysOf<Key>(current, `the site secret ${secret.name}`);
+    const known = new Set(keys.map(secret.identify));
+    const missing = extraKeys.filter((key) => !known.has(secret.identify(key)));
+    if (missing.length === 0) return current;
+    const next = JSON.stringify({ keys: [...keys, ...missing] });
+    if (await replaceSiteSecret(db, secret.name, current, next)) return next;
+    const reread = await findSiteSecret(db, secret.name);
+    if (reread === undefined) break;
+    current = reread;
+  }
+  throw new Error(`Could not add the old keys to the site secret ${secret.name}`);
+}
+
+function keysOf<Key>(json: string, source: string): Key[] {
+  const { keys } = JSON.parse(json) as { keys?: unknown };
+  if (!Array.isArray(keys) || keys.length === 0) throw new Error(`${source} holds no keys`);
+  return keys as Key[];
+}
+
+async function readOldKeyFile<Key>(file: string): Promise<Key[] | undefined> {
   try {
-    return JSON.parse(await readFile(file, 'utf8'));
+    return keysOf<Key>(await readFile(file, 'utf8'), file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+}
+
+/** Removes a moved-in key file, and its folder once nothing else is left in it. */
+async function removeOldKeyFile(file: string): Promise<void> {
+  await rm(file, { force: true });
+  try {
+    await rmdir(path.dirname(file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') throw error;
   }
 }

@@ -8,6 +8,7 @@ import {
   problemDetailsSchema,
   rewindSummarySchema,
   rewindYearsSchema,
+  wholeNumberParam,
 } from '@lanparty/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,9 +28,14 @@ import {
   type StatsDeps,
 } from './stats.service.ts';
 
-const yearSchema = z.coerce.number().int().min(2000).max(2999);
-const monthParams = z.object({ year: yearSchema, month: z.coerce.number().int().min(1).max(12) });
-const gameLimitQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+const yearSchema = wholeNumberParam(2000, 2999);
+// A month may be written with or without its leading zero (`3` or `03`).
+const monthSchema = z
+  .string()
+  .regex(/^(0?[1-9]|1[0-2])$/, 'Must be a month number from 1 to 12')
+  .transform(Number);
+const monthParams = z.object({ year: yearSchema, month: monthSchema });
+const gameLimitQuery = z.object({ limit: wholeNumberParam(1, 100).default(10) });
 const problems = {
   400: problemDetailsSchema,
   401: problemDetailsSchema,

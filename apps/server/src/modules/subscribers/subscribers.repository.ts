@@ -156,6 +156,8 @@ export async function updateSubscriber(
     .execute();
 }
 
-export async function deleteSubscriber(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('subscribers').where('id', '=', id).execute();
+/** Deletes a subscription; false when there was none (another request deleted it first). */
+export async function deleteSubscriber(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -1,6 +1,7 @@
 import type { Paged, SubscribeInput, Subscriber, SubscriberStatus } from '@lanparty/contract';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { subscriberAcceptedMessage } from '../chat/chat-messages.ts';
@@ -74,11 +75,6 @@ export async function listOwnSubscriptions(
   return { items: await presentSubscribers(deps.db, rows), ...page, total };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = `${(error as { code?: unknown })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
-  return /23505|UNIQUE constraint|unique/i.test(text);
-}
-
 /**
  * POST subscribers: a Pending subscription to an active, open lan that is not full.
  * The unique index on (lan, user) decides between simultaneous requests.
@@ -137,7 +133,10 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
       `A ${subscriber.status.toLowerCase()} subscription can only be withdrawn by a lan administrator.`,
     );
   }
-  await deleteSubscriber(deps.db, id);
+  // Simultaneous withdrawals of one subscription: the first delete wins, the rest find
+  // nothing, on both engines.
+  if (!(await deleteSubscriber(deps.db, id)))
+    throw new ProblemError(404, `There is no subscriber ${id}.`);
 }
 
 function requireSubscriberManager(viewer: Viewer): void {

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listParameter } from '../../http/query-lists.ts';
 import { requireViewer } from '../auth/authenticate.ts';
+import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
 import { findSteamProfileState } from '../playtime/owned-games.ts';
 import { isSteamApiConfigured } from '../steam/steam-api.ts';
 import {
@@ -152,26 +153,33 @@ export const usersRoutes =
     app.get(
       '/api/users/email-addresses/:email',
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags: ['users'],
           summary: 'Is this e-mail address used by someone else?',
           description:
-            '200 when another user has it; 404 when it is free (your own address counts as free).',
+            '200 when another user has it; 404 when it is free (your own address counts as free). ' +
+            'Limited per user and per address (429 with Retry-After).',
           params: z.object({ email: z.string().min(1).max(254) }),
           response: {
             200: z.object({ isUsed: z.literal(true) }),
+            400: problemDetailsSchema,
             401: problemDetailsSchema,
             404: problemDetailsSchema,
+            429: problemDetailsSchema,
           },
         },
       },
       async (request, reply) => {
-        const isUsed = await isEmailUsedByOther(
-          deps,
-          await requireViewer(request),
-          request.params.email,
+        const viewer = await requireViewer(request);
+        await requireAttempt(
+          deps.db,
+          [
+            [attemptLimits.emailChecksPerUser, String(viewer.user.id)],
+            [attemptLimits.emailChecksPerAddress, request.ip],
+          ],
+          'e-mail address checks',
         );
+        const isUsed = await isEmailUsedByOther(deps, viewer, request.params.email);
         if (!isUsed) {
           return reply.code(404).type('application/problem+json').send({
             type: 'about:blank',

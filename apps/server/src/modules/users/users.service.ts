@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SteamConfig } from '../../config.ts';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import {
@@ -138,9 +139,11 @@ async function saveProfile(
       return saved;
     });
   } catch (error) {
-    // Two people saving the same address at once: the unique index decides.
-    if (newEmail && isEmailChanged && (await findUserByEmail(deps.db, newEmail))?.id !== user.id) {
-      throw emailUsedError();
+    // Two people saving the same address at once: the unique index decides. Any other
+    // failure is not about the address and must not be reported as if it were.
+    if (newEmail && isEmailChanged && isUniqueViolation(error)) {
+      const owner = await findUserByEmail(deps.db, newEmail);
+      if (owner && owner.id !== user.id) throw emailUsedError();
     }
     throw error;
   }

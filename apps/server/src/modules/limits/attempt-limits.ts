@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import {
+  countAttempt,
+  deleteAttemptCounter,
+  purgeExpiredAttemptCounters,
+  uncountAttempt,
+} from './attempt-counters.repository.ts';
+
+/** At most `maxAttempts` per `windowMs` for each subject (an account, an address, a user). */
+export type AttemptLimit = { name: string; maxAttempts: number; windowMs: number };
+
+const minute = 60_000;
+
+/**
+ * The limits of the site, in one place. An address may stand for a whole lan venue behind
+ * one router, so limits per address are generous; the tight ones are per account or user.
+ */
+export const attemptLimits = {
+  /** Password guessing against one account, from however many addresses. */
+  signInPerAccount: { name: 'sign-in-account', maxAttempts: 10, windowMs: 5 * minute },
+  signInPerAddress: { name: 'sign-in-address', maxAttempts: 100, windowMs: 10 * minute },
+  newAccountsPerAddress: { name: 'new-account-address', maxAttempts: 30, windowMs: 60 * minute },
+  /** Asking which addresses have accounts: a profile form needs a handful. */
+  emailChecksPerUser: { name: 'email-check-user', maxAttempts: 30, windowMs: 10 * minute },
+  emailChecksPerAddress: { name: 'email-check-address', maxAttempts: 100, windowMs: 10 * minute },
+  uploadsPerUser: { name: 'upload-user', maxAttempts: 20, windowMs: minute },
+  uploadsPerAddress: { name: 'upload-address', maxAttempts: 60, windowMs: minute },
+} as const satisfies Record<string, AttemptLimit>;
+
+export type AttemptVerdict = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
+
+/** How often, at most, one server sweeps finished windows out of the table. */
+const purgeIntervalMs = 10 * minute;
+let lastPurge = 0;
+
+/**
+ * Counts an attempt against each (limit, subject) and refuses it when any of them is used
+ * up, saying how long until the longest of those windows ends. Every count is kept in the
+ * database (attempt_counters), so every server of a site shares them, and a client cannot
+ * reset one by changing a header: subjects are accounts, signed-in users and the address
+ * Fastify trusts (TRUST_PROXY). Windows are fixed: key = limit, hashed subject, window
+ * number.
+ */
+export async function tryAttempt(
+  db: AppDatabase,
+  checks: ReadonlyArray<readonly [AttemptLimit, string]>,
+  now = Date.now(),
+): Promise<AttemptVerdict> {
+  if (now - lastPurge >= purgeIntervalMs) {
+    lastPurge = now;
+    await purgeExpiredAttemptCounters(db, now);
+  }
+  let retryAfterMs = 0;
+  for (const [limit, subject] of checks) {
+    const { key, expiresAt } = windowOf(limit, subject, now);
+    const count = await countAttempt(db, key, expiresAt);
+    if (count > limit.maxAttempts) retryAfterMs = Math.max(retryAfterMs, expiresAt - now);
+  }
+  return retryAfterMs === 0
+    ? { isAllowed: true }
+    : { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+}
+
+/**
+ * Clears a subject's count in the current window: a successful sign-in forgets the failed
+ * ones before it, so only guessing runs into the limit.
+ */
+export async function forgetAttempts(
+  db: AppDatabase,
+  limit: AttemptLimit,
+  subject: string,
+  now = Date.now(),
+): Promise<void> {
+  await deleteAttemptCounter(db, windowOf(limit, subject, now).key);
+}
+
+/**
+ * Takes back one attempt of a subject in the current window: a successful sign-in does not
+ * use up its address's allowance, so a hundred people behind one router at a lan can all
+ * sign in, while failed guesses from it still add up.
+ */
+export async function refundAttempt(
+  db: AppDatabase,
+  limit: AttemptLimit,
+  subject: string,
+  now = Date.now(),
+): Promise<void> {
+  await uncountAttempt(db, windowOf(limit, subject, now).key);
+}
+
+function windowOf(limit: AttemptLimit, subject: string, now: number) {
+  const window = Math.floor(now / limit.windowMs);
+  return {
+    key: `${limit.name}:${hashOf(subject)}:${window}`,
+    expiresAt: (window + 1) * limit.windowMs,
+  };
+}
+
+/** Subjects may be anything a client typed: hashed, every key has the same small size. */
+function hashOf(subject: string): string {
+  return createHash('sha256').update(subject).digest('base64url').slice(0, 32);
+}
+
+/** "2 minutes", "45 seconds": for the pages and problems that say how long to wait. */
+export function describeWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** For API routes: counts the attempt, or refuses it with a 429 problem and `Retry-After`. */
+export async function requireAttempt(
+  db: AppDatabase,
+  checks: ReadonlyArray<readonly [AttemptLimit, string]>,
+  what: string,
+): Promise<void> {
+  const verdict = await tryAttempt(db, checks);
+  if (verdict.isAllowed) return;
+  throw new ProblemError(
+    429,
+    `Too many ${what}. Please try again in ${describeWait(verdict.retryAfterSeconds)}.`,
+    { retryAfterSeconds: verdict.retryAfterSeconds },
+  );
+}
