@@ -10,7 +10,9 @@ import { formatTally } from './report.ts';
  * A failure prints fast-check's seed and path, the command that replays it, and the
  * request; FUZZ_SEED=<seed> replays the whole run.
  */
-const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+// A fixed seed, so a red run is the code's doing and replays as it was; `npm run fuzz`
+// explores with a new seed each time.
+const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);
 /** About 500 requests per engine: a few seconds on SQLite, under 20 on PostgreSQL. */
 const cases = 70;
 
