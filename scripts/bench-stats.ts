@@ -18,7 +18,7 @@ const { createSteamCollector } = await import(
   '../apps/server/src/modules/playtime/steam-collector.ts'
 );
 const { insertUser, replaceRoles } = await import(
-  '../apps/server/src/modules/users/users.repository.ts'
+  '../apps/server/src/modules/accounts/accounts.repository.ts'
 );
 type PlaytimeRow = import('../apps/server/src/modules/demo/demo-playtime.ts').PlaytimeRow;
 type ApiSite = import('../apps/server/test/api-site.ts').ApiSite;

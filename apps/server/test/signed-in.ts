@@ -1,6 +1,10 @@
 import type { Role } from '@lanparty/contract';
 import type { AppDatabase } from '../src/db/database.ts';
-import { insertUser, replaceRoles, type UserRow } from '../src/modules/users/users.repository.ts';
+import {
+  insertUser,
+  replaceRoles,
+  type UserRow,
+} from '../src/modules/accounts/accounts.repository.ts';
 import type { FakeIssuer } from './fake-issuer.ts';
 
 export type SignedIn = { user: UserRow; headers: { authorization: string } };

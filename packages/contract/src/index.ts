@@ -1,6 +1,7 @@
 export * from './calver.ts';
 export * from './labels.ts';
 export * from './months.ts';
+export * from './rules/index.ts';
 export * from './schemas/common.ts';
 export * from './schemas/entity-schemas.ts';
 export * from './schemas/games.ts';
@@ -11,5 +12,4 @@ export * from './schemas/stats.ts';
 export * from './schemas/subscribers.ts';
 export * from './schemas/users.ts';
 export * from './time-span.ts';
-export { grantableRoles, roleNames } from './user-rules.ts';
 export * from './validation-messages.ts';

@@ -145,7 +145,7 @@ export type GamesTable = {
   name: string;
   /** img_icon_url of GetOwnedGames: the icon is media/steam/apps/{id}/{hash}.jpg. */
   icon_hash: string | null;
-  /** False while the name is a stand-in ("App 730"). */
+  /** False while the name is a stand-in ("Game 730"). */
   is_named: BooleanColumn;
   creation_date: Timestamp;
   modification_date: Timestamp;

@@ -1,15 +1,8 @@
+import type { ProblemDetails } from '@lanparty/contract';
 import type { FastifyReply } from 'fastify';
 
-export type FieldErrors = Record<string, string[]>;
-
-export type ProblemDetails = {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  instance?: string;
-  errors?: FieldErrors;
-};
+/** The messages per field of a 400. */
+export type FieldErrors = NonNullable<ProblemDetails['errors']>;
 
 const titles: Record<number, string> = {
   400: 'Invalid input',

@@ -1,6 +1,6 @@
 import type { Role } from '@lanparty/contract';
+import { findRoles, replaceRoles } from '../../src/modules/accounts/accounts.repository.ts';
 import { addPlaytime, ensureGames } from '../../src/modules/playtime/playtime.repository.ts';
-import { findRoles, replaceRoles } from '../../src/modules/users/users.repository.ts';
 import type { ApiSite } from '../api-site.ts';
 import { makeJpeg, makePng, multipartBody } from '../images.ts';
 import { buildLanBody } from '../lans.ts';

@@ -1,3 +1,4 @@
+import { imageUploadLimits } from '@lanparty/contract/rules';
 import fc from 'fast-check';
 import { makeJpeg, makePng } from '../images.ts';
 import type { BodyCase } from './bodies.ts';
@@ -9,7 +10,7 @@ import type { BodyCase } from './bodies.ts';
  */
 
 const boundary = 'fuzz-boundary-7d1';
-const maximumUploadBytes = 5 * 1024 * 1024;
+const maximumUploadBytes = imageUploadLimits.maximumBytes;
 
 type Part = { field: string; fileName?: string; contentType?: string; bytes: Buffer };
 

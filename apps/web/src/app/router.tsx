@@ -1,3 +1,4 @@
+import { requiredRoles } from '@lanparty/contract/rules';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -6,12 +7,6 @@ import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
 import { UnauthorizedRoute } from '../features/unauthorized/routes/unauthorized-route.tsx';
-import {
-  ADMIN_ROLES,
-  LAN_ADMIN_ROLES,
-  STATS_ROLES,
-  USER_ADMIN_ROLES,
-} from '../lib/access-rules.ts';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -65,7 +60,7 @@ export const routes: RouteObject[] = [
           {
             // Spec §6: the stats section needs Lanner or Member.
             path: 'stats',
-            element: <RequireRoles roles={STATS_ROLES} />,
+            element: <RequireRoles roles={requiredRoles.stats} />,
             children: [
               {
                 lazy: async () => ({ Component: (await loadStats()).StatsLayout }),
@@ -96,7 +91,7 @@ export const routes: RouteObject[] = [
           {
             // The admin section is for the three administrator roles.
             path: 'admin',
-            element: <RequireRoles roles={ADMIN_ROLES} />,
+            element: <RequireRoles roles={requiredRoles.administration} />,
             children: [
               {
                 lazy: async () => ({ Component: (await loadAdmin()).AdminLayout }),
@@ -105,7 +100,9 @@ export const routes: RouteObject[] = [
                   {
                     // Lans are managed by lan and system administrators; a member
                     // administrator following the Admin link lands on the users instead.
-                    element: <RequireRoles roles={LAN_ADMIN_ROLES} redirectTo="/admin/users" />,
+                    element: (
+                      <RequireRoles roles={requiredRoles.lanManagement} redirectTo="/admin/users" />
+                    ),
                     children: [
                       {
                         path: 'lans',
@@ -123,7 +120,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     // Users are managed by member and system administrators.
-                    element: <RequireRoles roles={USER_ADMIN_ROLES} />,
+                    element: <RequireRoles roles={requiredRoles.userManagement} />,
                     children: [
                       {
                         path: 'users',

@@ -1,41 +1,32 @@
-import type { Role } from '@lanparty/contract';
+import { requiredRoles } from '@lanparty/contract/rules';
 import type { Viewer } from './viewer.tsx';
 
+/*
+ * What the viewer may see, by the contract's role lists and role check (decision 019):
+ * the server refuses the same calls, and a SystemAdministrator passes every check.
+ */
+
 /** Spec §6: the stats section (and its link) is for lanners and members. */
-export const STATS_ROLES: readonly Role[] = ['Lanner', 'Member'];
+export function canSeeStats(viewer: Viewer): boolean {
+  return viewer.hasAnyRole(requiredRoles.stats);
+}
 
 /** Spec §6: the Admin link is for any of the three administrator roles. */
-export const ADMIN_ROLES: readonly Role[] = [
-  'LanAdministrator',
-  'MemberAdministrator',
-  'SystemAdministrator',
-];
+export function canSeeAdmin(viewer: Viewer): boolean {
+  return viewer.hasAnyRole(requiredRoles.administration);
+}
 
 /** Spec §6: the profile link is for lanners. */
-export const PROFILE_ROLES: readonly Role[] = ['Lanner'];
-
-export function canSeeStats(viewer: Viewer): boolean {
-  return viewer.hasAnyRole(STATS_ROLES);
-}
-
-export function canSeeAdmin(viewer: Viewer): boolean {
-  return viewer.hasAnyRole(ADMIN_ROLES);
-}
-
 export function canSeeProfileLink(viewer: Viewer): boolean {
-  return viewer.user !== null && viewer.hasAnyRole(PROFILE_ROLES);
+  return viewer.hasAnyRole(requiredRoles.lanner);
 }
 
-/** The admin users screen is for member and system administrators. */
-export const USER_ADMIN_ROLES: readonly Role[] = ['MemberAdministrator', 'SystemAdministrator'];
-
+/** The admin users screen is for member administrators. */
 export function canManageUsers(viewer: Viewer): boolean {
-  return viewer.hasAnyRole(USER_ADMIN_ROLES);
+  return viewer.hasAnyRole(requiredRoles.userManagement);
 }
 
-/** The admin lans screens are for lan and system administrators. */
-export const LAN_ADMIN_ROLES: readonly Role[] = ['LanAdministrator', 'SystemAdministrator'];
-
+/** The admin lans screens are for lan administrators. */
 export function canManageLans(viewer: Viewer): boolean {
-  return viewer.hasAnyRole(LAN_ADMIN_ROLES);
+  return viewer.hasAnyRole(requiredRoles.lanManagement);
 }

@@ -1,5 +1,5 @@
+import { buildUserProfile } from '@lanparty/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { buildUserProfile } from '../testing/factories.ts';
 import { canSeeAdmin, canSeeProfileLink, canSeeStats } from './access-rules.ts';
 import { anonymousViewer, createViewer } from './viewer.tsx';
 
@@ -11,6 +11,14 @@ describe('viewer', () => {
   it('has any of the roles when it holds at least one', () => {
     expect(lannerAndMember.hasAnyRole(['Member', 'SystemAdministrator'])).toBe(true);
     expect(lannerAndMember.hasAnyRole(['SystemAdministrator'])).toBe(false);
+  });
+
+  it('lets a system administrator pass every role check, as the server does', () => {
+    const admin = createViewer(buildUserProfile({ roles: ['SystemAdministrator'] }));
+    expect(admin.hasAnyRole(['Lanner', 'Member'])).toBe(true);
+    expect(admin.hasEveryRole(['Lanner', 'LanAdministrator'])).toBe(true);
+    expect(canSeeStats(admin)).toBe(true);
+    expect(canSeeProfileLink(admin)).toBe(true);
   });
 
   it('has every role only when it holds all of them', () => {

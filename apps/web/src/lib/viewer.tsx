@@ -1,22 +1,26 @@
 import type { Role, UserProfile } from '@lanparty/contract';
+import { hasAnyRole, hasEveryRole } from '@lanparty/contract/rules';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /** Who is looking at the site: the signed-in user, or nobody yet (`user: null`). */
 export type Viewer = {
   /** The signed-in user's whole profile (GET /api/users/me): roles, nickname, personal fields. */
   user: UserProfile | null;
-  /** True when the viewer has at least one of the roles (a route guard's default). */
+  /**
+   * True when the viewer has at least one of the roles (a route guard's default). The
+   * contract's rule: a SystemAdministrator passes every check (decision 019).
+   */
   hasAnyRole: (roles: readonly Role[]) => boolean;
   /** True when the viewer has all of the roles (a route guard's 'every' flag). */
   hasEveryRole: (roles: readonly Role[]) => boolean;
 };
 
 export function createViewer(user: UserProfile | null): Viewer {
-  const roles = new Set<Role>(user?.roles ?? []);
+  const roles = user?.roles ?? [];
   return {
     user,
-    hasAnyRole: (wanted) => wanted.some((role) => roles.has(role)),
-    hasEveryRole: (wanted) => wanted.every((role) => roles.has(role)),
+    hasAnyRole: (wanted) => hasAnyRole(roles, wanted),
+    hasEveryRole: (wanted) => hasEveryRole(roles, wanted),
   };
 }
 

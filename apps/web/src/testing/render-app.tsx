@@ -1,4 +1,5 @@
 import type { Role, UserProfile } from '@lanparty/contract';
+import { buildUserProfile } from '@lanparty/contract/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,7 +14,6 @@ import { type NotifyInput, useNotify } from '../lib/notifications/notifications.
 import { useCurrentUser } from '../lib/users/get-current-user.ts';
 import { usersKeys } from '../lib/users/users-query-keys.ts';
 import { anonymousViewer, createViewer, type Viewer, ViewerProvider } from '../lib/viewer.tsx';
-import { buildUserProfile } from './factories.ts';
 
 /** A signed-in viewer with the given roles (and any other profile fields). */
 export function buildViewer({

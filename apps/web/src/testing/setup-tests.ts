@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApiClient } from '../lib/api-client.ts';
+
+// The first test of a file loads a lazy section (admin, stats) through Vite's transform;
+// on a busy 2-core machine that alone can take longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has <dialog> but not its modal methods; these do what the tests rely on.
 if (!HTMLDialogElement.prototype.showModal) {

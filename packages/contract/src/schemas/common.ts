@@ -98,6 +98,18 @@ export const timeSpanSchema = z
   });
 
 /** Paging of a list, from the query string: `offset` from 0 (default 0), `limit` 1–100 (default 20). */
+/** A list in a query string: `1,2,3` or `?ids=1&ids=2` are both a list. */
+export function listParameter<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((part) => String(part).split(','))
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    z.array(item),
+  );
+}
+
 export const pagedQuerySchema = z.object({
   offset: wholeNumberParam(0, MAX_ID).default(0),
   limit: wholeNumberParam(1, 100).default(20),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { buildLan, buildLanInput, buildSubscriber, listIssues } from '../testing/index.ts';
 import { lanInputSchema, lanListQuerySchema, lanSchema, lanUpdateSchema } from './lans.ts';
-import { buildLan, buildLanInput, listIssues } from './test-support.ts';
 
 describe('lanSchema', () => {
   it('accepts a lan with its subscribers', () => {
-    const lan = buildLan();
+    const lan = buildLan({ subscribers: [buildSubscriber({ status: 'Accepted' })] });
     expect(lanSchema.parse(lan)).toEqual(lan);
   });
 

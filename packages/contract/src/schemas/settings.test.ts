@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { listIssues } from '../testing/index.ts';
 import { identitySettingsSchema, lanDefaultsInputSchema, lanDefaultsSchema } from './settings.ts';
-import { listIssues } from './test-support.ts';
 
 describe('lanDefaultsSchema', () => {
   it('accepts the two default prices', () => {

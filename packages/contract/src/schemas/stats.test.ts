@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildUserPublic, listIssues } from '../testing/index.ts';
 import {
   allTimePlayerItemSchema,
   gameLeaderboardMonthSchema,
@@ -7,7 +8,6 @@ import {
   rewindSummarySchema,
   rewindYearsSchema,
 } from './stats.ts';
-import { buildUserPublic, listIssues } from './test-support.ts';
 
 const counterStrike = { id: 730, name: 'Counter-Strike 2' };
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dateSchema, dateTimeSchema, idSchema, monthDateSchema, timeSpanSchema } from './common.ts';
+import {
+  dateSchema,
+  dateTimeSchema,
+  idSchema,
+  monthDateSchema,
+  timeSpanSchema,
+  wholeNumberParam,
+} from './common.ts';
 import { gameSchema } from './games.ts';
 import { userPublicSchema } from './users.ts';
 
@@ -166,3 +173,21 @@ export const playtimeStatusSchema = z
   });
 
 export type PlaytimeStatus = z.infer<typeof playtimeStatusSchema>;
+
+/** A year in a stats path (`/summaries/:year`, leaderboard months). */
+export const statsYearParamSchema = wholeNumberParam(2000, 2999);
+
+/** A month in a stats path, with or without its leading zero (`3` or `03`). */
+export const statsMonthParamSchema = z
+  .string()
+  .regex(/^(0?[1-9]|1[0-2])$/, 'Must be a month number from 1 to 12')
+  .transform(Number);
+
+/** The path parameters of a leaderboard month. */
+export const statsMonthParamsSchema = z.object({
+  year: statsYearParamSchema,
+  month: statsMonthParamSchema,
+});
+
+/** How many games a game leaderboard lists: 10 unless asked. */
+export const gameLimitQuerySchema = z.object({ limit: wholeNumberParam(1, 100).default(10) });

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  subscribeInputSchema,
-  subscriberSchema,
-  subscriberStatusOrder,
-  subscriberStatusSchema,
-} from './subscribers.ts';
-import { buildSubscriber, listIssues } from './test-support.ts';
+import { subscriberStatusOrder } from '../rules/subscriber-rules.ts';
+import { buildSubscriber, listIssues } from '../testing/index.ts';
+import { subscribeInputSchema, subscriberSchema, subscriberStatusSchema } from './subscribers.ts';
 
 describe('subscriberStatusSchema', () => {
   it('knows Pending, Accepted, Paid and Denied', () => {

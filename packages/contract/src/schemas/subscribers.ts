@@ -11,14 +11,6 @@ export const subscriberStatusSchema = z.enum(['Pending', 'Accepted', 'Paid', 'De
 
 export type SubscriberStatus = z.infer<typeof subscriberStatusSchema>;
 
-/** The order in which subscribers are listed: Paid, Accepted, Pending, then Denied. */
-export const subscriberStatusOrder: readonly SubscriberStatus[] = [
-  'Paid',
-  'Accepted',
-  'Pending',
-  'Denied',
-];
-
 export const lanSummarySchema = z
   .object({
     id: idSchema,

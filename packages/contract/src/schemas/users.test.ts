@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { isProfileComplete } from '../rules/user-rules.ts';
 import {
   buildUserProfile,
   buildUserProfileInput,
   buildUserPublic,
   listIssues,
-} from './test-support.ts';
+} from '../testing/index.ts';
 import {
-  isProfileComplete,
   roleSchema,
   userProfileInputSchema,
   userProfileSchema,

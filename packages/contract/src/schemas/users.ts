@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { roleNames } from '../user-rules.ts';
-import { dateSchema, dateTimeSchema, idSchema } from './common.ts';
+import { roleNames } from '../rules/role-rules.ts';
+import {
+  dateSchema,
+  dateTimeSchema,
+  idParamSchema,
+  idSchema,
+  listParameter,
+  pagedQuerySchema,
+} from './common.ts';
 import { requiredDate, requiredEmail, requiredText } from './rules.ts';
 
 export const roleSchema = z.enum(roleNames).meta({
@@ -99,5 +106,18 @@ export const userUpdateSchema = z
 
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-// Kept in a zod-free module so the web app's first screen can use it without zod.
-export { isProfileComplete } from '../user-rules.ts';
+/** The query of GET /api/users: lists are comma-separated or repeated. */
+export const userListQuerySchema = pagedQuerySchema.extend({
+  /** Only these users. */
+  userIds: listParameter(idParamSchema).optional(),
+  /** Users with any of these roles. */
+  roles: listParameter(roleSchema).optional(),
+  /** Users with none of these roles. */
+  missingRoles: listParameter(roleSchema).optional(),
+  sort: z.enum(['nickname']).optional(),
+});
+
+/** GET /api/users as the server reads it (numbers parsed, paging defaulted). */
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+/** The filters of GET /api/users, as a client passes them. */
+export type UserListFilter = Pick<UserListQuery, 'userIds' | 'roles' | 'missingRoles'>;

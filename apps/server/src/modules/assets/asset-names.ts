@@ -1,7 +1,6 @@
 import { idSchema } from '@lanparty/contract';
+import { type AssetKindName, assetIdOf, assetKindNames } from '@lanparty/contract/rules';
 import type { ImageBounds } from './image-encoding.ts';
-
-export type AssetKindName = 'user' | 'lan';
 
 /** An asset id as it appears in a URL or an old file name: `user-7`, `lan-3.png`. */
 export type AssetName = {
@@ -12,7 +11,7 @@ export type AssetName = {
   extension: string | undefined;
 };
 
-const namePattern = /^(user|lan)-([1-9][0-9]{0,9})(?:\.([a-z]+))?$/;
+const namePattern = new RegExp(`^(${assetKindNames.join('|')})-([1-9][0-9]{0,9})(?:\\.([a-z]+))?$`);
 
 /**
  * Reads an asset id; undefined for anything else. The number is an id as everywhere in the
@@ -25,11 +24,6 @@ export function parseAssetName(text: string): AssetName | undefined {
   if (!match || !id.success) return undefined;
   const kind = match[1] as AssetKindName;
   return { kind, id: id.data, assetId: assetIdOf(kind, id.data), extension: match[3] };
-}
-
-/** The id an image is kept under: `user-7`, `lan-3`. */
-export function assetIdOf(kind: AssetKindName, id: number): string {
-  return `${kind}-${id}`;
 }
 
 /** The largest size each kind is shown at on the site, so the largest kept. */

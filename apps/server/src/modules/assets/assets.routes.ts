@@ -1,21 +1,20 @@
 import multipart from '@fastify/multipart';
 import { problemDetailsSchema } from '@lanparty/contract';
+import { type AssetKindName, imageUploadLimits } from '@lanparty/contract/rules';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { findUserById } from '../accounts/accounts.repository.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { canManageLans } from '../lans/lans.policy.ts';
 import { findLanById } from '../lans/lans.repository.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
 import { canUploadAvatar } from '../users/users.policy.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { type AssetKindName, parseAssetName } from './asset-names.ts';
+import { parseAssetName } from './asset-names.ts';
 import { createImageReader, saveImage } from './assets.service.ts';
-
-export const maximumUploadBytes = 5 * 1024 * 1024;
 
 /**
  * The kinds of asset and their rules: whose the entity is and who may upload for it.
@@ -39,7 +38,7 @@ export const assetKinds: Record<AssetKindName, AssetKind> = {
 
 /** Any of these may end a GET (older clients ask for `.dat`); an upload names its type. */
 const servedExtensions = new Set([undefined, 'jpg', 'png', 'dat']);
-const uploadExtensions = new Set(['jpg', 'png']);
+const uploadExtensions = new Set<string>(Object.values(imageUploadLimits.extensions));
 
 const assetParams = z.object({ asset: z.string().max(40) });
 
@@ -67,7 +66,7 @@ export const assetsRoutes =
   (deps: { db: AppDatabase }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
-      limits: { fileSize: maximumUploadBytes, files: 1, fields: 0, parts: 2 },
+      limits: { fileSize: imageUploadLimits.maximumBytes, files: 1, fields: 0, parts: 2 },
     });
     const readImage = createImageReader({ db: deps.db, log: app.log });
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { type AssetKindName, assetIdOf } from '@lanparty/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
-import { type AssetKindName, assetIdOf, imageBounds } from './asset-names.ts';
+import { imageBounds } from './asset-names.ts';
 import {
   findAsset,
   findAssetRepresentation,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { startFakeIssuer } from '../../../test/fake-issuer.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { findUserBySubject } from '../users/users.repository.ts';
+import { findUserBySubject } from '../accounts/accounts.repository.ts';
 
 describe.each(testEngines)('bearer tokens on %s', (engine) => {
   let site: ApiSite;

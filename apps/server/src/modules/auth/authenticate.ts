@@ -6,8 +6,9 @@ import {
   findUserBySteamId,
   findUserBySubject,
   insertUser,
+  linkSubject,
   type UserRow,
-} from '../users/users.repository.ts';
+} from '../accounts/accounts.repository.ts';
 import { InvalidTokenError, type TokenVerifier, type VerifiedIdentity } from './token-verifier.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -77,12 +78,7 @@ async function createUserFor(db: AppDatabase, identity: VerifiedIdentity): Promi
     return await db.transaction().execute(async (trx) => {
       const known = identity.steamId ? await findUserBySteamId(trx, identity.steamId) : undefined;
       if (known && known.subject === null) {
-        return trx
-          .updateTable('users')
-          .set({ subject: identity.subject, modification_date: new Date().toISOString() })
-          .where('id', '=', known.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        return linkSubject(trx, known.id, identity.subject);
       }
       return insertUser(trx, {
         subject: identity.subject,

@@ -1,5 +1,6 @@
 import type { Role } from '@lanparty/contract';
-import type { UserRow } from '../users/users.repository.ts';
+import { hasAnyRole as rolesInclude } from '@lanparty/contract/rules';
+import type { UserRow } from '../accounts/accounts.repository.ts';
 
 /** Who is asking: the signed-in user with their roles, or nobody. */
 export type Viewer = { user: UserRow; roles: Role[] };
@@ -15,11 +16,10 @@ declare module 'fastify' {
   }
 }
 
-/** A SystemAdministrator may do everything, so it passes every role check. */
+/**
+ * The contract's role check for whoever is asking (nobody passes none). A SystemAdministrator
+ * may do everything, so it passes every role check: decision 019.
+ */
 export function hasAnyRole(viewer: Viewer | null, roles: readonly Role[]): boolean {
-  if (!viewer) return false;
-  return (
-    viewer.roles.includes('SystemAdministrator') ||
-    roles.some((role) => viewer.roles.includes(role))
-  );
+  return viewer !== null && rolesInclude(viewer.roles, roles);
 }

@@ -2,9 +2,10 @@ import { monthNames, type Role, type SubscriberStatus } from '@lanparty/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
+import { insertUser, replaceRoles } from '../accounts/accounts.repository.ts';
 import { saveImage } from '../assets/assets.service.ts';
 import { insertLan, type LanValues } from '../lans/lans.repository.ts';
-import { type Executor, insertUser, replaceRoles } from '../users/users.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';

@@ -1,5 +1,5 @@
+import type { Executor } from '../../db/executor.ts';
 import { playDayOf } from '../playtime/play-days.ts';
-import type { Executor } from '../users/users.repository.ts';
 
 /**
  * Three years of playtime for the demo community, so every stats screen is full: real

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/columns.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Executor } from '../users/users.repository.ts';
 
 /** The advisory lock of demo seeding (any number no other lock uses). */
 const demoSeedingLockKey = 7_305_300;

@@ -1,17 +1,15 @@
 import {
+  gameListQuerySchema,
   gameSchema,
   idParamSchema,
   paged,
-  pagedQuerySchema,
   problemDetailsSchema,
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { listParameter } from '../../http/query-lists.ts';
-
-const gameListQuery = pagedQuerySchema.extend({ ids: listParameter(idParamSchema).optional() });
+import { findGameById, listGames } from './games.repository.ts';
 
 /** The games playtime is recorded for: public, like lans. */
 export const gamesRoutes =
@@ -24,25 +22,14 @@ export const gamesRoutes =
           tags: ['games'],
           summary: 'Games by name (paged)',
           description: 'ids: only these games (comma-separated or repeated).',
-          querystring: gameListQuery,
+          querystring: gameListQuerySchema,
           response: { 200: paged(gameSchema), 400: problemDetailsSchema },
         },
       },
       async (request) => {
         const { ids, offset, limit } = request.query;
-        let query = deps.db.selectFrom('games');
-        if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : [0]);
-        const { total } = await query
-          .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .executeTakeFirstOrThrow();
-        const items = await query
-          .select(['id', 'name'])
-          .orderBy('name')
-          .orderBy('id')
-          .offset(offset)
-          .limit(limit)
-          .execute();
-        return { items, offset, limit, total: Number(total) };
+        const { rows, total } = await listGames(deps.db, { ids, offset, limit });
+        return { items: rows, offset, limit, total };
       },
     );
 
@@ -57,11 +44,7 @@ export const gamesRoutes =
         },
       },
       async (request) => {
-        const game = await deps.db
-          .selectFrom('games')
-          .select(['id', 'name'])
-          .where('id', '=', request.params.id)
-          .executeTakeFirst();
+        const game = await findGameById(deps.db, request.params.id);
         if (!game) throw new ProblemError(404, `There is no game ${request.params.id}.`);
         return game;
       },

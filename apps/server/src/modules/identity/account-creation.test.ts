@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { findRoles } from '../users/users.repository.ts';
+import { findRoles } from '../accounts/accounts.repository.ts';
 import { insertSignedUpUser } from './account-creation.ts';
 import { openTestDatabase } from './test-support/identity-site.ts';
 

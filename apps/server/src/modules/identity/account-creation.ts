@@ -1,6 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { insertUser, type NewUser, replaceRoles, type UserRow } from '../users/users.repository.ts';
+import {
+  insertUser,
+  type NewUser,
+  replaceRoles,
+  type UserRow,
+} from '../accounts/accounts.repository.ts';
 import { isFirstUser, lockAccountCreation } from './local-accounts.repository.ts';
 
 export type CreatedUser = { user: UserRow; isAdministrator: boolean };

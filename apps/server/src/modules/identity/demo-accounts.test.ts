@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/test-database.ts';
 import { toBoolean } from '../../db/columns.ts';
-import { findRoles } from '../users/users.repository.ts';
+import { findRoles } from '../accounts/accounts.repository.ts';
 import { demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
 import {
   type IdentitySite,

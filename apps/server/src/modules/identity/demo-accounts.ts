@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@lanparty/contract';
 import type { AppDatabase } from '../../db/database.ts';
+import { insertUser, replaceRoles } from '../accounts/accounts.repository.ts';
 import { lockDemoSeeding } from '../demo/demo-seeding.repository.ts';
-import { insertUser, replaceRoles } from '../users/users.repository.ts';
 import {
   insertLocalAccount,
   isUsernameTaken,

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { countUsers } from '../accounts/accounts.repository.ts';
 import {
   attemptLimits,
   describeWait,
@@ -10,7 +11,6 @@ import {
   refundAttempt,
   tryAttempt,
 } from '../limits/attempt-limits.ts';
-import { countUsers } from '../users/users.repository.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { authenticateLocalAccount, createLocalAccount } from './local-accounts.service.ts';
 import type { PageAssets } from './page-layout.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/columns.ts';
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type LocalAccountWithUser = {
   userId: number;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { formatValidationMessage } from '@lanparty/contract';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database.ts';
+import { findUserByEmail, normalizeEmail } from '../accounts/accounts.repository.ts';
 import { startEmailVerification } from '../users/email-verification.ts';
-import { findUserByEmail, normalizeEmail } from '../users/users.repository.ts';
 import { insertSignedUpUser } from './account-creation.ts';
 import {
   assignSubject,

@@ -7,7 +7,7 @@ import type {
 import { errors } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { findUserBySubject, type UserRow } from '../users/users.repository.ts';
+import { findUserBySubject, type UserRow } from '../accounts/accounts.repository.ts';
 import { findUsernameOfUser } from './local-accounts.repository.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import type { PageAssets } from './page-layout.ts';

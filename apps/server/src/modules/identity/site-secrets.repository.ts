@@ -1,4 +1,4 @@
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** A site secret's stored value (JSON text), or undefined when it was never made. */
 export async function findSiteSecret(db: Executor, name: string): Promise<string | undefined> {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SteamConfig } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { findUserById, findUserBySteamId } from '../accounts/accounts.repository.ts';
 import { getPlayerSummaries, isSteamApiConfigured } from '../steam/steam-api.ts';
-import { findUserById, findUserBySteamId } from '../users/users.repository.ts';
 import { insertSignedUpUser } from './account-creation.ts';
 import { assignSubject, isUniqueViolation } from './local-accounts.repository.ts';
 

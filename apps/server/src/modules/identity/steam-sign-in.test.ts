@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/test-database.ts';
-import { findRoles } from '../users/users.repository.ts';
+import { findRoles } from '../accounts/accounts.repository.ts';
 import { FakeSteam } from './test-support/fake-steam.ts';
 import {
   codeAfter,

@@ -1,4 +1,4 @@
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /**
  * Records a nonce as used. Answers false when it was used before: the primary key

@@ -6,7 +6,7 @@ import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
-import { replaceRoles } from '../users/users.repository.ts';
+import { replaceRoles } from '../accounts/accounts.repository.ts';
 
 /*
  * The public lan reads are kept as JSON until the data under them changes. These tests

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { toIsoTimestamp } from '../../db/columns.ts';
 import { readDataVersion } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { canSeeInactiveLans } from './lans.policy.ts';
+import { findNextLanStart } from './lans.repository.ts';
 
 /**
  * The public lan reads (the list, one lan, a lan's subscribers) as JSON text, kept until
@@ -67,12 +67,8 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
 
 /** When the next lan starts: its subscribers' numberOfLans and lastLanOn change then. */
 async function nextLanStart(db: AppDatabase, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('lans')
-    .select((eb) => eb.fn.min('start_date').as('next'))
-    .where('start_date', '>', now.toISOString())
-    .executeTakeFirst();
-  return row?.next ? Date.parse(toIsoTimestamp(row.next)) : Number.POSITIVE_INFINITY;
+  const next = await findNextLanStart(db, now);
+  return next ? Date.parse(next) : Number.POSITIVE_INFINITY;
 }
 
 /** What Fastify's serializer would send: checked against the schema, unknown keys dropped. */

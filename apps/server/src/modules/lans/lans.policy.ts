@@ -1,11 +1,12 @@
+import { requiredRoles } from '@lanparty/contract/rules';
 import { hasAnyRole, type Viewer } from '../auth/viewer.ts';
 
 /** Creating, changing and deleting lans (and their banners) is for lan administrators. */
 export function canManageLans(viewer: Viewer | null): boolean {
-  return hasAnyRole(viewer, ['LanAdministrator']);
+  return hasAnyRole(viewer, requiredRoles.lanManagement);
 }
 
 /** Inactive lans are drafts: only lan administrators see them. */
 export function canSeeInactiveLans(viewer: Viewer | null): boolean {
-  return hasAnyRole(viewer, ['LanAdministrator']);
+  return hasAnyRole(viewer, requiredRoles.lanManagement);
 }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { dialectOf } from '../../db/columns.ts';
+import { dialectOf, toIsoTimestamp } from '../../db/columns.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { LansTable } from '../../db/schema.ts';
-import type { Executor } from '../users/users.repository.ts';
 
 export type LanRow = Selectable<LansTable>;
 
@@ -130,12 +130,12 @@ export async function countSubscribersWithStatus(
   return Number(count);
 }
 
-/** How many times a lan has been announced in the chat; numbers the next announcement. */
-export async function countLanAnnouncements(db: Executor, lanId: number): Promise<number> {
-  const { count } = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('dedupe_key', 'like', `lan-activated:${lanId}:%`)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+/** The start (ISO-8601) of the first lan starting after `now`, if any. */
+export async function findNextLanStart(db: Executor, now: Date): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('lans')
+    .select((eb) => eb.fn.min('start_date').as('next'))
+    .where('start_date', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.next ? toIsoTimestamp(row.next) : undefined;
 }

@@ -1,22 +1,19 @@
 import type { Lan, LanDraft, LanInput, LanListQuery, LanUpdate, Paged } from '@lanparty/contract';
+import { placeTakingStatuses } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
-import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import { readLanDefaults } from '../settings/lan-defaults.ts';
+import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
+import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
 import { presentSubscribers } from '../subscribers/subscribers.presenter.ts';
-import {
-  listSubscribersOfLans,
-  placeTakingStatuses,
-} from '../subscribers/subscribers.repository.ts';
-import type { Executor } from '../users/users.repository.ts';
+import { listSubscribersOfLans } from '../subscribers/subscribers.repository.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { canManageLans, canSeeInactiveLans } from './lans.policy.ts';
 import {
-  countLanAnnouncements,
   countSubscribersWithStatus,
   deleteLan as deleteLanRow,
   findLanById,
@@ -128,24 +125,20 @@ export function requireLanManager(viewer: Viewer): void {
 /** Queues the chat announcement of a lan that has just become active. */
 async function announceLan(deps: LansDeps, db: Executor, row: LanRow, now: Date): Promise<void> {
   if (!deps.isChatOn) return;
-  const number = (await countLanAnnouncements(db, row.id)) + 1;
-  await enqueueMessage(
+  await enqueueLanAnnouncement(
     db,
-    {
-      channel: 'chat',
-      dedupeKey: `lan-activated:${row.id}:${number}`,
-      payload: lanActivatedMessage({
-        lan: {
-          id: row.id,
-          name: row.name,
-          description: row.description,
-          startDate: toIsoTimestamp(row.start_date),
-          endDate: toIsoTimestamp(row.end_date),
-        },
-        publicUrl: deps.publicUrl,
-        timeZone: deps.communityTimeZone,
-      }),
-    },
+    row.id,
+    lanActivatedMessage({
+      lan: {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        startDate: toIsoTimestamp(row.start_date),
+        endDate: toIsoTimestamp(row.end_date),
+      },
+      publicUrl: deps.publicUrl,
+      timeZone: deps.communityTimeZone,
+    }),
     now,
   );
 }

@@ -20,13 +20,23 @@ export async function countAttempt(
   return Number(row.count);
 }
 
+/** The count kept under `key`, 0 when there is none. */
+export async function readAttemptCount(db: AppDatabase, key: string): Promise<number> {
+  const row = await db
+    .selectFrom('attempt_counters')
+    .select('count')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** Forgets counters whose window is over. */
 export async function purgeExpiredAttemptCounters(db: AppDatabase, now: number): Promise<void> {
   await db.deleteFrom('attempt_counters').where('expires_at', '<=', now).execute();
 }
 
-export async function deleteAttemptCounter(db: AppDatabase, key: string): Promise<void> {
-  await db.deleteFrom('attempt_counters').where('key', '=', key).execute();
+export async function deleteAttemptCounters(db: AppDatabase, keys: string[]): Promise<void> {
+  await db.deleteFrom('attempt_counters').where('key', 'in', keys).execute();
 }
 
 /** Takes one attempt back (never below zero). */

@@ -19,13 +19,27 @@ describe.each(testEngines)('attempt limits on %s', (engine) => {
   const attempt = (subject: string, now = start + 15_000) =>
     tryAttempt(db, [[limit, subject]], now);
 
-  it('allows the attempts of a window, then refuses until the window ends', async () => {
+  it('allows the attempts of a window, then refuses until there is room again', async () => {
     for (let count = 0; count < limit.maxAttempts; count += 1) {
       expect(await attempt('alice')).toEqual({ isAllowed: true });
     }
-    expect(await attempt('alice')).toEqual({ isAllowed: false, retryAfterSeconds: 45 });
+    // Four in this window: it ends in 45 s, and the four fade to three a quarter into the next.
+    expect(await attempt('alice')).toEqual({ isAllowed: false, retryAfterSeconds: 60 });
     expect(await attempt('bob')).toEqual({ isAllowed: true });
-    expect(await attempt('alice', start + 60_000)).toEqual({ isAllowed: true });
+    expect((await attempt('alice', start + 60_000)).isAllowed).toBe(false);
+    expect(await attempt('alice', start + 120_000)).toEqual({ isAllowed: true });
+  });
+
+  it('slides: attempts just before a window ends still count just after it', async () => {
+    for (let count = 0; count < limit.maxAttempts; count += 1) {
+      expect((await attempt('gina', start + 59_000)).isAllowed).toBe(true);
+    }
+    // Fixed windows would start counting afresh here.
+    const verdict = await attempt('gina', start + 61_000);
+    expect(verdict.isAllowed).toBe(false);
+    // 3 × (1 − f) + 1 ≤ 3 once f = 1/3 of the new window: 20 s from its start, 19 s from now.
+    expect(verdict).toEqual({ isAllowed: false, retryAfterSeconds: 19 });
+    expect((await attempt('gina', start + 60_000 + 45_000)).isAllowed).toBe(true);
   });
 
   it('gives every one of many simultaneous attempts its own count', async () => {

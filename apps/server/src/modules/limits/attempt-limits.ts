@@ -3,8 +3,9 @@ import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import {
   countAttempt,
-  deleteAttemptCounter,
+  deleteAttemptCounters,
   purgeExpiredAttemptCounters,
+  readAttemptCount,
   uncountAttempt,
 } from './attempt-counters.repository.ts';
 
@@ -37,11 +38,15 @@ let lastPurge = 0;
 
 /**
  * Counts an attempt against each (limit, subject) and refuses it when any of them is used
- * up, saying how long until the longest of those windows ends. Every count is kept in the
- * database (attempt_counters), so every server of a site shares them, and a client cannot
- * reset one by changing a header: subjects are accounts, signed-in users and the address
- * Fastify trusts (TRUST_PROXY). Windows are fixed: key = limit, hashed subject, window
- * number.
+ * up, saying how long until it has room again. Every count is kept in the database
+ * (attempt_counters), so every server of a site shares them, and a client cannot reset
+ * one by changing a header: subjects are accounts, signed-in users and the address Fastify
+ * trusts (TRUST_PROXY).
+ *
+ * A sliding window, estimated from two fixed ones (key = limit, hashed subject, window
+ * number): the attempts of this window plus those of the window before, weighted by how
+ * much of it still lies within the last `windowMs`. Fixed windows alone would let twice
+ * the limit through around each window's end.
  */
 export async function tryAttempt(
   db: AppDatabase,
@@ -54,13 +59,17 @@ export async function tryAttempt(
   }
   let retryAfterMs = 0;
   for (const [limit, subject] of checks) {
-    const { key, expiresAt } = windowOf(limit, subject, now);
-    const count = await countAttempt(db, key, expiresAt);
-    if (count > limit.maxAttempts) retryAfterMs = Math.max(retryAfterMs, expiresAt - now);
+    const window = windowOf(limit, subject, now);
+    const current = await countAttempt(db, window.key, window.expiresAt);
+    const previous = await readAttemptCount(db, window.previousKey);
+    retryAfterMs = Math.max(retryAfterMs, waitOf(limit, window, now, current, previous));
   }
   return retryAfterMs === 0
     ? { isAllowed: true }
-    : { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    : {
+        isAllowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil(Math.round(retryAfterMs) / 1000)),
+      };
 }
 
 /**
@@ -73,7 +82,8 @@ export async function forgetAttempts(
   subject: string,
   now = Date.now(),
 ): Promise<void> {
-  await deleteAttemptCounter(db, windowOf(limit, subject, now).key);
+  const window = windowOf(limit, subject, now);
+  await deleteAttemptCounters(db, [window.key, window.previousKey]);
 }
 
 /**
@@ -90,12 +100,41 @@ export async function refundAttempt(
   await uncountAttempt(db, windowOf(limit, subject, now).key);
 }
 
-function windowOf(limit: AttemptLimit, subject: string, now: number) {
-  const window = Math.floor(now / limit.windowMs);
+type Window = { key: string; previousKey: string; startsAt: number; expiresAt: number };
+
+function windowOf(limit: AttemptLimit, subject: string, now: number): Window {
+  const number = Math.floor(now / limit.windowMs);
+  const keyOf = (windowNumber: number) => `${limit.name}:${hashOf(subject)}:${windowNumber}`;
   return {
-    key: `${limit.name}:${hashOf(subject)}:${window}`,
-    expiresAt: (window + 1) * limit.windowMs,
+    key: keyOf(number),
+    previousKey: keyOf(number - 1),
+    startsAt: number * limit.windowMs,
+    // Kept through the next window too, where it is the window before.
+    expiresAt: (number + 2) * limit.windowMs,
   };
+}
+
+/**
+ * 0 when the sliding count is within the limit; otherwise how long until it is, if no
+ * other attempt came: first the previous window's share fades, then this window's.
+ */
+function waitOf(
+  limit: AttemptLimit,
+  window: Window,
+  now: number,
+  current: number,
+  previous: number,
+): number {
+  const { maxAttempts, windowMs } = limit;
+  const elapsed = (now - window.startsAt) / windowMs;
+  if (previous * (1 - elapsed) + current <= maxAttempts) return 0;
+  if (current <= maxAttempts) {
+    // previous × (1 − f) + current ≤ max once f reaches this fraction of the window.
+    const fraction = 1 - (maxAttempts - current) / previous;
+    return (fraction - elapsed) * windowMs;
+  }
+  const fractionOfNext = 1 - maxAttempts / current;
+  return window.startsAt + windowMs - now + fractionOfNext * windowMs;
 }
 
 /** Subjects may be anything a client typed: hashed, every key has the same small size. */

@@ -1,4 +1,4 @@
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type EmailMessage = { to: string; subject: string; text: string; html?: string };
 export type ChatMessage = Record<string, unknown>;
@@ -27,5 +27,108 @@ export async function enqueueMessage(
       creation_date: now.toISOString(),
     })
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/**
+ * Queues a lan's activation announcement. Its dedupe key counts the lan's announcements
+ * so far, so a lan activated again (after being deactivated) is announced again, while a
+ * retried transaction never queues the same announcement twice.
+ */
+export async function enqueueLanAnnouncement(
+  db: Executor,
+  lanId: number,
+  payload: ChatMessage,
+  now = new Date(),
+): Promise<void> {
+  const number = (await countLanAnnouncements(db, lanId)) + 1;
+  await enqueueMessage(
+    db,
+    { channel: 'chat', dedupeKey: `${lanAnnouncementKeyPrefix(lanId)}${number}`, payload },
+    now,
+  );
+}
+
+const lanAnnouncementKeyPrefix = (lanId: number) => `lan-activated:${lanId}:`;
+
+/** How many activation announcements of this lan have been queued, delivered or not. */
+export async function countLanAnnouncements(db: Executor, lanId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('dedupe_key', 'like', `${lanAnnouncementKeyPrefix(lanId)}%`)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export type DueMessage = { id: number; channel: string; payload: string; attempts: number };
+
+/** Up to 20 messages due on these channels, oldest first, that nobody holds a claim on. */
+export async function findDueMessages(
+  db: Executor,
+  channels: readonly OutboxMessage['channel'][],
+  now: Date,
+): Promise<DueMessage[]> {
+  const nowText = now.toISOString();
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'channel', 'payload', 'attempts'])
+    .where('channel', 'in', [...channels])
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', nowText)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+    .orderBy('id')
+    .limit(20)
+    .execute();
+}
+
+/**
+ * Claims a message until `lockedUntil` with a conditional update: true for exactly one
+ * of several instances asking at once, and false once it is delivered or someone else's
+ * claim still holds (decision 009).
+ */
+export async function claimMessage(
+  db: Executor,
+  id: number,
+  now: Date,
+  lockedUntil: Date,
+): Promise<boolean> {
+  const nowText = now.toISOString();
+  const claimed = await db
+    .updateTable('outbox')
+    .set({ locked_until: lockedUntil.toISOString() })
+    .where('id', '=', id)
+    .where('delivered_at', 'is', null)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+export async function markMessageDelivered(db: Executor, id: number, now = new Date()) {
+  await db
+    .updateTable('outbox')
+    .set({ delivered_at: now.toISOString(), locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records a failed attempt; a message given up on is marked failed and kept for inspection. */
+export async function recordFailedAttempt(
+  db: Executor,
+  id: number,
+  failure: { attempts: number; reason: string; nextAttemptAt: Date; isGivenUp: boolean },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      attempts: failure.attempts,
+      last_error: failure.reason.slice(0, 1000),
+      locked_until: null,
+      next_attempt_at: failure.nextAttemptAt.toISOString(),
+      ...(failure.isGivenUp ? { failed_at: now.toISOString() } : {}),
+    })
+    .where('id', '=', id)
     .execute();
 }

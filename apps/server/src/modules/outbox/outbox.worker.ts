@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
-import type { ChatMessage, EmailMessage } from './outbox.repository.ts';
+import {
+  type ChatMessage,
+  claimMessage,
+  type EmailMessage,
+  findDueMessages,
+  markMessageDelivered,
+  recordFailedAttempt,
+} from './outbox.repository.ts';
 
 export type Deliverers = {
   email: (message: EmailMessage, messageId: string) => Promise<void>;
@@ -48,40 +55,18 @@ export async function deliverDueMessages(
   log: FastifyBaseLogger,
   now = new Date(),
 ): Promise<number> {
-  const nowText = now.toISOString();
   // A channel that is switched off (no chat webhook) leaves its messages alone instead
   // of failing them ten times over.
   const channels = deliverers.chat ? (['email', 'chat'] as const) : (['email'] as const);
-  const due = await db
-    .selectFrom('outbox')
-    .select(['id', 'channel', 'payload', 'attempts'])
-    .where('channel', 'in', channels)
-    .where('delivered_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', nowText)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
-    .orderBy('id')
-    .limit(20)
-    .execute();
+  const due = await findDueMessages(db, channels, now);
   let delivered = 0;
   for (const message of due) {
-    const claimed = await db
-      .updateTable('outbox')
-      .set({ locked_until: new Date(now.getTime() + claimMs).toISOString() })
-      .where('id', '=', message.id)
-      .where('delivered_at', 'is', null)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    if (!(await claimMessage(db, message.id, now, new Date(now.getTime() + claimMs)))) continue;
     const deliver = message.channel === 'email' ? deliverers.email : deliverers.chat;
     try {
       if (!deliver) throw new Error(`no deliverer for ${message.channel} messages`);
       await deliver(JSON.parse(message.payload), String(message.id));
-      await db
-        .updateTable('outbox')
-        .set({ delivered_at: new Date().toISOString(), locked_until: null, last_error: null })
-        .where('id', '=', message.id)
-        .execute();
+      await markMessageDelivered(db, message.id);
       delivered += 1;
     } catch (error) {
       const attempts = message.attempts + 1;
@@ -89,17 +74,12 @@ export async function deliverDueMessages(
       const waitMs = error instanceof RetryLaterError ? error.retryAfterMs : backoffMs(attempts);
       const isGivenUp = attempts >= maximumAttempts || error instanceof PermanentDeliveryError;
       log.warn({ outboxId: message.id, attempts, reason, isGivenUp }, 'outbox delivery failed');
-      await db
-        .updateTable('outbox')
-        .set({
-          attempts,
-          last_error: reason.slice(0, 1000),
-          locked_until: null,
-          next_attempt_at: new Date(Date.now() + waitMs).toISOString(),
-          ...(isGivenUp ? { failed_at: new Date().toISOString() } : {}),
-        })
-        .where('id', '=', message.id)
-        .execute();
+      await recordFailedAttempt(db, message.id, {
+        attempts,
+        reason,
+        nextAttemptAt: new Date(Date.now() + waitMs),
+        isGivenUp,
+      });
     }
   }
   return delivered;

@@ -1,3 +1,4 @@
+import { playDayStartHour } from '@lanparty/contract/rules';
 import { wallClockOf, zonedInstant } from '../../lib/zoned-time.ts';
 
 /*
@@ -6,7 +7,6 @@ import { wallClockOf, zonedInstant } from '../../lib/zoned-time.ts';
  * of its first morning, `yyyy-MM-dd`; its month is the first seven characters.
  */
 
-export const playDayStartHour = 6;
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** The play day an instant belongs to. */

@@ -1,6 +1,7 @@
-import { toIsoTimestamp } from '../../db/columns.ts';
+import { sql } from 'kysely';
+import { dialectOf, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 import { addPlaytime, ensureGames } from './playtime.repository.ts';
 
 /** A presence session that has not ended yet. Timestamps are ISO strings. */
@@ -14,6 +15,18 @@ export type OpenSession = {
 
 /** A session not seen for longer than this is over (the sweeper closes it). */
 export const staleSessionMs = 3 * 60_000;
+
+/** The advisory lock of the presence transaction (any number no other lock uses). */
+const presenceLockKey = 7_204_001;
+
+/**
+ * Inside a transaction: waits until no other server records presence, until it ends.
+ * PostgreSQL only; SQLite has one writer at a time anyway.
+ */
+export async function lockPresenceRecording(trx: Executor): Promise<void> {
+  if (dialectOf(trx as never) === 'postgres')
+    await sql`select pg_advisory_xact_lock(${presenceLockKey})`.execute(trx);
+}
 
 /** games.id is a 32-bit integer; larger ids (non-Steam shortcuts, mods) are no Steam app. */
 const maxGameId = 2_147_483_647;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { insertUser } from '../users/users.repository.ts';
+import { insertUser } from '../accounts/accounts.repository.ts';
 import { addPlaytime, ensureGames } from './playtime.repository.ts';
 
 describe.each(testEngines)('recording playtime on %s', (engine) => {
@@ -115,6 +115,6 @@ describe.each(testEngines)('recording playtime on %s', (engine) => {
       .selectAll()
       .where('id', '=', 730)
       .executeTakeFirstOrThrow();
-    expect(game.name).toBe('App 730');
+    expect(game.name).toBe('Game 730');
   });
 });

@@ -1,8 +1,9 @@
+import { unknownGameName } from '@lanparty/contract/rules';
 import { sql } from 'kysely';
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 import { type PlayDayPart, splitByPlayDay } from './play-days.ts';
 
-/** Makes sure a Steam app has a row, named "App {id}" until its real name is known. */
+/** Makes sure a Steam app has a row, named "Game {id}" until its real name is known. */
 export async function ensureGames(db: Executor, gameIds: readonly number[], now: Date) {
   if (gameIds.length === 0) return;
   await db
@@ -10,7 +11,7 @@ export async function ensureGames(db: Executor, gameIds: readonly number[], now:
     .values(
       [...new Set(gameIds)].map((id) => ({
         id,
-        name: `App ${id}`,
+        name: unknownGameName(id),
         icon_hash: null,
         is_named: false,
         creation_date: now.toISOString(),

@@ -1,4 +1,4 @@
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** Steam Web API calls per method, as counted during one poll. */
 export type SteamCallCounts = Map<string, number>;

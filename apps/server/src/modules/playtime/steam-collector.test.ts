@@ -9,7 +9,6 @@ import {
 import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { findSteamProfileState } from './owned-games.ts';
 import type { OpenSession } from './play-sessions.repository.ts';
 import {
   createSteamCollector,
@@ -19,6 +18,7 @@ import {
   startSteamCollector,
   steamBackoffMs,
 } from './steam-collector.ts';
+import { findSteamProfileState } from './steam-profiles.repository.ts';
 
 const timeZone = 'Europe/Amsterdam';
 const t0 = new Date('2026-03-10T18:00:00.000Z');
@@ -291,7 +291,7 @@ describe.each(testEngines)('the Steam playtime collector on %s', (engine) => {
     ]);
     expect((await playedSeconds(user as number)).days).toEqual([]);
     const game = await db.selectFrom('games').selectAll().executeTakeFirstOrThrow();
-    expect([game.id, game.name, toBoolean(game.is_named)]).toEqual([730, 'App 730', false]);
+    expect([game.id, game.name, toBoolean(game.is_named)]).toEqual([730, 'Game 730', false]);
   });
 
   it('closes the first session at its last sighting when the game changes, adding its seconds', async () => {

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { SteamConfig } from '../../config.ts';
-import { type AppDatabase, databaseDialect } from '../../db/database.ts';
+import type { AppDatabase } from '../../db/database.ts';
 import {
   getOwnedGames,
   getPlayerSummaries,
@@ -11,17 +10,12 @@ import {
   type SteamPlayerSummary,
 } from '../steam/steam-api.ts';
 import {
-  findUsersDueForOwnedGames,
-  markGamesChecked,
-  type SteamUser,
-  saveOwnedGames,
-} from './owned-games.ts';
-import {
   closeSession,
   closeStaleSessions,
   extendSessions,
   findOpenSessions,
   isSteamAppId,
+  lockPresenceRecording,
   type OpenSession,
   openSessions,
 } from './play-sessions.repository.ts';
@@ -31,6 +25,13 @@ import {
   type SteamCallCounts,
   utcDay,
 } from './steam-calls.repository.ts';
+import {
+  findSteamUsers,
+  findUsersDueForOwnedGames,
+  markGamesChecked,
+  type SteamUser,
+  saveOwnedGames,
+} from './steam-profiles.repository.ts';
 
 export type SteamCollectorOptions = {
   db: AppDatabase;
@@ -61,8 +62,6 @@ export const pollIntervalMs = 60_000;
 /** After a 4xx other than 429 (a bad key, say) Steam is left alone this long. */
 export const clientErrorPauseMs = 15 * 60_000;
 const defaultOwnedGamesCallsPerPoll = 20;
-/** The advisory lock of the presence transaction (any number no other lock uses). */
-const presenceLockKey = 7_204_001;
 const summariesMethod = 'GetPlayerSummaries';
 const ownedGamesMethod = 'GetOwnedGames';
 
@@ -170,8 +169,7 @@ export function createSteamCollector(options: SteamCollectorOptions): SteamColle
     await db.transaction().execute(async (trx) => {
       // Two servers on one PostgreSQL database take turns here, so the second sees the
       // sessions the first opened and extends them instead of opening them again.
-      if (databaseDialect(db) === 'postgres')
-        await sql`select pg_advisory_xact_lock(${presenceLockKey})`.execute(trx);
+      await lockPresenceRecording(trx);
       const plan = planPresence(sightings, await findOpenSessions(trx));
       for (const session of plan.close) await closeSession(trx, session, timeZone);
       await extendSessions(trx, plan.extend, now);
@@ -272,17 +270,6 @@ export function startSteamCollector(options: SteamCollectorOptions & { intervalM
       await running;
     },
   };
-}
-
-/** Every user with a Steam id, the ones the collector watches. */
-async function findSteamUsers(db: AppDatabase): Promise<SteamUser[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'steam_id'])
-    .where('steam_id', 'is not', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ userId: row.id, steamId: row.steam_id as string }));
 }
 
 /** User → game played (undefined: none) for every user Steam told about. */

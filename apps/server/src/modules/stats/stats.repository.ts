@@ -1,4 +1,4 @@
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /*
  * The stats queries. Every one counts only users who have been Lanner or Member at some

@@ -1,6 +1,7 @@
 import {
   allTimePlayerItemSchema,
   gameLeaderboardMonthSchema,
+  gameLimitQuerySchema,
   leaderboardMonthsSchema,
   paged,
   pagedQuerySchema,
@@ -8,8 +9,10 @@ import {
   problemDetailsSchema,
   rewindSummarySchema,
   rewindYearsSchema,
-  wholeNumberParam,
+  statsMonthParamsSchema,
+  statsYearParamSchema,
 } from '@lanparty/contract';
+import { requiredRoles } from '@lanparty/contract/rules';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,14 +31,6 @@ import {
   type StatsDeps,
 } from './stats.service.ts';
 
-const yearSchema = wholeNumberParam(2000, 2999);
-// A month may be written with or without its leading zero (`3` or `03`).
-const monthSchema = z
-  .string()
-  .regex(/^(0?[1-9]|1[0-2])$/, 'Must be a month number from 1 to 12')
-  .transform(Number);
-const monthParams = z.object({ year: yearSchema, month: monthSchema });
-const gameLimitQuery = z.object({ limit: wholeNumberParam(1, 100).default(10) });
 const problems = {
   400: problemDetailsSchema,
   401: problemDetailsSchema,
@@ -45,7 +40,7 @@ const problems = {
 
 /** Stats are for the community: Lanner or Member (or SystemAdministrator). */
 async function onlyLannersAndMembers(request: FastifyRequest): Promise<void> {
-  if (!hasAnyRole(await requireViewer(request), ['Lanner', 'Member']))
+  if (!hasAnyRole(await requireViewer(request), requiredRoles.stats))
     throw new ProblemError(403, 'Stats are for lanners and members.');
 }
 
@@ -107,7 +102,7 @@ export const statsRoutes =
           description:
             'position is 1-based by total playtime, ties by nickname; previousPosition is the ' +
             `position the month before, or null. A month without playtime has no items. ${monthsNote}`,
-          params: monthParams,
+          params: statsMonthParamsSchema,
           response: { 200: playerLeaderboardMonthSchema, ...problems },
         },
       },
@@ -122,7 +117,7 @@ export const statsRoutes =
           tags: ['stats'],
           summary: 'The game leaderboard of the last complete month that has playtime',
           description: `limit: how many games (default 10). ${monthsNote}`,
-          querystring: gameLimitQuery,
+          querystring: gameLimitQuerySchema,
           response: { 200: gameLeaderboardMonthSchema, ...problems },
         },
       },
@@ -138,8 +133,8 @@ export const statsRoutes =
           description:
             'By the playtime of all players together, ties by name; limit (default 10, at most ' +
             `100) cuts the list, positions stay those of all games. ${monthsNote}`,
-          params: monthParams,
-          querystring: gameLimitQuery,
+          params: statsMonthParamsSchema,
+          querystring: gameLimitQuerySchema,
           response: { 200: gameLeaderboardMonthSchema, ...problems },
         },
       },
@@ -175,7 +170,7 @@ export const statsRoutes =
             'avgPlaytimePerUser by the players. favoriteGames: five per player. busiestDays: the ' +
             'ten play days with the most playtime. spikes: the five days with the largest ' +
             `increase over the day before. 404 for a year without playtime. ${monthsNote}`,
-          params: z.object({ year: yearSchema }),
+          params: z.object({ year: statsYearParamSchema }),
           response: { 200: rewindSummarySchema, ...problems },
         },
       },

@@ -9,11 +9,12 @@ import {
   type RewindSummary,
   type UserPublic,
 } from '@lanparty/contract';
+import { unknownGameName } from '@lanparty/contract/rules';
 import { readDataVersion } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { playDayOf, playDayStart } from '../playtime/play-days.ts';
-import { presentPublicUsers } from '../users/users.service.ts';
+import { presentPublicUsers } from '../users/users.presenter.ts';
 import {
   countPlayDaysPerUser,
   findGames,
@@ -160,7 +161,7 @@ export async function gameLeaderboardMonth(
   const positions = rank(current.perGame, nameOf);
   const previousPositions = rank(previous.perGame, nameOf);
   const items = [...positions].slice(0, limit).map(([gameId, position]) => ({
-    game: games.get(gameId) ?? { id: gameId, name: `App ${gameId}` },
+    game: games.get(gameId) ?? { id: gameId, name: unknownGameName(gameId) },
     totalPlaytime: formatTimeSpan(current.perGame.get(gameId) ?? 0),
     position,
     previousPosition: previousPositions.get(gameId) ?? null,

@@ -1,7 +1,8 @@
 import type { SubscriberStatus } from '@lanparty/contract';
+import { subscriberStatusOrder } from '@lanparty/contract/rules';
 import { type Selectable, sql } from 'kysely';
+import type { Executor } from '../../db/executor.ts';
 import type { SubscribersTable } from '../../db/schema.ts';
-import type { Executor } from '../users/users.repository.ts';
 
 export type SubscriberRow = Selectable<SubscribersTable>;
 
@@ -14,11 +15,12 @@ export type SubscriberDetailRow = SubscriberRow & {
   lan_end_date: Date | string;
 };
 
-/** Accepted and Paid subscribers take a place of the lan. */
-export const placeTakingStatuses: readonly SubscriberStatus[] = ['Accepted', 'Paid'];
-
-// Paid, Accepted, Pending, Denied, as the subscriber table lists them.
-const statusOrder = sql`case subscribers.status when 'Paid' then 0 when 'Accepted' then 1 when 'Pending' then 2 else 3 end`;
+// The contract's subscriber order (Paid, Accepted, Pending, Denied) as SQL: status constants
+// of the contract, so literals, not parameters.
+const statusOrder = sql`case subscribers.status ${sql.join(
+  subscriberStatusOrder.map((status, index) => sql`when ${sql.lit(status)} then ${sql.lit(index)}`),
+  sql` `,
+)} end`;
 
 function selectDetails(db: Executor) {
   return db

@@ -1,8 +1,10 @@
 import type { Paged, SubscribeInput, Subscriber, SubscriberStatus } from '@lanparty/contract';
+import { isFull, isLanOpen, isPlaceTaking, placeTakingStatuses } from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { subscriberAcceptedMessage } from '../chat/chat-messages.ts';
 import type { LanReadCache } from '../lans/lan-read-cache.ts';
@@ -14,7 +16,6 @@ import {
 } from '../lans/lans.repository.ts';
 import { findVisibleLan } from '../lans/lans.service.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
 import { canManageSubscribers, canSubscribe, canWithdraw } from './subscribers.policy.ts';
 import { presentSubscribers } from './subscribers.presenter.ts';
 import {
@@ -25,7 +26,6 @@ import {
   insertSubscriber,
   pageSubscribersOfLan,
   pageSubscriptionsOfUser,
-  placeTakingStatuses,
   updateSubscriber,
 } from './subscribers.repository.ts';
 
@@ -97,12 +97,12 @@ export async function subscribe(
     throw new ProblemError(404, `There is no user ${input.userId}.`);
   const now = new Date();
   if (!toBoolean(lan.is_active)) throw new ProblemError(409, 'The lan is not active.');
-  if (new Date(lan.end_date).getTime() < now.getTime())
-    throw new ProblemError(409, 'The lan is closed.');
+  if (!isLanOpen({ endDate: lan.end_date }, now)) throw new ProblemError(409, 'The lan is closed.');
   if (await findSubscriberOf(deps.db, lan.id, input.userId))
     throw new ProblemError(409, 'You are already subscribed to this lan.');
   const taken = await countSubscribersWithStatus(deps.db, lan.id, placeTakingStatuses);
-  if (taken >= lan.maximum_subscribers) throw new ProblemError(409, 'The lan is full.');
+  if (isFull({ takenPlaces: taken, maximumSubcribers: lan.maximum_subscribers }))
+    throw new ProblemError(409, 'The lan is full.');
   let id: number;
   try {
     id = (
@@ -164,11 +164,11 @@ export async function setSubscriberStatus(
     const subscriber = await findSubscriberById(trx, id);
     if (!lan || !subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
     const isTakingPlace =
-      placeTakingStatuses.includes(status) &&
-      !placeTakingStatuses.includes(subscriber.status as SubscriberStatus);
+      isPlaceTaking(status) && !isPlaceTaking(subscriber.status as SubscriberStatus);
     if (isTakingPlace) {
       const taken = await countSubscribersWithStatus(trx, lan.id, placeTakingStatuses);
-      if (taken + 1 > lan.maximum_subscribers) throw new ProblemError(409, 'The lan is full.');
+      if (isFull({ takenPlaces: taken, maximumSubcribers: lan.maximum_subscribers }))
+        throw new ProblemError(409, 'The lan is full.');
     }
     await updateSubscriber(
       trx,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Executor } from '../../db/executor.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import type { Executor } from './users.repository.ts';
+import { insertEmailVerification } from './email-verifications.repository.ts';
 
 export const emailVerificationLifetimeMs = 24 * 60 * 60 * 1000;
 
@@ -20,16 +21,16 @@ export async function startEmailVerification(
 ): Promise<void> {
   const code = randomBytes(32).toString('base64url');
   const codeHash = hashVerificationCode(code);
-  await db
-    .insertInto('email_verifications')
-    .values({
-      user_id: params.userId,
-      code_hash: codeHash,
+  await insertEmailVerification(
+    db,
+    {
+      userId: params.userId,
+      codeHash,
       email: params.email,
-      expires_at: new Date(now.getTime() + emailVerificationLifetimeMs).toISOString(),
-      creation_date: now.toISOString(),
-    })
-    .execute();
+      expiresAt: new Date(now.getTime() + emailVerificationLifetimeMs),
+    },
+    now,
+  );
   const link = new URL(`profile/email-verification/${code}`, params.publicUrl).href;
   await enqueueMessage(
     db,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { markGamesChecked } from '../playtime/owned-games.ts';
+import { markGamesChecked } from '../playtime/steam-profiles.repository.ts';
 
 describe.each(testEngines)('the playtime status on the profile, on %s', (engine) => {
   let site: ApiSite;

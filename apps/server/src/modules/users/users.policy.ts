@@ -1,14 +1,15 @@
-import { grantableRoles as grantableRolesOf, type Role } from '@lanparty/contract';
+import type { Role } from '@lanparty/contract';
+import { grantableRoles as grantableRolesOf, requiredRoles } from '@lanparty/contract/rules';
 import { hasAnyRole, type Viewer } from '../auth/viewer.ts';
 
 /** Personal fields (e-mail, names, city, birth date) are for the user and member administrators. */
 export function canSeePersonalFields(viewer: Viewer | null, userId: number): boolean {
-  return viewer?.user.id === userId || hasAnyRole(viewer, ['MemberAdministrator']);
+  return viewer?.user.id === userId || canManageUsers(viewer);
 }
 
 /** Member administrators manage users; a system administrator may do everything. */
 export function canManageUsers(viewer: Viewer | null): boolean {
-  return hasAnyRole(viewer, ['MemberAdministrator']);
+  return hasAnyRole(viewer, requiredRoles.userManagement);
 }
 
 /** A member administrator grants Lanner and Member; a system administrator every role. */

@@ -1,10 +1,9 @@
 import {
   idParamSchema,
   paged,
-  pagedQuerySchema,
   playtimeStatusSchema,
   problemDetailsSchema,
-  roleSchema,
+  userListQuerySchema,
   userProfileInputSchema,
   userProfileSchema,
   userPublicSchema,
@@ -12,10 +11,9 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listParameter } from '../../http/query-lists.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
-import { findSteamProfileState } from '../playtime/owned-games.ts';
+import { findSteamProfileState } from '../playtime/steam-profiles.repository.ts';
 import { isSteamApiConfigured } from '../steam/steam-api.ts';
 import {
   getOwnProfile,
@@ -28,13 +26,6 @@ import {
   updateUser,
   verifyEmail,
 } from './users.service.ts';
-
-const userListQuerySchema = pagedQuerySchema.extend({
-  userIds: listParameter(idParamSchema).optional(),
-  roles: listParameter(roleSchema).optional(),
-  missingRoles: listParameter(roleSchema).optional(),
-  sort: z.enum(['nickname']).optional(),
-});
 
 const idParams = z.object({ id: idParamSchema });
 const problems = {

@@ -12,6 +12,14 @@ import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import { ProblemError } from '../../http/problems.ts';
+import {
+  findRoles,
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+  replaceRoles,
+  type UserRow,
+} from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import {
   getPlayerSummaries,
@@ -19,45 +27,21 @@ import {
   type SteamPlayerSummary,
 } from '../steam/steam-api.ts';
 import { hashVerificationCode, startEmailVerification } from './email-verification.ts';
-import { canManageUsers, canSeePersonalFields, grantableRoles } from './users.policy.ts';
 import {
-  type Executor,
-  findRoles,
-  findUserByEmail,
-  findUserById,
-  findUserStats,
+  findEmailVerification,
+  markEmailVerificationUsed,
+} from './email-verifications.repository.ts';
+import { canManageUsers, canSeePersonalFields, grantableRoles } from './users.policy.ts';
+import { presentPublicUsers, presentUserProfile } from './users.presenter.ts';
+import {
   listUsers,
-  normalizeEmail,
-  presentPublicUser,
-  presentUserProfile,
-  replaceRoles,
+  markEmailActivated,
   type UserListFilter,
-  type UserRow,
+  updateProfile,
+  updateSteamProfile,
 } from './users.repository.ts';
 
 export type UsersDeps = { db: AppDatabase; publicUrl: URL; steam: SteamConfig };
-
-/** Users as anyone may see them, with roles and lan stats, in the order given. */
-export async function presentPublicUsers(db: Executor, rows: UserRow[]): Promise<UserPublic[]> {
-  const ids = rows.map((row) => row.id);
-  const [roles, stats] = await Promise.all([findRoles(db, ids), findUserStats(db, ids)]);
-  return rows.map((row) =>
-    presentPublicUser(
-      row,
-      roles.get(row.id) ?? [],
-      stats.get(row.id) ?? { numberOfLans: 0, lastLanOn: null },
-    ),
-  );
-}
-
-async function presentProfile(db: Executor, row: UserRow): Promise<UserProfile> {
-  const [roles, stats] = await Promise.all([findRoles(db, [row.id]), findUserStats(db, [row.id])]);
-  return presentUserProfile(
-    row,
-    roles.get(row.id) ?? [],
-    stats.get(row.id) ?? { numberOfLans: 0, lastLanOn: null },
-  );
-}
 
 export async function listPublicUsers(deps: UsersDeps, filter: UserListFilter) {
   const { rows, total } = await listUsers(deps.db, filter);
@@ -76,14 +60,14 @@ export async function getUser(
 ): Promise<UserProfile | UserPublic> {
   const row = await findUserById(deps.db, id);
   if (!row) throw new ProblemError(404, `There is no user ${id}.`);
-  if (canSeePersonalFields(viewer, id)) return presentProfile(deps.db, row);
+  if (canSeePersonalFields(viewer, id)) return presentUserProfile(deps.db, row);
   const [user] = await presentPublicUsers(deps.db, [row]);
   if (!user) throw new ProblemError(404, `There is no user ${id}.`);
   return user;
 }
 
 export async function getOwnProfile(deps: UsersDeps, viewer: Viewer): Promise<UserProfile> {
-  return presentProfile(deps.db, viewer.user);
+  return presentUserProfile(deps.db, viewer.user);
 }
 
 /** Left out: unchanged; null: cleared (administrators only). */
@@ -94,13 +78,15 @@ type ProfileChanges = {
 };
 
 /**
- * Saves profile fields. A new e-mail address is unverified until its link is opened:
- * the verification mail is queued in the same transaction.
+ * Saves profile fields, and with `roles` replaces the user's roles, in one transaction.
+ * A new e-mail address is unverified until its link is opened: the verification mail is
+ * queued in the same transaction.
  */
 async function saveProfile(
   deps: UsersDeps,
   user: UserRow,
   changes: ProfileChanges,
+  roles?: readonly Role[],
 ): Promise<UserRow> {
   const newEmail =
     changes.email === undefined
@@ -116,19 +102,19 @@ async function saveProfile(
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const saved = await trx
-        .updateTable('users')
-        .set({
-          ...(changes.firstName === undefined ? {} : { first_name: changes.firstName }),
-          ...(changes.surname === undefined ? {} : { surname: changes.surname }),
-          ...(changes.city === undefined ? {} : { city: changes.city }),
-          ...(changes.birthDate === undefined ? {} : { birth_date: changes.birthDate }),
-          ...(isEmailChanged ? { email: newEmail, is_email_activated: false } : {}),
-          modification_date: now.toISOString(),
-        })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const saved = await updateProfile(
+        trx,
+        user.id,
+        {
+          firstName: changes.firstName,
+          surname: changes.surname,
+          city: changes.city,
+          birthDate: changes.birthDate,
+          ...(isEmailChanged ? { email: newEmail } : {}),
+        },
+        now,
+      );
+      if (roles) await replaceRoles(trx, user.id, roles, now);
       if (isEmailChanged && newEmail) {
         await startEmailVerification(
           trx,
@@ -163,7 +149,7 @@ export async function updateOwnProfile(
   input: UserProfileInput,
 ): Promise<UserProfile> {
   const saved = await saveProfile(deps, viewer.user, input);
-  return presentProfile(deps.db, saved);
+  return presentUserProfile(deps.db, saved);
 }
 
 /**
@@ -199,9 +185,13 @@ export async function updateUser(
     throw new ProblemError(409, 'You cannot remove your own SystemAdministrator role.');
   }
   const { roles: _roles, ...profileChanges } = input;
-  const saved = await saveProfile(deps, user, profileChanges);
-  if (changed.length > 0) await replaceRoles(deps.db, id, wanted as Role[]);
-  return presentProfile(deps.db, saved);
+  const saved = await saveProfile(
+    deps,
+    user,
+    profileChanges,
+    changed.length > 0 ? wanted : undefined,
+  );
+  return presentUserProfile(deps.db, saved);
 }
 
 /**
@@ -209,12 +199,11 @@ export async function updateUser(
  * for the address the user has now.
  */
 export async function verifyEmail(deps: UsersDeps, viewer: Viewer, code: string): Promise<void> {
-  const verification = await deps.db
-    .selectFrom('email_verifications')
-    .selectAll()
-    .where('code_hash', '=', hashVerificationCode(code))
-    .where('user_id', '=', viewer.user.id)
-    .executeTakeFirst();
+  const verification = await findEmailVerification(
+    deps.db,
+    viewer.user.id,
+    hashVerificationCode(code),
+  );
   if (!verification) throw new ProblemError(404, 'This verification link is not known.');
   const now = new Date();
   if (verification.used_at !== null)
@@ -230,19 +219,9 @@ export async function verifyEmail(deps: UsersDeps, viewer: Viewer, code: string)
   }
   await deps.db.transaction().execute(async (trx) => {
     // Single use: only the request that marks it used goes on, even if two arrive at once.
-    const marked = await trx
-      .updateTable('email_verifications')
-      .set({ used_at: now.toISOString() })
-      .where('id', '=', verification.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1)
+    if (!(await markEmailVerificationUsed(trx, verification.id, now)))
       throw new ProblemError(400, 'This verification link has been used already.');
-    await trx
-      .updateTable('users')
-      .set({ is_email_activated: true, modification_date: now.toISOString() })
-      .where('id', '=', viewer.user.id)
-      .execute();
+    await markEmailActivated(trx, viewer.user.id, now);
   });
 }
 
@@ -284,10 +263,6 @@ export async function syncSteamProfile(
   const nickname = summary.personaname?.trim() || user.nickname;
   const avatarUrl = summary.avatarfull ?? user.steam_avatar_url;
   if (nickname === user.nickname && avatarUrl === user.steam_avatar_url) return 'Unchanged';
-  await deps.db
-    .updateTable('users')
-    .set({ nickname, steam_avatar_url: avatarUrl, modification_date: new Date().toISOString() })
-    .where('id', '=', user.id)
-    .execute();
+  await updateSteamProfile(deps.db, user.id, { nickname, steamAvatarUrl: avatarUrl });
   return 'Updated';
 }

@@ -36,7 +36,7 @@ describe('navigation by role', () => {
     expect(screen.queryByRole('link', { name: 'nova' })).not.toBeInTheDocument();
   });
 
-  it.each(['LanAdministrator', 'MemberAdministrator', 'SystemAdministrator'] as const)(
+  it.each(['LanAdministrator', 'MemberAdministrator'] as const)(
     'shows a %s the Admin link to /admin/lans, but no Stats',
     async (role) => {
       renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [role] }) });
@@ -48,6 +48,21 @@ describe('navigation by role', () => {
       expect(screen.queryByRole('link', { name: 'Stats' })).not.toBeInTheDocument();
     },
   );
+
+  // Decision 019: a SystemAdministrator passes every role check on both sides, and the
+  // server answers its stats calls, so the demo `admin` sees Stats and the profile link.
+  it('shows a system administrator without other roles Stats, Admin and the profile link', async () => {
+    renderApp('/lans/upcoming', {
+      viewer: buildViewer({ roles: ['SystemAdministrator'], nickname: 'admin' }),
+    });
+    const main = await findNavigation('Main');
+    expect(within(main).getByRole('link', { name: 'Stats' })).toHaveAttribute('href', '/stats');
+    const user = await findNavigation('User');
+    const names = within(user)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(names).toEqual(['Admin', 'admin', 'Sign out']);
+  });
 
   it('marks the current section', async () => {
     renderApp('/lans/archive');

@@ -1,4 +1,5 @@
 import type { UserPublic } from '@lanparty/contract';
+import { assetIdOf } from '@lanparty/contract/rules';
 import Avatar from 'boring-avatars';
 import { assetImageUrl, useAssetVersion } from '../../lib/assets/get-asset-version.ts';
 import styles from './user-avatar.module.css';
@@ -14,17 +15,13 @@ type UserAvatarProps = {
   alt?: string;
 };
 
-/** The asset id of a user's avatar image (uploaded, or synced from Steam). */
-export function userAvatarAssetId(userId: number): string {
-  return `user-${userId}`;
-}
-
 /**
  * A user's avatar: the uploaded or Steam image when the asset exists (HEAD, no bearer),
  * otherwise one generated in the browser from the nickname — no third-party request.
  */
 export function UserAvatar({ user, size = 64, alt = '' }: UserAvatarProps) {
-  const assetId = userAvatarAssetId(user.id);
+  // The avatar image, uploaded or synced from Steam.
+  const assetId = assetIdOf('user', user.id);
   const version = useAssetVersion(assetId);
   const dimensions = { width: size, height: size };
 

@@ -1,5 +1,7 @@
+import type { RewindSummary } from '@lanparty/contract';
+import { unknownGameName } from '@lanparty/contract/rules';
+import { buildLan } from '@lanparty/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { buildLan } from '../../testing/factories.ts';
 import {
   describeDailyPlaytime,
   describeRankChange,
@@ -7,8 +9,35 @@ import {
   findNeighbourMonths,
   formatHours,
   groupMonthsByYear,
+  listOurFavoriteGames,
   parseMonthParams,
 } from './stats-rules.ts';
+
+describe('listOurFavoriteGames', () => {
+  it('names a game the summary does not describe as the server does: Game {id}', () => {
+    const summary: RewindSummary = {
+      year: 2025,
+      games: [{ id: 570, name: 'Dota 2' }],
+      users: [],
+      totalPlaytime: '03:00:00',
+      avgPlaytimePerDay: '03:00:00',
+      avgPlaytimePerUser: '03:00:00',
+      userPlaytimes: [],
+      gamePlaytimes: [
+        { gameId: 730, totalPlaytime: '02:00:00' },
+        { gameId: 570, totalPlaytime: '01:00:00' },
+      ],
+      favoriteGames: [],
+      busiestDays: [],
+      spikes: [],
+    };
+    expect(listOurFavoriteGames(summary).map(({ game }) => game.name)).toEqual([
+      unknownGameName(730),
+      'Dota 2',
+    ]);
+    expect(unknownGameName(730)).toBe('Game 730');
+  });
+});
 
 describe('parseMonthParams', () => {
   it('reads a year and a month, with or without a leading zero', () => {

@@ -12,6 +12,7 @@ import {
   type RewindSummary,
   type UserPublic,
 } from '@lanparty/contract';
+import { unknownGameName } from '@lanparty/contract/rules';
 
 const SECONDS_PER_HOUR = 3600;
 
@@ -180,7 +181,7 @@ export type GamePlaytime = { game: Game; seconds: number };
 
 function gameLookup(summary: RewindSummary): (gameId: number) => Game {
   const games = new Map(summary.games.map((game) => [game.id, game]));
-  return (gameId) => games.get(gameId) ?? { id: gameId, name: `Game ${gameId}` };
+  return (gameId) => games.get(gameId) ?? { id: gameId, name: unknownGameName(gameId) };
 }
 
 function topByPlaytime<Entry extends { gameId: number; totalPlaytime: string }>(

@@ -1,8 +1,8 @@
 import type { Role } from '@lanparty/contract';
+import { buildUserProfile } from '@lanparty/contract/testing';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildUserProfile } from '../../testing/factories.ts';
 import { buildViewer, renderApp } from '../../testing/render-app.tsx';
 import { anonymousViewer, createViewer, type Viewer, ViewerProvider } from '../viewer.tsx';
 import { RequireRoles } from './require-roles.tsx';

@@ -1,7 +1,7 @@
+import { buildUserProfile } from '@lanparty/contract/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUserProfile } from '../../testing/factories.ts';
 import {
   jsonResponse,
   problemResponse,

@@ -1,4 +1,5 @@
-import { isProfileComplete, type Notification, type UserProfile } from '@lanparty/contract';
+import type { Notification, UserProfile } from '@lanparty/contract';
+import { hasAnyRole, isProfileComplete, requiredRoles } from '@lanparty/contract/rules';
 
 /** A notification about the signed-in user's own state, with where to act on it. */
 export type ProfileNotification = Notification & {
@@ -37,6 +38,6 @@ export function deriveProfileNotification(user: UserProfile | null): ProfileNoti
   if (!user) return null;
   if (!isProfileComplete(user)) return incompleteProfileNotification;
   if (!user.isEmailActivated) return emailVerificationNotification;
-  if (!user.roles.includes('Lanner')) return lannerVerificationNotification;
+  if (!hasAnyRole(user.roles, requiredRoles.lanner)) return lannerVerificationNotification;
   return null;
 }

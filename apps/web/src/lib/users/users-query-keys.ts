@@ -1,18 +1,14 @@
-import type { Role } from '@lanparty/contract';
+import type { UserListFilter } from '@lanparty/contract';
 
-/** Filters of GET /api/users (spec §7). */
-export type UserListFilter = {
-  /** Users with any of these roles. */
-  roles?: readonly Role[];
-  /** Users with none of these roles. */
-  missingRoles?: readonly Role[];
-  userIds?: readonly number[];
-};
+/** Filters of GET /api/users (spec §7): the contract's query schema, types only. */
+export type { UserListFilter };
 
 /** Query keys of everything about users, so a change can refresh exactly what it touched. */
 export const usersKeys = {
   all: ['users'] as const,
   me: () => ['users', 'me'] as const,
+  /** The viewer's subscriptions; subscribing and withdrawing refresh them. */
+  mySubscriptions: () => ['users', 'me', 'subscriptions'] as const,
   syncStatus: () => ['users', 'sync-status'] as const,
   playtimeStatus: () => ['users', 'playtime-status'] as const,
   lists: () => ['users', 'list'] as const,

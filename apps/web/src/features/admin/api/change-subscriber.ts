@@ -1,7 +1,7 @@
 import type { Subscriber, SubscriberStatus } from '@lanparty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminLansKeys } from './lans-query-keys.ts';
+import { invalidateLans } from '../../../lib/lans/lans-query-keys.ts';
 
 /** A change an administrator makes to one subscriber. */
 export type SubscriberChange =
@@ -24,10 +24,8 @@ export function useChangeSubscriber() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeSubscriber,
-    onSettled: async (_result, _error, change) => {
-      // Counts and the other rows may have changed too (someone else's change, capacity).
-      await queryClient.invalidateQueries({ queryKey: adminLansKeys.detail(change.lanId) });
-      await queryClient.invalidateQueries({ queryKey: adminLansKeys.list() });
-    },
+    // Counts and the other rows may have changed too (someone else's change, capacity), on
+    // the admin screens and the public ones alike.
+    onSettled: () => invalidateLans(queryClient),
   });
 }

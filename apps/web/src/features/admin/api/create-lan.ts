@@ -1,7 +1,7 @@
 import type { Lan, LanInput } from '@lanparty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminLansKeys } from './lans-query-keys.ts';
+import { invalidateLans } from '../../../lib/lans/lans-query-keys.ts';
 
 /** POST /api/lans. */
 export function createLan(lan: LanInput): Promise<Lan> {
@@ -13,8 +13,7 @@ export function useCreateLan() {
   return useMutation({
     mutationFn: createLan,
     onSuccess: async (created) => {
-      queryClient.setQueryData(adminLansKeys.detail(created.id), created);
-      await queryClient.invalidateQueries({ queryKey: adminLansKeys.list() });
+      await invalidateLans(queryClient, { savedLan: created });
     },
   });
 }

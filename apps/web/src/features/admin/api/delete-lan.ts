@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminLansKeys } from './lans-query-keys.ts';
+import { invalidateLans, lansKeys } from '../../../lib/lans/lans-query-keys.ts';
 
 /** DELETE /api/lans/{id}: 409 while the lan has Paid subscribers. */
 export function deleteLan(id: number): Promise<void> {
@@ -12,8 +12,8 @@ export function useDeleteLan() {
   return useMutation({
     mutationFn: deleteLan,
     onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: adminLansKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: adminLansKeys.list() });
+      queryClient.removeQueries({ queryKey: lansKeys.detail(id) });
+      await invalidateLans(queryClient);
     },
   });
 }

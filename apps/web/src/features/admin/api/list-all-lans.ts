@@ -1,8 +1,8 @@
 import type { Lan, Paged } from '@lanparty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { lansKeys } from '../../../lib/lans/lans-query-keys.ts';
 import { fetchAllPages } from '../../../lib/paging.ts';
-import { adminLansKeys } from './lans-query-keys.ts';
 
 /** GET /api/lans?include=all: every lan, inactive ones too (lan administrators), newest first. */
 export function listAllLans(): Promise<Lan[]> {
@@ -14,7 +14,7 @@ export function listAllLans(): Promise<Lan[]> {
 }
 
 export function allLansQueryOptions() {
-  return queryOptions({ queryKey: adminLansKeys.list(), queryFn: listAllLans });
+  return queryOptions({ queryKey: lansKeys.everything(), queryFn: listAllLans });
 }
 
 export function useAllLans() {

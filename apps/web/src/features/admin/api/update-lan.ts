@@ -1,7 +1,7 @@
 import type { Lan, LanUpdate } from '@lanparty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminLansKeys } from './lans-query-keys.ts';
+import { invalidateLans } from '../../../lib/lans/lans-query-keys.ts';
 
 /** PUT /api/lans/{id}: every field of the lan (activating it is a change of isActive). */
 export function updateLan(lan: LanUpdate): Promise<Lan> {
@@ -13,8 +13,8 @@ export function useUpdateLan() {
   return useMutation({
     mutationFn: updateLan,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(adminLansKeys.detail(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: adminLansKeys.list() });
+      // The public pages too: the upcoming list, the archive, the lan's own page.
+      await invalidateLans(queryClient, { savedLan: saved });
     },
   });
 }

@@ -1,8 +1,8 @@
+import { assetIdOf } from '@lanparty/contract/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { readAccessToken, readProblem } from '../../../lib/api-client.ts';
 import { assetKeys } from '../../../lib/assets/get-asset-version.ts';
 import { imageExtensionOf } from '../../../lib/assets/image-upload.ts';
-import { lanBannerAssetId } from './lans-query-keys.ts';
 
 export type BannerUpload = {
   lanId: number;
@@ -24,7 +24,7 @@ export async function uploadLanBanner({ lanId, file, onProgress }: BannerUpload)
 
   const response = await new Promise<Response>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('PUT', `/api/assets/${lanBannerAssetId(lanId)}.${extension}`);
+    request.open('PUT', `/api/assets/${assetIdOf('lan', lanId)}.${extension}`);
     request.setRequestHeader('Accept', 'application/json, application/problem+json');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.addEventListener('progress', (event) => {
@@ -49,8 +49,9 @@ export function useUploadLanBanner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadLanBanner,
-    // A new Last-Modified gives the banner a new address, so every lan card shows it.
+    // A new Last-Modified gives the banner a new address, so every lan card shows it: the
+    // public banner and this one read the same asset key.
     onSuccess: (_result, { lanId }) =>
-      queryClient.invalidateQueries({ queryKey: assetKeys.version(lanBannerAssetId(lanId)) }),
+      queryClient.invalidateQueries({ queryKey: assetKeys.version(assetIdOf('lan', lanId)) }),
   });
 }

@@ -1,10 +1,10 @@
+import { assetIdOf } from '@lanparty/contract/rules';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
 import { assetImageUrl, useAssetVersion } from '../../../lib/assets/get-asset-version.ts';
 import { IMAGE_MAX_BYTES, imageExtensionOf } from '../../../lib/assets/image-upload.ts';
-import { lanBannerAssetId } from '../api/lans-query-keys.ts';
 import { useUploadLanBanner } from '../api/upload-lan-banner.ts';
 import styles from './admin-lans.module.css';
 
@@ -23,7 +23,7 @@ function describeUploadError(error: unknown): string {
 /** The lan's banner: the current one, a preview of the chosen file, and its upload progress. */
 export function BannerUpload({ lanId, lanName }: { lanId: number; lanName: string }) {
   const inputId = useId();
-  const assetId = lanBannerAssetId(lanId);
+  const assetId = assetIdOf('lan', lanId);
   const version = useAssetVersion(assetId);
   const upload = useUploadLanBanner();
   const [file, setFile] = useState<File | null>(null);

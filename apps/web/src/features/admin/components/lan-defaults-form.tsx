@@ -6,12 +6,15 @@ import {
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
-import { isApiError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
+import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
 import { useUpdateLanDefaults } from '../api/update-lan-defaults.ts';
-import { AdminField } from './admin-field.tsx';
-import { contractResolver } from './form-resolver.ts';
 
 type Values = { lanPrice: number; membersLanPrice: number };
+
+const fieldNames: readonly FieldPath<Values>[] = ['lanPrice', 'membersLanPrice'];
 
 const orMissing = (value: number) => (Number.isFinite(value) ? value : undefined);
 
@@ -19,13 +22,7 @@ const orMissing = (value: number) => (Number.isFinite(value) ? value : undefined
 export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
   const updateDefaults = useUpdateLanDefaults();
   const [saveError, setSaveError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting, isDirty },
-  } = useForm<Values, unknown, LanDefaultsInput>({
+  const form = useForm<Values, unknown, LanDefaultsInput>({
     resolver: contractResolver<Values, LanDefaultsInput>(lanDefaultsInputSchema, (values) => ({
       lanPrice: orMissing(values.lanPrice),
       membersLanPrice: orMissing(values.membersLanPrice),
@@ -33,24 +30,28 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
     mode: 'onTouched',
     defaultValues: defaults,
   });
-
-  const messageFor = (name: FieldPath<Values>) =>
-    touchedFields[name] || isSubmitted ? errors[name]?.message : undefined;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isSubmitting, isDirty },
+  } = form;
+  const messageFor = (name: FieldPath<Values>) => messageOnceTouched(form, name);
 
   const save = handleSubmit(async (body) => {
     setSaveError(null);
     try {
       reset(await updateDefaults.mutateAsync(body));
     } catch (error) {
-      const fields = isApiError(error) ? Object.entries(error.errors) : [];
-      for (const [name, messages] of fields) {
-        if (name === 'lanPrice' || name === 'membersLanPrice')
-          setError(name, { type: 'server', message: messages[0] });
-      }
-      if (fields.length === 0)
-        setSaveError(
-          `The lan defaults could not be saved: ${isApiError(error) ? (error.detail ?? error.title) : 'try again in a moment.'}`,
-        );
+      setSaveError(
+        showProblemOnForm({
+          error,
+          fieldNames,
+          setError,
+          failure: 'The lan defaults could not be saved',
+        }),
+      );
     }
   });
 
@@ -58,7 +59,7 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
   return (
     <form className={controls.form} onSubmit={save} noValidate aria-label="Lan defaults">
       <div className={controls.fields}>
-        <AdminField
+        <FormField
           name="lanPrice"
           idPrefix="lan-defaults"
           hint="In euros."
@@ -66,7 +67,7 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
           registration={register('lanPrice', { valueAsNumber: true })}
           {...money}
         />
-        <AdminField
+        <FormField
           name="membersLanPrice"
           idPrefix="lan-defaults"
           hint="In euros; not above the lan price."

@@ -9,9 +9,10 @@ import {
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
-import { isApiError } from '../../../lib/api-client.ts';
-import { AdminField } from './admin-field.tsx';
-import { contractResolver } from './form-resolver.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
+import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
 import styles from './lan-form.module.css';
 import {
   type LanFormValues,
@@ -51,13 +52,7 @@ const fieldNames: readonly FieldName[] = [
  */
 export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: LanFormProps) {
   const isEditing = lanId !== undefined;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting, isDirty },
-  } = useForm<LanFormValues, unknown, LanInput | LanUpdate>({
+  const form = useForm<LanFormValues, unknown, LanInput | LanUpdate>({
     resolver: isEditing
       ? contractResolver<LanFormValues, LanInput | LanUpdate>(lanUpdateSchema, (values) =>
           toLanUpdateBody(lanId, values),
@@ -66,13 +61,15 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
     mode: 'onTouched',
     defaultValues: initialValues,
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isSubmitting, isDirty },
+  } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [savedNote, setSavedNote] = useState<string | null>(null);
-
-  function messageFor(name: FieldName): string | undefined {
-    if (!touchedFields[name] && !isSubmitted) return undefined;
-    return errors[name]?.message;
-  }
 
   const save = handleSubmit(async (body) => {
     setSaveError(null);
@@ -85,32 +82,18 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
       }
       onSaved?.(saved);
     } catch (error) {
-      showSaveError(error);
+      setSaveError(
+        showProblemOnForm({ error, fieldNames, setError, failure: 'The lan could not be saved' }),
+      );
     }
   });
 
-  function showSaveError(error: unknown) {
-    const known = isApiError(error)
-      ? Object.entries(error.errors).filter(([name]) => fieldNames.includes(name as FieldName))
-      : [];
-    for (const [name, messages] of known) {
-      // Not focused: moving focus would blur, and so re-check, the field set before.
-      setError(name as FieldName, { type: 'server', message: messages[0] });
-    }
-    const others = isApiError(error)
-      ? Object.entries(error.errors).filter(([name]) => !fieldNames.includes(name as FieldName))
-      : [];
-    if (known.length === 0 || others.length > 0) {
-      setSaveError(
-        isApiError(error)
-          ? `The lan could not be saved: ${error.detail ?? error.title}`
-          : 'The lan could not be saved. Try again in a moment.',
-      );
-    }
-  }
-
   const idPrefix = isEditing ? `lan-${lanId}` : 'new-lan';
-  const field = (name: FieldName) => ({ name, idPrefix, message: messageFor(name) });
+  const field = (name: FieldName) => ({
+    name,
+    idPrefix,
+    message: messageOnceTouched(form, name),
+  });
   return (
     <form
       className={controls.form}
@@ -119,26 +102,22 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
       aria-label={isEditing ? 'Lan details' : 'New lan'}
     >
       <div className={controls.fields}>
-        <AdminField {...field('name')} registration={register('name')} />
-        <AdminField
+        <FormField {...field('name')} registration={register('name')} />
+        <FormField
           {...field('startDate')}
           type="datetime-local"
           registration={register('startDate')}
         />
-        <AdminField
-          {...field('endDate')}
-          type="datetime-local"
-          registration={register('endDate')}
-        />
+        <FormField {...field('endDate')} type="datetime-local" registration={register('endDate')} />
       </div>
-      <AdminField
+      <FormField
         {...field('description')}
         multiline
         hint={`At most ${lanLimits.descriptionMaxLength} characters.`}
         registration={register('description')}
       />
       <div className={controls.fields}>
-        <AdminField
+        <FormField
           {...field('maximumSubcribers')}
           type="number"
           inputMode="numeric"
@@ -148,7 +127,7 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
           hint="Accepted and Paid lanners count towards it."
           registration={register('maximumSubcribers', { valueAsNumber: true })}
         />
-        <AdminField
+        <FormField
           {...field('price')}
           type="number"
           inputMode="decimal"
@@ -157,7 +136,7 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
           hint="In euros."
           registration={register('price', { valueAsNumber: true })}
         />
-        <AdminField
+        <FormField
           {...field('membersPrice')}
           type="number"
           inputMode="decimal"
@@ -169,7 +148,7 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
       </div>
       {isEditing ? (
         <div className={controls.fields}>
-          <AdminField
+          <FormField
             {...field('locationInvoiceNumber')}
             registration={register('locationInvoiceNumber')}
           />

@@ -1,9 +1,5 @@
-import {
-  type Lan,
-  type Subscriber,
-  type SubscriberStatus,
-  subscriberStatusOrder,
-} from '@lanparty/contract';
+import type { Lan, Subscriber, SubscriberStatus } from '@lanparty/contract';
+import { countTakenPlaces, sortSubscribers, subscriberStatusOrder } from '@lanparty/contract/rules';
 import { Check, X } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import controls from '../../../components/controls.module.css';
@@ -11,17 +7,7 @@ import { describeError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { type SubscriberChange, useChangeSubscriber } from '../api/change-subscriber.ts';
 import styles from './admin-lans.module.css';
-import { countTakenPlaces } from './lan-counts.ts';
 import table from './users-table.module.css';
-
-/** Spec §2: Paid, Accepted, Pending, Denied, then by nickname. */
-function sortSubscribers(subscribers: readonly Subscriber[]): Subscriber[] {
-  return [...subscribers].sort(
-    (a, b) =>
-      subscriberStatusOrder.indexOf(a.status) - subscriberStatusOrder.indexOf(b.status) ||
-      a.user.nickname.localeCompare(b.user.nickname),
-  );
-}
 
 /**
  * The subscribers of a lan with a status control per row, and a presence control for Paid
@@ -57,7 +43,8 @@ export function LanSubscribers({ lan }: { lan: Lan }) {
   return (
     <>
       <p className={controls.hint}>
-        {countTakenPlaces(lan)} of {lan.maximumSubcribers} places taken (Accepted and Paid).
+        {countTakenPlaces(lan.subscribers)} of {lan.maximumSubcribers} places taken (Accepted and
+        Paid).
       </p>
       <div className={table.scroller}>
         <table className={`${table.table} ${styles.subscribers}`}>

@@ -1,9 +1,13 @@
 import type { Lan } from '@lanparty/contract';
+import { countTakenPlaces } from '@lanparty/contract/rules';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import styles from './admin-lans.module.css';
-import { countPending, countTakenPlaces } from './lan-counts.ts';
 import table from './users-table.module.css';
+
+function countPending(lan: Lan): number {
+  return lan.subscribers.filter(({ status }) => status === 'Pending').length;
+}
 
 /** Every lan for the administrator, newest first, with its state and subscriber counts. */
 export function LansTable({ lans }: { lans: Lan[] }) {
@@ -36,7 +40,7 @@ export function LansTable({ lans }: { lans: Lan[] }) {
                 <ActiveBadge isActive={lan.isActive} />
               </td>
               <td className={table.number}>
-                {countTakenPlaces(lan)} / {lan.maximumSubcribers}
+                {countTakenPlaces(lan.subscribers)} / {lan.maximumSubcribers}
               </td>
               <td className={table.number}>{countPending(lan)}</td>
             </tr>

@@ -1,6 +1,6 @@
+import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPage, buildUserPublic } from '../../../testing/factories.ts';
 import {
   emptyResponse,
   jsonResponse,
@@ -8,7 +8,6 @@ import {
   stubFetch,
 } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
-import { buildLan, buildSubscriber } from '../testing/lan-factories.ts';
 
 const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
 
@@ -27,10 +26,10 @@ describe('editing a lan', () => {
   it('shows every field of the lan, the invoice of the location too', async () => {
     openLan(buildLan({ locationInvoiceNumber: 'INV-2025-01', locationIsPayed: true }));
     const form = await screen.findByRole('form', { name: 'Lan details' });
-    expect(within(form).getByLabelText('Name')).toHaveValue('Winter Lan 2025');
+    expect(within(form).getByLabelText('Name')).toHaveValue('Winter Lan');
     expect(within(form).getByLabelText('Location invoice number')).toHaveValue('INV-2025-01');
     expect(within(form).getByLabelText('Location is paid')).toBeChecked();
-    expect(within(form).getByLabelText('Maximum subcribers')).toHaveValue(20);
+    expect(within(form).getByLabelText('Maximum subcribers')).toHaveValue(10);
   });
 
   it('says the end must be after the start and saves nothing', async () => {
@@ -47,7 +46,7 @@ describe('editing a lan', () => {
   it('sends the whole lan with the id and the location invoice', async () => {
     const lan = buildLan();
     const { user, requests } = openLan(lan, {
-      'PUT /api/lans/7': (request) => jsonResponse({ ...lan, ...JSON.parse(String(request.body)) }),
+      'PUT /api/lans/1': (request) => jsonResponse({ ...lan, ...JSON.parse(String(request.body)) }),
     });
     const form = await screen.findByRole('form', { name: 'Lan details' });
     await user.type(within(form).getByLabelText('Location invoice number'), 'INV-9');
@@ -56,11 +55,11 @@ describe('editing a lan', () => {
     expect(await screen.findByText('The lan is saved.')).toBeInTheDocument();
     const body = JSON.parse(String(requests.find((r) => r.method === 'PUT')?.body));
     expect(body).toMatchObject({
-      id: 7,
-      name: 'Winter Lan 2025',
+      id: 1,
+      name: 'Winter Lan',
       locationInvoiceNumber: 'INV-9',
       locationIsPayed: true,
-      maximumSubcribers: 20,
+      maximumSubcribers: 10,
     });
     expect(Date.parse(body.startDate)).toBe(Date.parse(lan.startDate));
   });
@@ -68,22 +67,22 @@ describe('editing a lan', () => {
   it('activates an inactive lan', async () => {
     const lan = buildLan({ isActive: false });
     const { user, requests } = openLan(lan, {
-      'PUT /api/lans/7': () => jsonResponse({ ...lan, isActive: true }),
+      'PUT /api/lans/1': () => jsonResponse({ ...lan, isActive: true }),
     });
     await user.click(await screen.findByRole('button', { name: 'Activate' }));
     expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     const body = JSON.parse(String(requests.find((r) => r.method === 'PUT')?.body));
-    expect(body).toMatchObject({ id: 7, isActive: true, startDate: lan.startDate });
+    expect(body).toMatchObject({ id: 1, isActive: true, startDate: lan.startDate });
   });
 });
 
 describe('deleting a lan', () => {
   it('asks first, then deletes and returns to the list', async () => {
     const { user, requests, router } = openLan(buildLan(), {
-      'DELETE /api/lans/7': () => emptyResponse(204),
+      'DELETE /api/lans/1': () => emptyResponse(204),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Winter Lan 2025?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Winter Lan?' });
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete lan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lans'));
@@ -103,7 +102,7 @@ describe('deleting a lan', () => {
   it('explains why a lan with Paid subscribers stays', async () => {
     const lan = buildLan({ subscribers: [buildSubscriber({ status: 'Paid' })] });
     const { user } = openLan(lan, {
-      'DELETE /api/lans/7': () =>
+      'DELETE /api/lans/1': () =>
         problemResponse(409, { title: 'Conflict', detail: 'The lan has Paid subscribers.' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));

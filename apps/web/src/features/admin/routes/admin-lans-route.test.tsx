@@ -1,9 +1,8 @@
+import { buildLan, buildPage, buildSubscriber } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPage } from '../../../testing/factories.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
-import { buildLan, buildSubscriber } from '../testing/lan-factories.ts';
 
 const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
 
@@ -44,7 +43,7 @@ describe('the lans screen', () => {
     expect(within(rows[0] as HTMLElement).getByText('Inactive')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('11 Jul 2025')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Active')).toBeInTheDocument();
-    expect(within(rows[1] as HTMLElement).getByText('2 / 20')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('2 / 10')).toBeInTheDocument();
     const query = requests.find((r) => r.url.pathname === '/api/lans')?.url.searchParams;
     expect(query?.get('include')).toBe('all');
     expect(query?.get('sort')).toBe('-start-date');
@@ -101,5 +100,49 @@ describe('the lan defaults', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'Only lan administrators set the lan defaults.',
     );
+  });
+
+  it('shows a 400 about a field the form does not have in its alert', async () => {
+    const { user } = openLans({
+      'PUT /api/settings/lan-defaults': () =>
+        problemResponse(400, {
+          title: 'Bad Request',
+          detail: 'One or more fields are invalid.',
+          errors: { body: ['Must not contain the NUL character (U+0000)'] },
+        }),
+    });
+    const form = await screen.findByRole('form', { name: 'Lan defaults' });
+    await user.click(within(form).getByRole('button', { name: 'Save defaults' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The lan defaults could not be saved: One or more fields are invalid. Body: Must not contain the NUL character (U+0000)',
+    );
+  });
+
+  it('shows a 400 without field errors in its alert', async () => {
+    const { user } = openLans({
+      'PUT /api/settings/lan-defaults': () =>
+        problemResponse(400, { title: 'Bad Request', detail: 'The body must be JSON.' }),
+    });
+    const form = await screen.findByRole('form', { name: 'Lan defaults' });
+    await user.click(within(form).getByRole('button', { name: 'Save defaults' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The lan defaults could not be saved: The body must be JSON.',
+    );
+  });
+
+  it('puts a 400 about its own field on that field, with no alert', async () => {
+    const { user } = openLans({
+      'PUT /api/settings/lan-defaults': () =>
+        problemResponse(400, {
+          title: 'Bad Request',
+          detail: 'One or more fields are invalid.',
+          errors: { lanPrice: ['Lan price is required'] },
+        }),
+    });
+    const form = await screen.findByRole('form', { name: 'Lan defaults' });
+    await user.click(within(form).getByRole('button', { name: 'Save defaults' }));
+    expect(await within(form).findByText('Lan price is required')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Lan price')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -2,8 +2,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { describeError } from '../../../lib/api-client.ts';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { useLanDefaults } from '../api/get-lan-defaults.ts';
 import { useAllLans } from '../api/list-all-lans.ts';
 import styles from '../components/admin-lans.module.css';
@@ -26,12 +25,7 @@ export function AdminLansRoute() {
             New lan
           </Link>
         </div>
-        {lans.isPending ? <PageLoader /> : null}
-        {lans.isError ? (
-          <p className={controls.alert} role="alert">
-            The lans could not be loaded: {describeError(lans.error)}
-          </p>
-        ) : null}
+        <QueryStatus query={lans} failure="The lans could not be loaded" />
         {lans.isSuccess ? (
           lans.data.length > 0 ? (
             <LansTable lans={lans.data} />
@@ -45,12 +39,9 @@ export function AdminLansRoute() {
           Lan defaults
         </h2>
         <p className={controls.hint}>The prices a new lan starts with.</p>
-        {defaults.isError ? (
-          <p className={controls.alert} role="alert">
-            The lan defaults could not be loaded: {describeError(defaults.error)}
-          </p>
-        ) : null}
-        {defaults.isSuccess ? <LanDefaultsForm defaults={defaults.data} /> : null}
+        <QueryStatus query={defaults} failure="The lan defaults could not be loaded">
+          {(data) => <LanDefaultsForm defaults={data} />}
+        </QueryStatus>
       </section>
     </Page>
   );

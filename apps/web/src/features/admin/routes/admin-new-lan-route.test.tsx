@@ -1,8 +1,8 @@
+import { buildLan, buildLanDraft } from '@lanparty/contract/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
-import { buildLan, buildLanDraft } from '../testing/lan-factories.ts';
 
 const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
 

@@ -3,8 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { describeError } from '../../../lib/api-client.ts';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { useCreateLan } from '../api/create-lan.ts';
 import { useLanDraft } from '../api/get-lan-draft.ts';
 import styles from '../components/admin-lans.module.css';
@@ -22,12 +21,7 @@ export function AdminNewLanRoute() {
         <ArrowLeft aria-hidden="true" size={18} />
         All lans
       </Link>
-      {draft.isPending ? <PageLoader /> : null}
-      {draft.isError ? (
-        <p className={controls.alert} role="alert">
-          The new lan could not be prepared: {describeError(draft.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={draft} failure="The new lan could not be prepared" />
       {draft.isSuccess ? (
         <section className={controls.section} aria-label="New lan">
           <LanForm

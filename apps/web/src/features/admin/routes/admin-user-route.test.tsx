@@ -1,7 +1,7 @@
 import type { Role } from '@lanparty/contract';
+import { buildUserProfile } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUserProfile } from '../../../testing/factories.ts';
 import {
   emptyResponse,
   jsonResponse,

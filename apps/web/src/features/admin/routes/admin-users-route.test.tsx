@@ -1,6 +1,6 @@
+import { buildPage, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPage, buildUserPublic } from '../../../testing/factories.ts';
 import { jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 

@@ -2,7 +2,7 @@ import { type Role, roleNames } from '@lanparty/contract';
 import { useSearchParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { useAllUsers } from '../../../lib/users/list-users.ts';
 import { roleLabel } from '../components/role-editor.tsx';
 import { UsersTable } from '../components/users-table.tsx';
@@ -79,12 +79,7 @@ export function AdminUsersRoute() {
           </select>
         </div>
       </div>
-      {users.isPending ? <PageLoader /> : null}
-      {users.isError ? (
-        <p className={controls.alert} role="alert">
-          The users could not be loaded. Try again in a moment.
-        </p>
-      ) : null}
+      <QueryStatus query={users} failure="The users could not be loaded" />
       {users.isSuccess ? (
         <>
           <p className={controls.hint} role="status">

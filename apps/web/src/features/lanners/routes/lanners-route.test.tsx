@@ -1,6 +1,6 @@
+import { buildPage, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPage, buildUserPublic } from '../../../testing/factories.ts';
 import {
   emptyResponse,
   jsonResponse,

@@ -1,8 +1,8 @@
 import type { Lan, Paged } from '@lanparty/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { lansKeys, todayIsoDate } from '../../../lib/lans/lans-query-keys.ts';
 import { fetchAllPages } from '../../../lib/paging.ts';
-import { lansKeys, todayIsoDate } from './lans-query-keys.ts';
 
 /** GET /api/lans?untilDate=today&sort=-start-date, every page: the lans that have ended. */
 export function listPastLans(today: string): Promise<Lan[]> {

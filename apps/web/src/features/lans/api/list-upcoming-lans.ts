@@ -1,7 +1,7 @@
 import type { Lan, Paged } from '@lanparty/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lansKeys, todayIsoDate } from './lans-query-keys.ts';
+import { lansKeys, todayIsoDate } from '../../../lib/lans/lans-query-keys.ts';
 
 /** Spec §9: the lans page asks for 5; the first is shown in full, the others as Soon. */
 export const UPCOMING_LANS_LIMIT = 5;

@@ -1,7 +1,8 @@
 import type { SubscribeInput, Subscriber } from '@lanparty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lansKeys } from './lans-query-keys.ts';
+import { invalidateLans } from '../../../lib/lans/lans-query-keys.ts';
+import { usersKeys } from '../../../lib/users/users-query-keys.ts';
 
 /** POST /api/subscribers: 201 with the new (Pending) subscriber; 409 when closed, full or taken. */
 export function subscribeToLan(input: SubscribeInput): Promise<Subscriber> {
@@ -13,6 +14,10 @@ export function useSubscribeToLan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: subscribeToLan,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: lansKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        invalidateLans(queryClient),
+        queryClient.invalidateQueries({ queryKey: usersKeys.mySubscriptions() }),
+      ]),
   });
 }

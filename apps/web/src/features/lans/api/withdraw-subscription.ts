@@ -1,7 +1,8 @@
 import type { Lan } from '@lanparty/contract';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lansKeys } from './lans-query-keys.ts';
+import { invalidateLans, lansKeys } from '../../../lib/lans/lans-query-keys.ts';
+import { usersKeys } from '../../../lib/users/users-query-keys.ts';
 
 /** DELETE /api/subscribers/{id}: 204; 409 when the subscription is Paid. */
 export function withdrawSubscription(subscriberId: number): Promise<void> {
@@ -31,6 +32,10 @@ export function useWithdrawSubscription() {
         queryClient.setQueryData(key as QueryKey, update);
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: lansKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        invalidateLans(queryClient),
+        queryClient.invalidateQueries({ queryKey: usersKeys.mySubscriptions() }),
+      ]),
   });
 }

@@ -1,14 +1,10 @@
+import { assetIdOf } from '@lanparty/contract/rules';
 import placeholder from '../../../assets/lan-banner-placeholder.svg';
 import { assetImageUrl, useAssetVersion } from '../../../lib/assets/get-asset-version.ts';
 import styles from './lan-banner.module.css';
 
 /** Spec §9: the banner on a lan draws 200 snowflakes. */
 export const SNOWFLAKE_COUNT = 200;
-
-/** The asset id of a lan's banner. */
-export function lanBannerAssetId(lanId: number): string {
-  return `lan-${lanId}`;
-}
 
 // A fixed pseudo-random sequence: the same flakes on every render and in every test.
 function createRandom(seed: number) {
@@ -34,7 +30,7 @@ const snowflakes = Array.from({ length: SNOWFLAKE_COUNT }, () => ({
  * prefers-reduced-motion.
  */
 export function LanBanner({ lanId, withSnow = false }: { lanId: number; withSnow?: boolean }) {
-  const assetId = lanBannerAssetId(lanId);
+  const assetId = assetIdOf('lan', lanId);
   const version = useAssetVersion(assetId);
   const source = version.data?.exists ? assetImageUrl(assetId, version.data.lastModified) : null;
   return (

@@ -1,9 +1,9 @@
 import type { Lan } from '@lanparty/contract';
+import { countOpenPlaces, countTakenPlaces } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
-import { countLanners, countOpenPlaces, formatPrice } from '../lan-rules.ts';
 import { LanBanner } from './lan-banner.tsx';
 import styles from './lan-card.module.css';
 
@@ -35,7 +35,7 @@ export function LanCard({ lan, variant, children }: LanCardProps) {
           )}
           {isFull ? (
             <>
-              <Stat label="Lanners">{countLanners(lan)}</Stat>
+              <Stat label="Lanners">{countTakenPlaces(lan.subscribers)}</Stat>
               <Stat label="Open">{countOpenPlaces(lan)}</Stat>
             </>
           ) : null}
@@ -55,10 +55,18 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const euro = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
+
+/** A price in euros with the euro sign: `€25.00`. */
+function formatPrice(amount: number): string {
+  return euro.format(amount);
+}
+
 /** Spec §2: the member price, and for members the normal price struck through. */
 function LanPrice({ lan }: { lan: Lan }) {
   const viewer = useViewer();
-  const isMember = viewer.hasAnyRole(['Member']);
+  // A fact about the viewer, not a permission: a SystemAdministrator pays as what they are.
+  const isMember = viewer.user?.roles.includes('Member') ?? false;
   return (
     <>
       {isMember ? (

@@ -1,8 +1,8 @@
 import type { Subscriber } from '@lanparty/contract';
+import { sortSubscribers } from '@lanparty/contract/rules';
 import { Check, X } from 'lucide-react';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { sortSubscribers } from '../lan-rules.ts';
 import styles from './subscriber-table.module.css';
 
 /**

@@ -1,4 +1,5 @@
 import type { Lan, SubscriberStatus } from '@lanparty/contract';
+import { isLanFull, isLanOpen, requiredRoles } from '@lanparty/contract/rules';
 import { TriangleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import controls from '../../../components/controls.module.css';
@@ -7,7 +8,6 @@ import { throttle } from '../../../lib/throttle.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { useSubscribeToLan } from '../api/subscribe-to-lan.ts';
 import { useWithdrawSubscription } from '../api/withdraw-subscription.ts';
-import { isLanFull, isLanOpen } from '../lan-rules.ts';
 import styles from './subscription-panel.module.css';
 
 /** Spec §4: what the viewer reads about their own subscription. */
@@ -28,7 +28,7 @@ export function SubscriptionPanel({ lan }: { lan: Lan }) {
   const withdraw = useWithdrawSubscription();
   const user = viewer.user;
   const subscription = user ? lan.subscribers.find((s) => s.user.id === user.id) : undefined;
-  const isLanner = viewer.hasAnyRole(['Lanner']);
+  const isLanner = viewer.hasAnyRole(requiredRoles.lanner);
   const isFull = isLanFull(lan);
   const isBusy = subscribe.isPending || withdraw.isPending;
 

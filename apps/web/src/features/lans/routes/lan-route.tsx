@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { useLan } from '../api/get-lan.ts';
+import { useLan } from '../../../lib/lans/get-lan.ts';
 import { LanInFull } from '../components/lan-in-full.tsx';
 
 /** lans/:id: one lan in full; not found or any failed lookup sends the visitor to the root. */

@@ -1,11 +1,6 @@
+import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildLan,
-  buildPage,
-  buildSubscriber,
-  buildUserPublic,
-} from '../../../testing/factories.ts';
 import {
   emptyResponse,
   jsonResponse,

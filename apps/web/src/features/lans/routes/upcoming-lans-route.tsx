@@ -2,8 +2,7 @@ import { Archive, CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { describeError } from '../../../lib/api-client.ts';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { useUpcomingLans } from '../api/list-upcoming-lans.ts';
 import { LanCard } from '../components/lan-card.tsx';
 import { LanInFull } from '../components/lan-in-full.tsx';
@@ -15,12 +14,7 @@ export function UpcomingLansRoute() {
   const [featured, ...soon] = lans.data ?? [];
   return (
     <Page title="Upcoming lans">
-      {lans.isPending ? <PageLoader /> : null}
-      {lans.isError ? (
-        <p className={controls.alert} role="alert">
-          {describeError(lans.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={lans} />
       {lans.isSuccess && !featured ? <p>No lan-party's are planned</p> : null}
       {featured ? <LanInFull lan={featured} /> : null}
       {soon.length > 0 ? (

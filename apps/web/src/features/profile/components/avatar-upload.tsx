@@ -1,8 +1,9 @@
 import type { UserProfile } from '@lanparty/contract';
+import { assetIdOf } from '@lanparty/contract/rules';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
-import { UserAvatar, userAvatarAssetId } from '../../../components/user-avatar/user-avatar.tsx';
+import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
 import { IMAGE_MAX_BYTES, imageExtensionOf } from '../../../lib/assets/image-upload.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
@@ -37,7 +38,7 @@ export function AvatarUpload({ user }: { user: UserProfile }) {
     if (!imageExtensionOf(file)) return setProblem(avatarMessages.wrongType);
     if (file.size > IMAGE_MAX_BYTES) return setProblem(avatarMessages.tooLarge);
     uploadAvatar.mutate(
-      { assetId: userAvatarAssetId(user.id), file },
+      { assetId: assetIdOf('user', user.id), file },
       { onError: (error) => setProblem(describeUploadError(error)) },
     );
   }

@@ -2,7 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { Info, TriangleAlert } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
-import { ProfileField } from './profile-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 
 export const EMAIL_CHANGE_HINT = 'Changing the email requires verification.';
 
@@ -20,7 +20,9 @@ export function EmailField({
   needsVerification: boolean;
 }) {
   return (
-    <ProfileField
+    <FormField
+      idPrefix="profile"
+      required
       name="email"
       type="email"
       autoComplete="email"
@@ -50,6 +52,6 @@ export function EmailField({
           Email needs to be verified
         </p>
       ) : null}
-    </ProfileField>
+    </FormField>
   );
 }

@@ -1,6 +1,6 @@
+import { buildPage, buildSubscriber } from '@lanparty/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPage, buildSubscriber } from '../../../testing/factories.ts';
 import { jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 

@@ -1,9 +1,10 @@
 import type { UserProfile } from '@lanparty/contract';
+import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
 import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { useMySubscriptions } from '../../lans/api/list-my-subscriptions.ts';
+import { useMySubscriptions } from '../api/list-my-subscriptions.ts';
 import styles from './participated-lans.module.css';
 
 /**
@@ -12,7 +13,7 @@ import styles from './participated-lans.module.css';
  * start first, with the status and, for Paid, the presence as indicators.
  */
 export function ParticipatedLans({ user }: { user: UserProfile }) {
-  const isLanner = user.roles.includes('Lanner');
+  const isLanner = hasAnyRole(user.roles, requiredRoles.lanner);
   const subscriptions = useMySubscriptions({ enabled: isLanner });
   if (!isLanner) return null;
   const rows = [...(subscriptions.data ?? [])].sort((a, b) =>

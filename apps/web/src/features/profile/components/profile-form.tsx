@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   fieldLabel,
   formatValidationMessage,
@@ -11,12 +10,14 @@ import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import controls from '../../../components/controls.module.css';
-import { isApiError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
+import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
 import { emailAddressUsedQueryOptions, useEmailAddressUsed } from '../api/check-email-address.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { EmailField } from './email-field.tsx';
-import { ProfileField } from './profile-field.tsx';
 
 type ProfileFormValues = z.input<typeof userProfileInputSchema>;
 type ProfileFieldName = FieldPath<ProfileFormValues>;
@@ -55,19 +56,12 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const updateProfile = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, touchedFields, isSubmitted },
-  } = useForm<ProfileFormValues, unknown, UserProfileInput>({
-    resolver: zodResolver(userProfileInputSchema),
+  const form = useForm<ProfileFormValues, unknown, UserProfileInput>({
+    resolver: contractResolver<ProfileFormValues, UserProfileInput>(userProfileInputSchema),
     mode: 'onTouched',
     defaultValues: toFormValues(user),
   });
+  const { register, handleSubmit, watch, reset, setError, setFocus } = form;
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const savingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -89,10 +83,12 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   const isEmailUsed = shouldCheckEmail && checkedEmail === email && emailUsed.data === true;
 
   function messageFor(name: ProfileFieldName): string | undefined {
-    if (!touchedFields[name] && !isSubmitted) return undefined;
-    const message = errors[name]?.message;
+    const message = messageOnceTouched(form, name);
     if (message) return message;
-    if (name === 'email' && isEmailUsed) return formatValidationMessage('emailUsed', 'email');
+    const isShown =
+      form.getFieldState(name, form.formState).isTouched || form.formState.isSubmitted;
+    if (name === 'email' && isEmailUsed && isShown)
+      return formatValidationMessage('emailUsed', 'email');
     return undefined;
   }
 
@@ -115,28 +111,18 @@ export function ProfileForm({ user }: { user: UserProfile }) {
       reset(toFormValues(saved));
       notify({ severity: 'Success', message: 'Your profile is saved.' });
     } catch (error) {
-      showSaveError(error);
+      setSaveError(
+        showProblemOnForm({
+          error,
+          fieldNames: profileFieldNames,
+          setError,
+          failure: 'Your profile could not be saved',
+        }),
+      );
     } finally {
       savingTimer.current = setTimeout(() => setIsSaving(false), SAVE_COMPLETE_DELAY_MS);
     }
   });
-
-  function showSaveError(error: unknown) {
-    const fieldErrors = isApiError(error) ? Object.entries(error.errors) : [];
-    const known = fieldErrors.filter(([name]) =>
-      profileFieldNames.includes(name as ProfileFieldName),
-    );
-    for (const [name, messages] of known) {
-      setError(name as ProfileFieldName, { type: 'server', message: messages[0] });
-    }
-    if (known.length === 0) {
-      setSaveError(
-        isApiError(error)
-          ? `Your profile could not be saved: ${error.detail ?? error.title}`
-          : 'Your profile could not be saved. Try again in a moment.',
-      );
-    }
-  }
 
   return (
     <form className={controls.form} onSubmit={save} noValidate aria-label="Personal Information">
@@ -161,25 +147,33 @@ export function ProfileForm({ user }: { user: UserProfile }) {
           message={messageFor('email')}
           needsVerification={!user.isEmailActivated && Boolean(user.email)}
         />
-        <ProfileField
+        <FormField
+          idPrefix="profile"
+          required
           name="firstName"
           autoComplete="given-name"
           registration={register('firstName')}
           message={messageFor('firstName')}
         />
-        <ProfileField
+        <FormField
+          idPrefix="profile"
+          required
           name="surname"
           autoComplete="family-name"
           registration={register('surname')}
           message={messageFor('surname')}
         />
-        <ProfileField
+        <FormField
+          idPrefix="profile"
+          required
           name="city"
           autoComplete="address-level2"
           registration={register('city')}
           message={messageFor('city')}
         />
-        <ProfileField
+        <FormField
+          idPrefix="profile"
+          required
           name="birthDate"
           type="date"
           autoComplete="bday"

@@ -1,6 +1,6 @@
+import { buildUserProfile } from '@lanparty/contract/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUserProfile } from '../../../testing/factories.ts';
 import {
   emptyResponse,
   jsonResponse,

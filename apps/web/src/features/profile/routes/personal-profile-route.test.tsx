@@ -1,7 +1,7 @@
 import type { UserProfile } from '@lanparty/contract';
+import { buildUserProfile } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildUserProfile } from '../../../testing/factories.ts';
 import {
   emptyResponse,
   jsonResponse,

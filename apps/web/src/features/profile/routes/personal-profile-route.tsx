@@ -1,3 +1,4 @@
+import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
 import controls from '../../../components/controls.module.css';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
@@ -19,7 +20,7 @@ export function PersonalProfileRoute() {
         <AvatarUpload user={user} />
         <ProfileForm key={user.id} user={user} />
       </section>
-      {user.roles.includes('Lanner') ? <ParticipatedLans user={user} /> : null}
+      {hasAnyRole(user.roles, requiredRoles.lanner) ? <ParticipatedLans user={user} /> : null}
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { describeError } from '../../../lib/api-client.ts';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';
 import { useRewindYears } from '../api/list-rewind-years.ts';
 import {
@@ -22,12 +21,7 @@ export function LeaderBoardArchiveRoute() {
   const years = groupMonthsByYear(listMonthsWithData(months.data));
   return (
     <Page title="Leaderboard archive" lead="Every month with a leaderboard, newest first.">
-      {months.isPending ? <PageLoader /> : null}
-      {months.isError ? (
-        <p className={controls.alert} role="alert">
-          {describeError(months.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={months} />
       {months.isSuccess && years.length === 0 ? (
         <p className={styles.empty}>There are no leaderboards yet.</p>
       ) : null}

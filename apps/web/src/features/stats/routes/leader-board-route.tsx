@@ -2,7 +2,7 @@ import { Gamepad2, Trophy } from 'lucide-react';
 import { useParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { describeError } from '../../../lib/api-client.ts';
 import { useGameLeaderboardMonth } from '../api/get-game-leaderboard-month.ts';
 import { usePlayerLeaderboardMonth } from '../api/get-player-leaderboard-month.ts';
@@ -44,12 +44,7 @@ export function LeaderBoardRoute() {
     >
       {hasRewind ? <RewindBanner year={yearOf(month)} /> : null}
       {month ? <MonthNav month={month} months={listMonthsWithData(months.data)} /> : null}
-      {players.isPending ? <PageLoader /> : null}
-      {players.isError ? (
-        <p className={controls.alert} role="alert">
-          {describeError(players.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={players} />
       {players.data === null ? (
         <p className={styles.empty}>
           No playtime has been recorded yet. Once lanners play with their Steam account linked, the

@@ -6,9 +6,9 @@ import type {
   RewindSummary,
   UserPublic,
 } from '@lanparty/contract';
+import { buildLan, buildPage, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildLan, buildPage, buildUserPublic } from '../../../testing/factories.ts';
 import {
   emptyResponse,
   jsonResponse,

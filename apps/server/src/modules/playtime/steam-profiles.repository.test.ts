@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { insertUser } from '../users/users.repository.ts';
-import { findSteamProfileState, saveOwnedGames } from './owned-games.ts';
+import { insertUser } from '../accounts/accounts.repository.ts';
 import { ensureGames } from './playtime.repository.ts';
+import { findSteamProfileState, saveOwnedGames } from './steam-profiles.repository.ts';
 
 describe.each(testEngines)('owned games on %s', (engine) => {
   let database: Awaited<ReturnType<typeof startTestDatabase>>;

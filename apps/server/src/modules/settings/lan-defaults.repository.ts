@@ -1,5 +1,5 @@
 import type { LanDefaults } from '@lanparty/contract';
-import type { Executor } from '../users/users.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** Prices a new lan starts with until an administrator sets them. */
 export const fallbackLanDefaults: LanDefaults = { lanPrice: 30, membersLanPrice: 25 };

@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import { canManageLans } from '../lans/lans.policy.ts';
-import { readLanDefaults, saveLanDefaults } from './lan-defaults.ts';
+import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
+import { canManageLans } from './lans.policy.ts';
 
 export const lanDefaultsRoutes =
   (deps: { db: AppDatabase }): FastifyPluginAsyncZod =>

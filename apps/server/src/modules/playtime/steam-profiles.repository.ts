@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { SteamOwnedGame } from '../steam/steam-api.ts';
-import type { Executor } from '../users/users.repository.ts';
 import { isSteamAppId } from './play-sessions.repository.ts';
 
 /** A user's owned games are asked for at most once in this time. */
@@ -19,6 +19,17 @@ export type SteamProfileState = {
 export type SteamUser = { userId: number; steamId: string };
 
 const chunkSize = 500;
+
+/** Every user with a Steam id, the ones the collector watches. */
+export async function findSteamUsers(db: Executor): Promise<SteamUser[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'steam_id'])
+    .where('steam_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ userId: row.id, steamId: row.steam_id as string }));
+}
 
 /**
  * Up to `limit` users whose owned games were never asked for or not in the last 30

@@ -1,8 +1,13 @@
 /*
- * Test data built from the contract's types. Each call builds a fresh object, so a test
- * changes only what it needs without touching another test's data.
+ * For tests only, on both sides of the wire (`@lanparty/contract/testing`): valid examples
+ * built from the contract's types. Each call builds a fresh object, so a test changes only
+ * what it needs without touching another test's data. The defaults describe an ordinary
+ * case: an active lan far in the future with room for 10 and nobody subscribed yet.
  */
-import type { Lan, Paged, Subscriber, UserProfile, UserPublic } from '@lanparty/contract';
+import type { Paged } from '../schemas/common.ts';
+import type { Lan, LanDraft, LanInput } from '../schemas/lans.ts';
+import type { Subscriber } from '../schemas/subscribers.ts';
+import type { UserProfile, UserProfileInput, UserPublic } from '../schemas/users.ts';
 
 export function buildUserPublic(overrides: Partial<UserPublic> = {}): UserPublic {
   return {
@@ -27,6 +32,20 @@ export function buildUserProfile(overrides: Partial<UserProfile> = {}): UserProf
     birthDate: '1995-06-21',
     creationDate: '2023-02-01T12:00:00Z',
     modificationDate: '2024-11-30T09:15:00Z',
+    ...overrides,
+  };
+}
+
+/** A PUT body; values are `unknown` so tests can send what a careless client might. */
+export function buildUserProfileInput(
+  overrides: Partial<Record<keyof UserProfileInput, unknown>> = {},
+): Record<string, unknown> {
+  return {
+    email: 'pete@example.com',
+    firstName: 'Pete',
+    surname: 'de Vries',
+    city: 'Utrecht',
+    birthDate: '1995-06-21',
     ...overrides,
   };
 }
@@ -71,6 +90,38 @@ export function buildLan(overrides: Partial<Lan> = {}): Lan {
     subscribers: [],
     locationInvoiceNumber: null,
     locationIsPayed: false,
+    ...overrides,
+  };
+}
+
+/** A POST body; values are `unknown` so tests can send what a careless client might. */
+export function buildLanInput(
+  overrides: Partial<Record<keyof LanInput, unknown>> = {},
+): Record<string, unknown> {
+  return {
+    name: 'Winter lan',
+    description: 'Bring your own computer.',
+    startDate: '2025-03-14T18:00:00+01:00',
+    endDate: '2025-03-16T16:00:00+01:00',
+    isActive: false,
+    maximumSubcribers: 40,
+    price: 27.5,
+    membersPrice: 20,
+    ...overrides,
+  };
+}
+
+/** What a new lan starts from (GET /api/lans/defaults): no name yet, the default prices. */
+export function buildLanDraft(overrides: Partial<LanDraft> = {}): LanDraft {
+  return {
+    name: '',
+    description: '',
+    startDate: '2025-03-14T18:00:00+01:00',
+    endDate: '2025-03-16T18:00:00+01:00',
+    isActive: false,
+    maximumSubcribers: 0,
+    price: 30,
+    membersPrice: 25,
     ...overrides,
   };
 }

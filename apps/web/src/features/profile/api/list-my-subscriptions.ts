@@ -2,7 +2,7 @@ import type { Paged, Subscriber } from '@lanparty/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { fetchAllPages } from '../../../lib/paging.ts';
-import { lansKeys } from './lans-query-keys.ts';
+import { usersKeys } from '../../../lib/users/users-query-keys.ts';
 
 /** GET /api/users/me/subscriptions, every page: the viewer's subscriptions with their lan. */
 export function listMySubscriptions(): Promise<Subscriber[]> {
@@ -13,5 +13,5 @@ export function listMySubscriptions(): Promise<Subscriber[]> {
 
 /** Spec §6: participated lans are loaded only for lanners (`enabled`). */
 export function useMySubscriptions({ enabled }: { enabled: boolean }) {
-  return useQuery({ queryKey: lansKeys.mySubscriptions(), queryFn: listMySubscriptions, enabled });
+  return useQuery({ queryKey: usersKeys.mySubscriptions(), queryFn: listMySubscriptions, enabled });
 }

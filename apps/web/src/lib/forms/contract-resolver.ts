@@ -2,13 +2,13 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * A react-hook-form resolver that turns the form's values into the API body and checks it
- * with the contract's schema, so the form and the server's 400 give the same messages on
- * the same field names.
+ * The one react-hook-form resolver of the web app: it turns the form's values into the API
+ * body and checks it with the contract's schema, so the form and the server's 400 give the
+ * same messages on the same field names. Without `toBody` the values are the body.
  */
 export function contractResolver<Values extends FieldValues, Output>(
   schema: z.ZodType<Output>,
-  toBody: (values: Values) => unknown,
+  toBody: (values: Values) => unknown = (values) => values,
 ): Resolver<Values, unknown, Output> {
   return async (values) => {
     const result = schema.safeParse(toBody(values));

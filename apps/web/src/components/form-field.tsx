@@ -1,29 +1,39 @@
 import { fieldLabel } from '@lanparty/contract';
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import controls from '../../../components/controls.module.css';
+import controls from './controls.module.css';
 
-type AdminFieldProps = {
+type FormFieldProps = {
   /** The field name; the label is made from it (spec §5). */
   name: string;
+  /** Makes the ids unique on a page with several forms: `${idPrefix}-${name}`. */
   idPrefix: string;
   registration: UseFormRegisterReturn;
-  /** The message to show; the form gives it once the field is touched. */
+  /** The message to show; the form gives it once the field is touched (messageOnceTouched). */
   message: string | undefined;
   hint?: string;
   multiline?: boolean;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'step' | 'min' | 'max' | 'inputMode'>;
+  /** Shown after the label (a tooltip trigger). */
+  labelExtra?: ReactNode;
+  /** Shown under the input and its hint, before the message (a warning). */
+  children?: ReactNode;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'step' | 'min' | 'max' | 'inputMode' | 'autoComplete' | 'required'
+>;
 
-/** A labelled input of an admin form with its hint and its message. */
-export function AdminField({
+/** The one labelled input of the forms, with its hint and its message. */
+export function FormField({
   name,
   idPrefix,
   registration,
   message,
   hint,
   multiline = false,
+  labelExtra,
+  children,
   ...input
-}: AdminFieldProps) {
+}: FormFieldProps) {
   const id = `${idPrefix}-${name}`;
   const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-message` : null]
     .filter(Boolean)
@@ -35,17 +45,28 @@ export function AdminField({
     'aria-describedby': describedBy || undefined,
     ...registration,
   };
+  const label = (
+    <label className={labelExtra ? undefined : controls.label} htmlFor={id}>
+      {fieldLabel(name)}
+    </label>
+  );
   return (
     <div className={controls.field}>
-      <label className={controls.label} htmlFor={id}>
-        {fieldLabel(name)}
-      </label>
+      {labelExtra ? (
+        <div className={controls.label}>
+          {label}
+          {labelExtra}
+        </div>
+      ) : (
+        label
+      )}
       {multiline ? <textarea rows={4} {...shared} /> : <input {...input} {...shared} />}
       {hint ? (
         <p id={`${id}-hint`} className={controls.hint}>
           {hint}
         </p>
       ) : null}
+      {children}
       {message ? (
         <p id={`${id}-message`} className={controls.error}>
           {message}

@@ -1,0 +1,130 @@
+import { type Role, roleNames } from '@lanparty/contract';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+// The user rows and their roles: what auth, identity and every module that knows people
+// read. It sits below them all (users, auth, identity) so none of them import each other for it.
+
+export type UserRow = Selectable<UsersTable>;
+
+export type NewUser = {
+  subject: string | null;
+  nickname: string;
+  steamId?: string | null;
+  email?: string | null;
+};
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserBySubject(
+  db: Executor,
+  subject: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst();
+}
+
+export async function findUserBySteamId(
+  db: Executor,
+  steamId: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('steam_id', '=', steamId).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function insertUser(db: Executor, user: NewUser, now = new Date()): Promise<UserRow> {
+  const timestamp = now.toISOString();
+  return db
+    .insertInto('users')
+    .values({
+      subject: user.subject,
+      nickname: user.nickname,
+      steam_id: user.steamId ?? null,
+      email: user.email ? normalizeEmail(user.email) : null,
+      is_email_activated: false,
+      creation_date: timestamp,
+      modification_date: timestamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findRoles(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, Role[]>> {
+  const byUser = new Map<number, Role[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  for (const row of rows) byUser.get(row.user_id)?.push(row.role as Role);
+  for (const roles of byUser.values())
+    roles.sort((a, b) => roleNames.indexOf(a) - roleNames.indexOf(b));
+  return byUser;
+}
+
+/**
+ * Replaces a user's roles with exactly these. The first time a user gets Lanner or
+ * Member is remembered: leaderboards show only such users, also after the role is gone.
+ */
+export async function replaceRoles(
+  db: Executor,
+  userId: number,
+  roles: readonly Role[],
+  now = new Date(),
+): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roles.length === 0) return;
+  await db
+    .insertInto('user_roles')
+    .values([...new Set(roles)].map((role) => ({ user_id: userId, role })))
+    .execute();
+  if (roles.includes('Lanner') || roles.includes('Member')) {
+    await db
+      .updateTable('users')
+      .set({ lanner_since: now.toISOString() })
+      .where('id', '=', userId)
+      .where('lanner_since', 'is', null)
+      .execute();
+  }
+}
+
+/** E-mail addresses are compared without regard to case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Gives a user known from before (e.g. by Steam id) the subject of their first sign-in. */
+export async function linkSubject(
+  db: Executor,
+  userId: number,
+  subject: string,
+  now = new Date(),
+): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ subject, modification_date: now.toISOString() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

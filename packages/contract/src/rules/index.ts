@@ -1,0 +1,12 @@
+/*
+ * The rules both sides apply, kept free of zod: the web app's first screen imports them,
+ * and a schema module would bring zod along. Import them as `@lanparty/contract/rules`
+ * (the main entry re-exports them too). Only type imports from the schemas belong here.
+ * Where rules live and how to add one: docs/decisions/019-where-rules-live.md.
+ */
+export * from './asset-rules.ts';
+export * from './lan-rules.ts';
+export * from './playtime-rules.ts';
+export * from './role-rules.ts';
+export * from './subscriber-rules.ts';
+export * from './user-rules.ts';

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { subscriberStatusSchema } from '../schemas/subscribers.ts';
+import {
+  countTakenPlaces,
+  isPlaceTaking,
+  sortSubscribers,
+  subscriberStatusOrder,
+} from './subscriber-rules.ts';
+
+describe('isPlaceTaking', () => {
+  it('counts Accepted and Paid only', () => {
+    expect(subscriberStatusSchema.options.filter(isPlaceTaking)).toEqual(['Accepted', 'Paid']);
+  });
+});
+
+describe('countTakenPlaces', () => {
+  it('counts the accepted and paid subscribers', () => {
+    const statuses = ['Pending', 'Accepted', 'Paid', 'Denied', 'Paid'] as const;
+    expect(countTakenPlaces(statuses.map((status) => ({ status })))).toBe(3);
+  });
+});
+
+describe('subscriberStatusOrder', () => {
+  it('lists Paid, Accepted, Pending, then Denied', () => {
+    expect(subscriberStatusOrder).toEqual(['Paid', 'Accepted', 'Pending', 'Denied']);
+  });
+
+  it('holds every status once', () => {
+    expect([...subscriberStatusOrder].sort()).toEqual([...subscriberStatusSchema.options].sort());
+  });
+});
+
+describe('sortSubscribers', () => {
+  it('sorts by status order, then by nickname whatever its case', () => {
+    const subscriber = (status: (typeof subscriberStatusOrder)[number], nickname: string) => ({
+      status,
+      user: { nickname },
+    });
+    const sorted = sortSubscribers([
+      subscriber('Denied', 'ann'),
+      subscriber('Pending', 'bob'),
+      subscriber('Paid', 'zed'),
+      subscriber('Accepted', 'Cee'),
+      subscriber('Accepted', 'bea'),
+      subscriber('Paid', 'Abe'),
+    ]);
+    expect(sorted.map(({ user }) => user.nickname)).toEqual([
+      'Abe',
+      'zed',
+      'bea',
+      'Cee',
+      'bob',
+      'ann',
+    ]);
+  });
+
+  it('leaves the given list as it is', () => {
+    const subscribers = [
+      { status: 'Denied' as const, user: { nickname: 'a' } },
+      { status: 'Paid' as const, user: { nickname: 'b' } },
+    ];
+    sortSubscribers(subscribers);
+    expect(subscribers[0]?.status).toBe('Denied');
+  });
+});

@@ -1,0 +1,39 @@
+import type { SubscriberStatus } from '../schemas/subscribers.ts';
+
+/** Accepted and Paid subscribers take a place of the lan (spec §4). */
+export const placeTakingStatuses: readonly SubscriberStatus[] = ['Accepted', 'Paid'];
+
+/** True when a subscriber with this status takes a place of the lan. */
+export function isPlaceTaking(status: SubscriberStatus): boolean {
+  return placeTakingStatuses.includes(status);
+}
+
+/** The places taken: the Accepted and Paid subscribers (the Lanners figure of the lan card). */
+export function countTakenPlaces(subscribers: readonly { status: SubscriberStatus }[]): number {
+  return subscribers.filter(({ status }) => isPlaceTaking(status)).length;
+}
+
+/** The order in which subscribers are listed: Paid, Accepted, Pending, then Denied (spec §4). */
+export const subscriberStatusOrder: readonly SubscriberStatus[] = [
+  'Paid',
+  'Accepted',
+  'Pending',
+  'Denied',
+];
+
+type Sortable = { status: SubscriberStatus; user: { nickname: string } };
+
+/** Spec §2: by status order (Paid, Accepted, Pending, Denied), then by nickname. */
+export function compareSubscribers(a: Sortable, b: Sortable): number {
+  return (
+    subscriberStatusOrder.indexOf(a.status) - subscriberStatusOrder.indexOf(b.status) ||
+    a.user.nickname.localeCompare(b.user.nickname, 'en', { sensitivity: 'base' })
+  );
+}
+
+/** The subscribers in the order of the subscriber table (a sorted copy). */
+export function sortSubscribers<Subscriber extends Sortable>(
+  subscribers: readonly Subscriber[],
+): Subscriber[] {
+  return [...subscribers].sort(compareSubscribers);
+}

@@ -1,0 +1,3 @@
+/** Test helpers of the contract, for the contract's, the server's and the web's tests. */
+export * from './factories.ts';
+export * from './list-issues.ts';
