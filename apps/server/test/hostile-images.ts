@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { encodePng } from '../src/lib/png.ts';
 import { makeJpeg, makeLargePng, pngChunk } from './images.ts';
 
 /**
@@ -164,30 +165,13 @@ export async function makeJpegWithScriptComment(): Promise<HostileImage> {
  * and 100 megapixels — 300 MB as RGB — once decoded.
  */
 export function makeDecompressionBomb(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([1, 0, 0, 0, 0], 8); // 1-bit greyscale
   const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter 0, black
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng({ width, height, scanlines: rows, bitDepth: 1, colorType: 0, level: 9 });
 }
 
 /** An 8-bit RGB PNG of one colour, built by hand (no encoder's own chunks in it). */
 function makeSolidPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  const scanlines = Buffer.concat(Array.from({ length: height }, () => row));
+  return encodePng({ width, height, scanlines });
 }

@@ -1,31 +1,17 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp, { type Exif } from 'sharp';
+import { encodePng, pngChunk } from '../src/lib/png.ts';
 
-/** One PNG chunk: length, type, data and its CRC. */
-export function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
+export { pngChunk };
 
 /** A real 1×1 PNG; `text` adds a tEXt chunk such as cameras and editors write. */
 export function makePng(text?: string): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const pixels = deflateSync(Buffer.from([0, 0x22, 0xd3, 0xee]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    ...(text ? [pngChunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1'))] : []),
-    pngChunk('IDAT', pixels),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng({
+    width: 1,
+    height: 1,
+    scanlines: Buffer.from([0, 0x22, 0xd3, 0xee]),
+    extraChunks: text ? [pngChunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1'))] : [],
+  });
 }
 
 /**

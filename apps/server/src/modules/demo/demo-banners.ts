@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '../../lib/png.ts';
 
 /** The site's palette (visual.md): deep blue-black surfaces, cyan and violet accents. */
 const palette = {
@@ -22,15 +22,6 @@ const variants: readonly Variant[] = [
 ];
 
 export const BANNER_VARIANT_COUNT = variants.length;
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
 
 const mix = (a: number, b: number, t: number) => Math.round(a + (b - a) * t);
 
@@ -72,14 +63,5 @@ export function drawBanner(variant: number, width = 960, height = 400): Buffer {
       pixels[offset + 2] = b;
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels, { level: 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng({ width, height, scanlines: pixels, level: 6 });
 }

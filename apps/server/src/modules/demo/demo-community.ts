@@ -9,7 +9,13 @@ import { insertLan, type LanValues } from '../lans/lans.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
-import { hasAnyLan, lockDemoSeeding } from './demo-seeding.repository.ts';
+import {
+  completeDemoProfile,
+  findUsersOfLocalAccounts,
+  hasAnyLan,
+  insertDemoSubscriber,
+  lockDemoSeeding,
+} from './demo-seeding.repository.ts';
 import { createRandom, type Random } from './seeded-random.ts';
 
 type SeedDeps = { db: AppDatabase; config: Config; log: FastifyBaseLogger };
@@ -55,17 +61,7 @@ async function insertDemoLanner(trx: Executor, person: DemoLanner, now: Date): P
     { subject: null, nickname: person.nickname, email: `${person.nickname}@demo.lanparty.invalid` },
     new Date(created),
   );
-  await trx
-    .updateTable('users')
-    .set({
-      first_name: person.firstName,
-      surname: person.surname,
-      city: person.city,
-      birth_date: person.birthDate,
-      is_email_activated: true,
-    })
-    .where('id', '=', user.id)
-    .execute();
+  await completeDemoProfile(trx, user.id, person);
   const roles: Role[] = person.isMember ? ['Lanner', 'Member'] : ['Lanner'];
   await replaceRoles(trx, user.id, roles);
   return { id: user.id, nickname: person.nickname };
@@ -80,27 +76,12 @@ async function subscribe(
   subscription: NewSubscription,
   at: Date,
 ): Promise<void> {
-  await trx
-    .insertInto('subscribers')
-    .values({
-      lan_id: lanId,
-      user_id: userId,
-      status: subscription.status,
-      present: subscription.present,
-      creation_date: at.toISOString(),
-      modification_date: at.toISOString(),
-    })
-    .execute();
+  await insertDemoSubscriber(trx, { lanId, userId, ...subscription, at });
 }
 
 /** The demo accounts `member` and `lanner`, when the embedded identity provider made them. */
 async function findDemoAccountUsers(trx: Executor): Promise<Map<string, number>> {
-  const rows = await trx
-    .selectFrom('local_accounts')
-    .select(['username_key', 'user_id'])
-    .where('username_key', 'in', ['member', 'lanner'])
-    .execute();
-  return new Map(rows.map((row) => [row.username_key, row.user_id]));
+  return findUsersOfLocalAccounts(trx, ['member', 'lanner']);
 }
 
 /**

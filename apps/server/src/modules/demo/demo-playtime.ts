@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/executor.ts';
 import { playDayOf } from '../playtime/play-days.ts';
+import { insertNamedGamesIfMissing, insertRowsInChunks } from './demo-seeding.repository.ts';
 
 /**
  * Three years of playtime for the demo community, so every stats screen is full: real
@@ -66,20 +67,7 @@ function pickWeighted(random: Random, ids: number[], weights: number[]): number 
 
 /** The demo's games, named, unless they are there already. */
 export async function insertDemoGames(db: Executor, now: Date): Promise<void> {
-  await db
-    .insertInto('games')
-    .values(
-      demoGames.map((game) => ({
-        id: game.id,
-        name: game.name,
-        icon_hash: null,
-        is_named: true,
-        creation_date: now.toISOString(),
-        modification_date: now.toISOString(),
-      })),
-    )
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+  await insertNamedGamesIfMissing(db, demoGames, now);
 }
 
 export async function seedDemoPlaytime(
@@ -148,19 +136,6 @@ export async function seedDemoPlaytime(
 
 export type PlaytimeRow = { user_id: number; game_id: number; play_day: string; seconds: number };
 
-async function insertInChunks<Table extends 'playtimes' | 'playtime_months' | 'player_totals'>(
-  trx: Executor,
-  table: Table,
-  rows: readonly object[],
-  rowsPerInsert: number,
-) {
-  for (let start = 0; start < rows.length; start += rowsPerInsert)
-    await trx
-      .insertInto(table)
-      .values(rows.slice(start, start + rowsPerInsert) as never)
-      .execute();
-}
-
 /**
  * Writes generated playtime in bulk with its month rollup, for (user, game, month)s that
  * have none yet (the demo; the stats benchmark, a few years at a time). The collector adds
@@ -171,7 +146,7 @@ export async function insertPlaytimeRows(
   perDay: readonly PlaytimeRow[],
   rowsPerInsert = chunkSize,
 ) {
-  await insertInChunks(trx, 'playtimes', perDay, rowsPerInsert);
+  await insertRowsInChunks(trx, 'playtimes', perDay, rowsPerInsert);
   const months = new Map<
     string,
     { user_id: number; game_id: number; month: string; seconds: number }
@@ -184,7 +159,7 @@ export async function insertPlaytimeRows(
     else
       months.set(key, { user_id: row.user_id, game_id: row.game_id, month, seconds: row.seconds });
   }
-  await insertInChunks(trx, 'playtime_months', [...months.values()], rowsPerInsert);
+  await insertRowsInChunks(trx, 'playtime_months', [...months.values()], rowsPerInsert);
 }
 
 /** The all-time totals of users who had none, from all their generated playtime. */
@@ -213,7 +188,7 @@ export async function insertPlayerTotals(trx: Executor, perDay: readonly Playtim
     games: total.games.size,
     last_play_day: total.last,
   }));
-  await insertInChunks(trx, 'player_totals', rows, chunkSize);
+  await insertRowsInChunks(trx, 'player_totals', rows, chunkSize);
 }
 function releasedBy(gameId: number, day: string): boolean {
   const game = demoGames.find((candidate) => candidate.id === gameId);

@@ -1,3 +1,4 @@
+import type { SubscriberStatus } from '@lanparty/contract';
 import { sql, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -24,4 +25,93 @@ export async function lockDemoSeeding(trx: Transaction<Database>): Promise<void>
 export async function hasAnyLan(db: Executor): Promise<boolean> {
   const row = await db.selectFrom('lans').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The profile fields a demo lanner has beyond what `insertUser` writes; the e-mail counts as confirmed. */
+export async function completeDemoProfile(
+  trx: Executor,
+  userId: number,
+  profile: { firstName: string; surname: string; city: string; birthDate: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      first_name: profile.firstName,
+      surname: profile.surname,
+      city: profile.city,
+      birth_date: profile.birthDate,
+      is_email_activated: true,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A subscription as the demo writes it, created and last changed at `at`. */
+export async function insertDemoSubscriber(
+  trx: Executor,
+  subscriber: {
+    lanId: number;
+    userId: number;
+    status: SubscriberStatus;
+    present: boolean | null;
+    at: Date;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('subscribers')
+    .values({
+      lan_id: subscriber.lanId,
+      user_id: subscriber.userId,
+      status: subscriber.status,
+      present: subscriber.present,
+      creation_date: subscriber.at.toISOString(),
+      modification_date: subscriber.at.toISOString(),
+    })
+    .execute();
+}
+
+/** The users of these local account usernames (lower-cased keys), by username. */
+export async function findUsersOfLocalAccounts(
+  trx: Executor,
+  usernameKeys: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await trx
+    .selectFrom('local_accounts')
+    .select(['username_key', 'user_id'])
+    .where('username_key', 'in', usernameKeys)
+    .execute();
+  return new Map(rows.map((row) => [row.username_key, row.user_id]));
+}
+
+/** Games, named, unless a game of that id is there already. */
+export async function insertNamedGamesIfMissing(
+  db: Executor,
+  games: readonly { id: number; name: string }[],
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('games')
+    .values(
+      games.map((game) => ({
+        id: game.id,
+        name: game.name,
+        icon_hash: null,
+        is_named: true,
+        creation_date: now.toISOString(),
+        modification_date: now.toISOString(),
+      })),
+    )
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+/** Bulk inserts of generated playtime, `rowsPerInsert` rows a statement. */
+export async function insertRowsInChunks<
+  Table extends 'playtimes' | 'playtime_months' | 'player_totals',
+>(trx: Executor, table: Table, rows: readonly object[], rowsPerInsert: number): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerInsert)
+    await trx
+      .insertInto(table)
+      .values(rows.slice(start, start + rowsPerInsert) as never)
+      .execute();
 }

@@ -1,5 +1,13 @@
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { AppDatabase } from '../../db/database.ts';
+import {
+  deleteExpiredOidcRecords,
+  deleteOidcRecord,
+  deleteOidcRecordsOfGrant,
+  findOidcRecord,
+  markOidcRecordConsumed,
+  upsertOidcRecord,
+} from './oidc-records.repository.ts';
 
 /** How often, at most, expired records are swept out of the table. */
 const purgeIntervalMs = 10 * 60 * 1000;
@@ -17,12 +25,12 @@ export function createOidcAdapterFactory(db: AppDatabase, now = () => new Date()
     lastPurge = time;
     await purgeExpiredOidcRecords(db, now());
   };
-  return (kind: string) => new KyselyOidcAdapter(db, kind, now, purgeNowAndThen);
+  return (kind: string) => new DatabaseOidcAdapter(db, kind, now, purgeNowAndThen);
 }
 
 /** Deletes records whose lifetime is over; safe to run at any time. */
 export async function purgeExpiredOidcRecords(db: AppDatabase, now = new Date()): Promise<void> {
-  await db.deleteFrom('oidc_records').where('expires_at', '<', now.toISOString()).execute();
+  await deleteExpiredOidcRecords(db, now);
 }
 
 /**
@@ -33,7 +41,7 @@ function isUnstorable(text: string): boolean {
   return text.includes('\0');
 }
 
-class KyselyOidcAdapter implements Adapter {
+class DatabaseOidcAdapter implements Adapter {
   readonly #db: AppDatabase;
   readonly #kind: string;
   readonly #now: () => Date;
@@ -57,11 +65,7 @@ class KyselyOidcAdapter implements Adapter {
         : null,
       consumed_at: null,
     };
-    await this.#db
-      .insertInto('oidc_records')
-      .values({ kind: this.#kind, id, ...row })
-      .onConflict((conflict) => conflict.columns(['kind', 'id']).doUpdateSet(row))
-      .execute();
+    await upsertOidcRecord(this.#db, this.#kind, id, row);
     await this.#afterWrite();
   }
 
@@ -79,21 +83,12 @@ class KyselyOidcAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     if (isUnstorable(id)) return;
-    await this.#db
-      .updateTable('oidc_records')
-      .set({ consumed_at: this.#now().toISOString() })
-      .where('kind', '=', this.#kind)
-      .where('id', '=', id)
-      .execute();
+    await markOidcRecordConsumed(this.#db, this.#kind, id, this.#now());
   }
 
   async destroy(id: string): Promise<void> {
     if (isUnstorable(id)) return;
-    await this.#db
-      .deleteFrom('oidc_records')
-      .where('kind', '=', this.#kind)
-      .where('id', '=', id)
-      .execute();
+    await deleteOidcRecord(this.#db, this.#kind, id);
   }
 
   /**
@@ -102,11 +97,7 @@ class KyselyOidcAdapter implements Adapter {
    */
   async revokeByGrantId(grantId: string): Promise<void> {
     if (isUnstorable(grantId)) return;
-    await this.#db
-      .deleteFrom('oidc_records')
-      .where('kind', '=', this.#kind)
-      .where('grant_id', '=', grantId)
-      .execute();
+    await deleteOidcRecordsOfGrant(this.#db, this.#kind, grantId);
   }
 
   async #findWhere(
@@ -114,12 +105,7 @@ class KyselyOidcAdapter implements Adapter {
     value: string,
   ): Promise<AdapterPayload | undefined> {
     if (isUnstorable(value)) return undefined;
-    const row = await this.#db
-      .selectFrom('oidc_records')
-      .select(['payload', 'expires_at', 'consumed_at'])
-      .where('kind', '=', this.#kind)
-      .where(column, '=', value)
-      .executeTakeFirst();
+    const row = await findOidcRecord(this.#db, this.#kind, column, value);
     if (!row) return undefined;
     if (row.expires_at && new Date(row.expires_at).getTime() <= this.#now().getTime()) {
       return undefined;

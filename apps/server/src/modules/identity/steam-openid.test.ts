@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultOpenIdOptions, type FakeSteam, startFakeSteam } from '../../../test/fake-steam.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { parseKeyValueForm, steamSignInUrl, verifySteamAnswer } from './steam-openid.ts';
-import { FakeSteam } from './test-support/fake-steam.ts';
 import { openTestDatabase } from './test-support/identity-site.ts';
 
 const returnTo = 'https://lan.example/oidc/interaction/abc/steam/callback';
@@ -43,17 +43,17 @@ describe.each(testEngines)('verifySteamAnswer on %s', (engine) => {
   let cleanUp: () => Promise<void>;
 
   beforeAll(async () => {
-    steam = await new FakeSteam().start();
+    steam = await startFakeSteam();
     ({ db, cleanUp } = await openTestDatabase(engine));
   });
 
   afterAll(async () => {
-    await steam?.stop();
+    await steam?.close();
     await cleanUp?.();
   });
 
   afterEach(() => {
-    Object.assign(steam.options, new FakeSteam().options);
+    steam.openId = defaultOpenIdOptions();
   });
 
   const verify = (answer: URLSearchParams, options: { openIdUrl?: string } = {}) =>
@@ -100,12 +100,12 @@ describe.each(testEngines)('verifySteamAnswer on %s', (engine) => {
   });
 
   it('refuses when Steam answers is_valid:false', async () => {
-    steam.options.isAlwaysInvalid = true;
+    steam.openId.isAlwaysInvalid = true;
     expect(await verify(steam.answerFor(returnTo))).toMatchObject({ isValid: false });
   });
 
   it('refuses a stale nonce without asking Steam', async () => {
-    steam.options.nonceOffsetMs = -6 * 60 * 1000;
+    steam.openId.nonceOffsetMs = -6 * 60 * 1000;
     const before = steam.checkAuthenticationCount;
     expect(await verify(steam.answerFor(returnTo))).toEqual({
       isValid: false,
@@ -115,7 +115,7 @@ describe.each(testEngines)('verifySteamAnswer on %s', (engine) => {
   });
 
   it('refuses a claimed id that is not a SteamID64', async () => {
-    steam.options.steamId = '12345';
+    steam.openId.steamId = '12345';
     expect(await verify(steam.answerFor(returnTo))).toEqual({
       isValid: false,
       reason: 'claimed_id is not a SteamID64',
@@ -131,7 +131,7 @@ describe.each(testEngines)('verifySteamAnswer on %s', (engine) => {
   });
 
   it('refuses an answer whose signature does not cover the claimed id', async () => {
-    steam.options.signed = 'signed,op_endpoint,identity,return_to,response_nonce,assoc_handle';
+    steam.openId.signed = 'signed,op_endpoint,identity,return_to,response_nonce,assoc_handle';
     expect(await verify(steam.answerFor(returnTo))).toEqual({
       isValid: false,
       reason: 'not signed: claimed_id',

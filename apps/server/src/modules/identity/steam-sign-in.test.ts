@@ -1,8 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultOpenIdOptions, type FakeSteam, startFakeSteam } from '../../../test/fake-steam.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { findRoles } from '../accounts/accounts.repository.ts';
-import { FakeSteam } from './test-support/fake-steam.ts';
 import {
   codeAfter,
   exchangeCode,
@@ -16,10 +16,14 @@ describe.each(testEngines)('sign in through Steam on %s', (engine) => {
   let site: IdentitySite & { site: { cleanUp: () => Promise<void> } };
 
   beforeAll(async () => {
-    steam = await new FakeSteam().start();
+    steam = await startFakeSteam('test-key');
+    steam.players.set('76561197960287930', {
+      steamid: '76561197960287930',
+      personaname: 'Gordon',
+    });
     site = await startIdentitySite(engine, {
       STEAM_OPENID_URL: steam.openIdUrl,
-      STEAM_API_URL: steam.apiUrl,
+      STEAM_API_URL: steam.url,
       STEAM_API_KEY: 'test-key',
     });
   });
@@ -27,7 +31,7 @@ describe.each(testEngines)('sign in through Steam on %s', (engine) => {
   afterAll(async () => {
     await site?.close();
     await site?.site.cleanUp();
-    await steam?.stop();
+    await steam?.close();
   });
 
   /** Starts a sign-in and presses "Sign in through Steam", stopping at Steam's answer. */
@@ -74,8 +78,8 @@ describe.each(testEngines)('sign in through Steam on %s', (engine) => {
   });
 
   it('names a new user after the end of their Steam id when Steam has no name', async () => {
-    steam.options.steamId = '76561198012345678';
-    steam.options.personaName = '';
+    // Steam knows no player with this id: GetPlayerSummaries leaves it out.
+    steam.openId.steamId = '76561198012345678';
     try {
       const { authorization, callback } = await goToSteam();
       await codeAfter(authorization, await authorization.browser.get(callback.href));
@@ -87,7 +91,7 @@ describe.each(testEngines)('sign in through Steam on %s', (engine) => {
       expect(user.nickname).toBe('steam-45678');
       expect((await findRoles(site.db, [user.id])).get(user.id)).toEqual([]);
     } finally {
-      Object.assign(steam.options, new FakeSteam().options);
+      steam.openId = defaultOpenIdOptions();
     }
   });
 

@@ -1,18 +1,19 @@
 import type { Lan, LanDraft, LanInput, LanListQuery, LanUpdate, Paged } from '@lanparty/contract';
 import { placeTakingStatuses } from '@lanparty/contract/rules';
-import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
+import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
+import { listSubscribersOfLans } from '../lan-subscribers/lan-subscribers.repository.ts';
 import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
 import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
-import { presentSubscribers } from '../subscribers/subscribers.presenter.ts';
-import { listSubscribersOfLans } from '../subscribers/subscribers.repository.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { canManageLans, canSeeInactiveLans } from './lans.policy.ts';
+import { presentLan } from './lans.presenter.ts';
 import {
   countSubscribersWithStatus,
   deleteLan as deleteLanRow,
@@ -38,7 +39,7 @@ export type LansDeps = {
 const toCents = (euros: number) => Math.round(euros * 100);
 
 /** Lans in the contract's shape, each with all its subscribers. */
-export async function presentLans(db: Executor, rows: readonly LanRow[]): Promise<Lan[]> {
+async function presentLans(db: Executor, rows: readonly LanRow[]): Promise<Lan[]> {
   const subscribers = await presentSubscribers(
     db,
     await listSubscribersOfLans(
@@ -46,25 +47,10 @@ export async function presentLans(db: Executor, rows: readonly LanRow[]): Promis
       rows.map((row) => row.id),
     ),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    startDate: toIsoTimestamp(row.start_date),
-    endDate: toIsoTimestamp(row.end_date),
-    isActive: toBoolean(row.is_active),
-    maximumSubcribers: row.maximum_subscribers,
-    price: row.price_cents / 100,
-    membersPrice: row.members_price_cents / 100,
-    creationDate: toIsoTimestamp(row.creation_date),
-    modificationDate: toIsoTimestamp(row.modification_date),
-    subscribers: subscribers.filter((subscriber) => subscriber.lan.id === row.id),
-    locationInvoiceNumber: row.location_invoice_number,
-    locationIsPayed: toBoolean(row.location_is_payed),
-  }));
+  return rows.map((row) => presentLan(row, subscribers));
 }
 
-async function presentLan(db: Executor, row: LanRow): Promise<Lan> {
+async function presentOneLan(db: Executor, row: LanRow): Promise<Lan> {
   const [lan] = await presentLans(db, [row]);
   if (!lan) throw new Error('A presented lan went missing');
   return lan;
@@ -115,7 +101,7 @@ export async function findVisibleLan(
 export async function getLan(deps: LansDeps, id: number): Promise<Lan> {
   const row = await findLanById(deps.db, id);
   if (!row) throw new ProblemError(404, `There is no lan ${id}.`);
-  return presentLan(deps.db, row);
+  return presentOneLan(deps.db, row);
 }
 
 export function requireLanManager(viewer: Viewer): void {
@@ -129,13 +115,7 @@ async function announceLan(deps: LansDeps, db: Executor, row: LanRow, now: Date)
     db,
     row.id,
     lanActivatedMessage({
-      lan: {
-        id: row.id,
-        name: row.name,
-        description: row.description,
-        startDate: toIsoTimestamp(row.start_date),
-        endDate: toIsoTimestamp(row.end_date),
-      },
+      lan: presentLan(row, []),
       publicUrl: deps.publicUrl,
       timeZone: deps.communityTimeZone,
     }),
@@ -155,7 +135,7 @@ export async function createLan(deps: LansDeps, viewer: Viewer, input: LanInput)
     if (input.isActive) await announceLan(deps, trx, created, now);
     return created;
   });
-  return presentLan(deps.db, row);
+  return presentOneLan(deps.db, row);
 }
 
 function valuesOf(input: LanInput): Omit<LanValues, 'locationInvoiceNumber' | 'locationIsPayed'> {
@@ -210,7 +190,7 @@ export async function updateLan(
     if (input.isActive && !toBoolean(current.is_active)) await announceLan(deps, trx, updated, now);
     return updated;
   });
-  return presentLan(deps.db, row);
+  return presentOneLan(deps.db, row);
 }
 
 /** DELETE lans/{id}: refused while it has Paid subscribers; otherwise they all go with it. */

@@ -7,6 +7,12 @@ import { ProblemError } from '../../http/problems.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { subscriberAcceptedMessage } from '../chat/chat-messages.ts';
+import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
+import {
+  findSubscriberDetails,
+  pageSubscribersOfLan,
+  pageSubscriptionsOfUser,
+} from '../lan-subscribers/lan-subscribers.repository.ts';
 import type { LanReadCache } from '../lans/lan-read-cache.ts';
 import { canSeeInactiveLans } from '../lans/lans.policy.ts';
 import {
@@ -17,15 +23,11 @@ import {
 import { findVisibleLan } from '../lans/lans.service.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { canManageSubscribers, canSubscribe, canWithdraw } from './subscribers.policy.ts';
-import { presentSubscribers } from './subscribers.presenter.ts';
 import {
   deleteSubscriber,
   findSubscriberById,
-  findSubscriberDetails,
   findSubscriberOf,
   insertSubscriber,
-  pageSubscribersOfLan,
-  pageSubscriptionsOfUser,
   updateSubscriber,
 } from './subscribers.repository.ts';
 

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { type Caller, type SignedIn, signInAs, signInCallers } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { dialectOf } from '../../db/columns.ts';
 import { hashVerificationCode } from './email-verification.ts';
 
 const personalFields = ['email', 'isEmailActivated', 'firstName', 'surname', 'city', 'birthDate'];
@@ -438,6 +440,76 @@ describe.each(testEngines)('the users API on %s', (engine) => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().roles).toEqual(['Lanner', 'LanAdministrator']);
+    });
+
+    const rolesOf = async (user: SignedIn) =>
+      (await call('SystemAdministrator', 'GET', `/api/users/${user.user.id}`)).json().roles;
+
+    it('saves the profile and the role change together', async () => {
+      const target = await signInAs(site.db, site.issuer, ['Lanner']);
+      const email = `both-${target.user.id}@example.org`;
+      const response = await call('MemberAdministrator', 'PUT', `/api/users/${target.user.id}`, {
+        ...completeProfile,
+        email,
+        roles: ['Lanner', 'Member'],
+      });
+      expect(response.statusCode).toBe(200);
+      const stored = (
+        await call('SystemAdministrator', 'GET', `/api/users/${target.user.id}`)
+      ).json();
+      expect(stored).toMatchObject({ email, city: 'Utrecht', roles: ['Lanner', 'Member'] });
+    });
+
+    it('leaves the roles as they were when the profile is refused', async () => {
+      const target = await signInAs(site.db, site.issuer, ['Lanner']);
+      const response = await call('MemberAdministrator', 'PUT', `/api/users/${target.user.id}`, {
+        ...completeProfile,
+        email: 'subject@example.org',
+        roles: ['Lanner', 'Member'],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.email).toEqual(['Email is already used']);
+      expect(await rolesOf(target)).toEqual(['Lanner']);
+    });
+
+    it('rolls the role change back when saving the profile fails after it', async () => {
+      // The verification mail is queued after the roles were replaced, in the same
+      // transaction; make that insert fail and nothing of the save may stay.
+      const target = await signInAs(site.db, site.issuer, ['Lanner']);
+      const isPostgres = dialectOf(site.db as never) === 'postgres';
+      const failingInsert = isPostgres
+        ? [
+            `create function refuse_verification() returns trigger language plpgsql as
+               $$ begin raise exception 'refused by the test'; end $$`,
+            `create trigger refuse_verification before insert on email_verifications
+               for each row execute function refuse_verification()`,
+          ]
+        : [
+            `create trigger refuse_verification before insert on email_verifications
+               begin select raise(abort, 'refused by the test'); end`,
+          ];
+      for (const statement of failingInsert) await sql.raw(statement).execute(site.db);
+      try {
+        const response = await call('MemberAdministrator', 'PUT', `/api/users/${target.user.id}`, {
+          ...completeProfile,
+          email: `rolled-back-${target.user.id}@example.org`,
+          roles: ['Lanner', 'Member'],
+        });
+        expect(response.statusCode).toBe(500);
+      } finally {
+        const cleanUp = isPostgres
+          ? [
+              'drop trigger refuse_verification on email_verifications',
+              'drop function refuse_verification()',
+            ]
+          : ['drop trigger refuse_verification'];
+        for (const statement of cleanUp) await sql.raw(statement).execute(site.db);
+      }
+      const stored = (
+        await call('SystemAdministrator', 'GET', `/api/users/${target.user.id}`)
+      ).json();
+      expect(stored.roles).toEqual(['Lanner']);
+      expect(stored.email).not.toBe(`rolled-back-${target.user.id}@example.org`);
     });
 
     it('refuses an unknown role and answers 404 for an unknown user', async () => {

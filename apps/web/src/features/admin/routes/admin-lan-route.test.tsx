@@ -173,3 +173,34 @@ describe('the subscribers of a lan', () => {
     );
   });
 });
+
+describe('a lan that cannot be loaded', () => {
+  it('explains the problem and links back to all lans', async () => {
+    openLan(buildLan(), { 'GET /api/lans/1': () => problemResponse(500) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This lan could not be loaded');
+    expect(screen.getByRole('link', { name: 'All lans' })).toHaveAttribute('href', '/admin/lans');
+  });
+});
+
+describe('the banner', () => {
+  it.each([
+    [
+      'a GIF',
+      new File(['gif'], 'banner.gif', { type: 'image/gif' }),
+      'Only JPEG and PNG images can be used as a banner.',
+    ],
+    [
+      'an image over 5 MB',
+      new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
+      'The banner is too large: it may be at most 5 MB.',
+    ],
+  ])('refuses %s before uploading', async (_name, file, message) => {
+    const { requests } = openLan();
+    await screen.findByRole('form', { name: 'Lan details' });
+    // fireEvent, not user.upload: user-event drops files the input does not accept.
+    fireEvent.change(screen.getByLabelText('Choose a banner'), { target: { files: [file] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('button', { name: 'Upload banner' })).not.toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { useLan } from '../../../lib/lans/get-lan.ts';
@@ -35,14 +35,11 @@ const backLink = (
 function AdminLan({ id }: { id: number }) {
   const lan = useLan(id);
   const updateLan = useUpdateLan();
-  if (lan.isPending) return <PageLoader />;
-  if (lan.isError) {
+  if (!lan.isSuccess) {
     return (
       <Page title="Lan">
         {backLink}
-        <p className={controls.alert} role="alert">
-          This lan could not be loaded: {describeError(lan.error)}
-        </p>
+        <QueryStatus query={lan} failure="This lan could not be loaded" />
       </Page>
     );
   }

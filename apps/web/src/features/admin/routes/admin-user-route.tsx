@@ -4,9 +4,8 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
-import { describeError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { hasPersonalFields, useUser } from '../api/get-user.ts';
 import { RoleEditor } from '../components/role-editor.tsx';
@@ -28,13 +27,10 @@ function AdminUser({ id }: { id: number }) {
     </Link>
   );
 
-  if (user.isPending) return <PageLoader />;
-  if (user.isError) {
+  if (!user.isSuccess) {
     return (
       <Page title="User">
-        <p className={controls.alert} role="alert">
-          This user could not be loaded: {describeError(user.error)}
-        </p>
+        <QueryStatus query={user} failure="This user could not be loaded" />
         {backLink}
       </Page>
     );

@@ -2,7 +2,7 @@ import type { Subscriber, SubscriberStatus } from '@lanparty/contract';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { createPublicUserPresenter } from '../users/users.presenter.ts';
-import type { SubscriberDetailRow } from './subscribers.repository.ts';
+import type { SubscriberDetailRow } from './lan-subscribers.repository.ts';
 
 /** Turns subscriber rows into the contract's Subscriber, users with roles and stats. */
 export async function presentSubscribers(

@@ -1,0 +1,26 @@
+import type { Lan, Subscriber } from '@lanparty/contract';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import type { LanRow } from './lans.repository.ts';
+
+/**
+ * A lan in the contract's shape, the one place it is built. Its subscribers come already
+ * presented (by `lan-subscribers`), so this presenter imports no other module.
+ */
+export function presentLan(row: LanRow, subscribers: readonly Subscriber[]): Lan {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    startDate: toIsoTimestamp(row.start_date),
+    endDate: toIsoTimestamp(row.end_date),
+    isActive: toBoolean(row.is_active),
+    maximumSubcribers: row.maximum_subscribers,
+    price: row.price_cents / 100,
+    membersPrice: row.members_price_cents / 100,
+    creationDate: toIsoTimestamp(row.creation_date),
+    modificationDate: toIsoTimestamp(row.modification_date),
+    subscribers: subscribers.filter((subscriber) => subscriber.lan.id === row.id),
+    locationInvoiceNumber: row.location_invoice_number,
+    locationIsPayed: toBoolean(row.location_is_payed),
+  };
+}
