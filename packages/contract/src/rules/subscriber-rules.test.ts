@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { subscriberStatusSchema } from '../schemas/subscribers.ts';
 import {
+  canOwnerWithdraw,
   countTakenPlaces,
   isPlaceTaking,
   sortSubscribers,
@@ -61,5 +62,14 @@ describe('sortSubscribers', () => {
     ];
     sortSubscribers(subscribers);
     expect(subscribers[0]?.status).toBe('Denied');
+  });
+});
+
+describe('canOwnerWithdraw', () => {
+  it('lets a lanner withdraw a Pending or Accepted subscription, not a Paid or Denied one', () => {
+    expect(canOwnerWithdraw('Pending')).toBe(true);
+    expect(canOwnerWithdraw('Accepted')).toBe(true);
+    expect(canOwnerWithdraw('Paid')).toBe(false);
+    expect(canOwnerWithdraw('Denied')).toBe(false);
   });
 });

@@ -13,6 +13,18 @@ export function countTakenPlaces(subscribers: readonly { status: SubscriberStatu
   return subscribers.filter(({ status }) => isPlaceTaking(status)).length;
 }
 
+/**
+ * A lanner withdraws their own subscription while it is Pending or Accepted; a Paid one
+ * is settled with a lan administrator, and a Denied one stays as the administrator left
+ * it. Lan administrators withdraw any subscription.
+ */
+export const ownerWithdrawableStatuses: readonly SubscriberStatus[] = ['Pending', 'Accepted'];
+
+/** True when the subscriber themself may withdraw a subscription with this status. */
+export function canOwnerWithdraw(status: SubscriberStatus): boolean {
+  return ownerWithdrawableStatuses.includes(status);
+}
+
 /** The order in which subscribers are listed: Paid, Accepted, Pending, then Denied (spec §4). */
 export const subscriberStatusOrder: readonly SubscriberStatus[] = [
   'Paid',

@@ -1,4 +1,5 @@
-import { requiredRoles } from '@lanparty/contract/rules';
+import type { SubscriberStatus } from '@lanparty/contract';
+import { canOwnerWithdraw, requiredRoles } from '@lanparty/contract/rules';
 import { hasAnyRole, type Viewer } from '../auth/viewer.ts';
 import type { SubscriberRow } from './subscribers.repository.ts';
 
@@ -13,7 +14,7 @@ export function canWithdraw(viewer: Viewer | null, subscriber: SubscriberRow): b
   if (canManageSubscribers(viewer)) return true;
   return (
     viewer?.user.id === subscriber.user_id &&
-    (subscriber.status === 'Pending' || subscriber.status === 'Accepted')
+    canOwnerWithdraw(subscriber.status as SubscriberStatus)
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Lan, SubscriberStatus } from '@lanparty/contract';
-import { isLanFull, isLanOpen, requiredRoles } from '@lanparty/contract/rules';
+import { canOwnerWithdraw, isLanFull, isLanOpen, requiredRoles } from '@lanparty/contract/rules';
 import { TriangleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import controls from '../../../components/controls.module.css';
@@ -30,6 +30,12 @@ export function SubscriptionPanel({ lan }: { lan: Lan }) {
   const subscription = user ? lan.subscribers.find((s) => s.user.id === user.id) : undefined;
   const isLanner = viewer.hasAnyRole(requiredRoles.lanner);
   const isFull = isLanFull(lan);
+  // A Paid or Denied subscription is the lan administrators' to withdraw (the server
+  // refuses it to its owner): no button that can only fail.
+  const canWithdraw =
+    subscription !== undefined &&
+    (canOwnerWithdraw(subscription.status) || viewer.hasAnyRole(requiredRoles.lanManagement));
+  const hasButton = isLanner && (subscription === undefined || canWithdraw);
   const isBusy = subscribe.isPending || withdraw.isPending;
 
   const actionRef = useRef<() => void>(() => {});
@@ -56,7 +62,7 @@ export function SubscriptionPanel({ lan }: { lan: Lan }) {
       ) : null}
       {!isLanner ? <Warning text="Sorry, you are not yet marked a lanner" /> : null}
       {isLanner && isFull && !subscription ? <Warning text="Sorry, the lan is full" /> : null}
-      {isLanner ? (
+      {hasButton ? (
         <div className={controls.actions}>
           <button
             type="button"

@@ -8,6 +8,7 @@ import {
   stubFetch,
 } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { subscriptionMessages } from '../components/subscription-panel.tsx';
 
 const noBanner = () => emptyResponse(404);
 
@@ -182,6 +183,22 @@ describe('the participate button', () => {
     await user.click(await screen.findByRole('button', { name: 'Participate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The lan is full.');
   });
+
+  it.each(['Paid', 'Denied'] as const)(
+    'offers no Withdraw to the owner of a %s subscription, which only an administrator withdraws',
+    async (status) => {
+      const mine = buildSubscriber({
+        id: 7,
+        status,
+        user: buildUserPublic({ id: 1, nickname: 'me' }),
+      });
+      stubLans([buildLan({ subscribers: [mine] })]);
+      renderApp('/lans/upcoming', { viewer: lanner() });
+      expect(await screen.findByText(subscriptionMessages[status])).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Participate' })).not.toBeInTheDocument();
+    },
+  );
 
   it('withdraws a subscription and removes its row; a second quick click is dropped', async () => {
     const mine = buildSubscriber({
