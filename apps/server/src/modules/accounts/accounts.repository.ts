@@ -128,3 +128,32 @@ export async function linkSubject(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The profile fields of a user created with them (demo people); `modification_date` is `now`. */
+export type ProfileFields = {
+  firstName: string;
+  surname: string;
+  city: string;
+  birthDate: string | null;
+  isEmailActivated: boolean;
+};
+
+export async function setProfileFields(
+  db: Executor,
+  userId: number,
+  profile: ProfileFields,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      first_name: profile.firstName,
+      surname: profile.surname,
+      city: profile.city,
+      birth_date: profile.birthDate,
+      is_email_activated: profile.isEmailActivated,
+      modification_date: now.toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}

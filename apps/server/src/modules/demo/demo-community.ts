@@ -3,14 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
-import { insertUser, replaceRoles } from '../accounts/accounts.repository.ts';
+import { insertUser, replaceRoles, setProfileFields } from '../accounts/accounts.repository.ts';
 import { saveImage } from '../assets/assets.service.ts';
 import { insertLan, type LanValues } from '../lans/lans.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
 import {
-  completeDemoProfile,
   findUsersOfLocalAccounts,
   hasAnyLan,
   insertDemoSubscriber,
@@ -61,7 +60,7 @@ async function insertDemoLanner(trx: Executor, person: DemoLanner, now: Date): P
     { subject: null, nickname: person.nickname, email: `${person.nickname}@demo.lanparty.invalid` },
     new Date(created),
   );
-  await completeDemoProfile(trx, user.id, person);
+  await setProfileFields(trx, user.id, { ...person, isEmailActivated: true }, new Date(created));
   const roles: Role[] = person.isMember ? ['Lanner', 'Member'] : ['Lanner'];
   await replaceRoles(trx, user.id, roles);
   return { id: user.id, nickname: person.nickname };

@@ -27,25 +27,6 @@ export async function hasAnyLan(db: Executor): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The profile fields a demo lanner has beyond what `insertUser` writes; the e-mail counts as confirmed. */
-export async function completeDemoProfile(
-  trx: Executor,
-  userId: number,
-  profile: { firstName: string; surname: string; city: string; birthDate: string | null },
-): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({
-      first_name: profile.firstName,
-      surname: profile.surname,
-      city: profile.city,
-      birth_date: profile.birthDate,
-      is_email_activated: true,
-    })
-    .where('id', '=', userId)
-    .execute();
-}
-
 /** A subscription as the demo writes it, created and last changed at `at`. */
 export async function insertDemoSubscriber(
   trx: Executor,

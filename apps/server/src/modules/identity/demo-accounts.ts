@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@lanparty/contract';
 import type { AppDatabase } from '../../db/database.ts';
-import { insertUser, replaceRoles } from '../accounts/accounts.repository.ts';
+import { insertUser, replaceRoles, setProfileFields } from '../accounts/accounts.repository.ts';
 import { lockDemoSeeding } from '../demo/demo-seeding.repository.ts';
-import {
-  insertLocalAccount,
-  isUsernameTaken,
-  setProfileFields,
-} from './local-accounts.repository.ts';
+import { insertLocalAccount, isUsernameTaken } from './local-accounts.repository.ts';
 import { hashPassword } from './passwords.ts';
 
 export type DemoAccount = {

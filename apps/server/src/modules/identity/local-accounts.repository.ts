@@ -80,34 +80,6 @@ export async function assignSubject(db: Executor, userId: number, subject: strin
     .execute();
 }
 
-export type ProfileFields = {
-  firstName: string;
-  surname: string;
-  city: string;
-  birthDate: string;
-  isEmailActivated: boolean;
-};
-
-export async function setProfileFields(
-  db: Executor,
-  userId: number,
-  profile: ProfileFields,
-  now = new Date(),
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      first_name: profile.firstName,
-      surname: profile.surname,
-      city: profile.city,
-      birth_date: profile.birthDate,
-      is_email_activated: profile.isEmailActivated,
-      modification_date: now.toISOString(),
-    })
-    .where('id', '=', userId)
-    .execute();
-}
-
 /** An arbitrary, fixed key for PostgreSQL's advisory lock on creating accounts. */
 const accountCreationLockKey = 7_305_112_041;
 
