@@ -34,6 +34,7 @@ import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
 import { lanDefaultsRoutes } from './modules/lans/lan-defaults.routes.ts';
 import { createLanReadCache } from './modules/lans/lan-read-cache.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
+import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { startSteamCollector } from './modules/playtime/steam-collector.ts';
@@ -138,16 +139,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthRoutes(db));
   await app.register(settingsRoutes(config.identity));
   await app.register(usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam }));
-  await app.register(
-    lansRoutes({
-      db,
-      publicUrl: config.publicUrl,
-      communityTimeZone: config.communityTimeZone,
-      isChatOn,
-      reads,
-    }),
-  );
-  await app.register(subscribersRoutes({ db, publicUrl: config.publicUrl, isChatOn, reads }));
+  const lanDeps = {
+    db,
+    publicUrl: config.publicUrl,
+    communityTimeZone: config.communityTimeZone,
+    isChatOn,
+    reads,
+  };
+  await app.register(lansRoutes(lanDeps));
+  await app.register(subscribersRoutes(lanDeps));
+  await app.register(organiserRoutes(lanDeps));
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(gamesRoutes({ db }));
   const statsDeps = { db, communityTimeZone: config.communityTimeZone, closedYears: new Map() };

@@ -7,6 +7,7 @@ export * from './schemas/entity-schemas.ts';
 export * from './schemas/games.ts';
 export * from './schemas/lans.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/organiser.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/subscribers.ts';

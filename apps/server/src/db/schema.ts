@@ -127,8 +127,30 @@ export type SubscribersTable = {
   status: string;
   /** Only for Paid subscribers: true present, false absent, null unknown. */
   present: ColumnType<boolean | number | null, boolean | null, boolean | null>;
+  /** What they owe, fixed when they took a place (Accepted or Paid); null otherwise. */
+  amount_due_cents: number | null;
+  /** The ticket's code (Crockford base32); shown only while Accepted or Paid. */
+  check_in_code: string | null;
   creation_date: Timestamp;
   modification_date: Timestamp;
+};
+
+/** A message sent to a lan's participants (by e-mail, and to the chat when asked). */
+export type LanMessagesTable = {
+  id: Generated<number>;
+  lan_id: number;
+  sender_user_id: number | null;
+  sender_nickname: string;
+  subject: string;
+  body: string;
+  /** JSON array of subscriber statuses. */
+  statuses: string;
+  chat: BooleanColumn;
+  recipients: number;
+  /** JSON array of nicknames without a verified e-mail address. */
+  unreachable: string;
+  idempotency_key: string | null;
+  creation_date: Timestamp;
 };
 
 /** Raised by triggers whenever a group of tables changes (migration 0004). */
@@ -252,6 +274,7 @@ export type Database = {
   used_nonces: UsedNoncesTable;
   lans: LansTable;
   subscribers: SubscribersTable;
+  lan_messages: LanMessagesTable;
   data_versions: DataVersionsTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;

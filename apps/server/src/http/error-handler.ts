@@ -38,6 +38,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendProblem(
         reply,
         problem(error.status, error.message, {
+          ...error.extensions,
           title: error.title,
           ...(error.errors ? { errors: error.errors } : {}),
         }),

@@ -28,10 +28,17 @@ export class ProblemError extends Error {
   readonly errors: FieldErrors | undefined;
   /** Sent as `Retry-After` (a 429, a 503). */
   readonly retryAfterSeconds: number | undefined;
+  /** RFC 9457 extension members the route's problem schema describes (check-in's amountDue). */
+  readonly extensions: Record<string, unknown> | undefined;
   constructor(
     status: number,
     detail: string,
-    options: { title?: string; errors?: FieldErrors; retryAfterSeconds?: number } = {},
+    options: {
+      title?: string;
+      errors?: FieldErrors;
+      retryAfterSeconds?: number;
+      extensions?: Record<string, unknown>;
+    } = {},
   ) {
     super(detail);
     this.name = 'ProblemError';
@@ -39,6 +46,7 @@ export class ProblemError extends Error {
     this.title = options.title ?? titleOf(status);
     this.errors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extensions = options.extensions;
   }
 }
 

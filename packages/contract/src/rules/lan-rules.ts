@@ -34,3 +34,50 @@ export function isLanFull(lan: LanWithSubscribers): boolean {
     maximumSubcribers: lan.maximumSubcribers,
   });
 }
+
+type WaitlistCandidate = { id: number; status: SubscriberStatus; creationDate: string | Date };
+
+/**
+ * A lan's Pending subscriptions in the order they were made (ties by id): its waitlist
+ * while it is full, and the order in which they move up.
+ */
+export function waitlistOrder<Candidate extends WaitlistCandidate>(
+  subscribers: readonly Candidate[],
+): Candidate[] {
+  return subscribers
+    .filter(({ status }) => status === 'Pending')
+    .sort(
+      (a, b) =>
+        new Date(a.creationDate).getTime() - new Date(b.creationDate).getTime() || a.id - b.id,
+    );
+}
+
+/**
+ * While a lan is full its Pending subscriptions are its waitlist, in the order they were
+ * made. Answers each waitlisted subscriber's position, 1 first; a subscriber not in the
+ * map is not on the waitlist. `subscribers` are those of one lan.
+ */
+export function waitlistPositions(
+  maximumSubcribers: number,
+  subscribers: readonly WaitlistCandidate[],
+): Map<number, number> {
+  const positions = new Map<number, number>();
+  if (!isFull({ takenPlaces: countTakenPlaces(subscribers), maximumSubcribers })) return positions;
+  for (const [index, { id }] of waitlistOrder(subscribers).entries()) positions.set(id, index + 1);
+  return positions;
+}
+
+/**
+ * How many waitlisted subscribers move up after a change: the places open now, when the
+ * lan was full before the change (it had a waitlist) and has not started. Pending
+ * subscriptions of a lan that was not full wait for an administrator, as always.
+ */
+export function countMovingUp(lan: {
+  wasFull: boolean;
+  hasStarted: boolean;
+  takenPlaces: number;
+  maximumSubcribers: number;
+}): number {
+  if (!lan.wasFull || lan.hasStarted) return 0;
+  return Math.max(0, lan.maximumSubcribers - lan.takenPlaces);
+}

@@ -1,4 +1,5 @@
 import type { SubscriberStatus } from '../schemas/subscribers.ts';
+import type { Role } from '../schemas/users.ts';
 
 /** Accepted and Paid subscribers take a place of the lan (spec §4). */
 export const placeTakingStatuses: readonly SubscriberStatus[] = ['Accepted', 'Paid'];
@@ -48,4 +49,44 @@ export function sortSubscribers<Subscriber extends Sortable>(
   subscribers: readonly Subscriber[],
 ): Subscriber[] {
   return [...subscribers].sort(compareSubscribers);
+}
+
+/**
+ * The statuses whose subscribers hold a ticket: a check-in code of their own, shown to
+ * them and used at the door.
+ */
+export function hasTicket(status: SubscriberStatus): boolean {
+  return isPlaceTaking(status);
+}
+
+/**
+ * What a subscriber owes, fixed when they take a place: the member price when they are a
+ * Member then, else the price. Works in any unit (cents on the server, euros on the web).
+ */
+export function amountDueFor(
+  lan: { price: number; membersPrice: number },
+  roles: readonly Role[],
+): number {
+  return roles.includes('Member') ? lan.membersPrice : lan.price;
+}
+
+/** Crockford's base32 alphabet: no I, L, O or U, so a code read aloud is not misheard. */
+export const checkInCodeAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A check-in code as typed or scanned, made comparable: upper case, without spaces or
+ * dashes, O read as 0 and I or L as 1 (Crockford). A scanned ticket URL gives its code.
+ */
+export function normalizeCheckInCode(text: string): string {
+  const fromUrl = /[#?&]code=([^&#\s]+)/.exec(text)?.[1];
+  return (fromUrl ?? text)
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+}
+
+/** A check-in code in groups of four for reading: `7K3M-9QX2-…`. */
+export function formatCheckInCode(code: string): string {
+  return code.match(/.{1,4}/g)?.join('-') ?? code;
 }

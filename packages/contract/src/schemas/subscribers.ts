@@ -22,6 +22,18 @@ export const lanSummarySchema = z
 
 export type LanSummary = z.infer<typeof lanSummarySchema>;
 
+/** 1, 2, … while on the waitlist of a full lan; null otherwise. */
+export const waitlistPositionSchema = z
+  .number()
+  .int()
+  .min(1)
+  .nullable()
+  .meta({
+    description:
+      'While a lan is full its Pending subscriptions are its waitlist, in the order they were ' +
+      'made: 1 is the next to move up. null when not on a waitlist.',
+  });
+
 export const subscriberSchema = z
   .object({
     id: idSchema,
@@ -29,6 +41,7 @@ export const subscriberSchema = z
     creationDate: dateTimeSchema,
     modificationDate: dateTimeSchema,
     present: z.boolean().nullable(),
+    waitlistPosition: waitlistPositionSchema,
     user: userPublicSchema,
     lan: lanSummarySchema,
   })
@@ -41,10 +54,39 @@ export const subscriberSchema = z
 
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
+/**
+ * A check-in code: Crockford base32, 26 characters (130 random bits), written in groups
+ * for reading out. Read leniently (any case, spaces and dashes, O for 0, I and L for 1).
+ */
+export const checkInCodeSchema = z.string().meta({
+  description:
+    'The personal check-in code of an Accepted or Paid subscription (at least 128 random ' +
+    'bits), shown to its owner only, as text and as a QR code.',
+  examples: ['7K3M-9QX2-T5VB-N8RD-4HWC-J6PZ-AE'],
+});
+
+/** A subscription as its owner sees it: with the check-in code of their ticket. */
+export const ownSubscriptionSchema = subscriberSchema
+  .extend({
+    checkInCode: checkInCodeSchema.nullable(),
+  })
+  .meta({
+    id: 'OwnSubscription',
+    description:
+      'One of the signed-in user’s subscriptions. checkInCode is their ticket while Accepted ' +
+      'or Paid (null otherwise); it is never shown to anyone else but lan administrators.',
+  });
+
+export type OwnSubscription = z.infer<typeof ownSubscriptionSchema>;
+
 export const subscribeInputSchema = z
   .object({
     lanId: idSchema,
     userId: idSchema,
+    waitlist: z.boolean().optional().meta({
+      description:
+        'true: on a full lan, join its waitlist (a Pending subscription) instead of a 409.',
+    }),
   })
   .meta({
     id: 'SubscribeRequest',

@@ -62,6 +62,7 @@ export function buildSubscriber(overrides: Partial<Subscriber> = {}): Subscriber
     creationDate: '2026-01-05T10:00:00Z',
     modificationDate: '2026-01-05T10:00:00Z',
     present: null,
+    waitlistPosition: null,
     user: buildUserPublic({ id: 2, nickname: 'gamer' }),
     lan: {
       id: 1,

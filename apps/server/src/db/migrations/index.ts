@@ -5,6 +5,7 @@ import * as lans from './0003-lans.ts';
 import * as dataVersions from './0004-data-versions.ts';
 import * as playtime from './0005-playtime.ts';
 import * as sharedState from './0006-shared-state.ts';
+import * as organiser from './0007-organiser.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-data-versions': dataVersions,
   '0005-playtime': playtime,
   '0006-shared-state': sharedState,
+  '0007-organiser': organiser,
 };

@@ -188,3 +188,32 @@ function formatHours(hours: number): string {
   const rounded = Math.round(hours * 10) / 10;
   return `${rounded} ${rounded === 1 ? 'hour' : 'hours'}`;
 }
+
+const messageColor = 0x9b51e0;
+
+/** Posted when a lan administrator sends a message to the participants with `chat: true`. */
+export function lanMessageChatMessage(params: {
+  lan: { id: number; name: string };
+  subject: string;
+  body: string;
+  sender: string;
+  publicUrl: URL;
+}): ChatMessage {
+  const { lan, subject, body, sender, publicUrl } = params;
+  return chatMessage(
+    truncateChatText(`A message to the lanners of ${escapeChatMarkdown(lan.name)}`, 2000),
+    {
+      title: truncateChatText(escapeChatMarkdown(subject), chatLimits.title),
+      url: lanPageUrl(publicUrl, lan.id),
+      description: truncateChatText(escapeChatMarkdown(body), chatLimits.description),
+      color: messageColor,
+      fields: [
+        {
+          name: 'From',
+          value: truncateChatText(escapeChatMarkdown(sender), chatLimits.fieldValue),
+          inline: true,
+        },
+      ],
+    },
+  );
+}

@@ -1,4 +1,4 @@
-import { subscriberStatusOrder } from '@lanparty/contract/rules';
+import { placeTakingStatuses, subscriberStatusOrder } from '@lanparty/contract/rules';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { SubscribersTable } from '../../db/schema.ts';
@@ -16,11 +16,12 @@ export type SubscriberDetailRow = Selectable<SubscribersTable> & {
   lan_name: string;
   lan_start_date: Date | string;
   lan_end_date: Date | string;
+  lan_maximum_subscribers: number;
 };
 
 // The contract's subscriber order (Paid, Accepted, Pending, Denied) as SQL: status constants
 // of the contract, so literals, not parameters.
-const statusOrder = sql`case subscribers.status ${sql.join(
+export const statusOrder = sql`case subscribers.status ${sql.join(
   subscriberStatusOrder.map((status, index) => sql`when ${sql.lit(status)} then ${sql.lit(index)}`),
   sql` `,
 )} end`;
@@ -37,6 +38,7 @@ function selectDetails(db: Executor) {
       'lans.name as lan_name',
       'lans.start_date as lan_start_date',
       'lans.end_date as lan_end_date',
+      'lans.maximum_subscribers as lan_maximum_subscribers',
     ]);
 }
 
@@ -107,4 +109,66 @@ export async function pageSubscriptionsOfUser(
     .offset(options.offset)
     .execute();
   return { rows, total: Number(total) };
+}
+
+/** A subscription as the waitlist rule reads it. */
+export type WaitlistRow = {
+  id: number;
+  lan_id: number;
+  user_id: number;
+  status: string;
+  creation_date: Date | string;
+};
+
+/** The Pending, Accepted and Paid subscriptions of these lans: what decides their waitlists. */
+export async function listWaitlistRows(
+  db: Executor,
+  lanIds: readonly number[],
+): Promise<WaitlistRow[]> {
+  if (lanIds.length === 0) return [];
+  return db
+    .selectFrom('subscribers')
+    .select(['id', 'lan_id', 'user_id', 'status', 'creation_date'])
+    .where('lan_id', 'in', [...new Set(lanIds)])
+    .where('status', 'in', ['Pending', ...placeTakingStatuses])
+    .execute();
+}
+
+/** How many of the lan's subscribers have one of these statuses. */
+export async function countSubscribersWithStatus(
+  db: Executor,
+  lanId: number,
+  statuses: readonly string[],
+): Promise<number> {
+  const { count } = await db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('lan_id', '=', lanId)
+    .where('status', 'in', [...statuses])
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The places taken on a lan: its Accepted and Paid subscribers. */
+export function countTakenPlacesOf(db: Executor, lanId: number): Promise<number> {
+  return countSubscribersWithStatus(db, lanId, placeTakingStatuses);
+}
+
+export type SubscriberChanges = {
+  status?: string;
+  present?: boolean | null;
+  amount_due_cents?: number | null;
+};
+
+export async function updateSubscriberRow(
+  db: Executor,
+  id: number,
+  changes: SubscriberChanges,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('subscribers')
+    .set({ ...changes, modification_date: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
 }

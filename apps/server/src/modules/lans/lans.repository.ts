@@ -115,21 +115,6 @@ export async function deleteLan(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('lans').where('id', '=', id).execute();
 }
 
-/** How many of the lan's subscribers have one of these statuses. */
-export async function countSubscribersWithStatus(
-  db: Executor,
-  lanId: number,
-  statuses: readonly string[],
-): Promise<number> {
-  const { count } = await db
-    .selectFrom('subscribers')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('lan_id', '=', lanId)
-    .where('status', 'in', [...statuses])
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
-
 /** The start (ISO-8601) of the first lan starting after `now`, if any. */
 export async function findNextLanStart(db: Executor, now: Date): Promise<string | undefined> {
   const row = await db

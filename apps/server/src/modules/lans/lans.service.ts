@@ -7,7 +7,11 @@ import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
 import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
-import { listSubscribersOfLans } from '../lan-subscribers/lan-subscribers.repository.ts';
+import {
+  countSubscribersWithStatus,
+  listSubscribersOfLans,
+} from '../lan-subscribers/lan-subscribers.repository.ts';
+import { isLanFullNow, moveUpWaitlist } from '../lan-subscribers/places.ts';
 import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
 import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
@@ -15,7 +19,6 @@ import type { LanReadCache } from './lan-read-cache.ts';
 import { canManageLans, canSeeInactiveLans } from './lans.policy.ts';
 import { presentLan } from './lans.presenter.ts';
 import {
-  countSubscribersWithStatus,
   deleteLan as deleteLanRow,
   findLanById,
   findLanForUpdate,
@@ -152,8 +155,9 @@ function valuesOf(input: LanInput): Omit<LanValues, 'locationInvoiceNumber' | 'l
 }
 
 /**
- * PUT lans/{id}. The maximum may not drop below the places already taken (409), and
- * activating the lan queues its chat announcement in the same transaction.
+ * PUT lans/{id}. The maximum may not drop below the places already taken (409); a raised
+ * maximum moves the waitlist up, and activating the lan queues its chat announcement, in
+ * the same transaction.
  */
 export async function updateLan(
   deps: LansDeps,
@@ -177,6 +181,7 @@ export async function updateLan(
         `The lan already has ${taken} accepted or paid subscribers; the maximum cannot be lower.`,
       );
     }
+    const wasFull = await isLanFullNow(trx, current);
     const updated = await updateLanRow(
       trx,
       id,
@@ -188,6 +193,7 @@ export async function updateLan(
       now,
     );
     if (input.isActive && !toBoolean(current.is_active)) await announceLan(deps, trx, updated, now);
+    await moveUpWaitlist(trx, deps, updated, { wasFull }, now);
     return updated;
   });
   return presentOneLan(deps.db, row);

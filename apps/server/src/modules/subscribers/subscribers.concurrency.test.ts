@@ -29,6 +29,7 @@ describe.each(testEngines)('capacity under concurrency on %s', (engine) => {
       db: site.db,
       publicUrl: new URL('http://localhost/'),
       isChatOn: true,
+      communityTimeZone: 'Europe/Amsterdam',
       reads: createLanReadCache(site.db),
     };
     const lan = await createLan({ ...deps, communityTimeZone: 'Europe/Amsterdam' }, admin, {

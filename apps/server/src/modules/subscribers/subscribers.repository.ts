@@ -2,6 +2,7 @@ import type { SubscriberStatus } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { SubscribersTable } from '../../db/schema.ts';
+import { createCheckInCode } from '../../lib/check-in-code.ts';
 
 export type SubscriberRow = Selectable<SubscribersTable>;
 
@@ -24,6 +25,8 @@ export async function insertSubscriber(
       user_id: values.userId,
       status: values.status,
       present: null,
+      amount_due_cents: null,
+      check_in_code: createCheckInCode(),
       creation_date: now.toISOString(),
       modification_date: now.toISOString(),
     })
@@ -42,19 +45,6 @@ export async function findSubscriberOf(
     .where('lan_id', '=', lanId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-}
-
-export async function updateSubscriber(
-  db: Executor,
-  id: number,
-  changes: { status?: SubscriberStatus; present?: boolean | null },
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable('subscribers')
-    .set({ ...changes, modification_date: now.toISOString() })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Deletes a subscription; false when there was none (another request deleted it first). */

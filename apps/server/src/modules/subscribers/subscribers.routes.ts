@@ -1,5 +1,6 @@
 import {
   idParamSchema,
+  ownSubscriptionSchema,
   paged,
   pagedQuerySchema,
   problemDetailsSchema,
@@ -92,9 +93,10 @@ export const subscribersRoutes =
           tags: ['subscribers'],
           summary: 'The signed-in user’s subscriptions, newest lan first',
           description:
-            'Subscriptions to inactive lans are left out (except for lan administrators).',
+            'Subscriptions to inactive lans are left out (except for lan administrators). Each ' +
+            'carries the check-in code of its ticket while Accepted or Paid.',
           querystring: pagedQuerySchema,
-          response: { 200: paged(subscriberSchema), ...problems },
+          response: { 200: paged(ownSubscriptionSchema), ...problems },
         },
       },
       async (request) => listOwnSubscriptions(deps, await requireViewer(request), request.query),
@@ -108,10 +110,13 @@ export const subscribersRoutes =
         },
         schema: {
           tags: ['subscribers'],
-          summary: 'Subscribe to a lan (Pending)',
+          summary: 'Subscribe to a lan (Pending), or join a full lan’s waitlist',
           description:
             'Lanners subscribe themselves; lan administrators anyone. 409 when the lan is not ' +
-            'active, closed (its end date passed), full, or the user is already subscribed.',
+            'active, closed (its end date passed), full (unless waitlist is true: then the ' +
+            'subscription joins the waitlist), or the user is already subscribed. While a lan ' +
+            'is full its Pending subscriptions are its waitlist; when a place frees the first ' +
+            'moves up to Accepted.',
           body: subscribeInputSchema,
           response: { 201: subscriberSchema, ...problems },
         },
@@ -130,7 +135,8 @@ export const subscribersRoutes =
           summary: 'Withdraw a subscription',
           description:
             'The owner withdraws while Pending or Accepted (409 otherwise); lan administrators ' +
-            'withdraw any subscription.',
+            'withdraw any subscription. A place freed on a full lan goes to the first on its ' +
+            'waitlist.',
           params: z.object({ id: idParamSchema }),
           response: { 204: z.undefined(), ...problems },
         },
@@ -154,7 +160,8 @@ export const subscribersRoutes =
           description:
             'The last segment is status:pending|accepted|paid|denied or present:true|false, with an ' +
             'empty body. Accepted or Paid is refused (409) when the lan is full; presence only on ' +
-            'Paid subscribers (409); leaving Paid forgets the presence.',
+            'Paid subscribers (409); leaving Paid forgets the presence. Taking a place fixes what ' +
+            'the subscriber owes; a place left on a full lan goes to the first on its waitlist.',
           params: z.object({ id: idParamSchema, action: subscriberActionSchema }),
           response: { 200: subscriberSchema, ...problems },
         },

@@ -1,41 +1,44 @@
-import type { Paged, SubscribeInput, Subscriber, SubscriberStatus } from '@lanparty/contract';
-import { isFull, isLanOpen, isPlaceTaking, placeTakingStatuses } from '@lanparty/contract/rules';
+import type {
+  OwnSubscription,
+  Paged,
+  SubscribeInput,
+  Subscriber,
+  SubscriberStatus,
+} from '@lanparty/contract';
+import { hasTicket, isLanOpen, isPlaceTaking } from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { subscriberAcceptedMessage } from '../chat/chat-messages.ts';
 import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
 import {
   findSubscriberDetails,
   pageSubscribersOfLan,
   pageSubscriptionsOfUser,
+  updateSubscriberRow,
 } from '../lan-subscribers/lan-subscribers.repository.ts';
+import {
+  changeSubscriberStatus,
+  isLanFullNow,
+  moveUpWaitlist,
+  type PlacesDeps,
+} from '../lan-subscribers/places.ts';
 import type { LanReadCache } from '../lans/lan-read-cache.ts';
 import { canSeeInactiveLans } from '../lans/lans.policy.ts';
-import {
-  countSubscribersWithStatus,
-  findLanById,
-  findLanForUpdate,
-} from '../lans/lans.repository.ts';
+import { findLanById, findLanForUpdate } from '../lans/lans.repository.ts';
 import { findVisibleLan } from '../lans/lans.service.ts';
-import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { canManageSubscribers, canSubscribe, canWithdraw } from './subscribers.policy.ts';
 import {
   deleteSubscriber,
   findSubscriberById,
   findSubscriberOf,
   insertSubscriber,
-  updateSubscriber,
 } from './subscribers.repository.ts';
 
-export type SubscribersDeps = {
+export type SubscribersDeps = PlacesDeps & {
   db: AppDatabase;
-  publicUrl: URL;
-  /** Without a webhook nothing is queued: announcements must not pile up for later. */
-  isChatOn: boolean;
   /** The public lan reads, kept until the data under them changes. */
   reads: LanReadCache;
 };
@@ -64,22 +67,31 @@ export async function listSubscribersOfLan(
   };
 }
 
-/** The viewer's own subscriptions, newest lan first; inactive lans stay hidden. */
+/**
+ * The viewer's own subscriptions, newest lan first; inactive lans stay hidden. Each
+ * carries its ticket's check-in code while it holds a place.
+ */
 export async function listOwnSubscriptions(
   deps: SubscribersDeps,
   viewer: Viewer,
   page: Page,
-): Promise<Paged<Subscriber>> {
+): Promise<Paged<OwnSubscription>> {
   const { rows, total } = await pageSubscriptionsOfUser(deps.db, viewer.user.id, {
     isActiveOnly: !canSeeInactiveLans(viewer),
     ...page,
   });
-  return { items: await presentSubscribers(deps.db, rows), ...page, total };
+  const subscribers = await presentSubscribers(deps.db, rows);
+  const items = subscribers.map((subscriber, index) => ({
+    ...subscriber,
+    checkInCode: hasTicket(subscriber.status) ? (rows[index]?.check_in_code ?? null) : null,
+  }));
+  return { items, ...page, total };
 }
 
 /**
- * POST subscribers: a Pending subscription to an active, open lan that is not full.
- * The unique index on (lan, user) decides between simultaneous requests.
+ * POST subscribers: a Pending subscription to an active, open lan that is not full, or
+ * on a full lan's waitlist when asked for. The unique index on (lan, user) decides
+ * between simultaneous requests.
  */
 export async function subscribe(
   deps: SubscribersDeps,
@@ -102,8 +114,7 @@ export async function subscribe(
   if (!isLanOpen({ endDate: lan.end_date }, now)) throw new ProblemError(409, 'The lan is closed.');
   if (await findSubscriberOf(deps.db, lan.id, input.userId))
     throw new ProblemError(409, 'You are already subscribed to this lan.');
-  const taken = await countSubscribersWithStatus(deps.db, lan.id, placeTakingStatuses);
-  if (isFull({ takenPlaces: taken, maximumSubcribers: lan.maximum_subscribers }))
+  if (!input.waitlist && (await isLanFullNow(deps.db, lan)))
     throw new ProblemError(409, 'The lan is full.');
   let id: number;
   try {
@@ -122,23 +133,34 @@ export async function subscribe(
   return presentOne(deps.db, id);
 }
 
-/** DELETE subscribers/{id}: see canWithdraw. */
+/**
+ * DELETE subscribers/{id}: see canWithdraw. A place withdrawn from a full lan goes to the
+ * first on its waitlist, in the same transaction.
+ */
 export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number): Promise<void> {
-  const subscriber = await findSubscriberById(deps.db, id);
-  const isOwner = subscriber?.user_id === viewer.user.id;
-  if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
-  if (!isOwner && !canManageSubscribers(viewer))
-    throw new ProblemError(403, 'You can only withdraw your own subscription.');
-  if (!canWithdraw(viewer, subscriber)) {
-    throw new ProblemError(
-      409,
-      `A ${subscriber.status.toLowerCase()} subscription can only be withdrawn by a lan administrator.`,
-    );
-  }
-  // Simultaneous withdrawals of one subscription: the first delete wins, the rest find
-  // nothing, on both engines.
-  if (!(await deleteSubscriber(deps.db, id)))
-    throw new ProblemError(404, `There is no subscriber ${id}.`);
+  const now = new Date();
+  await deps.db.transaction().execute(async (trx) => {
+    const known = await findSubscriberById(trx, id);
+    if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
+    if (known.user_id !== viewer.user.id && !canManageSubscribers(viewer))
+      throw new ProblemError(403, 'You can only withdraw your own subscription.');
+    const lan = await findLanForUpdate(trx, known.lan_id);
+    // Read again under the lan's lock: simultaneous withdrawals of one subscription find
+    // it gone after the first, on both engines.
+    const subscriber = await findSubscriberById(trx, id);
+    if (!lan || !subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
+    if (!canWithdraw(viewer, subscriber)) {
+      throw new ProblemError(
+        409,
+        `A ${subscriber.status.toLowerCase()} subscription can only be withdrawn by a lan administrator.`,
+      );
+    }
+    const wasFull = await isLanFullNow(trx, lan);
+    if (!(await deleteSubscriber(trx, id)))
+      throw new ProblemError(404, `There is no subscriber ${id}.`);
+    if (isPlaceTaking(subscriber.status as SubscriberStatus))
+      await moveUpWaitlist(trx, deps, lan, { wasFull }, now);
+  });
 }
 
 function requireSubscriberManager(viewer: Viewer): void {
@@ -148,8 +170,8 @@ function requireSubscriberManager(viewer: Viewer): void {
 
 /**
  * PUT subscribers/{id}/status:…. Taking a place (Accepted, Paid) is refused when the lan
- * is full; the lan row is locked first, so concurrent accepts are counted one by one.
- * Leaving Paid forgets the presence. Becoming Accepted is announced in the chat.
+ * is full; the lan row is locked first, so concurrent changes are counted one by one.
+ * A place left on a full lan goes to the first on its waitlist. See changeSubscriberStatus.
  */
 export async function setSubscriberStatus(
   deps: SubscribersDeps,
@@ -165,35 +187,13 @@ export async function setSubscriberStatus(
     const lan = await findLanForUpdate(trx, known.lan_id);
     const subscriber = await findSubscriberById(trx, id);
     if (!lan || !subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
-    const isTakingPlace =
-      isPlaceTaking(status) && !isPlaceTaking(subscriber.status as SubscriberStatus);
-    if (isTakingPlace) {
-      const taken = await countSubscribersWithStatus(trx, lan.id, placeTakingStatuses);
-      if (isFull({ takenPlaces: taken, maximumSubcribers: lan.maximum_subscribers }))
-        throw new ProblemError(409, 'The lan is full.');
-    }
-    await updateSubscriber(
-      trx,
-      id,
-      { status, ...(status === 'Paid' ? {} : { present: null }) },
-      now,
-    );
-    if (deps.isChatOn && status === 'Accepted' && subscriber.status !== 'Accepted') {
-      const user = await findUserById(trx, subscriber.user_id);
-      await enqueueMessage(
-        trx,
-        {
-          channel: 'chat',
-          dedupeKey: `subscriber-accepted:${id}`,
-          payload: subscriberAcceptedMessage({
-            lan: { id: lan.id, name: lan.name },
-            nickname: user?.nickname ?? 'A lanner',
-            publicUrl: deps.publicUrl,
-          }),
-        },
-        now,
-      );
-    }
+    const was = subscriber.status as SubscriberStatus;
+    const wasFull = await isLanFullNow(trx, lan);
+    if (isPlaceTaking(status) && !isPlaceTaking(was) && wasFull)
+      throw new ProblemError(409, 'The lan is full.');
+    await changeSubscriberStatus(trx, deps, lan, subscriber, status, now);
+    if (isPlaceTaking(was) && !isPlaceTaking(status))
+      await moveUpWaitlist(trx, deps, lan, { wasFull, except: id }, now);
   });
   return presentOne(deps.db, id);
 }
@@ -211,7 +211,7 @@ export async function setSubscriberPresence(
     if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
     if (subscriber.status !== 'Paid')
       throw new ProblemError(409, 'Only paid subscribers can be marked present or absent.');
-    await updateSubscriber(trx, id, { present: isPresent }, new Date());
+    await updateSubscriberRow(trx, id, { present: isPresent }, new Date());
   });
   return presentOne(deps.db, id);
 }

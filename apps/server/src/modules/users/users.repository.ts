@@ -11,7 +11,8 @@ export type UserListFilter = {
   roles?: readonly Role[];
   /** Users with none of these roles. */
   missingRoles?: readonly Role[];
-  sort?: 'nickname';
+  /** By nickname, or the newest sign-ups first; by id otherwise. */
+  sort?: 'nickname' | 'newest';
   offset: number;
   limit: number;
 };
@@ -56,7 +57,9 @@ export async function listUsers(
   page =
     filter.sort === 'nickname'
       ? page.orderBy((eb) => eb.fn('lower', ['users.nickname'])).orderBy('users.id')
-      : page.orderBy('users.id');
+      : filter.sort === 'newest'
+        ? page.orderBy('users.creation_date', 'desc').orderBy('users.id', 'desc')
+        : page.orderBy('users.id');
   const rows = await page.limit(filter.limit).offset(filter.offset).execute();
   return { rows, total: Number(total) };
 }
@@ -152,4 +155,20 @@ export async function updateSteamProfile(
     })
     .where('id', '=', userId)
     .execute();
+}
+
+/** The next active lan that has not ended, for a mail that points a new lanner to it. */
+export async function findNextOpenLan(
+  db: Executor,
+  now: Date,
+): Promise<{ id: number; name: string } | undefined> {
+  return db
+    .selectFrom('lans')
+    .select(['id', 'name'])
+    .where('is_active', '=', true)
+    .where('end_date', '>=', now.toISOString())
+    .orderBy('start_date')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }

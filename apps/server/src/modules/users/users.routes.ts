@@ -1,8 +1,10 @@
 import {
   idParamSchema,
   paged,
+  pagedQuerySchema,
   playtimeStatusSchema,
   problemDetailsSchema,
+  signUpSchema,
   userListQuerySchema,
   userProfileInputSchema,
   userProfileSchema,
@@ -20,6 +22,7 @@ import {
   getUser,
   isEmailUsedByOther,
   listPublicUsers,
+  listSignUps,
   syncSteamProfile,
   type UsersDeps,
   updateOwnProfile,
@@ -181,6 +184,23 @@ export const usersRoutes =
         }
         return { isUsed: true as const };
       },
+    );
+
+    app.get(
+      '/api/sign-ups',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'New users awaiting verification as lanners, newest first',
+          description:
+            'Users without the Lanner role, with whether their e-mail is verified and their ' +
+            'profile complete. For member administrators (and system administrators); make one ' +
+            'a lanner with PUT /api/users/{id}, which e-mails them.',
+          querystring: pagedQuerySchema,
+          response: { 200: paged(signUpSchema), ...problems },
+        },
+      },
+      async (request) => listSignUps(deps, await requireViewer(request), request.query),
     );
 
     app.get(

@@ -1,16 +1,20 @@
 import {
   formatValidationMessage,
+  type Paged,
   type Role,
+  type SignUp,
   type UserProfile,
   type UserProfileInput,
   type UserPublic,
   type UserUpdate,
 } from '@lanparty/contract';
+import { isProfileComplete } from '@lanparty/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SteamConfig } from '../../config.ts';
-import { toBoolean } from '../../db/columns.ts';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
+import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import {
   findRoles,
@@ -21,6 +25,7 @@ import {
   type UserRow,
 } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import {
   getPlayerSummaries,
   isSteamApiConfigured,
@@ -34,6 +39,7 @@ import {
 import { canManageUsers, canSeePersonalFields, grantableRoles } from './users.policy.ts';
 import { presentPublicUsers, presentUserProfile } from './users.presenter.ts';
 import {
+  findNextOpenLan,
   listUsers,
   markEmailActivated,
   type UserListFilter,
@@ -114,7 +120,12 @@ async function saveProfile(
         },
         now,
       );
-      if (roles) await replaceRoles(trx, user.id, roles, now);
+      if (roles) {
+        const before = (await findRoles(trx, [user.id])).get(user.id) ?? [];
+        await replaceRoles(trx, user.id, roles, now);
+        if (roles.includes('Lanner') && !before.includes('Lanner'))
+          await welcomeLanner(trx, deps, saved, now);
+      }
       if (isEmailChanged && newEmail) {
         await startEmailVerification(
           trx,
@@ -133,6 +144,69 @@ async function saveProfile(
     }
     throw error;
   }
+}
+
+/**
+ * Tells a user who has just become a lanner, at a verified address only (an unverified
+ * one may be someone else's), with a link to the next lan.
+ */
+async function welcomeLanner(db: Executor, deps: UsersDeps, user: UserRow, now: Date) {
+  if (!user.email || !toBoolean(user.is_email_activated)) return;
+  const lan = await findNextOpenLan(db, now);
+  const next = lan
+    ? `The next lan is ${lan.name}:\n\n${new URL(`lans/${lan.id}`, deps.publicUrl).href}\n\n`
+    : `See the upcoming lans:\n\n${new URL('lans/upcoming', deps.publicUrl).href}\n\n`;
+  await enqueueMessage(
+    db,
+    {
+      channel: 'email',
+      dedupeKey: `lanner-granted:${user.id}:${now.getTime()}`,
+      payload: {
+        to: user.email,
+        subject: 'You are a lanner now',
+        text:
+          `Hi ${user.nickname},\n\nAn administrator has verified you as a lanner: you can ` +
+          `sign up for lans now. ${next}See you there!\n\n— Lanparty`,
+      },
+    },
+    now,
+  );
+}
+
+/** GET sign-ups: users without the Lanner role, newest first, for those who may verify them. */
+export async function listSignUps(
+  deps: UsersDeps,
+  viewer: Viewer,
+  page: { offset: number; limit: number },
+): Promise<Paged<SignUp>> {
+  if (!canManageUsers(viewer))
+    throw new ProblemError(403, 'Only member administrators verify new lanners.');
+  const { rows, total } = await listUsers(deps.db, {
+    missingRoles: ['Lanner'],
+    sort: 'newest',
+    ...page,
+  });
+  const users = await presentPublicUsers(deps.db, rows);
+  const items = rows.flatMap((row, index) => {
+    const user = users[index];
+    if (!user) return [];
+    return [
+      {
+        user,
+        email: row.email,
+        emailVerified: row.email !== null && toBoolean(row.is_email_activated),
+        isProfileComplete: isProfileComplete({
+          email: row.email,
+          firstName: row.first_name,
+          surname: row.surname,
+          city: row.city,
+          birthDate: row.birth_date,
+        }),
+        creationDate: toIsoTimestamp(row.creation_date),
+      },
+    ];
+  });
+  return { items, ...page, total };
 }
 
 function emailUsedError(): ProblemError {

@@ -1,0 +1,175 @@
+import type { SubscriberStatus } from '@lanparty/contract';
+import {
+  amountDueFor,
+  countMovingUp,
+  isFull,
+  isPlaceTaking,
+  waitlistOrder,
+} from '@lanparty/contract/rules';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import type { Executor } from '../../db/executor.ts';
+import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
+import { formatChatDate, lanPageUrl, subscriberAcceptedMessage } from '../chat/chat-messages.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import {
+  countTakenPlacesOf,
+  listWaitlistRows,
+  updateSubscriberRow,
+} from './lan-subscribers.repository.ts';
+
+/**
+ * Taking and leaving the places of a lan, in the caller's transaction, with the lan's row
+ * already locked (`findLanForUpdate`), so concurrent changes are counted one by one:
+ * status changes that fix what a subscriber owes, and the waitlist moving up into places
+ * that free.
+ */
+
+export type PlacesDeps = {
+  publicUrl: URL;
+  communityTimeZone: string;
+  /** Without a webhook nothing is queued for the chat. */
+  isChatOn: boolean;
+};
+
+/** What the places of a lan depend on. */
+export type PlaceLan = {
+  id: number;
+  name: string;
+  start_date: Date | string;
+  maximum_subscribers: number;
+  price_cents: number;
+  members_price_cents: number;
+};
+
+type PlaceSubscriber = { id: number; user_id: number; status: string };
+
+/** True when the lan's places are all taken. */
+export async function isLanFullNow(db: Executor, lan: PlaceLan): Promise<boolean> {
+  return isFull({
+    takenPlaces: await countTakenPlacesOf(db, lan.id),
+    maximumSubcribers: lan.maximum_subscribers,
+  });
+}
+
+/** What the user owes for the lan now: the member price for a Member, else the price. */
+async function amountDueNow(db: Executor, lan: PlaceLan, userId: number): Promise<number> {
+  const roles = (await findRoles(db, [userId])).get(userId) ?? [];
+  return amountDueFor({ price: lan.price_cents, membersPrice: lan.members_price_cents }, roles);
+}
+
+/**
+ * Gives a subscriber a status. Taking a place (Accepted or Paid from Pending or Denied)
+ * fixes what they owe; leaving one forgets it; leaving Paid forgets the presence.
+ * Becoming Accepted is announced in the chat. Capacity is the caller's to check.
+ */
+export async function changeSubscriberStatus(
+  db: Executor,
+  deps: PlacesDeps,
+  lan: PlaceLan,
+  subscriber: PlaceSubscriber,
+  status: SubscriberStatus,
+  now: Date,
+): Promise<void> {
+  const was = subscriber.status as SubscriberStatus;
+  const amountDue = !isPlaceTaking(status)
+    ? { amount_due_cents: null }
+    : isPlaceTaking(was)
+      ? {}
+      : { amount_due_cents: await amountDueNow(db, lan, subscriber.user_id) };
+  await updateSubscriberRow(
+    db,
+    subscriber.id,
+    { status, ...amountDue, ...(status === 'Paid' ? {} : { present: null }) },
+    now,
+  );
+  if (deps.isChatOn && status === 'Accepted' && was !== 'Accepted') {
+    const user = await findUserById(db, subscriber.user_id);
+    await enqueueMessage(
+      db,
+      {
+        channel: 'chat',
+        dedupeKey: `subscriber-accepted:${subscriber.id}`,
+        payload: subscriberAcceptedMessage({
+          lan: { id: lan.id, name: lan.name },
+          nickname: user?.nickname ?? 'A lanner',
+          publicUrl: deps.publicUrl,
+        }),
+      },
+      now,
+    );
+  }
+}
+
+/**
+ * Moves the waitlist up after a change that may have freed places: when the lan was full
+ * before the change and has not started, the first on its waitlist take the places now
+ * open, each told by e-mail. `except` (a subscriber the change just made Pending) stays
+ * where it is. Answers the ids that moved up.
+ */
+export async function moveUpWaitlist(
+  db: Executor,
+  deps: PlacesDeps,
+  lan: PlaceLan,
+  change: { wasFull: boolean; except?: number },
+  now: Date,
+): Promise<number[]> {
+  const count = countMovingUp({
+    wasFull: change.wasFull,
+    hasStarted: new Date(lan.start_date).getTime() <= now.getTime(),
+    takenPlaces: await countTakenPlacesOf(db, lan.id),
+    maximumSubcribers: lan.maximum_subscribers,
+  });
+  if (count === 0) return [];
+  const rows = await listWaitlistRows(db, [lan.id]);
+  const movingUp = waitlistOrder(
+    rows
+      .filter((row) => row.id !== change.except)
+      .map((row) => ({
+        ...row,
+        status: row.status as SubscriberStatus,
+        creationDate: toIsoTimestamp(row.creation_date),
+      })),
+  ).slice(0, count);
+  for (const subscriber of movingUp) {
+    await changeSubscriberStatus(db, deps, lan, subscriber, 'Accepted', now);
+    await tellMovedUp(db, deps, lan, subscriber, now);
+  }
+  return movingUp.map(({ id }) => id);
+}
+
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+/** The e-mail to a lanner who moved up from the waitlist (a verified address only). */
+async function tellMovedUp(
+  db: Executor,
+  deps: PlacesDeps,
+  lan: PlaceLan,
+  subscriber: PlaceSubscriber,
+  now: Date,
+): Promise<void> {
+  const user = await findUserById(db, subscriber.user_id);
+  if (!user?.email || !toBoolean(user.is_email_activated)) return;
+  const amount = await amountDueNow(db, lan, subscriber.user_id);
+  const day = formatChatDate(toIsoTimestamp(lan.start_date), deps.communityTimeZone);
+  const link = lanPageUrl(deps.publicUrl, lan.id);
+  await enqueueMessage(
+    db,
+    {
+      channel: 'email',
+      dedupeKey: `waitlist-moved-up:${subscriber.id}:${now.getTime()}`,
+      payload: {
+        to: user.email,
+        subject: `A place opened up for you at ${lan.name}`,
+        text:
+          `Hi ${user.nickname},\n\n` +
+          `A place opened up for you at ${lan.name} (starting ${day}), and you were first on ` +
+          `the waitlist: you are now accepted. You owe ${euros(amount)}; settle it with the ` +
+          'organiser.\n\n' +
+          `Your ticket is on the lan's page:\n\n${link}\n\n` +
+          'If you cannot come after all, withdraw there: that lets the next one on the ' +
+          'waitlist in.\n\n— Lanparty',
+      },
+    },
+    now,
+  );
+}

@@ -1,0 +1,171 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor.ts';
+import type { LanMessagesTable } from '../../db/schema.ts';
+import { statusOrder } from '../lan-subscribers/lan-subscribers.repository.ts';
+
+/** A subscription of a lan with what its organiser sees of the person. */
+export type ParticipantRow = {
+  id: number;
+  lan_id: number;
+  user_id: number;
+  status: string;
+  present: boolean | number | null;
+  amount_due_cents: number | null;
+  check_in_code: string | null;
+  creation_date: Date | string;
+  nickname: string;
+  first_name: string | null;
+  surname: string | null;
+  email: string | null;
+  is_email_activated: boolean | number;
+  is_member: boolean | number;
+};
+
+function selectParticipants(db: Executor) {
+  return db
+    .selectFrom('subscribers')
+    .innerJoin('users', 'users.id', 'subscribers.user_id')
+    .select([
+      'subscribers.id',
+      'subscribers.lan_id',
+      'subscribers.user_id',
+      'subscribers.status',
+      'subscribers.present',
+      'subscribers.amount_due_cents',
+      'subscribers.check_in_code',
+      'subscribers.creation_date',
+      'users.nickname',
+      'users.first_name',
+      'users.surname',
+      'users.email',
+      'users.is_email_activated',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('user_roles')
+              .select('user_roles.user_id')
+              .whereRef('user_roles.user_id', '=', 'subscribers.user_id')
+              .where('user_roles.role', '=', 'Member'),
+          )
+          .as('is_member'),
+    ]);
+}
+
+/** Every subscription of a lan, in the order of the subscriber table. */
+export async function listParticipantRows(db: Executor, lanId: number): Promise<ParticipantRow[]> {
+  return selectParticipants(db)
+    .where('subscribers.lan_id', '=', lanId)
+    .orderBy(statusOrder)
+    .orderBy((eb) => eb.fn('lower', ['users.nickname']))
+    .orderBy('subscribers.id')
+    .execute();
+}
+
+export async function findParticipantById(
+  db: Executor,
+  id: number,
+): Promise<ParticipantRow | undefined> {
+  return selectParticipants(db).where('subscribers.id', '=', id).executeTakeFirst();
+}
+
+export async function findParticipantByCode(
+  db: Executor,
+  code: string,
+): Promise<ParticipantRow | undefined> {
+  return selectParticipants(db).where('subscribers.check_in_code', '=', code).executeTakeFirst();
+}
+
+/**
+ * Marks a Paid subscriber present; false when they already were. One conditional update,
+ * so of two doors scanning one ticket at once exactly one checks it in.
+ */
+export async function markPresent(db: Executor, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('subscribers')
+    .set({ present: true, modification_date: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'Paid')
+    .where((eb) => eb.or([eb('present', 'is', null), eb('present', '=', false)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type LanMessageRow = Selectable<LanMessagesTable>;
+
+export type LanMessageValues = {
+  lanId: number;
+  senderUserId: number;
+  senderNickname: string;
+  subject: string;
+  body: string;
+  statuses: readonly string[];
+  chat: boolean;
+  recipients: number;
+  unreachable: readonly string[];
+  idempotencyKey: string | null;
+};
+
+/**
+ * Records a message; undefined when its idempotency key is already taken for the lan
+ * (a retry, or a double click that another request won).
+ */
+export async function insertLanMessage(
+  db: Executor,
+  values: LanMessageValues,
+  now: Date,
+): Promise<LanMessageRow | undefined> {
+  return db
+    .insertInto('lan_messages')
+    .values({
+      lan_id: values.lanId,
+      sender_user_id: values.senderUserId,
+      sender_nickname: values.senderNickname,
+      subject: values.subject,
+      body: values.body,
+      statuses: JSON.stringify(values.statuses),
+      chat: values.chat,
+      recipients: values.recipients,
+      unreachable: JSON.stringify(values.unreachable),
+      idempotency_key: values.idempotencyKey,
+      creation_date: now.toISOString(),
+    })
+    .onConflict((conflict) => conflict.columns(['lan_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findLanMessageByKey(
+  db: Executor,
+  lanId: number,
+  idempotencyKey: string,
+): Promise<LanMessageRow | undefined> {
+  return db
+    .selectFrom('lan_messages')
+    .selectAll()
+    .where('lan_id', '=', lanId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/** A lan's messages, newest first. */
+export async function pageLanMessages(
+  db: Executor,
+  lanId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: LanMessageRow[]; total: number }> {
+  const { total } = await db
+    .selectFrom('lan_messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('lan_id', '=', lanId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('lan_messages')
+    .selectAll()
+    .where('lan_id', '=', lanId)
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return { rows, total: Number(total) };
+}

@@ -1,0 +1,171 @@
+import {
+  checkInInputSchema,
+  checkInProblemSchema,
+  checkInResultSchema,
+  idempotencyKeySchema,
+  idParamSchema,
+  lanMessageInputSchema,
+  lanMessageReceiptSchema,
+  lanMessageSchema,
+  paged,
+  pagedQuerySchema,
+  participantListSchema,
+  problemDetailsSchema,
+} from '@lanparty/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireViewer } from '../auth/authenticate.ts';
+import { checkIn } from './check-ins.ts';
+import { type LanMessagesDeps, listLanMessages, sendLanMessage } from './lan-messages.ts';
+import { listParticipants } from './participants.ts';
+import { participantsCsv, participantsFileName } from './participants-csv.ts';
+
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+  409: problemDetailsSchema,
+};
+const lanParams = z.object({ id: idParamSchema });
+const forLanAdministrators = 'For lan administrators (403 otherwise); an unknown lan is a 404.';
+
+/** What an organiser runs a lan with: participants and money, messages, the door check-in. */
+export const organiserRoutes =
+  (deps: LanMessagesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/lans/:id/participants',
+      {
+        schema: {
+          tags: ['organiser'],
+          summary: 'The participants of a lan, with what they owe, and totals',
+          description:
+            'Every subscription of the lan in the order of the subscriber table, with names, ' +
+            'e-mail, membership, status, waitlist position, amount due, presence and ticket ' +
+            'code; totals of the money (expected: due from Accepted and Paid; received: from ' +
+            `Paid) and the head counts. ${forLanAdministrators}`,
+          params: lanParams,
+          response: { 200: participantListSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const { participants, totals } = await listParticipants(
+          deps.db,
+          await requireViewer(request),
+          request.params.id,
+        );
+        return { participants, totals };
+      },
+    );
+
+    app.get(
+      '/api/lans/:id/participants.csv',
+      {
+        schema: {
+          tags: ['organiser'],
+          summary: 'The participants of a lan as CSV, for a spreadsheet',
+          description:
+            'The rows of GET /api/lans/{id}/participants (its field names as the header row), ' +
+            'RFC 4180, UTF-8 with a byte-order mark, as an attachment. A cell that a ' +
+            'spreadsheet would run as a formula starts with an apostrophe. ' +
+            forLanAdministrators,
+          produces: ['text/csv'],
+          params: lanParams,
+          response: {
+            200: z.string().meta({ description: 'text/csv; charset=utf-8' }),
+            ...problems,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { lan, participants } = await listParticipants(
+          deps.db,
+          await requireViewer(request),
+          request.params.id,
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${participantsFileName({ id: lan.id, name: lan.name })}"`,
+          )
+          .send(participantsCsv(participants));
+      },
+    );
+
+    app.post(
+      '/api/lans/:id/check-ins',
+      {
+        schema: {
+          tags: ['organiser'],
+          summary: 'Check a ticket in at the door',
+          description:
+            'A Paid participant’s code marks them present: 200, with alreadyPresent true when ' +
+            'it had been checked in before (never an error, never twice). An Accepted ' +
+            'participant who has not paid is a 409 carrying nickname, subscriberId and ' +
+            'amountDue, unless paid is true: then they become Paid and present in one step. ' +
+            'A Pending, Denied or another lan’s ticket is a 409, an unknown code a 404. The ' +
+            'code is read leniently (any case, spaces and dashes, a scanned ticket URL). ' +
+            forLanAdministrators,
+          params: lanParams,
+          body: checkInInputSchema,
+          response: {
+            200: checkInResultSchema,
+            ...problems,
+            404: checkInProblemSchema,
+            409: checkInProblemSchema,
+          },
+        },
+      },
+      async (request) =>
+        checkIn(deps, await requireViewer(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/lans/:id/messages',
+      {
+        schema: {
+          tags: ['organiser'],
+          summary: 'Send a message to the participants of a lan',
+          description:
+            'By e-mail to each subscriber of the given statuses with a verified address (once ' +
+            'each, through the outbox), and to the community’s chat when chat is true (409 ' +
+            'when no chat is connected). unreachable names those without a verified address. ' +
+            'Send an Idempotency-Key header: a retry or double click with the same key answers ' +
+            'the first send again and sends nothing (409 when the key was used for another ' +
+            `message). ${forLanAdministrators}`,
+          params: lanParams,
+          headers: z.object({ 'idempotency-key': idempotencyKeySchema }),
+          body: lanMessageInputSchema,
+          response: { 202: lanMessageReceiptSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const receipt = await sendLanMessage(
+          deps,
+          await requireViewer(request),
+          request.params.id,
+          request.body,
+          request.headers['idempotency-key'],
+        );
+        return reply.code(202).send(receipt);
+      },
+    );
+
+    app.get(
+      '/api/lans/:id/messages',
+      {
+        schema: {
+          tags: ['organiser'],
+          summary: 'The messages sent to the participants of a lan, newest first',
+          description: forLanAdministrators,
+          params: lanParams,
+          querystring: pagedQuerySchema,
+          response: { 200: paged(lanMessageSchema), ...problems },
+        },
+      },
+      async (request) =>
+        listLanMessages(deps.db, await requireViewer(request), request.params.id, request.query),
+    );
+  };

@@ -1,0 +1,92 @@
+import type { Participant, ParticipantList, SubscriberStatus } from '@lanparty/contract';
+import { hasTicket, isPlaceTaking } from '@lanparty/contract/rules';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import type { Executor } from '../../db/executor.ts';
+import { ProblemError } from '../../http/problems.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { loadWaitlistPositions } from '../lan-subscribers/lan-subscribers.presenter.ts';
+import { findLanById, type LanRow } from '../lans/lans.repository.ts';
+import { requireLanManager } from '../lans/lans.service.ts';
+import { listParticipantRows, type ParticipantRow } from './organiser.repository.ts';
+
+const toEuros = (cents: number) => cents / 100;
+
+/** A lan for a lan administrator, active or not; 403 for anyone else, 404 when unknown. */
+export async function findManagedLan(db: Executor, viewer: Viewer, lanId: number): Promise<LanRow> {
+  requireLanManager(viewer);
+  const lan = await findLanById(db, lanId);
+  if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
+  return lan;
+}
+
+/** Presents participant rows of one lan; `waitlistPositionOf` comes from the same lan. */
+export function presentParticipant(
+  row: ParticipantRow,
+  waitlistPositionOf: (subscriberId: number) => number | null,
+): Participant {
+  const status = row.status as SubscriberStatus;
+  return {
+    subscriberId: row.id,
+    userId: row.user_id,
+    nickname: row.nickname,
+    firstName: row.first_name,
+    surname: row.surname,
+    email: row.email,
+    emailVerified: row.email !== null && toBoolean(row.is_email_activated),
+    isMember: toBoolean(row.is_member),
+    status,
+    waitlistPosition: waitlistPositionOf(row.id),
+    amountDue:
+      isPlaceTaking(status) && row.amount_due_cents !== null ? toEuros(row.amount_due_cents) : null,
+    present: row.present === null ? null : toBoolean(row.present),
+    subscribedOn: toIsoTimestamp(row.creation_date),
+    checkInCode: hasTicket(status) ? row.check_in_code : null,
+  };
+}
+
+/** Presents rows of one lan with their waitlist positions. */
+export async function presentParticipants(
+  db: Executor,
+  lan: LanRow,
+  rows: readonly ParticipantRow[],
+): Promise<Participant[]> {
+  const waitlistPositionOf = await loadWaitlistPositions(db, [
+    { id: lan.id, maximumSubscribers: lan.maximum_subscribers },
+  ]);
+  return rows.map((row) => presentParticipant(row, waitlistPositionOf));
+}
+
+/** The money (summed in cents) and the head counts of a lan's participants. */
+function totalsOf(rows: readonly ParticipantRow[], participants: readonly Participant[]) {
+  const centsOf = (statuses: readonly string[]) =>
+    rows
+      .filter((row) => statuses.includes(row.status))
+      .reduce((sum, row) => sum + (row.amount_due_cents ?? 0), 0);
+  const expected = centsOf(['Accepted', 'Paid']);
+  const received = centsOf(['Paid']);
+  const count = (status: SubscriberStatus) =>
+    participants.filter((participant) => participant.status === status).length;
+  return {
+    expected: toEuros(expected),
+    received: toEuros(received),
+    outstanding: toEuros(expected - received),
+    pending: count('Pending'),
+    accepted: count('Accepted'),
+    paid: count('Paid'),
+    denied: count('Denied'),
+    waitlist: participants.filter((participant) => participant.waitlistPosition !== null).length,
+    present: participants.filter((participant) => participant.present === true).length,
+  };
+}
+
+/** GET lans/{id}/participants: every subscription with what an organiser needs, and totals. */
+export async function listParticipants(
+  db: Executor,
+  viewer: Viewer,
+  lanId: number,
+): Promise<ParticipantList & { lan: LanRow }> {
+  const lan = await findManagedLan(db, viewer, lanId);
+  const rows = await listParticipantRows(db, lan.id);
+  const participants = await presentParticipants(db, lan, rows);
+  return { lan, participants, totals: totalsOf(rows, participants) };
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { dateTimeSchema, idSchema, moneySchema, problemDetailsSchema } from './common.ts';
+import { requiredText } from './rules.ts';
+import {
+  checkInCodeSchema,
+  subscriberStatusSchema,
+  waitlistPositionSchema,
+} from './subscribers.ts';
+import { userPublicSchema } from './users.ts';
+
+/*
+ * What an organiser runs a lan with: its participants and money, messages to them, the
+ * door check-in, and the sign-ups waiting to become lanners. For lan administrators (and,
+ * for sign-ups, member administrators) only.
+ */
+
+export const participantSchema = z
+  .object({
+    subscriberId: idSchema,
+    userId: idSchema,
+    nickname: z.string(),
+    firstName: z.string().nullable(),
+    surname: z.string().nullable(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean().meta({
+      description: 'Whether the e-mail address is verified: only those get messages.',
+    }),
+    isMember: z.boolean(),
+    status: subscriberStatusSchema,
+    waitlistPosition: waitlistPositionSchema,
+    amountDue: moneySchema.nullable().meta({
+      description:
+        'What the participant owes, fixed when they were accepted (or set Paid): the member ' +
+        'price if they were a Member then, else the price. null while Pending or Denied.',
+    }),
+    present: z.boolean().nullable(),
+    subscribedOn: dateTimeSchema,
+    checkInCode: checkInCodeSchema.nullable().meta({
+      description: 'The ticket’s code while Accepted or Paid; null otherwise.',
+    }),
+  })
+  .meta({ id: 'Participant', description: 'A subscription of a lan as its organiser sees it.' });
+
+export type Participant = z.infer<typeof participantSchema>;
+
+export const participantTotalsSchema = z
+  .object({
+    expected: moneySchema.meta({ description: 'The amounts due of Accepted and Paid.' }),
+    received: moneySchema.meta({ description: 'The amounts due of Paid.' }),
+    outstanding: moneySchema.meta({ description: 'expected minus received.' }),
+    pending: z.number().int().min(0),
+    accepted: z.number().int().min(0),
+    paid: z.number().int().min(0),
+    denied: z.number().int().min(0),
+    waitlist: z.number().int().min(0),
+    present: z.number().int().min(0),
+  })
+  .meta({ id: 'ParticipantTotals', description: 'The money and the head counts of a lan.' });
+
+export type ParticipantTotals = z.infer<typeof participantTotalsSchema>;
+
+export const participantListSchema = z
+  .object({
+    participants: z.array(participantSchema),
+    totals: participantTotalsSchema,
+  })
+  .meta({
+    id: 'ParticipantList',
+    description: 'Every subscription of a lan, in the order of the subscriber table, and totals.',
+  });
+
+export type ParticipantList = z.infer<typeof participantListSchema>;
+
+/** The columns of the participants CSV, in order: the Participant fields. */
+export const participantCsvColumns = [
+  'subscriberId',
+  'userId',
+  'nickname',
+  'firstName',
+  'surname',
+  'email',
+  'isMember',
+  'status',
+  'waitlistPosition',
+  'amountDue',
+  'present',
+  'subscribedOn',
+  'checkInCode',
+] as const satisfies readonly (keyof Participant)[];
+
+export const checkInInputSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(1, 'Required')
+      .max(100, 'Must be at most 100 characters')
+      .meta({ description: 'The code of the ticket, as scanned or typed.' }),
+    paid: z.boolean().optional().meta({
+      description:
+        'true: an Accepted participant pays at the door, becoming Paid and present in one step.',
+    }),
+  })
+  .meta({ id: 'CheckInRequest', description: 'The body of POST /api/lans/{id}/check-ins.' });
+
+export type CheckInInput = z.infer<typeof checkInInputSchema>;
+
+export const checkInResultSchema = z
+  .object({
+    subscriber: participantSchema,
+    alreadyPresent: z
+      .boolean()
+      .meta({ description: 'true when the ticket had been checked in before.' }),
+  })
+  .meta({ id: 'CheckIn', description: 'A participant checked in at the door.' });
+
+export type CheckInResult = z.infer<typeof checkInResultSchema>;
+
+export const lanMessageInputSchema = z
+  .object({
+    subject: requiredText('Subject', 150),
+    body: requiredText('Message', 5000),
+    statuses: z
+      .array(subscriberStatusSchema)
+      .min(1, 'Choose at least one status')
+      .refine((statuses) => new Set(statuses).size === statuses.length, 'Each status once'),
+    chat: z.boolean(),
+  })
+  .meta({
+    id: 'LanMessageRequest',
+    description:
+      'The body of POST /api/lans/{id}/messages: plain text to the subscribers with these ' +
+      'statuses; chat: true also posts it to the community’s chat.',
+  });
+
+export type LanMessageInput = z.infer<typeof lanMessageInputSchema>;
+
+export const lanMessageReceiptSchema = z
+  .object({
+    id: idSchema,
+    recipients: z.number().int().min(0).meta({ description: 'How many get it by e-mail.' }),
+    unreachable: z
+      .array(z.string())
+      .meta({ description: 'The nicknames without a verified e-mail address.' }),
+  })
+  .meta({ id: 'LanMessageReceipt', description: 'A message accepted for sending.' });
+
+export type LanMessageReceipt = z.infer<typeof lanMessageReceiptSchema>;
+
+export const lanMessageSchema = lanMessageReceiptSchema
+  .extend({
+    subject: z.string(),
+    body: z.string(),
+    sender: z.object({ id: idSchema.nullable(), nickname: z.string() }),
+    sentAt: dateTimeSchema,
+    statuses: z.array(subscriberStatusSchema),
+    chat: z.boolean(),
+  })
+  .meta({ id: 'LanMessage', description: 'A message sent to a lan’s participants.' });
+
+export type LanMessage = z.infer<typeof lanMessageSchema>;
+
+export const checkInProblemSchema = problemDetailsSchema
+  .extend({
+    subscriberId: idSchema.optional(),
+    nickname: z.string().optional(),
+    amountDue: moneySchema.optional().meta({
+      description:
+        'On the 409 of an Accepted participant who has not paid: what to take at the door.',
+    }),
+  })
+  .meta({
+    id: 'CheckInProblem',
+    description: 'A refused check-in; an unpaid one says who and how much is due.',
+  });
+
+/** An Idempotency-Key header: a retry with the same key answers the first send again. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'Must be 1–200 visible ASCII characters')
+  .optional();
+
+export const signUpSchema = z
+  .object({
+    user: userPublicSchema,
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    isProfileComplete: z.boolean(),
+    creationDate: dateTimeSchema,
+  })
+  .meta({
+    id: 'SignUp',
+    description: 'A user without the Lanner role, waiting to be verified as a lanner.',
+  });
+
+export type SignUp = z.infer<typeof signUpSchema>;
