@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { buildLanBody } from '../../../test/lans.ts';
+import { signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { type AppDatabase, createDatabase } from '../../db/database.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { createLanReadCache } from '../lans/lan-read-cache.ts';
+import { createLan } from '../lans/lans.service.ts';
+import { type SubscribersDeps, setSubscriberStatus, withdraw } from './subscribers.service.ts';
+
+/*
+ * A full lan with a waitlist under 20 simultaneous withdrawals and denials, without HTTP
+ * in between so the transactions really overlap. On PostgreSQL the changes go through two
+ * connection pools at once — two servers on one database. Whatever the interleaving, the
+ * lan never holds more than its maximum, and exactly as many move up as places freed, in
+ * waitlist order.
+ */
+describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
+  let site: ApiSite;
+  let secondDb: AppDatabase;
+  let admin: Viewer;
+
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+    // SQLite is one file with one writer: a second pool there proves nothing more.
+    secondDb = engine === 'postgres' ? createDatabase(site.config.database) : site.db;
+    const signedIn = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+    admin = { user: signedIn.user, roles: ['LanAdministrator'] };
+  });
+  afterAll(async () => {
+    if (secondDb && secondDb !== site?.db) await secondDb.destroy();
+    await site?.close();
+  });
+
+  const depsOn = (db: AppDatabase): SubscribersDeps => ({
+    db,
+    publicUrl: new URL('http://localhost/'),
+    communityTimeZone: 'Europe/Amsterdam',
+    isChatOn: true,
+    reads: createLanReadCache(db),
+  });
+
+  it('never oversells and moves up exactly as many as freed, in order', async () => {
+    const deps = depsOn(site.db);
+    const lan = await createLan(
+      deps,
+      admin,
+      buildLanBody({ name: 'Crowded Lan', maximumSubcribers: 10, isActive: true }),
+    );
+    // 10 places taken (5 Accepted, 5 Paid), then 25 on the waitlist, one second apart.
+    const people: { viewer: Viewer; subscriberId: number }[] = [];
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let index = 0; index < 35; index += 1) {
+      const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
+      const status = index < 5 ? 'Accepted' : index < 10 ? 'Paid' : 'Pending';
+      const at = new Date(start + index * 1000).toISOString();
+      const row = await site.db
+        .insertInto('subscribers')
+        .values({
+          lan_id: lan.id,
+          user_id: user.id,
+          status,
+          present: null,
+          amount_due_cents: status === 'Pending' ? null : 2500,
+          check_in_code: `CODE${engine}${index}`,
+          creation_date: at,
+          modification_date: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      people.push({ viewer: { user, roles: ['Lanner'] }, subscriberId: row.id });
+    }
+    const placeHolders = people.slice(0, 10);
+    const waitlist = people.slice(10);
+
+    // Owners withdraw their Accepted places (5) and an administrator denies the Paid ones
+    // (5): 10 places free. At the same time the last 10 of the waitlist, who can never
+    // move up, withdraw (5) or are denied (5).
+    const changes: (() => Promise<unknown>)[] = [
+      ...placeHolders.slice(0, 5).map(
+        ({ viewer, subscriberId }) =>
+          () =>
+            withdraw(deps, viewer, subscriberId),
+      ),
+      ...placeHolders.slice(5).map(
+        ({ subscriberId }, index) =>
+          () =>
+            setSubscriberStatus(
+              depsOn(index % 2 ? secondDb : site.db),
+              admin,
+              subscriberId,
+              'Denied',
+            ),
+      ),
+      ...waitlist.slice(15, 20).map(
+        ({ viewer, subscriberId }, index) =>
+          () =>
+            withdraw(depsOn(index % 2 ? site.db : secondDb), viewer, subscriberId),
+      ),
+      ...waitlist.slice(20).map(
+        ({ subscriberId }) =>
+          () =>
+            setSubscriberStatus(deps, admin, subscriberId, 'Denied'),
+      ),
+    ];
+    expect(changes).toHaveLength(20);
+    const startedAt = performance.now();
+    const results = await Promise.allSettled(changes.map((change) => change()));
+    const elapsedMs = performance.now() - startedAt;
+
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const rows = await site.db
+      .selectFrom('subscribers')
+      .select(['id', 'status'])
+      .where('lan_id', '=', lan.id)
+      .execute();
+    const statusOf = new Map(rows.map((row) => [row.id, row.status]));
+    const taken = rows.filter((row) => row.status === 'Accepted' || row.status === 'Paid');
+    expect(taken).toHaveLength(10);
+    // The first 10 of the waitlist moved up; the next 5 still wait, in order.
+    expect(waitlist.slice(0, 10).map(({ subscriberId }) => statusOf.get(subscriberId))).toEqual(
+      Array(10).fill('Accepted'),
+    );
+    expect(waitlist.slice(10, 15).map(({ subscriberId }) => statusOf.get(subscriberId))).toEqual(
+      Array(5).fill('Pending'),
+    );
+    // Each who moved up owes the lan's price, fixed as they moved up.
+    const owed = await site.db
+      .selectFrom('subscribers')
+      .select('amount_due_cents')
+      .where(
+        'id',
+        'in',
+        waitlist.slice(0, 10).map(({ subscriberId }) => subscriberId),
+      )
+      .execute();
+    expect(owed.every((row) => row.amount_due_cents !== null)).toBe(true);
+    // One "place opened up" e-mail per move-up at most (only verified addresses get one),
+    // and one chat acceptance each.
+    const announced = await site.db
+      .selectFrom('outbox')
+      .select('dedupe_key')
+      .where('dedupe_key', 'like', 'subscriber-accepted:%')
+      .where(
+        'dedupe_key',
+        'in',
+        waitlist.slice(0, 10).map(({ subscriberId }) => `subscriber-accepted:${subscriberId}`),
+      )
+      .execute();
+    expect(announced).toHaveLength(10);
+    console.info(
+      `[waitlist concurrency, ${engine}] 20 changes at once in ${Math.round(elapsedMs)} ms: ` +
+        `${taken.length} of 10 places taken, 10 moved up, 5 still waiting`,
+    );
+  });
+});
