@@ -101,6 +101,39 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
     expect(taken).toHaveLength(11);
   });
 
+  it('has a full lan with a waitlist, paid and unpaid participants, check-ins and a message', async () => {
+    const response = await site.app.inject({
+      method: 'GET',
+      url: `/api/lans?sinceDate=${new Date().toISOString()}&sort=start-date`,
+    });
+    const full = (response.json() as Paged<Lan>).items.find((lan) =>
+      lan.name.startsWith('Full House Lan'),
+    );
+    const count = (status: string) =>
+      full?.subscribers.filter((subscriber) => subscriber.status === status).length;
+    expect([count('Paid'), count('Accepted'), count('Pending')]).toEqual([9, 7, 4]);
+    expect(
+      full?.subscribers
+        .filter((subscriber) => subscriber.waitlistPosition !== null)
+        .map((subscriber) => subscriber.waitlistPosition)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
+    expect(full?.subscribers.filter((subscriber) => subscriber.present)).toHaveLength(3);
+    const messages = await site.db
+      .selectFrom('lan_messages')
+      .select('subject')
+      .where('lan_id', '=', full?.id ?? 0)
+      .execute();
+    expect(messages).toEqual([{ subject: 'Doors open at 17:00' }]);
+    const withoutDue = await site.db
+      .selectFrom('subscribers')
+      .select('id')
+      .where('status', 'in', ['Accepted', 'Paid'])
+      .where('amount_due_cents', 'is', null)
+      .execute();
+    expect(withoutDue).toEqual([]);
+  });
+
   it('keeps the inactive draft from anonymous visitors', async () => {
     const drafts = await site.db
       .selectFrom('lans')

@@ -1,11 +1,19 @@
 import { monthNames, type Role, type SubscriberStatus } from '@lanparty/contract';
+import { amountDueFor, isPlaceTaking } from '@lanparty/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
-import { insertUser, replaceRoles, setProfileFields } from '../accounts/accounts.repository.ts';
+import { createCheckInCode } from '../../lib/check-in-code.ts';
+import {
+  findRoles,
+  insertUser,
+  replaceRoles,
+  setProfileFields,
+} from '../accounts/accounts.repository.ts';
 import { saveImage } from '../assets/assets.service.ts';
-import { insertLan, type LanValues } from '../lans/lans.repository.ts';
+import { insertLan, type LanRow, type LanValues } from '../lans/lans.repository.ts';
+import { insertLanMessage } from '../organiser/organiser.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
@@ -68,14 +76,26 @@ async function insertDemoLanner(trx: Executor, person: DemoLanner, now: Date): P
 
 type NewSubscription = { status: SubscriberStatus; present: boolean | null };
 
+/** A subscription with its ticket, owing what its status and the user's roles say. */
 async function subscribe(
   trx: Executor,
-  lanId: number,
+  lan: LanRow,
   userId: number,
   subscription: NewSubscription,
   at: Date,
 ): Promise<void> {
-  await insertDemoSubscriber(trx, { lanId, userId, ...subscription, at });
+  const roles = (await findRoles(trx, [userId])).get(userId) ?? [];
+  const amountDueCents = isPlaceTaking(subscription.status)
+    ? amountDueFor({ price: lan.price_cents, membersPrice: lan.members_price_cents }, roles)
+    : null;
+  await insertDemoSubscriber(trx, {
+    lanId: lan.id,
+    userId,
+    ...subscription,
+    amountDueCents,
+    checkInCode: createCheckInCode(),
+    at,
+  });
 }
 
 /** The demo accounts `member` and `lanner`, when the embedded identity provider made them. */
@@ -87,7 +107,8 @@ async function findDemoAccountUsers(trx: Executor): Promise<Map<string, number>>
  * Fills a demo site with a community (issue 4, item 6): about forty lanners, three years
  * of lans every two months with paid and mostly present lanners, an upcoming open lan with
  * subscribers in every status (the demo accounts `member` Accepted and `lanner` Pending),
- * a nearly full one, an inactive draft, and banners drawn here. Deterministic, and it does
+ * a full one with a waitlist, paid and unpaid participants, some checked in and a message
+ * sent, a nearly full one, an inactive draft, and banners drawn here. Deterministic, and it does
  * nothing once any lan exists, so a restart or an administrator's own lans are left alone.
  * Servers of one demo starting together take turns: one seeds, the others find it done.
  */
@@ -162,7 +183,7 @@ async function seedPastLans(
       if (subscription.present) presentUserIds.push(lanner.id);
       await subscribe(
         trx,
-        lan.id,
+        lan,
         lanner.id,
         subscription,
         new Date(start.getTime() - (30 - index) * DAY),
@@ -205,7 +226,7 @@ async function seedUpcomingLans(
     const status = statuses[index] as SubscriberStatus;
     await subscribe(
       trx,
-      open.id,
+      open,
       lanner.id,
       { status, present: null },
       new Date(now.getTime() - (14 - index) * DAY),
@@ -215,13 +236,15 @@ async function seedUpcomingLans(
   if (memberId)
     await subscribe(
       trx,
-      open.id,
+      open,
       memberId,
       { status: 'Accepted', present: null },
       new Date(now.getTime() - DAY),
     );
   const lannerId = accounts.get('lanner');
-  if (lannerId) await subscribe(trx, open.id, lannerId, { status: 'Pending', present: null }, now);
+  if (lannerId) await subscribe(trx, open, lannerId, { status: 'Pending', present: null }, now);
+
+  await seedFullLan(trx, people, soon(5), now);
 
   // Nearly full: one place left.
   const fullStart = soon(8);
@@ -239,7 +262,7 @@ async function seedUpcomingLans(
     const status: SubscriberStatus = index < 6 ? 'Paid' : index < 11 ? 'Accepted' : 'Pending';
     await subscribe(
       trx,
-      nearlyFull.id,
+      nearlyFull,
       lanner.id,
       { status, present: null },
       new Date(now.getTime() - (20 - index) * DAY),
@@ -256,5 +279,52 @@ async function seedUpcomingLans(
       description: 'Location still to be confirmed.',
     }),
     now,
+  );
+}
+
+/**
+ * A full lan run from the site: 16 places taken (9 Paid, three of them already checked in
+ * at the door, and 7 Accepted who still owe), 4 on the waitlist, and one message sent.
+ * Its people are every other lanner, so the seeded random draws stay as they were.
+ */
+async function seedFullLan(trx: Executor, people: SeededUser[], start: Date, now: Date) {
+  const lan = await insertLan(
+    trx,
+    lanValues(`Full House Lan ${start.getUTCFullYear()}`, start, {
+      maximumSubscribers: 16,
+      description: 'Sold out: join the waitlist and you move up when a place frees.',
+      locationInvoiceNumber: `LOC-${start.getUTCFullYear()}-FH`,
+    }),
+    now,
+  );
+  const lanners = people.filter((_, index) => index % 2 === 1).slice(0, 20);
+  for (const [index, lanner] of lanners.entries()) {
+    const status: SubscriberStatus = index < 9 ? 'Paid' : index < 16 ? 'Accepted' : 'Pending';
+    await subscribe(
+      trx,
+      lan,
+      lanner.id,
+      { status, present: index < 3 ? true : null },
+      new Date(now.getTime() - (30 - index) * DAY),
+    );
+  }
+  const sender = (await findUsersOfLocalAccounts(trx, ['lanadmin'])).get('lanadmin');
+  await insertLanMessage(
+    trx,
+    {
+      lanId: lan.id,
+      senderUserId: sender ?? null,
+      senderNickname: 'lanadmin',
+      subject: 'Doors open at 17:00',
+      body:
+        'The doors open at 17:00 on Friday. Bring your ticket (on the lan page) and, if you ' +
+        'have not paid yet, the amount due in cash. Extension cords are on us.',
+      statuses: ['Accepted', 'Paid'],
+      chat: false,
+      recipients: 16,
+      unreachable: [],
+      idempotencyKey: null,
+    },
+    new Date(now.getTime() - 2 * DAY),
   );
 }

@@ -35,6 +35,8 @@ export async function insertDemoSubscriber(
     userId: number;
     status: SubscriberStatus;
     present: boolean | null;
+    amountDueCents: number | null;
+    checkInCode: string;
     at: Date;
   },
 ): Promise<void> {
@@ -45,6 +47,8 @@ export async function insertDemoSubscriber(
       user_id: subscriber.userId,
       status: subscriber.status,
       present: subscriber.present,
+      amount_due_cents: subscriber.amountDueCents,
+      check_in_code: subscriber.checkInCode,
       creation_date: subscriber.at.toISOString(),
       modification_date: subscriber.at.toISOString(),
     })

@@ -95,7 +95,7 @@ export type LanMessageRow = Selectable<LanMessagesTable>;
 
 export type LanMessageValues = {
   lanId: number;
-  senderUserId: number;
+  senderUserId: number | null;
   senderNickname: string;
   subject: string;
   body: string;
