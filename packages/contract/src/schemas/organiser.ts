@@ -90,12 +90,9 @@ export const participantCsvColumns = [
 
 export const checkInInputSchema = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .min(1, 'Required')
-      .max(100, 'Must be at most 100 characters')
-      .meta({ description: 'The code of the ticket, as scanned or typed.' }),
+    code: z.string().trim().min(1, 'Required').max(500, 'Must be at most 500 characters').meta({
+      description: 'The code of the ticket, as typed, or the ticket’s scanned address.',
+    }),
     paid: z.boolean().optional().meta({
       description:
         'true: an Accepted participant pays at the door, becoming Paid and present in one step.',

@@ -1,0 +1,273 @@
+import { formatCheckInCode } from '@lanparty/contract/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
+import { type Caller, type SignedIn, signInCallers } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+
+const callers: Caller[] = [
+  'anonymous',
+  'no role',
+  'Lanner',
+  'Member',
+  'MemberAdministrator',
+  'LanAdministrator',
+  'SystemAdministrator',
+];
+
+describe.each(testEngines)('door check-ins on %s', (engine) => {
+  let site: ApiSite;
+  let api: OrganiserApi;
+  let as: Partial<Record<Caller, SignedIn>> = {};
+
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+    as = await signInCallers(site.db, site.issuer, callers);
+    api = organiserApi(site, as.LanAdministrator as SignedIn);
+  });
+  afterAll(async () => site?.close());
+
+  /** As the lan administrator unless told whom (null: anonymous). */
+  const checkIn = (lanId: number, body: object, who: SignedIn | null = api.admin) =>
+    api.request(who ?? undefined, 'POST', `/api/lans/${lanId}/check-ins`, body);
+
+  /** A lanner with a subscription of this status on the lan, and its stored code. */
+  const ticket = async (
+    lanId: number,
+    status?: 'accepted' | 'paid' | 'denied',
+    options: { roles?: Array<'Lanner' | 'Member'> } = {},
+  ) => {
+    const who = await api.person({ roles: options.roles ?? ['Lanner'] });
+    const { id } = await api.subscribe(lanId, who);
+    if (status) await api.setStatus(id, status);
+    return { who, id, code: await api.storedCode(id) };
+  };
+
+  /** The owner's code as they see it on their own subscriptions. */
+  const ownCode = async (who: Person, subscriberId: number) => {
+    const items = (await api.request(who, 'GET', '/api/users/me/subscriptions')).json()
+      .items as Array<{ id: number; checkInCode: string | null }>;
+    return items.find(({ id }) => id === subscriberId)?.checkInCode;
+  };
+
+  const presentCount = async (lanId: number) =>
+    (await api.request(api.admin, 'GET', `/api/lans/${lanId}/participants`)).json().totals
+      .present as number;
+
+  it('checks a Paid ticket in once; again answers alreadyPresent', async () => {
+    const lan = await api.createLan({ price: 30, membersPrice: 25 });
+    const { who, id, code } = await ticket(lan.id, 'paid');
+    expect(await ownCode(who, id)).toBe(code);
+    const first = await checkIn(lan.id, { code });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      alreadyPresent: false,
+      subscriber: expect.objectContaining({
+        subscriberId: id,
+        userId: who.user.id,
+        nickname: who.user.nickname,
+        status: 'Paid',
+        present: true,
+        amountDue: 30,
+        checkInCode: code,
+      }),
+    });
+    const again = await checkIn(lan.id, { code });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      alreadyPresent: true,
+      subscriber: { subscriberId: id, status: 'Paid', present: true },
+    });
+    expect(await presentCount(lan.id)).toBe(1);
+  });
+
+  it('checks in a ticket marked absent before', async () => {
+    const lan = await api.createLan();
+    const { id, code } = await ticket(lan.id, 'paid');
+    await api.request(api.admin, 'PUT', `/api/subscribers/${id}/present:false`);
+    const response = await checkIn(lan.id, { code });
+    expect(response.json()).toMatchObject({
+      alreadyPresent: false,
+      subscriber: { present: true },
+    });
+  });
+
+  it('checks one ticket in once when two doors scan it at the same time', async () => {
+    const lan = await api.createLan();
+    const { id, code } = await ticket(lan.id, 'paid');
+    const responses = await Promise.all([checkIn(lan.id, { code }), checkIn(lan.id, { code })]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    const already = responses.map((response) => response.json().alreadyPresent).sort();
+    expect(already).toEqual([false, true]);
+    for (const response of responses)
+      expect(response.json().subscriber).toMatchObject({ subscriberId: id, present: true });
+    expect(await presentCount(lan.id)).toBe(1);
+  });
+
+  it('refuses an Accepted ticket that has not paid with what is due, then takes the money', async () => {
+    const lan = await api.createLan({ price: 30, membersPrice: 22.5 });
+    const { who, id, code } = await ticket(lan.id, 'accepted', { roles: ['Lanner', 'Member'] });
+    const mark = await api.outboxMark();
+    const refused = await checkIn(lan.id, { code });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json()).toMatchObject({
+      status: 409,
+      amountDue: 22.5,
+      nickname: who.user.nickname,
+      subscriberId: id,
+      detail: `${who.user.nickname} has not paid yet: €22.50 due.`,
+    });
+    expect(await api.storedStatuses([id])).toEqual(['Accepted']);
+    expect(await presentCount(lan.id)).toBe(0);
+
+    const paid = await checkIn(lan.id, { code, paid: true });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      alreadyPresent: false,
+      subscriber: { subscriberId: id, status: 'Paid', present: true, amountDue: 22.5 },
+    });
+    expect(await api.storedStatuses([id])).toEqual(['Paid']);
+    // Accepted → Paid is no new acceptance: nothing for the chat.
+    expect(await api.queuedSince(mark)).toEqual([]);
+    const again = await checkIn(lan.id, { code, paid: true });
+    expect(again.json()).toMatchObject({ alreadyPresent: true, subscriber: { status: 'Paid' } });
+  });
+
+  it('keeps paid: false an unpaid refusal', async () => {
+    const lan = await api.createLan();
+    const { code } = await ticket(lan.id, 'accepted');
+    const refused = await checkIn(lan.id, { code, paid: false });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().amountDue).toBe(30);
+  });
+
+  it.each([
+    ['Pending', undefined, 'still pending'],
+    ['Denied', 'denied', 'denied'],
+  ] as const)('refuses a %s ticket with 409', async (_name, status, words) => {
+    const lan = await api.createLan();
+    const { who, id, code } = await ticket(lan.id, status);
+    for (const body of [{ code }, { code, paid: true }]) {
+      const refused = await checkIn(lan.id, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toContain(who.user.nickname);
+      expect(refused.json().detail).toContain(words);
+      expect(refused.json()).not.toHaveProperty('amountDue');
+    }
+    expect(await api.storedStatuses([id])).toEqual([status === 'denied' ? 'Denied' : 'Pending']);
+    expect(await presentCount(lan.id)).toBe(0);
+  });
+
+  it('refuses another lan’s ticket with 409, naming that lan', async () => {
+    const lan = await api.createLan({ name: 'This lan' });
+    const other = await api.createLan({ name: 'That lan' });
+    const { id, code } = await ticket(other.id, 'paid');
+    const refused = await checkIn(lan.id, { code });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/another lan: That lan\.$/);
+    const row = await site.db
+      .selectFrom('subscribers')
+      .select('present')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.present).toBeNull();
+  });
+
+  it('answers 404 for an unknown code and for a withdrawn subscription’s code', async () => {
+    const lan = await api.createLan();
+    const unknown = await checkIn(lan.id, { code: '0'.repeat(26) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toMatch(/^No ticket has this code/);
+
+    const { who, id, code } = await ticket(lan.id, 'accepted');
+    expect((await api.request(who, 'DELETE', `/api/subscribers/${id}`)).statusCode).toBe(204);
+    expect((await checkIn(lan.id, { code })).statusCode).toBe(404);
+    expect((await checkIn(lan.id, { code, paid: true })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown lan', async () => {
+    const lan = await api.createLan();
+    const { code } = await ticket(lan.id, 'paid');
+    const response = await checkIn(999999, { code });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe('There is no lan 999999.');
+  });
+
+  it.each([
+    ['lower case', (code: string) => code.toLowerCase()],
+    ['in groups with dashes', (code: string) => formatCheckInCode(code)],
+    [
+      'in groups with spaces',
+      (code: string) => ` ${formatCheckInCode(code).replaceAll('-', ' ')} `,
+    ],
+    ['as a ticket URL', (code: string) => `http://x/admin/lans/1/check-in#code=${code}`],
+    [
+      'as a ticket URL, lower case with dashes',
+      (code: string) =>
+        `https://lan.example/admin/lans/7/check-in#code=${formatCheckInCode(code).toLowerCase()}`,
+    ],
+    ['as a query', (code: string) => `https://lan.example/check-in?code=${code}&x=1`],
+  ])('reads a code %s', async (_name, write) => {
+    const lan = await api.createLan();
+    const { id, code } = await ticket(lan.id, 'paid');
+    const response = await checkIn(lan.id, { code: write(code) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      alreadyPresent: false,
+      subscriber: { subscriberId: id, present: true },
+    });
+  });
+
+  it.each(callers)('POST check-ins as %s', async (caller) => {
+    const lan = await api.createLan();
+    const { id, code } = await ticket(lan.id, 'paid');
+    const response = await checkIn(lan.id, { code }, as[caller] ?? null);
+    const wanted =
+      caller === 'anonymous'
+        ? 401
+        : caller === 'LanAdministrator' || caller === 'SystemAdministrator'
+          ? 200
+          : 403;
+    expect(response.statusCode).toBe(wanted);
+    if (wanted !== 200) {
+      expect(response.body).not.toContain(code);
+      const row = await site.db
+        .selectFrom('subscribers')
+        .select('present')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.present).toBeNull();
+    }
+  });
+
+  it('refuses a lanner checking in their own ticket with 403', async () => {
+    const lan = await api.createLan();
+    const { who, code } = await ticket(lan.id, 'paid');
+    const response = await checkIn(lan.id, { code }, who);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it.each([
+    [{}, 'code'],
+    [{ code: '' }, 'code'],
+    [{ code: '   ' }, 'code'],
+    [{ code: 'x'.repeat(501) }, 'code'],
+    [{ code: 42 }, 'code'],
+    [{ code: null }, 'code'],
+    [{ code: 'ABCD', paid: 'yes' }, 'paid'],
+  ])('refuses the body %j with a 400 naming %s', async (body, field) => {
+    const lan = await api.createLan();
+    const response = await checkIn(lan.id, body);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual([field]);
+  });
+
+  it('answers 400 for a lan id that is not one', async () => {
+    const response = await api.request(api.admin, 'POST', '/api/lans/abc/check-ins', {
+      code: 'ABCD',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(['id']);
+  });
+});

@@ -1,0 +1,165 @@
+import type { Role } from '@lanparty/contract';
+import { expect } from 'vitest';
+import type { ApiSite } from './api-site.ts';
+import { buildLanBody } from './lans.ts';
+import { type SignedIn, signInAs } from './signed-in.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A signed-in person and the e-mail address they were given (null: none). */
+export type Person = SignedIn & { email: string | null };
+
+export type PersonOptions = {
+  roles?: Role[];
+  nickname?: string;
+  /** verified (the default), unverified, or no address at all. */
+  mail?: 'verified' | 'unverified' | 'none';
+  firstName?: string | null;
+  surname?: string | null;
+  city?: string | null;
+  birthDate?: string | null;
+};
+
+/** A message in the outbox, its payload parsed. */
+export type QueuedMessage = {
+  id: number;
+  channel: string;
+  dedupeKey: string;
+  payload: { to?: string; subject?: string; text?: string } & Record<string, unknown>;
+};
+
+let counter = 0;
+
+/**
+ * The calls the organiser's route tests make on one site, with `admin` as the lan
+ * administrator who creates lans and changes statuses.
+ */
+export function organiserApi(site: ApiSite, admin: SignedIn) {
+  const request = (
+    signedIn: SignedIn | undefined,
+    method: Method,
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    site.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: { ...(signedIn?.headers ?? {}), ...headers },
+    });
+
+  const createLan = async (overrides: Record<string, unknown> = {}, days = 10) => {
+    const response = await request(admin, 'POST', '/api/lans', buildLanBody(overrides, days));
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: number; name: string };
+  };
+
+  /** PUT /api/lans/{id} with a whole body; the answer is the caller's to check. */
+  const updateLan = (lanId: number, overrides: Record<string, unknown> = {}, days = 10) =>
+    request(admin, 'PUT', `/api/lans/${lanId}`, { ...buildLanBody(overrides, days), id: lanId });
+
+  /** A user with these roles (Lanner by default), an e-mail address and names as asked. */
+  const person = async (options: PersonOptions = {}): Promise<Person> => {
+    counter += 1;
+    const nickname = options.nickname ?? `lanner${counter}p${process.pid}`;
+    const mail = options.mail ?? 'verified';
+    const email = mail === 'none' ? null : `lanner${counter}p${process.pid}@example.org`;
+    const signedIn = await signInAs(site.db, site.issuer, options.roles ?? ['Lanner'], {
+      nickname,
+      ...(email ? { email } : {}),
+    });
+    await site.db
+      .updateTable('users')
+      .set({
+        is_email_activated: mail === 'verified',
+        first_name: options.firstName ?? null,
+        surname: options.surname ?? null,
+        city: options.city ?? null,
+        birth_date: options.birthDate ?? null,
+      })
+      .where('id', '=', signedIn.user.id)
+      .execute();
+    return { ...signedIn, email };
+  };
+
+  /** POST /api/subscribers for oneself; expects 201. */
+  const subscribe = async (lanId: number, who: SignedIn, waitlist?: boolean) => {
+    const response = await request(who, 'POST', '/api/subscribers', {
+      lanId,
+      userId: who.user.id,
+      ...(waitlist === undefined ? {} : { waitlist }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: number; status: string; waitlistPosition: number | null };
+  };
+
+  /** PUT /api/subscribers/{id}/status:… by the lan administrator; expects 200. */
+  const setStatus = async (id: number, status: 'pending' | 'accepted' | 'paid' | 'denied') => {
+    const response = await request(admin, 'PUT', `/api/subscribers/${id}/status:${status}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { id: number; status: string; waitlistPosition: number | null };
+  };
+
+  /** The statuses of these subscriptions as stored, by id (undefined: gone). */
+  const storedStatuses = async (ids: readonly number[]) => {
+    const rows = await site.db
+      .selectFrom('subscribers')
+      .select(['id', 'status'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return ids.map((id) => rows.find((row) => row.id === id)?.status);
+  };
+
+  /** The ticket code stored for a subscription, whatever its status. */
+  const storedCode = async (subscriberId: number) => {
+    const row = await site.db
+      .selectFrom('subscribers')
+      .select('check_in_code')
+      .where('id', '=', subscriberId)
+      .executeTakeFirstOrThrow();
+    if (!row.check_in_code) throw new Error(`Subscriber ${subscriberId} has no code`);
+    return row.check_in_code;
+  };
+
+  /** The outbox's last id: what `queuedSince` counts from. */
+  const outboxMark = async () => {
+    const row = await site.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  };
+
+  /** The messages queued after `mark`, oldest first. */
+  const queuedSince = async (mark: number): Promise<QueuedMessage[]> => {
+    const rows = await site.db
+      .selectFrom('outbox')
+      .select(['id', 'channel', 'dedupe_key', 'payload'])
+      .where('id', '>', mark)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      dedupeKey: row.dedupe_key,
+      payload: JSON.parse(row.payload),
+    }));
+  };
+
+  return {
+    admin,
+    request,
+    createLan,
+    updateLan,
+    person,
+    subscribe,
+    setStatus,
+    storedStatuses,
+    storedCode,
+    outboxMark,
+    queuedSince,
+  };
+}
+
+export type OrganiserApi = ReturnType<typeof organiserApi>;
