@@ -116,6 +116,11 @@ export const routes: RouteObject[] = [
                         path: 'lans/:id',
                         lazy: async () => ({ Component: (await loadAdmin()).AdminLanRoute }),
                       },
+                      {
+                        // The door: a phone checks tickets in by QR code, code or name.
+                        path: 'lans/:id/check-in',
+                        lazy: async () => ({ Component: (await loadAdmin()).AdminCheckInRoute }),
+                      },
                     ],
                   },
                   {
@@ -129,6 +134,11 @@ export const routes: RouteObject[] = [
                       {
                         path: 'users/:id',
                         lazy: async () => ({ Component: (await loadAdmin()).AdminUserRoute }),
+                      },
+                      {
+                        // Sign-ups awaiting verification as lanners.
+                        path: 'sign-ups',
+                        lazy: async () => ({ Component: (await loadAdmin()).AdminSignUpsRoute }),
                       },
                     ],
                   },

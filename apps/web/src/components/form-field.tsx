@@ -6,6 +6,8 @@ import controls from './controls.module.css';
 type FormFieldProps = {
   /** The field name; the label is made from it (spec §5). */
   name: string;
+  /** The label, when the API's field name does not read as one (`body` is "Message"). */
+  label?: string;
   /** Makes the ids unique on a page with several forms: `${idPrefix}-${name}`. */
   idPrefix: string;
   registration: UseFormRegisterReturn;
@@ -25,6 +27,7 @@ type FormFieldProps = {
 /** The one labelled input of the forms, with its hint and its message. */
 export function FormField({
   name,
+  label: labelText = fieldLabel(name),
   idPrefix,
   registration,
   message,
@@ -47,7 +50,7 @@ export function FormField({
   };
   const label = (
     <label className={labelExtra ? undefined : controls.label} htmlFor={id}>
-      {fieldLabel(name)}
+      {labelText}
     </label>
   );
   return (

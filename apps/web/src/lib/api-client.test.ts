@@ -6,7 +6,7 @@ import {
   stubFetch,
   textResponse,
 } from '../testing/fetch-stub.ts';
-import { ApiError, apiFetch, apiRequest, configureApiClient } from './api-client.ts';
+import { ApiError, apiDownload, apiFetch, apiRequest, configureApiClient } from './api-client.ts';
 
 function signIn(onUnauthorized = vi.fn()) {
   configureApiClient({ getAccessToken: () => 'token-123', onUnauthorized });
@@ -112,6 +112,66 @@ describe('the API client', () => {
     const onUnauthorized = signIn();
     stubFetch({ 'GET /api/users/me': () => problemResponse(401, { title: 'Unauthorized' }) });
     await expect(apiRequest('/api/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('sends the extra headers a call gives, but always its own bearer token', async () => {
+    signIn();
+    const { requests } = stubFetch({ 'POST /api/lans/1/messages': () => jsonResponse({}, 202) });
+    await apiRequest('/api/lans/1/messages', {
+      method: 'POST',
+      body: {},
+      headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged' },
+    });
+    expect(requests[0]?.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('downloading a file', () => {
+  function csvResponse(contentDisposition?: string) {
+    const headers = new Headers({ 'Content-Type': 'text/csv; charset=utf-8' });
+    if (contentDisposition) headers.set('Content-Disposition', contentDisposition);
+    return new Response('nickname\nfrag\n', { status: 200, headers });
+  }
+
+  it('fetches with the bearer token and answers the file and its name', async () => {
+    signIn();
+    const { requests } = stubFetch({
+      'GET /api/lans/1/participants.csv': () =>
+        csvResponse('attachment; filename="winter-lan-participants.csv"'),
+    });
+    const download = await apiDownload('/api/lans/1/participants.csv');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(download.fileName).toBe('winter-lan-participants.csv');
+    await expect(download.blob.text()).resolves.toBe('nickname\nfrag\n');
+  });
+
+  it.each([
+    ['attachment; filename*=UTF-8\'\'caf%C3%A9.csv; filename="cafe.csv"', 'café.csv'],
+    ['attachment; filename=plain.csv', 'plain.csv'],
+    ['attachment; filename="say \\"hi\\".csv"', 'say "hi".csv'],
+    ['attachment', null],
+    [undefined, null],
+  ])('reads the file name of %s', async (contentDisposition, fileName) => {
+    stubFetch({ 'GET /file': () => csvResponse(contentDisposition) });
+    await expect(apiDownload('/file')).resolves.toMatchObject({ fileName });
+  });
+
+  it('turns a refusal into an ApiError and ends a refused session', async () => {
+    const onUnauthorized = signIn();
+    stubFetch({
+      'GET /api/lans/1/participants.csv': () =>
+        problemResponse(403, { title: 'Forbidden', detail: 'Only lan administrators.' }),
+      'GET /api/lans/2/participants.csv': () => problemResponse(401, { title: 'Unauthorized' }),
+    });
+    const error = await apiDownload('/api/lans/1/participants.csv').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, detail: 'Only lan administrators.' });
+    await expect(apiDownload('/api/lans/2/participants.csv')).rejects.toMatchObject({
+      status: 401,
+    });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 });

@@ -16,6 +16,8 @@ export type ApiRequest = {
   query?: Record<string, QueryValue>;
   /** Sent as JSON, or as multipart form data when it is a FormData. */
   body?: unknown;
+  /** Extra headers (an `Idempotency-Key`); the bearer token is always the client's own. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -91,6 +93,7 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(request.body);
   }
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
 
   const token = isPublicAssetRead(method, path) ? null : await options.getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -115,6 +118,43 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   if (text === '') return undefined as T;
   const contentType = response.headers.get('Content-Type') ?? '';
   return (contentType.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+/** A file the API answered with, and the name it suggested (Content-Disposition), if any. */
+export type ApiDownload = { blob: Blob; fileName: string | null };
+
+/**
+ * Fetches a file (a CSV export) with the bearer token, for the caller to save: a plain
+ * link would not carry the token. A refusal is an ApiError, as with apiRequest.
+ */
+export async function apiDownload(path: string, request: ApiRequest = {}): Promise<ApiDownload> {
+  const response = await apiFetch(path, {
+    ...request,
+    headers: { Accept: '*/*', ...request.headers },
+  });
+  return {
+    blob: await response.blob(),
+    fileName: readFileName(response.headers.get('Content-Disposition')),
+  };
+}
+
+/**
+ * The file name of a Content-Disposition header (RFC 6266): the UTF-8 `filename*` when
+ * given, else the plain `filename`, quoted or not.
+ */
+function readFileName(contentDisposition: string | null): string | null {
+  if (!contentDisposition) return null;
+  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;\s]+)/i.exec(contentDisposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(contentDisposition);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name || null;
 }
 
 function buildUrl(path: string, query: ApiRequest['query']): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate } from './format-date.ts';
+import { formatDisplayDate, formatDisplayDateTime } from './format-date.ts';
 
 describe('formatDisplayDate', () => {
   it('formats as dd MMM yyyy', () => {
@@ -10,5 +10,20 @@ describe('formatDisplayDate', () => {
   it('refuses text that is not a date', () => {
     expect(() => formatDisplayDate('yesterday')).toThrow("'yesterday' is not a YYYY-MM-DD date");
     expect(() => formatDisplayDate('2025-13-01')).toThrow();
+  });
+});
+
+describe('formatDisplayDateTime', () => {
+  it('formats as dd MMM yyyy, HH:mm in the visitor’s time zone', () => {
+    expect(formatDisplayDateTime(new Date(2025, 0, 5, 18, 30).toISOString())).toBe(
+      '05 Jan 2025, 18:30',
+    );
+    expect(formatDisplayDateTime(new Date(2023, 11, 31, 7, 5).toISOString())).toBe(
+      '31 Dec 2023, 07:05',
+    );
+  });
+
+  it('refuses text that is not a moment', () => {
+    expect(() => formatDisplayDateTime('later')).toThrow("'later' is not a date and time");
   });
 });

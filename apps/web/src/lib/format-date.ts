@@ -12,3 +12,15 @@ export function formatDisplayDate(isoDate: string): string {
   }
   return `${match[3]} ${month} ${match[1]}`;
 }
+
+/**
+ * Formats a moment (ISO-8601 with an offset) in the visitor's time zone as
+ * `dd MMM yyyy, HH:mm` (`05 Jan 2025, 18:30`): the display date and the time of day.
+ */
+export function formatDisplayDateTime(isoDateTime: string): string {
+  const moment = new Date(isoDateTime);
+  if (Number.isNaN(moment.getTime())) throw new Error(`'${isoDateTime}' is not a date and time`);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const day = `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+  return `${formatDisplayDate(day)}, ${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
+}

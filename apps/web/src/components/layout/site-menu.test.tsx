@@ -1,5 +1,8 @@
+import { buildPage } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signUpsKeys } from '../../lib/users/list-sign-ups.ts';
+import { jsonResponse, stubFetch } from '../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../testing/render-app.tsx';
 
 async function findNavigation(name: 'Main' | 'User') {
@@ -72,6 +75,56 @@ describe('navigation by role', () => {
       'page',
     );
     expect(within(main).getByRole('link', { name: 'Lanners' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('sign-ups waiting, on the Admin link', () => {
+  /** Answers the count; `signUpRequests` are the calls for it (the page asks for lans too). */
+  function stubSignUpCount(total: number) {
+    const { requests } = stubFetch({
+      'GET /api/sign-ups': () => jsonResponse(buildPage([], { limit: 1, total })),
+    });
+    return {
+      signUpRequests: () => requests.filter((request) => request.url.pathname === '/api/sign-ups'),
+    };
+  }
+
+  it.each(['MemberAdministrator', 'SystemAdministrator'] as const)(
+    'shows a %s how many wait, counted from a page of one',
+    async (role) => {
+      const { signUpRequests } = stubSignUpCount(3);
+      renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [role] }) });
+      const user = await findNavigation('User');
+      const admin = await within(user).findByRole('link', { name: 'Admin, 3 sign-ups waiting' });
+      expect(admin).toHaveAttribute('href', '/admin/lans');
+      expect(signUpRequests()[0]?.url.searchParams.get('limit')).toBe('1');
+    },
+  );
+
+  it('says one sign-up in the singular, and shows no count when nobody waits', async () => {
+    stubSignUpCount(1);
+    const { unmount } = renderApp('/lans/upcoming', {
+      viewer: buildViewer({ roles: ['MemberAdministrator'] }),
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Admin, 1 sign-up waiting' }),
+    ).toBeInTheDocument();
+    unmount();
+
+    stubSignUpCount(0);
+    const { queryClient } = renderApp('/lans/upcoming', {
+      viewer: buildViewer({ roles: ['MemberAdministrator'] }),
+    });
+    const countKey = signUpsKeys.page({ offset: 0, limit: 1 });
+    await waitFor(() => expect(queryClient.getQueryState(countKey)?.status).toBe('success'));
+    expect(screen.getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+  });
+
+  it('asks nothing for a lan administrator, who cannot verify lanners', async () => {
+    const { signUpRequests } = stubSignUpCount(3);
+    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['LanAdministrator'] }) });
+    expect(await screen.findByRole('link', { name: 'Admin' })).toBeInTheDocument();
+    expect(signUpRequests()).toHaveLength(0);
   });
 });
 

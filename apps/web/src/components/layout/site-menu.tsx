@@ -2,8 +2,14 @@ import type { LucideIcon } from 'lucide-react';
 import { CalendarDays, LogOut, Menu, Shield, Trophy, UserRound, Users, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useMatch, useNavigation } from 'react-router';
-import { canSeeAdmin, canSeeProfileLink, canSeeStats } from '../../lib/access-rules.ts';
+import {
+  canManageUsers,
+  canSeeAdmin,
+  canSeeProfileLink,
+  canSeeStats,
+} from '../../lib/access-rules.ts';
 import { useSession } from '../../lib/auth/session.tsx';
+import { useSignUpCount } from '../../lib/users/list-sign-ups.ts';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './site-menu.module.css';
 
@@ -36,6 +42,8 @@ export function SiteMenu() {
   }, [isOpen]);
 
   const showAdmin = canSeeAdmin(viewer);
+  // Those who may verify lanners see how many sign-ups wait for them.
+  const signUpCount = useSignUpCount({ isEnabled: canManageUsers(viewer) });
   const showProfile = canSeeProfileLink(viewer);
   const isSignedIn = viewer.user !== null;
   const ToggleIcon = isOpen ? X : Menu;
@@ -73,7 +81,12 @@ export function SiteMenu() {
           <nav aria-label="User" className={`${styles.nav} ${styles.userNav}`}>
             <ul className={styles.list}>
               {showAdmin ? (
-                <NavItem to="/admin/lans" activeFor="/admin/*" icon={Shield}>
+                <NavItem
+                  to="/admin/lans"
+                  activeFor="/admin/*"
+                  icon={Shield}
+                  badge={signUpCount ? <SignUpCountBadge count={signUpCount} /> : null}
+                >
                   Admin
                 </NavItem>
               ) : null}
@@ -105,17 +118,32 @@ type NavItemProps = {
   /** The path pattern that marks the link current; `to` when not given. */
   activeFor?: string;
   icon: LucideIcon;
+  /** Shown after the label, inside the link. */
+  badge?: ReactNode;
   children: ReactNode;
 };
 
-function NavItem({ to, activeFor = to, icon: Icon, children }: NavItemProps) {
+function NavItem({ to, activeFor = to, icon: Icon, badge, children }: NavItemProps) {
   const isActive = useMatch(activeFor) !== null;
   return (
     <li>
       <Link to={to} className={styles.link} aria-current={isActive ? 'page' : undefined}>
         <Icon aria-hidden="true" size={18} className={styles.icon} />
         <span>{children}</span>
+        {badge}
       </Link>
     </li>
+  );
+}
+
+/** The count on the Admin link; its name reads "Admin, 3 sign-ups waiting". */
+function SignUpCountBadge({ count }: { count: number }) {
+  return (
+    <span className={styles.badge}>
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">
+        , {count === 1 ? '1 sign-up waiting' : `${count} sign-ups waiting`}
+      </span>
+    </span>
   );
 }

@@ -31,6 +31,15 @@ export const lannerVerificationNotification: ProfileNotification = {
 };
 
 /**
+ * Who is not asked to get verified as a lanner: lanners, and the administrators, who run
+ * the site rather than wait to join it (on a phone the notice took a third of the screen).
+ */
+const rolesWithoutLannerVerification = [
+  ...requiredRoles.lanner,
+  ...requiredRoles.administration,
+] as const;
+
+/**
  * What the signed-in user should do next (spec §4), the first that applies: complete the
  * profile, then verify the e-mail address, then get verified as a lanner.
  */
@@ -38,6 +47,8 @@ export function deriveProfileNotification(user: UserProfile | null): ProfileNoti
   if (!user) return null;
   if (!isProfileComplete(user)) return incompleteProfileNotification;
   if (!user.isEmailActivated) return emailVerificationNotification;
-  if (!hasAnyRole(user.roles, requiredRoles.lanner)) return lannerVerificationNotification;
+  if (!hasAnyRole(user.roles, rolesWithoutLannerVerification)) {
+    return lannerVerificationNotification;
+  }
   return null;
 }

@@ -24,8 +24,9 @@ export function useChangeSubscriber() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeSubscriber,
-    // Counts and the other rows may have changed too (someone else's change, capacity), on
-    // the admin screens and the public ones alike.
+    // Counts and the other rows may have changed too (someone else's change, capacity, the
+    // waitlist moving up), on the admin screens and the public ones alike; the participants
+    // and their totals live in the same key tree (adminLansKeys.participants).
     onSettled: () => invalidateLans(queryClient),
   });
 }

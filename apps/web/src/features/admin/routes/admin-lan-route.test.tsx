@@ -1,25 +1,17 @@
-import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
+import { buildLan, buildSubscriber } from '@lanparty/contract/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   emptyResponse,
   jsonResponse,
   problemResponse,
-  stubFetch,
+  type stubFetch,
 } from '../../../testing/fetch-stub.ts';
-import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { openAdminLan } from '../testing/open-admin-lan.ts';
 
-const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
-
+// The participants and the messages of this screen have their own test files.
 function openLan(lan = buildLan(), answers: Parameters<typeof stubFetch>[0] = {}) {
-  const stub = stubFetch({
-    [`GET /api/lans/${lan.id}`]: () => jsonResponse(lan),
-    [`HEAD /api/assets/lan-${lan.id}`]: () => emptyResponse(404),
-    'GET /api/lans': () => jsonResponse(buildPage([lan])),
-    'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),
-    ...answers,
-  });
-  return { ...stub, ...renderApp(`/admin/lans/${lan.id}`, { viewer: lanAdmin }) };
+  return openAdminLan({ lan, answers });
 }
 
 describe('editing a lan', () => {
@@ -111,65 +103,6 @@ describe('deleting a lan', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete lan' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The lan cannot be deleted: The lan has Paid subscribers.',
-    );
-  });
-});
-
-describe('the subscribers of a lan', () => {
-  const frag = buildSubscriber({
-    id: 101,
-    status: 'Pending',
-    user: buildUserPublic({ id: 3, nickname: 'frag', roles: ['Lanner'] }),
-  });
-  const nova = buildSubscriber({
-    id: 102,
-    status: 'Paid',
-    present: null,
-    user: buildUserPublic({ id: 4, nickname: 'nova', roles: ['Lanner', 'Member'] }),
-  });
-  const ace = buildSubscriber({
-    id: 103,
-    status: 'Accepted',
-    user: buildUserPublic({ id: 5, nickname: 'ace', roles: ['Lanner'] }),
-  });
-
-  it('lists Paid, Accepted, Pending, with presence only for Paid', async () => {
-    openLan(buildLan({ subscribers: [frag, nova, ace] }));
-    const rows = await screen.findAllByRole('row');
-    const names = rows.slice(1).map((row) => within(row).getByRole('rowheader').textContent);
-    expect(names).toEqual(['nova', 'ace', 'frag']);
-    expect(screen.getByLabelText('Presence of nova')).toHaveValue('');
-    expect(screen.queryByLabelText('Presence of ace')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Presence of frag')).not.toBeInTheDocument();
-  });
-
-  it('shows a capacity refusal next to the row', async () => {
-    const { user, requests } = openLan(
-      buildLan({ maximumSubcribers: 2, subscribers: [frag, nova, ace] }),
-      {
-        'PUT /api/subscribers/101/status:accepted': () =>
-          problemResponse(409, { title: 'Conflict', detail: 'The lan is full.' }),
-      },
-    );
-    await user.selectOptions(await screen.findByLabelText('Status of frag'), 'Accepted');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('frag could not be changed: The lan is full.');
-    // The refusal sits in the row right after frag's.
-    const fragRow = screen.getByRole('rowheader', { name: 'frag' }).closest('tr');
-    expect(fragRow?.nextElementSibling).toContainElement(alert);
-    expect(requests.find((r) => r.method === 'PUT')?.body).toBeUndefined();
-  });
-
-  it('marks a Paid subscriber present', async () => {
-    const lan = buildLan({ subscribers: [nova] });
-    const { user, requests } = openLan(lan, {
-      'PUT /api/subscribers/102/present:true': () => jsonResponse({ ...nova, present: true }),
-    });
-    await user.selectOptions(await screen.findByLabelText('Presence of nova'), 'Present');
-    await waitFor(() =>
-      expect(requests.some((r) => r.url.pathname === '/api/subscribers/102/present:true')).toBe(
-        true,
-      ),
     );
   });
 });

@@ -15,10 +15,14 @@ import styles from '../components/admin-lans.module.css';
 import { BannerUpload } from '../components/banner-upload.tsx';
 import { LanForm } from '../components/lan-form.tsx';
 import { lanAsUpdate, toLanFormValues } from '../components/lan-form-values.ts';
-import { LanSubscribers } from '../components/lan-subscribers.tsx';
+import { LanMessages } from '../components/lan-messages.tsx';
+import { LanParticipants } from '../components/lan-participants.tsx';
 import { ActiveBadge } from '../components/lans-table.tsx';
 
-/** admin/lans/:id: one lan's details, banner, subscribers, activation and deletion. */
+/**
+ * admin/lans/:id: one lan's participants and money, messages to them, details, banner,
+ * activation and deletion.
+ */
 export function AdminLanRoute() {
   const id = Number(useParams().id);
   if (!Number.isInteger(id) || id < 1) return <Navigate to="/admin/lans" replace />;
@@ -51,11 +55,17 @@ function AdminLan({ id }: { id: number }) {
     >
       {backLink}
       <LanState lan={current} />
-      <section className={controls.section} aria-labelledby="lan-subscribers">
-        <h2 id="lan-subscribers" className={controls.sectionTitle}>
-          Subscribers
+      <section className={controls.section} aria-labelledby="lan-participants">
+        <h2 id="lan-participants" className={controls.sectionTitle}>
+          Participants
         </h2>
-        <LanSubscribers lan={current} />
+        <LanParticipants lan={current} />
+      </section>
+      <section className={controls.section} aria-labelledby="lan-messages">
+        <h2 id="lan-messages" className={controls.sectionTitle}>
+          Messages
+        </h2>
+        <LanMessages lanId={current.id} />
       </section>
       <section className={controls.section} aria-labelledby="lan-details">
         <h2 id="lan-details" className={controls.sectionTitle}>

@@ -1,4 +1,4 @@
-import type { Lan, SubscriberStatus } from '@lanparty/contract';
+import type { Lan, Subscriber, SubscriberStatus } from '@lanparty/contract';
 import { canOwnerWithdraw, isLanFull, isLanOpen, requiredRoles } from '@lanparty/contract/rules';
 import { TriangleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
@@ -18,10 +18,27 @@ export const subscriptionMessages: Record<SubscriberStatus, string> = {
   Denied: 'Sorry, you have been denied',
 };
 
+/** What a lanner on the waitlist of a full lan reads instead of the pending message. */
+export function waitlistMessage(position: number): string {
+  return `The lan is full. You are number ${position} on the waitlist.`;
+}
+
+/** The viewer's own line: their place on the waitlist, else their status's message. */
+function describeSubscription(subscription: Subscriber): string {
+  return subscription.waitlistPosition === null
+    ? subscriptionMessages[subscription.status]
+    : waitlistMessage(subscription.waitlistPosition);
+}
+
 /** Spec §9: clicks on the participate button are throttled to one per 500 ms. */
 export const PARTICIPATE_THROTTLE_MS = 500;
 
-/** The viewer's subscription status, the warnings, and the participate button of an open lan. */
+type Action = 'participate' | 'join-waitlist';
+
+/**
+ * The viewer's subscription status, the warnings, and the buttons of an open lan:
+ * Participate (or Withdraw), and on a full lan Join the waitlist.
+ */
 export function SubscriptionPanel({ lan }: { lan: Lan }) {
   const viewer = useViewer();
   const subscribe = useSubscribeToLan();
@@ -36,18 +53,21 @@ export function SubscriptionPanel({ lan }: { lan: Lan }) {
     subscription !== undefined &&
     (canOwnerWithdraw(subscription.status) || viewer.hasAnyRole(requiredRoles.lanManagement));
   const hasButton = isLanner && (subscription === undefined || canWithdraw);
+  const canJoinWaitlist = isLanner && isFull && subscription === undefined;
   const isBusy = subscribe.isPending || withdraw.isPending;
 
-  const actionRef = useRef<() => void>(() => {});
-  actionRef.current = () => {
+  const actionRef = useRef<(action: Action) => void>(() => {});
+  actionRef.current = (action) => {
     if (!user) return;
     subscribe.reset();
     withdraw.reset();
     if (subscription) withdraw.mutate(subscription.id);
+    else if (action === 'join-waitlist')
+      subscribe.mutate({ lanId: lan.id, userId: user.id, waitlist: true });
     else subscribe.mutate({ lanId: lan.id, userId: user.id });
   };
-  const onParticipate = useMemo(
-    () => throttle(() => actionRef.current(), PARTICIPATE_THROTTLE_MS),
+  const onAction = useMemo(
+    () => throttle((action: Action) => actionRef.current(action), PARTICIPATE_THROTTLE_MS),
     [],
   );
 
@@ -57,7 +77,7 @@ export function SubscriptionPanel({ lan }: { lan: Lan }) {
     <section className={styles.panel} aria-label="Subscription">
       {subscription ? (
         <p className={styles.message} role="status">
-          {subscriptionMessages[subscription.status]}
+          {describeSubscription(subscription)}
         </p>
       ) : null}
       {!isLanner ? <Warning text="Sorry, you are not yet marked a lanner" /> : null}
@@ -68,10 +88,20 @@ export function SubscriptionPanel({ lan }: { lan: Lan }) {
             type="button"
             className={subscription ? controls.buttonSecondary : controls.button}
             disabled={isBusy || (!subscription && isFull)}
-            onClick={onParticipate}
+            onClick={() => onAction('participate')}
           >
             {subscription ? 'Withdraw' : 'Participate'}
           </button>
+          {canJoinWaitlist ? (
+            <button
+              type="button"
+              className={controls.button}
+              disabled={isBusy}
+              onClick={() => onAction('join-waitlist')}
+            >
+              Join the waitlist
+            </button>
+          ) : null}
         </div>
       ) : null}
       {error ? (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { useMySubscriptions } from '../api/list-my-subscriptions.ts';
+import { useMySubscriptions } from '../../../lib/users/list-my-subscriptions.ts';
 import styles from './participated-lans.module.css';
 
 /**

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+
+/**
+ * GET /api/lans/{id}/participants.csv, saved as a download. Fetched rather than linked:
+ * the call needs the bearer token, which a plain link does not carry.
+ */
+export async function downloadParticipants(lanId: number): Promise<void> {
+  const { blob, fileName } = await apiDownload(`/api/lans/${lanId}/participants.csv`);
+  saveFile(blob, fileName ?? `lan-${lanId}-participants.csv`);
+}
+
+export function useDownloadParticipants() {
+  return useMutation({ mutationFn: downloadParticipants });
+}

@@ -1,0 +1,165 @@
+import {
+  type LanMessageInput,
+  type LanMessageReceipt,
+  lanMessageInputSchema,
+  type SubscriberStatus,
+} from '@lanparty/contract';
+import { subscriberStatusOrder } from '@lanparty/contract/rules';
+import { Send } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import controls from '../../../components/controls.module.css';
+import { FormField } from '../../../components/form-field.tsx';
+import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
+import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+import { useParticipants } from '../api/get-participants.ts';
+import { useSendLanMessage } from '../api/send-lan-message.ts';
+import {
+  describeReceipt,
+  describeRecipients,
+  findMessageRecipients,
+} from './lan-message-recipients.ts';
+import styles from './lan-messages.module.css';
+
+type MessageFormValues = LanMessageInput;
+
+const fieldNames: readonly FieldPath<MessageFormValues>[] = ['subject', 'body', 'statuses', 'chat'];
+
+/** A new draft: to everyone with a place (Accepted and Paid), not to the chat. */
+const newDraft = (): MessageFormValues => ({
+  subject: '',
+  body: '',
+  statuses: ['Accepted', 'Paid'],
+  chat: false,
+});
+
+/**
+ * A message to a lan's participants of the chosen statuses, by e-mail and, when asked, in
+ * the chat. Before sending it says who will get it; after, the server's receipt. Each
+ * draft has one Idempotency-Key, kept through retries and double clicks, so a message
+ * the server already took is never sent twice; only a sent message starts a new draft.
+ */
+export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: string }) {
+  const form = useForm<MessageFormValues, unknown, LanMessageInput>({
+    resolver: contractResolver<MessageFormValues, LanMessageInput>(lanMessageInputSchema),
+    mode: 'onTouched',
+    defaultValues: newDraft(),
+  });
+  const { register, handleSubmit, reset, setError, control } = form;
+  const sendMessage = useSendLanMessage();
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  // A ref, not state: a second click in the same frame must see the first one at once.
+  const isSending = useRef(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<LanMessageReceipt | null>(null);
+
+  const send = handleSubmit(async (message) => {
+    if (isSending.current) return;
+    isSending.current = true;
+    setSendError(null);
+    setReceipt(null);
+    try {
+      setReceipt(await sendMessage.mutateAsync({ lanId, message, idempotencyKey }));
+      reset(newDraft());
+      setIdempotencyKey(crypto.randomUUID());
+    } catch (error) {
+      setSendError(
+        showProblemOnForm({
+          error,
+          fieldNames,
+          setError,
+          failure: 'The message could not be sent',
+        }),
+      );
+    } finally {
+      isSending.current = false;
+    }
+  });
+
+  const statuses = useWatch({ control, name: 'statuses' });
+  const idPrefix = `lan-${lanId}-message`;
+  const statusesMessage = messageOnceTouched(form, 'statuses');
+  return (
+    <form className={controls.form} onSubmit={send} noValidate aria-labelledby={titleId}>
+      <FormField
+        name="subject"
+        idPrefix={idPrefix}
+        message={messageOnceTouched(form, 'subject')}
+        registration={register('subject')}
+      />
+      <div className={styles.body}>
+        <FormField
+          name="body"
+          label="Message"
+          idPrefix={idPrefix}
+          multiline
+          hint="Plain text, at most 5000 characters."
+          message={messageOnceTouched(form, 'body')}
+          registration={register('body')}
+        />
+      </div>
+      <fieldset
+        className={styles.statuses}
+        aria-describedby={statusesMessage ? `${idPrefix}-statuses-message` : undefined}
+      >
+        <legend className={controls.label}>Send to</legend>
+        <ul className={styles.statusList}>
+          {subscriberStatusOrder.map((status) => (
+            <li key={status}>
+              <label className={controls.checkbox}>
+                <input type="checkbox" value={status} {...register('statuses')} />
+                <span>{status}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {statusesMessage ? (
+          <p id={`${idPrefix}-statuses-message`} className={controls.error}>
+            {statusesMessage}
+          </p>
+        ) : null}
+      </fieldset>
+      <label className={controls.checkbox}>
+        <input type="checkbox" {...register('chat')} />
+        <span>Also post to the chat</span>
+      </label>
+      <RecipientsPreview lanId={lanId} statuses={statuses} />
+      {sendError ? (
+        <p className={controls.alert} role="alert">
+          {sendError}
+        </p>
+      ) : null}
+      <div className={controls.actions}>
+        <button type="submit" className={controls.button} disabled={sendMessage.isPending}>
+          <Send aria-hidden="true" size={18} />
+          {sendMessage.isPending ? 'Sending…' : 'Send message'}
+        </button>
+        <span role="status" className={styles.receipt}>
+          {receipt ? describeReceipt(receipt) : ''}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/** Who the message would reach now, from the participants list. */
+function RecipientsPreview({
+  lanId,
+  statuses,
+}: {
+  lanId: number;
+  statuses: readonly SubscriberStatus[] | undefined;
+}) {
+  const participants = useParticipants(lanId);
+  const chosen = Array.isArray(statuses) ? statuses : [];
+  let text = '';
+  if (participants.isSuccess && chosen.length > 0) {
+    text = describeRecipients(findMessageRecipients(participants.data.participants, chosen));
+  }
+  return (
+    <p className={controls.hint} aria-live="polite">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Lan } from '@lanparty/contract';
+import { countTakenPlaces } from '@lanparty/contract/rules';
+import { Download } from 'lucide-react';
+import controls from '../../../components/controls.module.css';
+import { QueryStatus } from '../../../components/query-status.tsx';
+import { describeError } from '../../../lib/api-client.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useDownloadParticipants } from '../api/download-participants.ts';
+import { useParticipants } from '../api/get-participants.ts';
+import { ParticipantCards } from './participant-cards.tsx';
+import { ParticipantTotals } from './participant-totals.tsx';
+import styles from './participants.module.css';
+import { ParticipantsTable } from './participants-table.tsx';
+import { useParticipantChanges } from './use-participant-changes.ts';
+
+/** Where the participants become cards: the phone width of the admin screens (640 px). */
+const phoneQuery = '(max-width: 40rem)';
+
+/**
+ * The organiser's view of a lan's participants (spec §4, issue 12): the money and head
+ * counts, the venue's invoice, every participant with status and presence changed in
+ * place, and the CSV export.
+ */
+export function LanParticipants({ lan }: { lan: Lan }) {
+  const participants = useParticipants(lan.id);
+  const changes = useParticipantChanges(lan.id);
+  const download = useDownloadParticipants();
+  const isPhone = useMediaQuery(phoneQuery);
+
+  return (
+    <QueryStatus query={participants} failure="The participants could not be loaded">
+      {({ participants: list, totals }) => (
+        <>
+          <ParticipantTotals totals={totals} lan={lan} />
+          <div className={styles.toolbar}>
+            <p className={controls.hint}>
+              {countTakenPlaces(list)} of {lan.maximumSubcribers} places taken (Accepted and Paid).
+            </p>
+            <button
+              type="button"
+              className={controls.buttonSecondary}
+              disabled={download.isPending}
+              onClick={() => download.mutate(lan.id)}
+            >
+              <Download aria-hidden="true" size={18} />
+              {download.isPending ? 'Downloading…' : 'Download CSV'}
+            </button>
+          </div>
+          {download.isError ? (
+            <p className={controls.alert} role="alert">
+              The CSV could not be downloaded: {describeError(download.error)}
+            </p>
+          ) : null}
+          {list.length === 0 ? (
+            <p className={controls.hint}>Nobody has subscribed yet.</p>
+          ) : isPhone ? (
+            <ParticipantCards lanName={lan.name} participants={list} changes={changes} />
+          ) : (
+            <ParticipantsTable lanName={lan.name} participants={list} changes={changes} />
+          )}
+        </>
+      )}
+    </QueryStatus>
+  );
+}

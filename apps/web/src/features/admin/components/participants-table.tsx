@@ -1,0 +1,128 @@
+import type { Participant } from '@lanparty/contract';
+import { Check, X } from 'lucide-react';
+import { Fragment } from 'react';
+import { formatEuros } from '../../../lib/format-money.ts';
+import {
+  fullName,
+  ParticipantRefusal,
+  PresenceSelect,
+  StatusSelect,
+} from './participant-controls.tsx';
+import styles from './participants.module.css';
+import type { ParticipantChanges } from './use-participant-changes.ts';
+import table from './users-table.module.css';
+
+type ParticipantsTableProps = {
+  lanName: string;
+  participants: readonly Participant[];
+  changes: ParticipantChanges;
+};
+
+const columnCount = 8;
+
+/** The participants as a table (wider screens), with status and presence changed in place. */
+export function ParticipantsTable({ lanName, participants, changes }: ParticipantsTableProps) {
+  return (
+    <div className={table.scroller}>
+      <table className={`${table.table} ${styles.table}`}>
+        <caption className="visually-hidden">Participants of {lanName}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nickname</th>
+            <th scope="col">Name</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Member</th>
+            <th scope="col">Status</th>
+            <th scope="col" className={table.number}>
+              Waitlist
+            </th>
+            <th scope="col" className={table.number}>
+              Amount due
+            </th>
+            <th scope="col">Presence</th>
+          </tr>
+        </thead>
+        <tbody>
+          {participants.map((participant) => {
+            const hasRefusal = changes.refusalOf(participant) !== undefined;
+            const rowClass = [
+              participant.status === 'Denied' ? styles.denied : '',
+              hasRefusal ? styles.hasRefusal : '',
+            ]
+              .join(' ')
+              .trim();
+            return (
+              <Fragment key={participant.subscriberId}>
+                <tr className={rowClass || undefined}>
+                  <th scope="row">{participant.nickname}</th>
+                  <td>{fullName(participant) ?? <Missing />}</td>
+                  <td>
+                    <Email participant={participant} />
+                  </td>
+                  <td>
+                    {participant.isMember ? (
+                      <Check aria-label="Member" size={18} />
+                    ) : (
+                      <X aria-label="Not a member" size={18} />
+                    )}
+                  </td>
+                  <td>
+                    <StatusSelect participant={participant} changes={changes} />
+                  </td>
+                  <td className={table.number}>{participant.waitlistPosition ?? <Missing />}</td>
+                  <td className={table.number}>
+                    {participant.amountDue === null ? (
+                      <Missing />
+                    ) : (
+                      formatEuros(participant.amountDue)
+                    )}
+                  </td>
+                  <td>
+                    <PresenceSelect participant={participant} changes={changes} />
+                  </td>
+                </tr>
+                {hasRefusal ? (
+                  <tr className={styles.refusal}>
+                    <td colSpan={columnCount}>
+                      <ParticipantRefusal participant={participant} changes={changes} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The e-mail address, marked when it is not verified (no messages reach it). */
+export function Email({ participant }: { participant: Participant }) {
+  const { email } = participant;
+  if (!email) return <Missing />;
+  // A long address may break after its @, rather than squeeze the other columns.
+  const domainStart = email.lastIndexOf('@') + 1;
+  return (
+    <span className={styles.email}>
+      <a href={`mailto:${email}`}>
+        {email.slice(0, domainStart)}
+        <wbr />
+        {email.slice(domainStart)}
+      </a>
+      {participant.emailVerified ? null : <span className={styles.unverified}>not verified</span>}
+    </span>
+  );
+}
+
+/** A value that is not there: a dash to the eye, "none" to a screen reader. */
+export function Missing() {
+  return (
+    <>
+      <span aria-hidden="true" className={styles.missing}>
+        —
+      </span>
+      <span className="visually-hidden">none</span>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Role, SignUp } from '@lanparty/contract';
+import { Check, X } from 'lucide-react';
+import { Link } from 'react-router';
+import controls from '../../../components/controls.module.css';
+import { formatDisplayDate } from '../../../lib/format-date.ts';
+import styles from './sign-ups-table.module.css';
+import table from './users-table.module.css';
+
+type SignUpsTableProps = {
+  signUps: readonly SignUp[];
+  /** The user whose roles are being saved, if any: their buttons wait. */
+  busyUserId: number | null;
+  onGrant: (signUp: SignUp, role: Role) => void;
+};
+
+/** Sign-ups with what they have done so far, and one click to make each a lanner or member. */
+export function SignUpsTable({ signUps, busyUserId, onGrant }: SignUpsTableProps) {
+  return (
+    <div className={table.scroller}>
+      <table className={`${table.table} ${styles.signUps}`}>
+        <thead>
+          <tr>
+            <th scope="col">Nickname</th>
+            <th scope="col">Signed up</th>
+            <th scope="col">E-mail verified</th>
+            <th scope="col">Profile complete</th>
+            <th scope="col">Verify</th>
+          </tr>
+        </thead>
+        <tbody>
+          {signUps.map((signUp) => {
+            const { user } = signUp;
+            const isBusy = busyUserId === user.id;
+            const isMember = user.roles.includes('Member');
+            return (
+              <tr key={user.id}>
+                <th scope="row" className={styles.nickname}>
+                  <Link to={`/admin/users/${user.id}`}>{user.nickname}</Link>
+                  {isMember ? <span className={styles.tag}>Member</span> : null}
+                </th>
+                <td>
+                  <span className={styles.cellLabel} aria-hidden="true">
+                    Signed up
+                  </span>
+                  <time dateTime={signUp.creationDate}>
+                    {formatDisplayDate(signUp.creationDate)}
+                  </time>
+                </td>
+                <td>
+                  <span className={styles.cellLabel} aria-hidden="true">
+                    E-mail verified
+                  </span>
+                  <YesNo value={signUp.emailVerified} />
+                </td>
+                <td>
+                  <span className={styles.cellLabel} aria-hidden="true">
+                    Profile complete
+                  </span>
+                  <YesNo value={signUp.isProfileComplete} />
+                </td>
+                <td>
+                  <div className={styles.actions}>
+                    <button
+                      type="button"
+                      className={controls.button}
+                      disabled={isBusy}
+                      onClick={() => onGrant(signUp, 'Lanner')}
+                    >
+                      Make lanner <span className="visually-hidden">{user.nickname}</span>
+                    </button>
+                    {isMember ? null : (
+                      <button
+                        type="button"
+                        className={controls.buttonSecondary}
+                        disabled={isBusy}
+                        onClick={() => onGrant(signUp, 'Member')}
+                      >
+                        Make member <span className="visually-hidden">{user.nickname}</span>
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Yes or No in words, with a tick or a cross beside them (not colour alone). */
+function YesNo({ value }: { value: boolean }) {
+  const Icon = value ? Check : X;
+  return (
+    <span className={value ? styles.yes : styles.no}>
+      <Icon aria-hidden="true" size={16} />
+      {value ? 'Yes' : 'No'}
+    </span>
+  );
+}

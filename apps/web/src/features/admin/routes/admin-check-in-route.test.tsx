@@ -1,0 +1,268 @@
+import type { CheckInResult, Participant, ParticipantList } from '@lanparty/contract';
+import { buildLan } from '@lanparty/contract/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  jsonResponse,
+  problemResponse,
+  type StubbedRequest,
+  stubFetch,
+} from '../../../testing/fetch-stub.ts';
+import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { buildParticipant, buildParticipantList } from '../testing/organiser-factories.ts';
+
+const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
+
+const gina = buildParticipant({
+  subscriberId: 7,
+  nickname: 'gamer',
+  firstName: 'Gina',
+  surname: 'Mer',
+  status: 'Paid',
+  checkInCode: 'GINA0000CODE',
+});
+const unpaid = buildParticipant({
+  subscriberId: 8,
+  nickname: 'latecomer',
+  firstName: 'Lou',
+  surname: 'Bos',
+  status: 'Accepted',
+  amountDue: 30,
+  checkInCode: 'LATE0000CODE',
+});
+const waiting = buildParticipant({
+  subscriberId: 9,
+  nickname: 'gingerbread',
+  firstName: null,
+  surname: null,
+  status: 'Pending',
+  amountDue: null,
+  checkInCode: null,
+});
+
+const door = buildParticipantList([gina, unpaid, waiting], { present: 0 });
+
+type Answer = (request: StubbedRequest) => Response | Promise<Response>;
+
+/** Opens the door of lan 1 as a lan administrator; check-ins are answered by `checkIn`. */
+function openDoor({
+  path = '/admin/lans/1/check-in',
+  participants = (): ParticipantList => door,
+  checkIn = (): Response => problemResponse(404, { detail: 'No ticket has this code.' }),
+}: {
+  path?: string;
+  participants?: () => ParticipantList;
+  checkIn?: Answer;
+} = {}) {
+  const stub = stubFetch({
+    'GET /api/lans/1': () => jsonResponse(buildLan({ id: 1, name: 'Winter Lan' })),
+    'GET /api/lans/1/participants': () => jsonResponse(participants()),
+    'POST /api/lans/1/check-ins': checkIn,
+  });
+  return { ...stub, ...renderApp(path, { viewer: lanAdmin }) };
+}
+
+function checkedIn(participant: Participant, alreadyPresent = false): Response {
+  const result: CheckInResult = {
+    subscriber: { ...participant, status: 'Paid', present: true },
+    alreadyPresent,
+  };
+  return jsonResponse(result);
+}
+
+function checkInBodies(requests: StubbedRequest[]) {
+  return requests
+    .filter((request) => request.method === 'POST')
+    .map((request) => JSON.parse(String(request.body)));
+}
+
+/** The large answer panel, and its live region. */
+async function findResult() {
+  const panel = await screen.findByRole('region', { name: 'Result' });
+  return within(panel).getByRole('status');
+}
+
+async function typeCode(user: ReturnType<typeof openDoor>['user'], code: string) {
+  await user.type(await screen.findByLabelText('Ticket code'), code);
+  await user.click(screen.getByRole('button', { name: 'Check in' }));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the door check-in by a typed code', () => {
+  it('shows a paid participant present, in a status region, and empties the field', async () => {
+    const { user, requests } = openDoor({ checkIn: () => checkedIn(gina) });
+    await typeCode(user, 'gina-0000-code');
+    const result = await findResult();
+    expect(await within(result).findByText('Present')).toBeInTheDocument();
+    expect(within(result).getByText('gamer')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Result' })).toHaveAttribute('data-tone', 'good');
+    expect(checkInBodies(requests)).toEqual([{ code: 'gina-0000-code' }]);
+    expect(screen.getByLabelText('Ticket code')).toHaveValue('');
+  });
+
+  it('says so when the ticket was checked in before', async () => {
+    const { user } = openDoor({ checkIn: () => checkedIn(gina, true) });
+    await typeCode(user, 'GINA0000CODE');
+    const result = await findResult();
+    expect(await within(result).findByText('Already checked in')).toBeInTheDocument();
+    expect(within(result).queryByText('Present')).not.toBeInTheDocument();
+  });
+
+  it('asks for the money of an unpaid ticket, and Paid and present posts it as paid', async () => {
+    const { user, requests } = openDoor({
+      checkIn: (request) =>
+        JSON.parse(String(request.body)).paid === true
+          ? checkedIn(unpaid)
+          : problemResponse(409, {
+              detail: 'latecomer has not paid yet.',
+              ...({ nickname: 'latecomer', subscriberId: 8, amountDue: 30 } as object),
+            }),
+    });
+    await typeCode(user, 'late0000code');
+    const result = await findResult();
+    expect(await within(result).findByText('€30.00 due')).toBeInTheDocument();
+    expect(within(result).getByText('latecomer')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Result' })).toHaveAttribute('data-tone', 'warning');
+
+    await user.click(screen.getByRole('button', { name: 'Paid and present' }));
+    expect(await within(result).findByText('Present')).toBeInTheDocument();
+    expect(checkInBodies(requests)).toEqual([
+      { code: 'late0000code' },
+      { code: 'late0000code', paid: true },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Paid and present' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a ticket that does not admit, with the reason, and keeps the code to fix', async () => {
+    const { user } = openDoor({
+      checkIn: () => problemResponse(409, { detail: 'This subscription is still Pending.' }),
+    });
+    await typeCode(user, 'NOPE');
+    const result = await findResult();
+    expect(await within(result).findByText('Refused')).toBeInTheDocument();
+    expect(within(result).getByText('This subscription is still Pending.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Result' })).toHaveAttribute('data-tone', 'bad');
+    expect(screen.queryByRole('button', { name: 'Paid and present' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Ticket code')).toHaveValue('NOPE');
+  });
+
+  it('refuses an unknown code', async () => {
+    const { user } = openDoor();
+    await typeCode(user, 'WHO');
+    const result = await findResult();
+    expect(await within(result).findByText('Refused')).toBeInTheDocument();
+    expect(within(result).getByText('No ticket has this code.')).toBeInTheDocument();
+  });
+
+  it('posts nothing without a code', async () => {
+    const { user, requests } = openDoor();
+    await user.click(await screen.findByRole('button', { name: 'Check in' }));
+    expect(screen.getByText('Type the code of the ticket.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ticket code')).toHaveAttribute('aria-invalid', 'true');
+    expect(checkInBodies(requests)).toEqual([]);
+  });
+});
+
+describe('a ticket URL opened by the phone camera', () => {
+  it('checks the code of the fragment in once and clears the fragment', async () => {
+    const { requests, router } = openDoor({
+      path: '/admin/lans/1/check-in#code=GINA-0000-CODE',
+      checkIn: () => checkedIn(gina),
+    });
+    const result = await findResult();
+    expect(await within(result).findByText('Present')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(router.state.location.pathname).toBe('/admin/lans/1/check-in');
+    expect(checkInBodies(requests)).toEqual([{ code: 'GINA-0000-CODE' }]);
+  });
+
+  it('checks nothing in without a fragment', async () => {
+    const { requests } = openDoor();
+    expect(await screen.findByText(/present$/)).toBeInTheDocument();
+    expect(checkInBodies(requests)).toEqual([]);
+  });
+});
+
+describe('finding a participant by name', () => {
+  it('filters by nickname or name and checks in the ticket code of the one chosen', async () => {
+    const { user, requests } = openDoor({ checkIn: () => checkedIn(gina) });
+    await user.type(await screen.findByLabelText('Nickname or name'), 'gin');
+    const found = screen.getByRole('list', { name: 'Participants found' });
+    expect(within(found).getAllByRole('listitem')).toHaveLength(2);
+    // A Pending subscription has no ticket to check in.
+    const pending = within(found).getByText('gingerbread').closest('li') as HTMLElement;
+    expect(within(pending).getByText('No ticket')).toBeInTheDocument();
+    expect(within(pending).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(found).getByRole('button', { name: 'Check in gamer' }));
+    const result = await findResult();
+    expect(await within(result).findByText('Present')).toBeInTheDocument();
+    expect(checkInBodies(requests)).toEqual([{ code: 'GINA0000CODE' }]);
+  });
+
+  it('finds by surname, and says when nobody matches', async () => {
+    const { user } = openDoor();
+    const search = await screen.findByLabelText('Nickname or name');
+    await user.type(search, 'bos');
+    expect(screen.getByRole('button', { name: 'Check in latecomer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check in gamer' })).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('No participant matches.')).toBeInTheDocument();
+  });
+});
+
+describe('the present count', () => {
+  function countParticipantReads(requests: StubbedRequest[]) {
+    return requests.filter((request) => request.url.pathname === '/api/lans/1/participants').length;
+  }
+
+  it('counts the present of the Accepted and Paid, read again after a check-in', async () => {
+    let present = 0;
+    const { user, requests } = openDoor({
+      participants: () => buildParticipantList([gina, unpaid, waiting], { present }),
+      checkIn: () => {
+        present = 1;
+        return checkedIn(gina);
+      },
+    });
+    expect(await screen.findByText(/present$/)).toHaveTextContent('0 of 2 present');
+    await typeCode(user, 'GINA0000CODE');
+    await waitFor(() => expect(screen.getByText(/present$/)).toHaveTextContent('1 of 2 present'));
+    expect(countParticipantReads(requests)).toBe(2);
+  });
+
+  it('is read again every 10 seconds while the door is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { requests, unmount } = openDoor();
+    await screen.findByText(/present$/);
+    expect(countParticipantReads(requests)).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(countParticipantReads(requests)).toBe(2));
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(countParticipantReads(requests)).toBe(2);
+  });
+});
+
+describe('the door', () => {
+  it('offers the camera without starting it, and names the lan', async () => {
+    openDoor();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check-in' })).toBeInTheDocument();
+    expect(await screen.findByText('Winter Lan')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scan ticket' })).toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('is linked from the admin navigation while a lan is shown', async () => {
+    openDoor();
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    const link = within(nav).getByRole('link', { name: 'Check-in' });
+    expect(link).toHaveAttribute('href', '/admin/lans/1/check-in');
+    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Lans' })).not.toHaveAttribute('aria-current');
+  });
+});

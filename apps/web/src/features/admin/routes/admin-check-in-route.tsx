@@ -1,0 +1,195 @@
+import type { Participant } from '@lanparty/contract';
+import { countTakenPlaces } from '@lanparty/contract/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import controls from '../../../components/controls.module.css';
+import { Page } from '../../../components/page.tsx';
+import { QueryStatus } from '../../../components/query-status.tsx';
+import { useLan } from '../../../lib/lans/get-lan.ts';
+import { useCheckInTicket } from '../api/check-in-ticket.ts';
+import { participantsQueryOptions, useParticipants } from '../api/get-participants.ts';
+import adminStyles from '../components/admin-lans.module.css';
+import styles from '../components/check-in.module.css';
+import { type CheckInOutcome, readRefusal } from '../components/check-in-outcome.ts';
+import { CheckInResult } from '../components/check-in-result.tsx';
+import { ParticipantSearch } from '../components/participant-search.tsx';
+import { TicketScanner } from '../components/ticket-scanner.tsx';
+
+/** Live updates come later (server-sent events); until then the count is read this often. */
+const COUNT_REFRESH_MS = 10_000;
+
+/**
+ * admin/lans/:id/check-in: the door. A ticket is checked in by its QR code (the screen's
+ * camera, or a ticket URL opened by the phone's own camera: `#code=…`), by its code typed
+ * or read out, or by finding the participant's name.
+ */
+export function AdminCheckInRoute() {
+  const id = Number(useParams().id);
+  if (!Number.isInteger(id) || id < 1) return <Navigate to="/admin/lans" replace />;
+  return <CheckInDoor lanId={id} />;
+}
+
+function CheckInDoor({ lanId }: { lanId: number }) {
+  const lan = useLan(lanId);
+  const participants = useParticipants(lanId, { refetchInterval: COUNT_REFRESH_MS });
+  const checkInTicket = useCheckInTicket();
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<CheckInOutcome | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const resultRef = useRef<HTMLElement>(null);
+
+  async function checkIn(code: string, { paid = false } = {}): Promise<CheckInOutcome> {
+    let next: CheckInOutcome;
+    try {
+      const result = await checkInTicket.mutateAsync({ lanId, code, ...(paid ? { paid } : {}) });
+      next = {
+        kind: 'present',
+        participant: result.subscriber,
+        alreadyPresent: result.alreadyPresent,
+      };
+    } catch (error) {
+      // The check-in refetched the participants before it failed, so this list is fresh.
+      const list = queryClient.getQueryData(participantsQueryOptions(lanId).queryKey);
+      next = readRefusal(error, code, list?.participants ?? []);
+    }
+    setOutcome(next);
+    setAttempt((count) => count + 1);
+    return next;
+  }
+
+  useCheckInFromFragment((code) => void checkIn(code));
+
+  // Bring the answer into view after a check-in from further down (the name search).
+  useEffect(() => {
+    if (attempt > 0) resultRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [attempt]);
+
+  const lanName = lan.data?.name;
+  return (
+    <Page title={lanName ? `Check-in – ${lanName}` : 'Check-in'} heading="Check-in" lead={lanName}>
+      <Link to={`/admin/lans/${lanId}`} className={adminStyles.back}>
+        <ArrowLeft aria-hidden="true" size={18} />
+        Back to the lan
+      </Link>
+      <div className={styles.door}>
+        <QueryStatus query={participants} failure="The participants could not be loaded">
+          {(list) => (
+            <p className={styles.count}>
+              <span className={styles.countNumber}>{list.totals.present}</span> of{' '}
+              <span className={styles.countNumber}>{countTakenPlaces(list.participants)}</span>{' '}
+              present
+            </p>
+          )}
+        </QueryStatus>
+        <CheckInResult
+          ref={resultRef}
+          outcome={outcome}
+          attempt={attempt}
+          isChecking={checkInTicket.isPending}
+          onPaidAndPresent={(code) => void checkIn(code, { paid: true })}
+        />
+        <section className={controls.section} aria-labelledby="check-in-ticket">
+          <h2 id="check-in-ticket" className={controls.sectionTitle}>
+            Ticket
+          </h2>
+          <TicketScanner onRead={(text) => void checkIn(text)} />
+          <TicketCodeForm isChecking={checkInTicket.isPending} onCheckIn={checkIn} />
+        </section>
+        {participants.isSuccess ? (
+          <ParticipantSearch
+            participants={participants.data.participants}
+            isChecking={checkInTicket.isPending}
+            onCheckIn={(participant: Participant & { checkInCode: string }) =>
+              void checkIn(participant.checkInCode)
+            }
+          />
+        ) : null}
+      </div>
+    </Page>
+  );
+}
+
+/** A code read out or typed; the field empties once the ticket is checked in or due. */
+function TicketCodeForm({
+  isChecking,
+  onCheckIn,
+}: {
+  isChecking: boolean;
+  onCheckIn: (code: string) => Promise<CheckInOutcome>;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState('');
+  const [isMissing, setIsMissing] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = code.trim();
+    setIsMissing(typed === '');
+    if (typed === '') return;
+    const outcome = await onCheckIn(typed);
+    if (outcome.kind === 'present' || outcome.kind === 'due') setCode('');
+  }
+
+  return (
+    <form className={styles.codeForm} onSubmit={submit} noValidate>
+      <div className={controls.field}>
+        <label className={controls.label} htmlFor={inputId}>
+          Ticket code
+        </label>
+        <input
+          id={inputId}
+          className={`${controls.input} ${styles.codeInput}`}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          aria-invalid={isMissing || undefined}
+          aria-describedby={isMissing ? errorId : undefined}
+        />
+        {isMissing ? (
+          <p id={errorId} className={controls.error}>
+            Type the code of the ticket.
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className={`${controls.buttonSecondary} ${styles.bigButton}`}
+        disabled={isChecking}
+      >
+        Check in
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A ticket's QR code opens this screen with `#code=…` when a door phone's own camera app
+ * reads it: that code is checked in once, and the fragment is cleared so a reload or a
+ * back button does not check it in again.
+ */
+function useCheckInFromFragment(checkIn: (code: string) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handledCode = useRef<string | null>(null);
+  const code = new URLSearchParams(location.hash.slice(1)).get('code');
+  const onCode = useEffectEvent(checkIn);
+
+  useEffect(() => {
+    if (!code) {
+      handledCode.current = null;
+      return;
+    }
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    // Strict mode runs this effect twice before the fragment is gone; check in once.
+    if (handledCode.current === code) return;
+    handledCode.current = code;
+    onCode(code);
+  }, [code, location.pathname, location.search, navigate]);
+}

@@ -1,0 +1,36 @@
+import type { Lan, LanMessage, ParticipantList } from '@lanparty/contract';
+import { buildLan, buildPage } from '@lanparty/contract/testing';
+import { emptyResponse, jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
+import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { buildParticipantList } from './organiser-factories.ts';
+
+type OpenAdminLanOptions = {
+  lan?: Lan;
+  participants?: ParticipantList;
+  messages?: LanMessage[];
+  /** More answers, or other answers for the same calls. */
+  answers?: Parameters<typeof stubFetch>[0];
+};
+
+/**
+ * Opens admin/lans/{id} as a lan administrator, with the lan, its participants and its
+ * messages answered (none unless given).
+ */
+export function openAdminLan({
+  lan = buildLan(),
+  participants = buildParticipantList(),
+  messages = [],
+  answers = {},
+}: OpenAdminLanOptions = {}) {
+  const stub = stubFetch({
+    [`GET /api/lans/${lan.id}`]: () => jsonResponse(lan),
+    [`GET /api/lans/${lan.id}/participants`]: () => jsonResponse(participants),
+    [`GET /api/lans/${lan.id}/messages`]: () => jsonResponse(buildPage(messages)),
+    [`HEAD /api/assets/lan-${lan.id}`]: () => emptyResponse(404),
+    'GET /api/lans': () => jsonResponse(buildPage([lan])),
+    'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),
+    ...answers,
+  });
+  const viewer = buildViewer({ roles: ['LanAdministrator'] });
+  return { ...stub, ...renderApp(`/admin/lans/${lan.id}`, { viewer }) };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { viewports } from './support/browser.ts';
+import { useBrowser } from './support/browser-session.ts';
+import { waitForApp } from './support/sign-in.ts';
+
+const { openAs } = useBrowser();
+
+/*
+ * The organiser's lan as its people live it (issue 12): a lan with one place, taken; a
+ * lanner joins its waitlist, moves up when the place frees, finds their ticket on the lan's
+ * page, and is checked in at the door on a phone with the code typed in.
+ */
+describe('the waitlist, the ticket and the door', () => {
+  it('moves a waitlisted lanner up when the place frees, and checks their ticket in at the door', async () => {
+    const name = `One-seat lan ${Date.now()}`;
+    const admin = await openAs('lanadmin', '/admin/lans/new');
+    await admin.page.getByLabel('Name', { exact: true }).fill(name);
+    await admin.page.getByLabel(/^Maximum/).fill('1');
+    await admin.page.getByRole('button', { name: 'Create lan' }).click();
+    await admin.page.waitForURL(/\/admin\/lans\/\d+$/);
+    const lanId = Number(new URL(admin.page.url()).pathname.split('/').pop());
+    await admin.page.getByRole('button', { name: 'Activate' }).click();
+    await admin.page.getByRole('button', { name: 'Deactivate' }).waitFor();
+
+    // `member` takes the one place.
+    const member = await openAs('member', `/lans/${lanId}`);
+    const memberPanel = member.page.getByRole('region', { name: 'Subscription' });
+    await memberPanel.getByRole('button', { name: 'Participate' }).click();
+    await memberPanel.getByText('Your request for participation is pending').waitFor();
+    await admin.page.reload();
+    await waitForApp(admin.page);
+    await admin.page.getByLabel('Status of member').first().selectOption('Accepted');
+    await admin.page.waitForResponse((response) => response.url().includes('/status:accepted'));
+
+    // The lan is full: `lanner` joins its waitlist.
+    const lanner = await openAs('lanner', `/lans/${lanId}`);
+    const panel = lanner.page.getByRole('region', { name: 'Subscription' });
+    await panel.getByText('Sorry, the lan is full').waitFor();
+    await expect(panel.getByRole('button', { name: 'Participate' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await panel.getByRole('button', { name: 'Join the waitlist' }).click();
+    await panel.getByText('The lan is full. You are number 1 on the waitlist.').waitFor();
+
+    // The place frees: `member` is denied, and `lanner` moves up on its own.
+    await admin.page.reload();
+    await waitForApp(admin.page);
+    await admin.page.getByLabel('Status of member').first().selectOption('Denied');
+    await admin.page.waitForResponse((response) => response.url().includes('/status:denied'));
+    await lanner.page.reload();
+    await waitForApp(lanner.page);
+    await lanner.page
+      .getByRole('region', { name: 'Subscription' })
+      .getByText('You are accepted')
+      .waitFor();
+    const ticket = lanner.page.getByRole('region', { name: 'Your ticket' });
+    await ticket.getByRole('img', { name: 'QR code of your ticket' }).waitFor();
+    const code = (await ticket.locator('code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{1,4})+$/);
+
+    // At the door, on a phone: the code read out and typed, in lower case.
+    const door = await openAs('lanadmin', `/admin/lans/${lanId}/check-in`, viewports.phone);
+    await door.page.getByText(/0\s+of\s+1\s+present/).waitFor();
+    await door.page.getByLabel('Ticket code').fill(code.toLowerCase());
+    await door.page.getByRole('button', { name: 'Check in', exact: true }).click();
+    const result = door.page.getByRole('region', { name: 'Result' });
+    await result.getByText('€30.00 due').waitFor();
+    await result.getByText('lanner', { exact: true }).waitFor();
+    await result.getByRole('button', { name: 'Paid and present' }).click();
+    await result.getByText('Present', { exact: true }).waitFor();
+    await door.page.getByText(/1\s+of\s+1\s+present/).waitFor();
+
+    // The same ticket again: already in, never twice.
+    await door.page.getByLabel('Ticket code').fill(code);
+    await door.page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await result.getByText('Already checked in').waitFor();
+    await door.page.getByText(/1\s+of\s+1\s+present/).waitFor();
+
+    for (const opened of [admin, member, lanner, door]) expect(opened.errors).toEqual([]);
+  }, 60_000);
+});
