@@ -29,8 +29,12 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** The messages per field of a 400; empty otherwise. */
   readonly errors: Record<string, string[]>;
+  /** The problem's extension members (RFC 9457), e.g. a refused check-in's amountDue. */
+  readonly extensions: Readonly<Record<string, unknown>>;
 
-  constructor(problem: Omit<ProblemDetails, 'instance'>) {
+  constructor(
+    problem: Omit<ProblemDetails, 'instance'> & { extensions?: Record<string, unknown> },
+  ) {
     super(problem.detail ?? problem.title);
     this.name = 'ApiError';
     this.status = problem.status;
@@ -38,6 +42,7 @@ export class ApiError extends Error {
     this.title = problem.title;
     this.detail = problem.detail;
     this.errors = problem.errors ?? {};
+    this.extensions = problem.extensions ?? {};
   }
 }
 
@@ -176,13 +181,23 @@ export async function readProblem(response: Response): Promise<ApiError> {
   const contentType = response.headers.get('Content-Type') ?? '';
   if (!contentType.includes('json')) return new ApiError(fallback);
   try {
-    const problem = (await response.json()) as Partial<ProblemDetails>;
+    const problem = (await response.json()) as Partial<ProblemDetails> & Record<string, unknown>;
+    const {
+      type,
+      title,
+      status: _status,
+      detail,
+      instance: _instance,
+      errors,
+      ...extensions
+    } = problem;
     return new ApiError({
-      type: typeof problem.type === 'string' ? problem.type : fallback.type,
-      title: typeof problem.title === 'string' ? problem.title : fallback.title,
+      type: typeof type === 'string' ? type : fallback.type,
+      title: typeof title === 'string' ? title : fallback.title,
       status: response.status,
-      detail: typeof problem.detail === 'string' ? problem.detail : undefined,
-      errors: isFieldErrors(problem.errors) ? problem.errors : undefined,
+      detail: typeof detail === 'string' ? detail : undefined,
+      errors: isFieldErrors(errors) ? errors : undefined,
+      extensions,
     });
   } catch {
     return new ApiError(fallback);

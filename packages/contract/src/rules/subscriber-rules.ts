@@ -90,3 +90,23 @@ export function normalizeCheckInCode(text: string): string {
 export function formatCheckInCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;
 }
+
+/** The longest message to a lan's participants, in characters. */
+export const lanMessageBodyMaximum = 5000;
+
+type MessageCandidate = { status: SubscriberStatus; emailVerified: boolean };
+
+/**
+ * Who a message to a lan's subscribers of these statuses reaches: those with a verified
+ * e-mail address; the others are unreachable (an unverified address may not be theirs).
+ */
+export function splitMessageRecipients<Candidate extends MessageCandidate>(
+  participants: readonly Candidate[],
+  statuses: readonly SubscriberStatus[],
+): { reachable: Candidate[]; unreachable: Candidate[] } {
+  const chosen = participants.filter(({ status }) => statuses.includes(status));
+  return {
+    reachable: chosen.filter(({ emailVerified }) => emailVerified),
+    unreachable: chosen.filter(({ emailVerified }) => !emailVerified),
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lanMessageBodyMaximum } from '../rules/subscriber-rules.ts';
 import { dateTimeSchema, idSchema, moneySchema, problemDetailsSchema } from './common.ts';
 import { requiredText } from './rules.ts';
 import {
@@ -116,7 +117,7 @@ export type CheckInResult = z.infer<typeof checkInResultSchema>;
 export const lanMessageInputSchema = z
   .object({
     subject: requiredText('Subject', 150),
-    body: requiredText('Message', 5000),
+    body: requiredText('Message', lanMessageBodyMaximum),
     statuses: z
       .array(subscriberStatusSchema)
       .min(1, 'Choose at least one status')

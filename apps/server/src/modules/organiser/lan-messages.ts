@@ -5,6 +5,7 @@ import type {
   Paged,
   SubscriberStatus,
 } from '@lanparty/contract';
+import { splitMessageRecipients } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -21,7 +22,7 @@ import {
   listParticipantRows,
   pageLanMessages,
 } from './organiser.repository.ts';
-import { findManagedLan } from './participants.ts';
+import { findManagedLan, isEmailVerified } from './participants.ts';
 
 export type LanMessagesDeps = PlacesDeps & { db: AppDatabase };
 
@@ -87,11 +88,13 @@ export async function sendLanMessage(
       const first = await findLanMessageByKey(trx, lan.id, idempotencyKey);
       if (first) return repeatOf(first, input);
     }
-    const rows = (await listParticipantRows(trx, lan.id)).filter((row) =>
-      (input.statuses as readonly string[]).includes(row.status),
-    );
-    const reachable = rows.filter((row) => row.email && toBoolean(row.is_email_activated));
-    const unreachable = rows.filter((row) => !reachable.includes(row)).map((row) => row.nickname);
+    const rows = (await listParticipantRows(trx, lan.id)).map((row) => ({
+      ...row,
+      status: row.status as SubscriberStatus,
+      emailVerified: isEmailVerified(row),
+    }));
+    const { reachable, unreachable: unreached } = splitMessageRecipients(rows, input.statuses);
+    const unreachable = unreached.map((row) => row.nickname);
     const message = await insertLanMessage(
       trx,
       {

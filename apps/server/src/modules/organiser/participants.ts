@@ -19,6 +19,11 @@ export async function findManagedLan(db: Executor, viewer: Viewer, lanId: number
   return lan;
 }
 
+/** Whether mail reaches the participant: an address, and verified. */
+export function isEmailVerified(row: Pick<ParticipantRow, 'email' | 'is_email_activated'>) {
+  return row.email !== null && toBoolean(row.is_email_activated);
+}
+
 /** Presents participant rows of one lan; `waitlistPositionOf` comes from the same lan. */
 export function presentParticipant(
   row: ParticipantRow,
@@ -32,7 +37,7 @@ export function presentParticipant(
     firstName: row.first_name,
     surname: row.surname,
     email: row.email,
-    emailVerified: row.email !== null && toBoolean(row.is_email_activated),
+    emailVerified: isEmailVerified(row),
     isMember: toBoolean(row.is_member),
     status,
     waitlistPosition: waitlistPositionOf(row.id),

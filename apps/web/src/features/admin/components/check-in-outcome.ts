@@ -6,7 +6,7 @@ import { describeError, isApiError } from '../../../lib/api-client.ts';
 export type CheckInOutcome =
   | { kind: 'present'; participant: Participant; alreadyPresent: boolean }
   /** Accepted but not paid: the door takes the money, then posts the code again as paid. */
-  | { kind: 'due'; participant: Participant & { amountDue: number }; code: string }
+  | { kind: 'due'; nickname: string; amountDue: number; code: string }
   | { kind: 'refused'; message: string; participant: Participant | undefined }
   /** No answer of the API (the network): nothing was decided. */
   | { kind: 'failed'; message: string };
@@ -24,10 +24,9 @@ export function findTicketHolder(
 }
 
 /**
- * Reads a refused check-in. The 409 of an Accepted ticket not yet paid carries the amount
- * due in its problem, but the API client keeps no extension members of a problem, so the
- * amount and the nickname come from the holder's row in `participants` — which must be
- * fresh: the check-in's own refetch has read it again by the time the refusal arrives.
+ * Reads a refused check-in. The 409 of an Accepted ticket not yet paid says who and how
+ * much in its problem (`nickname`, `amountDue`); any other refusal is shown as the API
+ * words it, with the holder's name when the participants list knows the code.
  */
 export function readRefusal(
   error: unknown,
@@ -35,9 +34,12 @@ export function readRefusal(
   participants: readonly Participant[],
 ): CheckInOutcome {
   if (!isApiError(error)) return { kind: 'failed', message: describeError(error) };
-  const holder = findTicketHolder(participants, code);
-  if (error.status === 409 && holder?.status === 'Accepted' && holder.amountDue !== null) {
-    return { kind: 'due', participant: { ...holder, amountDue: holder.amountDue }, code };
-  }
-  return { kind: 'refused', message: describeError(error), participant: holder };
+  const { amountDue, nickname } = error.extensions;
+  if (error.status === 409 && typeof amountDue === 'number' && typeof nickname === 'string')
+    return { kind: 'due', nickname, amountDue, code };
+  return {
+    kind: 'refused',
+    message: describeError(error),
+    participant: findTicketHolder(participants, code),
+  };
 }

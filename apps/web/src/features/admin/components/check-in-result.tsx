@@ -99,8 +99,8 @@ function viewOf(outcome: CheckInOutcome): View {
       return {
         tone: 'warning',
         icon: Banknote,
-        title: `${formatEuros(outcome.participant.amountDue)} due`,
-        nickname: outcome.participant.nickname,
+        title: `${formatEuros(outcome.amountDue)} due`,
+        nickname: outcome.nickname,
         detail: 'Take the money, then press Paid and present.',
       };
     case 'refused':

@@ -4,7 +4,7 @@ import {
   lanMessageInputSchema,
   type SubscriberStatus,
 } from '@lanparty/contract';
-import { subscriberStatusOrder } from '@lanparty/contract/rules';
+import { lanMessageBodyMaximum, subscriberStatusOrder } from '@lanparty/contract/rules';
 import { Send } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useParticipants } from '../api/get-participants.ts';
 import { useSendLanMessage } from '../api/send-lan-message.ts';
 import {
@@ -48,7 +49,7 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
   });
   const { register, handleSubmit, reset, setError, control } = form;
   const sendMessage = useSendLanMessage();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey());
   // A ref, not state: a second click in the same frame must see the first one at once.
   const isSending = useRef(false);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -62,7 +63,7 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
     try {
       setReceipt(await sendMessage.mutateAsync({ lanId, message, idempotencyKey }));
       reset(newDraft());
-      setIdempotencyKey(crypto.randomUUID());
+      setIdempotencyKey(newIdempotencyKey());
     } catch (error) {
       setSendError(
         showProblemOnForm({
@@ -94,7 +95,7 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
           label="Message"
           idPrefix={idPrefix}
           multiline
-          hint="Plain text, at most 5000 characters."
+          hint={`Plain text, at most ${lanMessageBodyMaximum} characters.`}
           message={messageOnceTouched(form, 'body')}
           registration={register('body')}
         />

@@ -1,4 +1,5 @@
 import type { Participant, SubscriberStatus } from '@lanparty/contract';
+import { splitMessageRecipients } from '@lanparty/contract/rules';
 
 export type MessageRecipients = {
   /** Those of the chosen statuses with a verified e-mail address: they get the message. */
@@ -15,11 +16,7 @@ export function findMessageRecipients(
   participants: readonly Participant[],
   statuses: readonly SubscriberStatus[],
 ): MessageRecipients {
-  const chosen = participants.filter(({ status }) => statuses.includes(status));
-  return {
-    reachable: chosen.filter(({ emailVerified }) => emailVerified),
-    unreachable: chosen.filter(({ emailVerified }) => !emailVerified),
-  };
+  return splitMessageRecipients(participants, statuses);
 }
 
 /** "12 participants will get this e-mail; 2 have no verified address: a, b". */

@@ -1,5 +1,5 @@
 import type { CheckInResult, Participant, ParticipantList } from '@lanparty/contract';
-import { buildLan } from '@lanparty/contract/testing';
+import { buildLan, buildParticipant, buildParticipantList } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,7 +9,6 @@ import {
   stubFetch,
 } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
-import { buildParticipant, buildParticipantList } from '../testing/organiser-factories.ts';
 
 const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
 

@@ -50,7 +50,7 @@ function CheckInDoor({ lanId }: { lanId: number }) {
         alreadyPresent: result.alreadyPresent,
       };
     } catch (error) {
-      // The check-in refetched the participants before it failed, so this list is fresh.
+      // For the holder's name on a refusal: the list as the door knows it.
       const list = queryClient.getQueryData(participantsQueryOptions(lanId).queryKey);
       next = readRefusal(error, code, list?.participants ?? []);
     }

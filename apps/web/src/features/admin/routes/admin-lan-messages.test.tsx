@@ -1,13 +1,13 @@
 import type { LanMessageReceipt } from '@lanparty/contract';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse, problemResponse, type StubbedRequest } from '../../../testing/fetch-stub.ts';
-import { openAdminLan } from '../testing/open-admin-lan.ts';
 import {
   buildLanMessage,
   buildParticipant,
   buildParticipantList,
-} from '../testing/organiser-factories.ts';
+} from '@lanparty/contract/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, problemResponse, type StubbedRequest } from '../../../testing/fetch-stub.ts';
+import { openAdminLan } from '../testing/open-admin-lan.ts';
 
 const participants = buildParticipantList([
   buildParticipant({ subscriberId: 1, nickname: 'nova', status: 'Paid' }),
@@ -89,7 +89,7 @@ describe('writing to the participants', () => {
     ).toBeInTheDocument();
     expect(posts(requests)).toHaveLength(1);
     const [post] = posts(requests);
-    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     expect(post?.headers.get('Authorization')).toBe('Bearer test-token');
     const body = JSON.parse(String(post?.body));
     expect(body).toEqual({

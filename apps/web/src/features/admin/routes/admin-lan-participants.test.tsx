@@ -1,9 +1,8 @@
-import { buildLan } from '@lanparty/contract/testing';
+import { buildLan, buildParticipant, buildParticipantList } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse } from '../../../testing/fetch-stub.ts';
 import { openAdminLan } from '../testing/open-admin-lan.ts';
-import { buildParticipant, buildParticipantList } from '../testing/organiser-factories.ts';
 
 const nova = buildParticipant({
   subscriberId: 102,

@@ -68,6 +68,14 @@ describe('editing a lan', () => {
   });
 });
 
+describe('the door', () => {
+  it('links to the lan’s check-in screen', async () => {
+    openLan(buildLan({ id: 7 }));
+    const link = await screen.findByRole('link', { name: 'Door check-in' });
+    expect(link).toHaveAttribute('href', '/admin/lans/7/check-in');
+  });
+});
+
 describe('deleting a lan', () => {
   it('asks first, then deletes and returns to the list', async () => {
     const { user, requests, router } = openLan(buildLan(), {

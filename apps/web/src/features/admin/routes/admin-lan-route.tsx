@@ -1,5 +1,5 @@
 import type { Lan, LanUpdate } from '@lanparty/contract';
-import { ArrowLeft, Trash2 } from 'lucide-react';
+import { ArrowLeft, ScanLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -116,6 +116,10 @@ function LanState({ lan }: { lan: Lan }) {
           </span>
         </p>
         <div className={controls.actions}>
+          <Link className={controls.buttonSecondary} to={`/admin/lans/${lan.id}/check-in`}>
+            <ScanLine aria-hidden="true" size={18} />
+            Door check-in
+          </Link>
           <button
             type="button"
             className={lan.isActive ? controls.buttonSecondary : controls.button}

@@ -1,25 +1,9 @@
 import type { Role, SignUp } from '@lanparty/contract';
-import { buildPage, buildUserProfile, buildUserPublic } from '@lanparty/contract/testing';
+import { buildPage, buildSignUp, buildUserProfile } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, type StubbedRequest, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
-
-function buildSignUp({
-  id = 5,
-  nickname = 'newbie',
-  roles = [],
-  ...overrides
-}: Partial<SignUp> & { id?: number; nickname?: string; roles?: Role[] } = {}): SignUp {
-  return {
-    user: buildUserPublic({ id, nickname, roles }),
-    email: `${nickname}@example.com`,
-    emailVerified: true,
-    isProfileComplete: true,
-    creationDate: '2026-02-03T20:15:00Z',
-    ...overrides,
-  };
-}
 
 const memberAdmin = buildViewer({ roles: ['MemberAdministrator'] });
 

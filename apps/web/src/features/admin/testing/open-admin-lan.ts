@@ -1,8 +1,7 @@
 import type { Lan, LanMessage, ParticipantList } from '@lanparty/contract';
-import { buildLan, buildPage } from '@lanparty/contract/testing';
+import { buildLan, buildPage, buildParticipantList } from '@lanparty/contract/testing';
 import { emptyResponse, jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
-import { buildParticipantList } from './organiser-factories.ts';
 
 type OpenAdminLanOptions = {
   lan?: Lan;

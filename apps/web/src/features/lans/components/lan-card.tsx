@@ -3,6 +3,7 @@ import { countOpenPlaces, countTakenPlaces } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { formatEuros } from '../../../lib/format-money.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { LanBanner } from './lan-banner.tsx';
 import styles from './lan-card.module.css';
@@ -55,13 +56,6 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const euro = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
-
-/** A price in euros with the euro sign: `€25.00`. */
-function formatPrice(amount: number): string {
-  return euro.format(amount);
-}
-
 /** Spec §2: the member price, and for members the normal price struck through. */
 function LanPrice({ lan }: { lan: Lan }) {
   const viewer = useViewer();
@@ -72,11 +66,11 @@ function LanPrice({ lan }: { lan: Lan }) {
       {isMember ? (
         <s className={styles.normalPrice}>
           <span className="visually-hidden">normal price </span>
-          {formatPrice(lan.price)}
+          {formatEuros(lan.price)}
         </s>
       ) : null}{' '}
       <span className="visually-hidden">member price </span>
-      {formatPrice(lan.membersPrice)}
+      {formatEuros(lan.membersPrice)}
     </>
   );
 }

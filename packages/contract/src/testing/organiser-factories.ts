@@ -1,14 +1,17 @@
 /*
- * Test data of the organiser's screens, in the contract's shapes. They belong beside
- * buildSubscriber in @lanparty/contract/testing; they live here until the contract has
- * them. Each call builds a fresh object.
+ * Test data of the organiser's screens and calls (issue 12), in the contract's shapes.
+ * Each call builds a fresh object.
  */
 import type {
   LanMessage,
   Participant,
   ParticipantList,
   ParticipantTotals,
-} from '@lanparty/contract';
+  SignUp,
+} from '../schemas/organiser.ts';
+import type { OwnSubscription } from '../schemas/subscribers.ts';
+import type { Role } from '../schemas/users.ts';
+import { buildSubscriber, buildUserPublic } from './factories.ts';
 
 /** An Accepted participant of lan 1 with a verified address, owing the member price. */
 export function buildParticipant(overrides: Partial<Participant> = {}): Participant {
@@ -67,6 +70,32 @@ export function buildLanMessage(overrides: Partial<LanMessage> = {}): LanMessage
     chat: false,
     recipients: 12,
     unreachable: [],
+    ...overrides,
+  };
+}
+
+/** One of the viewer's own subscriptions, Accepted with a ticket unless told otherwise. */
+export function buildOwnSubscription(overrides: Partial<OwnSubscription> = {}): OwnSubscription {
+  return {
+    ...buildSubscriber({ status: 'Accepted' }),
+    checkInCode: '7K3M9QX2T5VBN8RD4HWCJ6PZAE',
+    ...overrides,
+  };
+}
+
+/** A new user without the Lanner role, verified and complete unless told otherwise. */
+export function buildSignUp({
+  id = 5,
+  nickname = 'newbie',
+  roles = [],
+  ...overrides
+}: Partial<SignUp> & { id?: number; nickname?: string; roles?: Role[] } = {}): SignUp {
+  return {
+    user: buildUserPublic({ id, nickname, roles }),
+    email: `${nickname}@example.com`,
+    emailVerified: true,
+    isProfileComplete: true,
+    creationDate: '2026-02-03T20:15:00Z',
     ...overrides,
   };
 }
