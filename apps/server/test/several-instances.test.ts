@@ -10,6 +10,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../src/modules/chat/test-support/webhook-receiver.ts';
+import { demoSignUps } from '../src/modules/demo/demo-community.ts';
 import { demoLanners } from '../src/modules/demo/demo-people.ts';
 import { demoAccounts } from '../src/modules/identity/demo-accounts.ts';
 import { createLocalAccount } from '../src/modules/identity/local-accounts.service.ts';
@@ -224,9 +225,11 @@ describe.skipIf(!isOnPostgres)('two demo sites starting at once on one empty dat
           ).n,
         );
       expect(await count('local_accounts')).toBe(demoAccounts.length);
-      expect(await count('users')).toBe(demoAccounts.length + demoLanners.length);
-      // Eighteen past lans, an open one, a nearly full one and a draft.
-      expect(await count('lans')).toBe(21);
+      expect(await count('users')).toBe(
+        demoAccounts.length + demoLanners.length + demoSignUps.length,
+      );
+      // Eighteen past lans, an open one, a full one, a nearly full one and a draft.
+      expect(await count('lans')).toBe(22);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
       second.cleanUp();

@@ -123,6 +123,7 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
     if (await hasAnyLan(trx)) return false;
     const people: SeededUser[] = [];
     for (const person of demoLanners) people.push(await insertDemoLanner(trx, person, now));
+    await seedSignUps(trx, now);
     const lanWeekends = await seedPastLans(trx, people, random, now, bannerLanIds);
     await seedUpcomingLans(trx, people, random, now, bannerLanIds);
     const accounts = await findDemoAccountUsers(trx);
@@ -327,4 +328,34 @@ async function seedFullLan(trx: Executor, people: SeededUser[], start: Date, now
     },
     new Date(now.getTime() - 2 * DAY),
   );
+}
+
+/** New sign-ups waiting to be verified: one ready for it, one who has only just started. */
+export const demoSignUps = [
+  {
+    nickname: 'newcomer_nina',
+    email: 'newcomer_nina@demo.lanparty.invalid',
+    profile: {
+      firstName: 'Nina',
+      surname: 'Kramer',
+      city: 'Utrecht',
+      birthDate: '2001-04-12',
+      isEmailActivated: true,
+    },
+    hoursAgo: 5,
+  },
+  // Signed up, nothing more: no profile, the e-mail address not yet verified.
+  { nickname: 'fresh_fred', email: 'fresh_fred@demo.lanparty.invalid', hoursAgo: 30 },
+] as const;
+
+async function seedSignUps(trx: Executor, now: Date) {
+  for (const signUp of demoSignUps) {
+    const at = new Date(now.getTime() - signUp.hoursAgo * 60 * 60 * 1000);
+    const user = await insertUser(
+      trx,
+      { subject: null, nickname: signUp.nickname, email: signUp.email },
+      at,
+    );
+    if ('profile' in signUp) await setProfileFields(trx, user.id, signUp.profile, at);
+  }
 }

@@ -193,8 +193,8 @@ export const usersRoutes =
           tags: ['users'],
           summary: 'New users awaiting verification as lanners, newest first',
           description:
-            'Users without the Lanner role, with whether their e-mail is verified and their ' +
-            'profile complete. For member administrators (and system administrators); make one ' +
+            'Users without the Lanner role (administrators left out), with whether their e-mail ' +
+            'is verified and their profile complete. For member administrators (and system administrators); make one ' +
             'a lanner with PUT /api/users/{id}, which e-mails them.',
           querystring: pagedQuerySchema,
           response: { 200: paged(signUpSchema), ...problems },

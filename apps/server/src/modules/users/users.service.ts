@@ -8,7 +8,7 @@ import {
   type UserPublic,
   type UserUpdate,
 } from '@lanparty/contract';
-import { isProfileComplete } from '@lanparty/contract/rules';
+import { isProfileComplete, requiredRoles } from '@lanparty/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SteamConfig } from '../../config.ts';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
@@ -173,7 +173,10 @@ async function welcomeLanner(db: Executor, deps: UsersDeps, user: UserRow, now: 
   );
 }
 
-/** GET sign-ups: users without the Lanner role, newest first, for those who may verify them. */
+/**
+ * GET sign-ups: users without the Lanner role, newest first, for those who may verify them.
+ * Administrators are left out: someone gave them their role, so they wait for nobody.
+ */
 export async function listSignUps(
   deps: UsersDeps,
   viewer: Viewer,
@@ -182,7 +185,7 @@ export async function listSignUps(
   if (!canManageUsers(viewer))
     throw new ProblemError(403, 'Only member administrators verify new lanners.');
   const { rows, total } = await listUsers(deps.db, {
-    missingRoles: ['Lanner'],
+    missingRoles: ['Lanner', ...requiredRoles.administration],
     sort: 'newest',
     ...page,
   });
