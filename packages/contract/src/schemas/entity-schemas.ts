@@ -3,6 +3,18 @@ import { healthSchema, problemDetailsSchema, timeSpanSchema } from './common.ts'
 import { gameSchema } from './games.ts';
 import { lanDraftSchema, lanInputSchema, lanSchema, lanUpdateSchema } from './lans.ts';
 import { notificationSchema, notificationTypeSchema, severitySchema } from './notifications.ts';
+import {
+  checkInInputSchema,
+  checkInProblemSchema,
+  checkInResultSchema,
+  lanMessageInputSchema,
+  lanMessageReceiptSchema,
+  lanMessageSchema,
+  participantListSchema,
+  participantSchema,
+  participantTotalsSchema,
+  signUpSchema,
+} from './organiser.ts';
 import { identitySettingsSchema, lanDefaultsInputSchema, lanDefaultsSchema } from './settings.ts';
 import {
   allTimePlayerItemSchema,
@@ -21,6 +33,7 @@ import {
 } from './stats.ts';
 import {
   lanSummarySchema,
+  ownSubscriptionSchema,
   subscribeInputSchema,
   subscriberSchema,
   subscriberStatusSchema,
@@ -40,6 +53,9 @@ import {
  */
 export const entitySchemas = {
   AllTimePlayerItem: allTimePlayerItemSchema,
+  CheckIn: checkInResultSchema,
+  CheckInProblem: checkInProblemSchema,
+  CheckInRequest: checkInInputSchema,
   Game: gameSchema,
   GameLeaderboardItem: gameLeaderboardItemSchema,
   GameLeaderboardMonth: gameLeaderboardMonthSchema,
@@ -49,12 +65,19 @@ export const entitySchemas = {
   LanDefaults: lanDefaultsSchema,
   LanDefaultsChanges: lanDefaultsInputSchema,
   LanDraft: lanDraftSchema,
+  LanMessage: lanMessageSchema,
+  LanMessageReceipt: lanMessageReceiptSchema,
+  LanMessageRequest: lanMessageInputSchema,
   NewLan: lanInputSchema,
   LanSummary: lanSummarySchema,
   LanUpdate: lanUpdateSchema,
   LeaderboardMonths: leaderboardMonthsSchema,
   Notification: notificationSchema,
   NotificationType: notificationTypeSchema,
+  OwnSubscription: ownSubscriptionSchema,
+  Participant: participantSchema,
+  ParticipantList: participantListSchema,
+  ParticipantTotals: participantTotalsSchema,
   PlayerLeaderboardItem: playerLeaderboardItemSchema,
   PlayerLeaderboardMonth: playerLeaderboardMonthSchema,
   PlaytimeStatus: playtimeStatusSchema,
@@ -67,6 +90,7 @@ export const entitySchemas = {
   RewindUserPlaytime: rewindUserPlaytimeSchema,
   Role: roleSchema,
   Severity: severitySchema,
+  SignUp: signUpSchema,
   SubscribeRequest: subscribeInputSchema,
   Subscriber: subscriberSchema,
   SubscriberStatus: subscriberStatusSchema,

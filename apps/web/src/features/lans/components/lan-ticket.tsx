@@ -1,16 +1,15 @@
-import type { Lan, OwnSubscription } from '@lanparty/contract';
-import { formatCheckInCode, hasTicket, isLanOpen } from '@lanparty/contract/rules';
+import type { Lan } from '@lanparty/contract';
+import { hasTicket, isLanOpen } from '@lanparty/contract/rules';
 import { useQuery } from '@tanstack/react-query';
-import { Printer } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { lazy, Suspense } from 'react';
 import controls from '../../../components/controls.module.css';
 import { describeError } from '../../../lib/api-client.ts';
-import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { checkInUrlOf } from '../../../lib/lans/check-in-url.ts';
 import { mySubscriptionsQueryOptions } from '../../../lib/users/list-my-subscriptions.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
-import styles from './lan-ticket.module.css';
-import { TicketQrCode } from './ticket-qr-code.tsx';
+
+const TicketCard = lazy(() =>
+  import('./lan-ticket-card.tsx').then((module) => ({ default: module.TicketCard })),
+);
 
 /**
  * The viewer's ticket for an open lan, once their subscription is Accepted or Paid. The
@@ -41,55 +40,9 @@ export function LanTicket({ lan }: { lan: Lan }) {
     (subscription) => subscription.lan.id === lan.id && hasTicket(subscription.status),
   );
   if (!ticket?.checkInCode) return null;
-  return <Ticket lan={lan} ticket={ticket} checkInCode={ticket.checkInCode} />;
-}
-
-type TicketProps = { lan: Lan; ticket: OwnSubscription; checkInCode: string };
-
-/** What the door needs, on screen and on paper: lan, dates, nickname, QR code and code. */
-function Ticket({ lan, ticket, checkInCode }: TicketProps) {
-  const headingId = useId();
-  const checkInUrl = checkInUrlOf({ origin: window.location.origin, lanId: lan.id, checkInCode });
   return (
-    <section className={styles.ticket} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.heading}>
-        Your ticket
-      </h3>
-      <div className={styles.content}>
-        <TicketQrCode value={checkInUrl} label="QR code of your ticket" />
-        <div className={styles.details}>
-          <dl className={styles.facts}>
-            <Fact label="Lan">{lan.name}</Fact>
-            <Fact label="Dates">
-              {formatDisplayDate(lan.startDate)} – {formatDisplayDate(lan.endDate)}
-            </Fact>
-            <Fact label="Nickname">{ticket.user.nickname}</Fact>
-            <Fact label="Check-in code">
-              <code className={styles.code}>{formatCheckInCode(checkInCode)}</code>
-            </Fact>
-          </dl>
-          <p className={styles.hint}>Show the QR code or read out the code at the door.</p>
-          <div className={`${controls.actions} ${styles.actions}`}>
-            <button
-              type="button"
-              className={controls.buttonSecondary}
-              onClick={() => window.print()}
-            >
-              <Printer size={18} aria-hidden="true" />
-              Print ticket
-            </button>
-          </div>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+    <Suspense fallback={null}>
+      <TicketCard lan={lan} ticket={ticket} checkInCode={ticket.checkInCode} />
+    </Suspense>
   );
 }
