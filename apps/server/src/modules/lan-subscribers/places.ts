@@ -10,7 +10,7 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { formatChatDate, lanPageUrl, subscriberAcceptedMessage } from '../chat/chat-messages.ts';
-import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { enqueueMessage, nextDedupeKey } from '../outbox/outbox.repository.ts';
 import {
   countTakenPlacesOf,
   listWaitlistRows,
@@ -35,6 +35,7 @@ export type PlacesDeps = {
 export type PlaceLan = {
   id: number;
   name: string;
+  is_active: boolean | number;
   start_date: Date | string;
   maximum_subscribers: number;
   price_cents: number;
@@ -82,13 +83,15 @@ export async function changeSubscriberStatus(
     { status, ...amountDue, ...(status === 'Paid' ? {} : { present: null }) },
     now,
   );
-  if (deps.isChatOn && status === 'Accepted' && was !== 'Accepted') {
+  // Announced when someone takes a place, not when an administrator corrects Paid back
+  // to Accepted; again each time they take one (set back to Pending, then moved up).
+  if (deps.isChatOn && status === 'Accepted' && !isPlaceTaking(was)) {
     const user = await findUserById(db, subscriber.user_id);
     await enqueueMessage(
       db,
       {
         channel: 'chat',
-        dedupeKey: `subscriber-accepted:${subscriber.id}`,
+        dedupeKey: await nextDedupeKey(db, `subscriber-accepted:${subscriber.id}`),
         payload: subscriberAcceptedMessage({
           lan: { id: lan.id, name: lan.name },
           nickname: user?.nickname ?? 'A lanner',
@@ -102,8 +105,8 @@ export async function changeSubscriberStatus(
 
 /**
  * Moves the waitlist up after a change that may have freed places: when the lan was full
- * before the change and has not started, the first on its waitlist take the places now
- * open, each told by e-mail. `except` (a subscriber the change just made Pending) stays
+ * before the change, is active and has not started, the first on its waitlist take the
+ * places now open, each told by e-mail (an inactive lan's page would not open for them). `except` (a subscriber the change just made Pending) stays
  * where it is. Answers the ids that moved up.
  */
 export async function moveUpWaitlist(
@@ -113,6 +116,7 @@ export async function moveUpWaitlist(
   change: { wasFull: boolean; except?: number },
   now: Date,
 ): Promise<number[]> {
+  if (!toBoolean(lan.is_active)) return [];
   const count = countMovingUp({
     wasFull: change.wasFull,
     hasStarted: new Date(lan.start_date).getTime() <= now.getTime(),

@@ -134,6 +134,17 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
     expect(again.json()).toMatchObject({ alreadyPresent: true, subscriber: { status: 'Paid' } });
   });
 
+  it('lets an Accepted lanner of a free lan in as Paid: there is nothing to take', async () => {
+    const lan = await api.createLan({ price: 0, membersPrice: 0 });
+    const { id, code } = await ticket(lan.id, 'accepted');
+    const response = await checkIn(lan.id, { code });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      alreadyPresent: false,
+      subscriber: { subscriberId: id, status: 'Paid', present: true, amountDue: 0 },
+    });
+  });
+
   it('keeps paid: false an unpaid refusal', async () => {
     const lan = await api.createLan();
     const { code } = await ticket(lan.id, 'accepted');

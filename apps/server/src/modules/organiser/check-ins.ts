@@ -20,7 +20,8 @@ const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 /**
  * POST lans/{id}/check-ins: a Paid participant's ticket marks them present (again: 200 with
  * alreadyPresent, never twice). An Accepted one who has not paid is a 409 that says what is
- * due, unless `paid` says the door took the money: then Paid and present in one step.
+ * due, unless `paid` says the door took the money (or nothing is due): then Paid and
+ * present in one step.
  * Pending, Denied, another lan's or an unknown ticket is refused with a clear message.
  */
 export async function checkIn(
@@ -50,8 +51,9 @@ export async function checkIn(
     }
     refuseWithoutPlace(found);
     if (found.status === 'Accepted') {
-      if (!input.paid) {
-        const due = found.amount_due_cents ?? 0;
+      const due = found.amount_due_cents ?? 0;
+      // Nothing to take at a free lan: in, as paid.
+      if (!input.paid && due > 0) {
         throw new ProblemError(409, `${found.nickname} has not paid yet: ${euros(due)} due.`, {
           extensions: { subscriberId: found.id, nickname: found.nickname, amountDue: due / 100 },
         });

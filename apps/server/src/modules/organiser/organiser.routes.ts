@@ -105,6 +105,7 @@ export const organiserRoutes =
             'it had been checked in before (never an error, never twice). An Accepted ' +
             'participant who has not paid is a 409 carrying nickname, subscriberId and ' +
             'amountDue, unless paid is true: then they become Paid and present in one step. ' +
+            'Nothing due (a free lan): in as Paid at once. ' +
             'A Pending, Denied or another lan’s ticket is a 409, an unknown code a 404. The ' +
             'code is read leniently (any case, spaces and dashes, a scanned ticket URL). ' +
             forLanAdministrators,
@@ -131,7 +132,7 @@ export const organiserRoutes =
           description:
             'By e-mail to each subscriber of the given statuses with a verified address (once ' +
             'each, through the outbox), and to the community’s chat when chat is true (409 ' +
-            'when no chat is connected). unreachable names those without a verified address. ' +
+            'when no chat is connected; the chat shows at most about 4,000 characters of it). unreachable names those without a verified address. ' +
             'Send an Idempotency-Key header: a retry or double click with the same key answers ' +
             'the first send again and sends nothing (409 when the key was used for another ' +
             `message). ${forLanAdministrators}`,

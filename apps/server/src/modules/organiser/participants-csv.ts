@@ -5,7 +5,8 @@ import { type Participant, participantCsvColumns } from '@lanparty/contract';
  * ends, cells quoted when they hold a quote, comma or line break, and UTF-8 with a
  * byte-order mark so a spreadsheet reads accents right. Names come from users and from
  * Steam: a cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab
- * or a carriage return) is made text with a leading apostrophe (OWASP's advice).
+ * or a carriage return) is made text with a leading apostrophe (OWASP's advice); so is
+ * such a start after a `;`, a comma or a line break inside a cell.
  */
 export function participantsCsv(participants: readonly Participant[]): string {
   const lines = [
@@ -27,9 +28,13 @@ function cellText(value: Participant[keyof Participant]): string {
   return value === null ? '' : String(value);
 }
 
-/** One cell: made inert, then quoted when it needs to be. */
+/**
+ * One cell: made inert, then quoted when it needs to be. A spreadsheet set to split on
+ * `;` (Excel in Dutch or German) or a line break inside a name starts a new cell there,
+ * so a trigger after a separator or a line break is made text too.
+ */
 export function csvCell(text: string): string {
-  const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const inert = text.replace(/(^|[;,\t\r\n])(?=[=+\-@\t\r])/g, "$1'");
   return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
 

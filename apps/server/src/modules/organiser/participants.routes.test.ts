@@ -380,6 +380,9 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
       commas: 'one, two,three',
       newlines: 'Line one\nline two\r\nline three',
       accents: 'Zoë Ångström',
+      // Excel set to split on `;` (Dutch, German) starts a new cell after it.
+      semicolon: 'a;=1+1',
+      newlineFormula: 'x\n=1+1',
     };
     const csvOf = async (lanId: number) => {
       const response = await api.request(api.admin, 'GET', `/api/lans/${lanId}/participants.csv`);
@@ -413,12 +416,14 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
           surname: hostile.quotes,
           roles: ['Lanner', 'Member'],
         }),
+        await api.person({ nickname: hostile.semicolon, firstName: hostile.newlineFormula }),
       ];
       const places = [
         await subscribeAs(lan.id, people[0] as Person, 'paid'),
         await subscribeAs(lan.id, people[1] as Person, 'accepted'),
         await subscribeAs(lan.id, people[2] as Person),
         await subscribeAs(lan.id, people[3] as Person, 'paid'),
+        await subscribeAs(lan.id, people[4] as Person),
       ];
       await api.request(api.admin, 'PUT', `/api/subscribers/${places[0]?.id}/present:true`);
 
@@ -434,10 +439,14 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
 
       const rows = parseCsv(text);
       expect(rows[0]).toEqual([...participantCsvColumns]);
-      expect(rows).toHaveLength(5);
+      expect(rows).toHaveLength(6);
       for (const row of rows) {
         expect(row).toHaveLength(participantCsvColumns.length);
-        for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(activeCell);
+        for (const cell of row) {
+          expect(cell, JSON.stringify(cell)).not.toMatch(activeCell);
+          // Nor after a `;`, a comma or a line break, where another reader starts a cell.
+          expect(cell, JSON.stringify(cell)).not.toMatch(/[;,\r\n][=+\-@\t\r]/);
+        }
       }
 
       const column = (name: (typeof participantCsvColumns)[number]) =>
@@ -481,6 +490,10 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
         surname: hostile.quotes,
         isMember: 'true',
         amountDue: '25.00',
+      });
+      expect(rowOf(places[4]?.id as number)).toMatchObject({
+        nickname: "a;'=1+1",
+        firstName: "x\n'=1+1",
       });
 
       // The same rows as the JSON, in the same order, with the same values.

@@ -61,6 +61,20 @@ export async function countLanAnnouncements(db: Executor, lanId: number): Promis
   return Number(count);
 }
 
+/**
+ * A dedupe key for another message of a kind that may be sent more than once for the
+ * same thing: `key` the first time, then `key:2`, `key:3` … A retried transaction counts
+ * the same, so it never queues the same message twice.
+ */
+export async function nextDedupeKey(db: Executor, key: string): Promise<string> {
+  const { count } = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where((eb) => eb.or([eb('dedupe_key', '=', key), eb('dedupe_key', 'like', `${key}:%`)]))
+    .executeTakeFirstOrThrow();
+  return Number(count) === 0 ? key : `${key}:${Number(count) + 1}`;
+}
+
 export type DueMessage = { id: number; channel: string; payload: string; attempts: number };
 
 /** Up to 20 messages due on these channels, oldest first, that nobody holds a claim on. */

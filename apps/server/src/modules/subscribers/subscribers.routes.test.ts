@@ -276,6 +276,19 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
       expect(await count()).toBe(0);
       expect((await setStatus(subscriber.id, 'accepted')).statusCode).toBe(200);
       expect(await count()).toBe(1);
+      // A correction within the places (Paid back to Accepted) is not news…
+      expect((await setStatus(subscriber.id, 'paid')).statusCode).toBe(200);
+      expect((await setStatus(subscriber.id, 'accepted')).statusCode).toBe(200);
+      // …taking a place again is.
+      expect((await setStatus(subscriber.id, 'pending')).statusCode).toBe(200);
+      expect((await setStatus(subscriber.id, 'accepted')).statusCode).toBe(200);
+      const keys = await site.db
+        .selectFrom('outbox')
+        .select('dedupe_key')
+        .where('dedupe_key', 'like', `${key}%`)
+        .orderBy('id')
+        .execute();
+      expect(keys.map((row) => row.dedupe_key)).toEqual([key, `${key}:2`]);
     });
 
     it('marks presence only on Paid and forgets it when leaving Paid', async () => {

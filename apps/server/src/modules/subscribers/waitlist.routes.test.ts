@@ -315,6 +315,17 @@ describe.each(testEngines)('the waitlist on %s', (engine) => {
       expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [] });
     });
 
+    it('moves nobody up on an inactive lan, even as it is raised and deactivated at once', async () => {
+      const { lan, holders, waitlist } = await fullLan(1, 2);
+      const [first, second] = waitlist as [Place, Place];
+      const mark = await api.outboxMark();
+      const response = await api.updateLan(lan.id, { maximumSubcribers: 3, isActive: false });
+      expect(response.statusCode).toBe(200);
+      await api.setStatus((holders[0] as Place).id, 'denied');
+      expect(await api.storedStatuses([first.id, second.id])).toEqual(['Pending', 'Pending']);
+      expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [] });
+    });
+
     it('moves the next one up, not the Accepted one an administrator set back to Pending', async () => {
       const { lan, holders, waitlist } = await fullLan(1, 1);
       const [holder] = holders as [Place];
