@@ -27,6 +27,9 @@ import {
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createWebhookDeliverer } from './modules/chat/discord-webhook.ts';
 import { seedDemoCommunity } from './modules/demo/demo-community.ts';
+import { createEventHub } from './modules/events/event-hub.ts';
+import { startEventPruner } from './modules/events/event-pruner.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerEmbeddedIdentityProvider } from './modules/identity/identity-provider.ts';
@@ -156,6 +159,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await moveAssetFilesIntoDatabase({ db, dataDir: config.dataDir, log: app.log });
   await app.register(assetsRoutes({ db }));
+  const events = createEventHub({ db, database: config.database, log: app.log });
+  stopTasks.push(() => events.close());
+  await app.register(eventsRoutes({ hub: events }));
   if (config.isDemo) await seedDemoCommunity({ db, config, log: app.log });
 
   if (options.isRunningJobs ?? true) {
@@ -169,6 +175,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       app.log,
     );
     stopTasks.push(() => outbox.stop());
+    const pruner = startEventPruner(db, app.log);
+    stopTasks.push(() => pruner.stop());
     // Playtime needs the Steam Web API: without STEAM_API_KEY nothing is collected.
     if (isSteamApiConfigured(config.steam)) {
       const collector = startSteamCollector({

@@ -153,6 +153,17 @@ export type LanMessagesTable = {
   creation_date: Timestamp;
 };
 
+/** What changed, written by triggers, for the live updates of open tabs (migration 0008). */
+export type EventsTable = {
+  /** bigint on PostgreSQL (read as a string), integer on SQLite. */
+  id: ColumnType<number | string, never, never>;
+  kind: 'lan' | 'subscriber' | 'user';
+  lan_id: number | null;
+  subscriber_id: number | null;
+  user_id: number | null;
+  creation_date: Timestamp;
+};
+
 /** Raised by triggers whenever a group of tables changes (migration 0004). */
 export type DataVersionsTable = {
   name: string;
@@ -276,6 +287,7 @@ export type Database = {
   subscribers: SubscribersTable;
   lan_messages: LanMessagesTable;
   data_versions: DataVersionsTable;
+  events: EventsTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;

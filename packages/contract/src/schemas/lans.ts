@@ -149,7 +149,8 @@ export const lanDraftSchema = z
     id: 'LanDraft',
     description:
       'A new lan as the admin form starts it: the next Friday 18:00 to the following Sunday ' +
-      '18:00 in the community time zone, inactive, maximum 0, prices from the lan defaults.',
+      '18:00 in the community time zone, inactive, 24 places (a usual hall; at 0 it would be ' +
+      'full at once), prices from the lan defaults.',
   });
 
 export type LanDraft = z.infer<typeof lanDraftSchema>;

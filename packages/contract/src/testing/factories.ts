@@ -120,7 +120,7 @@ export function buildLanDraft(overrides: Partial<LanDraft> = {}): LanDraft {
     startDate: '2025-03-14T18:00:00+01:00',
     endDate: '2025-03-16T18:00:00+01:00',
     isActive: false,
-    maximumSubcribers: 0,
+    maximumSubcribers: 24,
     price: 30,
     membersPrice: 25,
     ...overrides,

@@ -6,6 +6,7 @@ import * as dataVersions from './0004-data-versions.ts';
 import * as playtime from './0005-playtime.ts';
 import * as sharedState from './0006-shared-state.ts';
 import * as organiser from './0007-organiser.ts';
+import * as events from './0008-events.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-playtime': playtime,
   '0006-shared-state': sharedState,
   '0007-organiser': organiser,
+  '0008-events': events,
 };

@@ -10,6 +10,7 @@ import {
 } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { nextWeekendOf } from './lan-dates.ts';
+import { newLanMaximumSubcribers } from './lans.service.ts';
 
 const callers = lanApiCallers;
 const day = 24 * 60 * 60 * 1000;
@@ -333,7 +334,7 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
       const draft = (await call('LanAdministrator', 'GET', '/api/lans/defaults')).json();
       expect(draft).toMatchObject({
         isActive: false,
-        maximumSubcribers: 0,
+        maximumSubcribers: newLanMaximumSubcribers,
         price: 40,
         membersPrice: 32.5,
       });
@@ -342,6 +343,19 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
         lanPrice: 40,
         membersLanPrice: 32.5,
       });
+    });
+
+    it('starts a new lan with places to take, so the defaults save as they are', async () => {
+      const draft = (await call('LanAdministrator', 'GET', '/api/lans/defaults')).json();
+      expect(draft.maximumSubcribers).toBe(newLanMaximumSubcribers);
+      expect(newLanMaximumSubcribers).toBeGreaterThan(0);
+      const created = await call('LanAdministrator', 'POST', '/api/lans', {
+        ...draft,
+        name: 'From the defaults',
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({ maximumSubcribers: newLanMaximumSubcribers });
+      await call('LanAdministrator', 'DELETE', `/api/lans/${created.json().id}`);
     });
 
     it('refuses lan-defaults with the members price above the price', async () => {

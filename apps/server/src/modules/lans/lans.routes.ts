@@ -79,7 +79,8 @@ export const lansRoutes =
           summary: 'A new lan as the admin form starts it (lan administrators)',
           description:
             'Next Friday 18:00 to the following Sunday 18:00 in the community time zone (on a ' +
-            'Friday, the Friday a week later), inactive, maximum 0, prices from the lan defaults.',
+            'Friday, the Friday a week later), inactive, 24 places (a usual hall; at 0 it would ' +
+            'be full at once), prices from the lan defaults.',
           response: { 200: lanDraftSchema, ...problems },
         },
       },

@@ -211,6 +211,14 @@ export async function deleteLan(deps: LansDeps, viewer: Viewer, id: number): Pro
   });
 }
 
+/**
+ * The places a new lan starts with. Spec §3 starts it at 0, but a lan of 0 places is full
+ * before anyone subscribes, so the form's own default was a lan nobody could join; 24 is a
+ * usual community hall, for the administrator to set to what the venue holds. A constant,
+ * not a setting: the lan defaults in the settings are the prices alone (spec §3).
+ */
+export const newLanMaximumSubcribers = 24;
+
 /** What the admin form starts a new lan with. */
 export async function newLanDefaults(deps: LansDeps, now = new Date()): Promise<LanDraft> {
   const prices = await readLanDefaults(deps.db);
@@ -219,7 +227,7 @@ export async function newLanDefaults(deps: LansDeps, now = new Date()): Promise<
     description: '',
     ...nextWeekendOf(now, deps.communityTimeZone),
     isActive: false,
-    maximumSubcribers: 0,
+    maximumSubcribers: newLanMaximumSubcribers,
     price: prices.lanPrice,
     membersPrice: prices.membersLanPrice,
   };

@@ -1,0 +1,269 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { buildLanBody } from '../../../test/lans.ts';
+import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/database.ts';
+import { createEventHub } from './event-hub.ts';
+
+type StreamEvent = { id: string | undefined; event: string; data: unknown };
+
+/** A stream read as a browser's fetch reads it: blocks split on blank lines. */
+async function openStream(baseUrl: string, who: SignedIn, lastEventId?: number) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, {
+    headers: {
+      ...who.headers,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+    },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const comments: string[] = [];
+  const waiters = new Set<() => void>();
+  if (response.ok && response.body) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = new Map<string, string>();
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) comments.push(line);
+              const colon = line.indexOf(':');
+              if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trim());
+            }
+            if (fields.has('event'))
+              events.push({
+                id: fields.get('id'),
+                event: fields.get('event') ?? '',
+                data: JSON.parse(fields.get('data') ?? 'null'),
+              });
+            for (const wake of waiters) wake();
+          }
+        }
+      } catch {
+        // Aborted by the test.
+      }
+    })();
+  }
+  return {
+    response,
+    events,
+    comments,
+    /** The first event matching, waiting up to `timeoutMs`. */
+    async next(matches: (event: StreamEvent) => boolean, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.find(matches);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such event in ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, 100);
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('Not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describe.each(testEngines)('live updates on %s', (engine) => {
+  let site: ApiSite;
+  let baseUrl: string;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+    baseUrl = await listen(site.app);
+    admin = await signInAs(site.db, site.issuer, ['LanAdministrator', 'MemberAdministrator']);
+  });
+  afterAll(async () => site?.close());
+
+  const createLan = async () => {
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/api/lans',
+      headers: admin.headers,
+      payload: buildLanBody({ isActive: true }),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: number };
+  };
+
+  it('answers 401 without a token, and a stream with a retry hint with one', async () => {
+    expect((await fetch(`${baseUrl}/api/events`)).status).toBe(401);
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    const stream = await openStream(baseUrl, lanner);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers.get('cache-control')).toBe('private, no-store');
+    stream.close();
+  });
+
+  it('tells of a lan, a subscription and a user change: ids and kinds only', async () => {
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner'], { email: 'x@example.com' });
+    const stream = await openStream(baseUrl, lanner);
+    const lan = await createLan();
+    expect((await stream.next((e) => e.event === 'lan')).data).toEqual({ lanId: lan.id });
+
+    const subscribed = await site.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      headers: lanner.headers,
+      payload: { lanId: lan.id, userId: lanner.user.id },
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const subscriber = await stream.next((e) => e.event === 'subscriber');
+    expect(subscriber.data).toEqual({ lanId: lan.id, subscriberId: subscribed.json().id });
+
+    const granted = await site.app.inject({
+      method: 'PUT',
+      url: `/api/users/${lanner.user.id}`,
+      headers: admin.headers,
+      payload: { roles: ['Lanner', 'Member'] },
+    });
+    expect(granted.statusCode).toBe(200);
+    expect((await stream.next((e) => e.event === 'user')).data).toEqual({
+      userId: lanner.user.id,
+    });
+    // Nothing personal travels: no e-mail, no nickname.
+    expect(JSON.stringify(stream.events)).not.toContain('example.com');
+    expect(JSON.stringify(stream.events)).not.toContain(lanner.user.nickname);
+    stream.close();
+  });
+
+  it('never tells one user of another user’s change', async () => {
+    const watcher = await signInAs(site.db, site.issuer, ['Lanner']);
+    const other = await signInAs(site.db, site.issuer, ['Lanner']);
+    const stream = await openStream(baseUrl, watcher);
+    await site.app.inject({
+      method: 'PUT',
+      url: `/api/users/${other.user.id}`,
+      headers: admin.headers,
+      payload: { roles: ['Lanner', 'Member'] },
+    });
+    // A later lan change arrives, so the stream was listening all along.
+    const lan = await createLan();
+    await stream.next((e) => e.event === 'lan' && (e.data as { lanId: number }).lanId === lan.id);
+    expect(
+      stream.events.filter((e) => e.event === 'user'),
+      String(watcher.user.id),
+    ).toEqual([]);
+    stream.close();
+  });
+
+  it('replays what a stream missed after its Last-Event-ID, and resyncs a forgotten one', async () => {
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    const first = await openStream(baseUrl, lanner);
+    const lan = await createLan();
+    const seen = await first.next((e) => e.event === 'lan');
+    first.close();
+    const missed = await createLan();
+    const resumed = await openStream(baseUrl, lanner, Number(seen.id));
+    const replayed = await resumed.next(
+      (e) => e.event === 'lan' && (e.data as { lanId: number }).lanId === missed.id,
+    );
+    expect(Number(replayed.id)).toBeGreaterThan(Number(seen.id));
+    expect(resumed.events.some((e) => (e.data as { lanId?: number }).lanId === lan.id)).toBe(false);
+    resumed.close();
+
+    await site.db.deleteFrom('events').execute();
+    await createLan();
+    const stale = await openStream(baseUrl, lanner, Number(seen.id));
+    await stale.next((e) => e.event === 'resync');
+    stale.close();
+  });
+
+  it('answers 429 past five streams of one user, and 400 for a bad Last-Event-ID', async () => {
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    const streams = [];
+    for (let index = 0; index < 5; index += 1) {
+      const stream = await openStream(baseUrl, lanner);
+      expect(stream.response.status).toBe(200);
+      streams.push(stream);
+    }
+    const sixth = await fetch(`${baseUrl}/api/events`, { headers: lanner.headers });
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers.get('retry-after')).toBe('30');
+    expect(((await sixth.json()) as { detail: string }).detail).toMatch(
+      /too many live update streams/,
+    );
+    for (const stream of streams) stream.close();
+
+    const bad = await fetch(`${baseUrl}/api/events`, {
+      headers: { ...lanner.headers, 'last-event-id': '+1' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the stream limit of a server', () => {
+  it('refuses a stream past the total, whoever asks', async () => {
+    const noLog = { warn() {}, error() {} } as never;
+    const hub = createEventHub({
+      db: {} as never,
+      database: { kind: 'sqlite', file: ':memory:' },
+      log: noLog,
+      limits: { perUser: 5, total: 2 },
+    });
+    const stream = (userId: number) => ({ userId, send() {}, end() {} });
+    // Opening starts reading from a database this test does not have: stop it at once.
+    const first = hub.open(stream(1));
+    const second = hub.open(stream(2));
+    expect(hub.open(stream(3))).toEqual({ refused: 'total' });
+    if ('close' in first) first.close();
+    if ('close' in second) second.close();
+    await hub.close();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers', () => {
+  it('tells a stream on one server of a change made on the other', async () => {
+    const site = await startApiSite('postgres');
+    const otherDb = createDatabase(site.config.database);
+    const other = await buildApp(site.config, { db: otherDb, isRunningJobs: false });
+    try {
+      const baseUrl = await listen(other);
+      const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+      const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+      const stream = await openStream(baseUrl, lanner);
+      const startedAt = performance.now();
+      const created = await site.app.inject({
+        method: 'POST',
+        url: '/api/lans',
+        headers: admin.headers,
+        payload: buildLanBody({ isActive: true }),
+      });
+      const lanId = created.json().id;
+      await stream.next((e) => e.event === 'lan' && (e.data as { lanId: number }).lanId === lanId);
+      // NOTIFY wakes the other server at once; its fallback poll would take 2 s.
+      expect(performance.now() - startedAt).toBeLessThan(1500);
+      stream.close();
+    } finally {
+      await other.close();
+      await otherDb.destroy();
+      await site.close();
+    }
+  });
+});
