@@ -104,17 +104,19 @@ describe('announcing a lan', () => {
     const { page, errors } = await openAs('lanadmin', '/admin/lans/new');
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Description').fill('Bring your own cable.');
-    await page.getByRole('button', { name: 'Create lan' }).click();
-    await page.waitForURL(/\/admin\/lans\/\d+$/);
-    const lanId = Number(new URL(page.url()).pathname.split('/').pop());
-
+    // The banner is chosen with the new lan and uploaded once the lan exists.
     await page.getByLabel('Choose a banner').setInputFiles({
       name: 'banner.png',
       mimeType: 'image/png',
       buffer: makePng(),
     });
-    await page.getByRole('button', { name: 'Upload banner' }).click();
-    await page.getByText('The banner is saved.').waitFor();
+    await page.getByRole('button', { name: 'Create lan' }).click();
+    await page.waitForURL(/\/admin\/lans\/\d+$/);
+    const lanId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page
+      .getByRole('status', { name: 'Notifications' })
+      .getByText(`The lan ${name} is created.`)
+      .waitFor();
     const banner = await fetch(siteUrl(`/api/assets/lan-${lanId}.png`), { method: 'HEAD' });
     expect(banner.status).toBe(200);
 

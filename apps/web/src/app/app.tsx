@@ -3,15 +3,17 @@ import { RouterProvider } from 'react-router/dom';
 import type { AuthSession } from '../lib/auth/auth-session.ts';
 import { RequireSignIn } from '../lib/auth/require-sign-in.tsx';
 import { SignedInViewer } from '../lib/auth/signed-in-viewer.tsx';
+import { LiveUpdates } from '../lib/live-updates/live-updates.tsx';
 import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
-/** The whole app: sign-in first, then the signed-in user, then the routes. */
+/** The whole app: sign-in first, then the signed-in user, its live updates and the routes. */
 export function App({ auth }: { auth: AuthSession }) {
   return (
     <AppProvider>
       <RequireSignIn auth={auth}>
         <SignedInViewer>
+          <LiveUpdates />
           <AppRouter />
         </SignedInViewer>
       </RequireSignIn>

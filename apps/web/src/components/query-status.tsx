@@ -1,12 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { describeError } from '../lib/api-client.ts';
-import controls from './controls.module.css';
+import { LoadFailure } from './load-failure.tsx';
 import { PageLoader } from './page-loader.tsx';
 
 type QueryStatusProps<Data> = {
   query: UseQueryResult<Data>;
-  /** The alert's opening, naming what failed: "The lans could not be loaded". */
+  /**
+   * What failed, as a sentence naming it: "The lans could not be loaded." Every screen that
+   * shows the failure names it; the default is for one that leaves instead (a lan's page).
+   */
   failure?: string;
   /** What to show once the data is there; without it, nothing is shown then. */
   children?: (data: Data) => ReactNode;
@@ -14,16 +16,22 @@ type QueryStatusProps<Data> = {
 
 /**
  * The one pending and error scaffold of the routes: a loader while the query is pending,
- * an alert with the problem's message when it failed, then the data (if children are given).
+ * what failed and "Try again" when it failed, then the data (if children are given).
  */
-export function QueryStatus<Data>({ query, failure, children }: QueryStatusProps<Data>) {
+export function QueryStatus<Data>({
+  query,
+  failure = 'This part of the page could not be loaded.',
+  children,
+}: QueryStatusProps<Data>) {
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    const message = describeError(query.error);
     return (
-      <p className={controls.alert} role="alert">
-        {failure ? `${failure}: ${message}` : message}
-      </p>
+      <LoadFailure
+        failure={failure}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
     );
   }
   return children ? children(query.data) : null;

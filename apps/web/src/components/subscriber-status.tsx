@@ -4,27 +4,45 @@ import styles from './subscriber-status.module.css';
 
 const statusIcons = { Paid: Euro, Accepted: CircleCheck, Pending: Clock, Denied: Ban };
 
-/** A subscriber's status as an icon with its name as the accessible text (not colour alone). */
-export function SubscriberStatusIcon({ status }: { status: SubscriberStatus }) {
+type IndicatorProps = {
+  /**
+   * Shows the name beside the icon, for everyone (a phone has no hover to explain an
+   * icon); without it the name is for screen readers, with a tooltip for the mouse.
+   */
+  isNamed?: boolean;
+};
+
+/** A subscriber's status as an icon in its hue, with its name (not colour alone). */
+export function SubscriberStatusIcon({
+  status,
+  isNamed = false,
+}: { status: SubscriberStatus } & IndicatorProps) {
   const Icon = statusIcons[status];
   return (
-    <span className={`${styles.indicator} ${styles[status]}`} title={status}>
-      <Icon size={18} aria-hidden="true" />
-      <span className="visually-hidden">{status}</span>
+    <span className={styles.indicator} title={isNamed ? undefined : status}>
+      <Icon size={18} aria-hidden="true" className={styles[status]} />
+      <span className={isNamed ? undefined : 'visually-hidden'}>{status}</span>
     </span>
   );
 }
 
 const presenceIcons = { present: UserCheck, absent: UserX, unknown: CircleHelp };
+// "unknown" alone, beside a status, reads as an unknown status.
+const presenceNames = { present: 'present', absent: 'absent', unknown: 'presence unknown' };
 
 /** Spec §4: present, absent or unknown; only meaningful for Paid subscribers. */
-export function PresenceIcon({ present }: { present: boolean | null }) {
+export function PresenceIcon({
+  present,
+  isNamed = false,
+}: { present: boolean | null } & IndicatorProps) {
   const presence = present === null ? 'unknown' : present ? 'present' : 'absent';
   const Icon = presenceIcons[presence];
   return (
-    <span className={`${styles.indicator} ${styles[presence]}`} title={presence}>
-      <Icon size={18} aria-hidden="true" />
-      <span className="visually-hidden">{presence}</span>
+    <span className={styles.indicator} title={isNamed ? undefined : presence}>
+      <Icon size={18} aria-hidden="true" className={styles[presence]} />
+      <span className={isNamed ? undefined : 'visually-hidden'}>
+        {isNamed ? presenceNames[presence] : presence}
+      </span>
     </span>
   );
 }

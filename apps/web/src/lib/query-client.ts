@@ -5,9 +5,10 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Lans and leaderboards change slowly; refetching on every focus is noise.
+        // Live updates (GET /api/events) refetch what changes; on focus, what is over a
+        // minute old is refetched too, for what no event tells (leaderboards, other users).
         staleTime: 60_000,
-        refetchOnWindowFocus: false,
+        refetchOnWindowFocus: true,
         retry: 1,
       },
     },

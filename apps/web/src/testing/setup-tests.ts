@@ -18,6 +18,10 @@ if (!HTMLDialogElement.prototype.showModal) {
   };
 }
 
+// The router's scroll restoration scrolls to the top of each new screen; jsdom does not
+// scroll, and says so on the console unless told to do nothing.
+window.scrollTo = () => {};
+
 // Radix's tooltip measures its trigger; jsdom does not lay anything out.
 if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = class ResizeObserver {

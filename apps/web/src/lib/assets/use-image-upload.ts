@@ -13,8 +13,17 @@ export type ImageUploadMessages = {
   failed: string;
 };
 
+/** How an upload ended: saved, or the problem in the feature's words. */
+export type ImageUploadOutcome =
+  | { isUploaded: true; problem: null }
+  | { isUploaded: false; problem: string };
+
 type UseImageUploadOptions = {
-  assetId: string;
+  /**
+   * The asset to write. Left out when it exists only later (the banner of a lan not yet
+   * created): `upload` is then given it.
+   */
+  assetId?: string;
   messages: ImageUploadMessages;
   /** Whether to follow the share sent (a progress bar); the upload then uses XMLHttpRequest. */
   reportsProgress?: boolean;
@@ -38,7 +47,8 @@ export function useImageUpload({
   const mutation = useMutation({
     mutationFn: uploadImage,
     // A new Last-Modified gives the image a new address, so every place shows it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.version(assetId) }),
+    onSuccess: (_result, { assetId: uploaded }) =>
+      queryClient.invalidateQueries({ queryKey: assetKeys.version(uploaded) }),
   });
 
   function describeUploadError(error: unknown): string {
@@ -47,27 +57,43 @@ export function useImageUpload({
     return `${messages.failed}: ${describeError(error)}`;
   }
 
+  /** Why the server would refuse the file, or null when it would take it. */
+  function describeRefusal(file: File): string | null {
+    if (!imageExtensionOf(file)) return messages.wrongType;
+    if (file.size > IMAGE_MAX_BYTES) return messages.tooLarge;
+    return null;
+  }
+
   /** Clears the last outcome and says whether the server would take the file. */
   function check(file: File): boolean {
     mutation.reset();
     setProgress(0);
-    setProblem(null);
-    if (!imageExtensionOf(file)) setProblem(messages.wrongType);
-    else if (file.size > IMAGE_MAX_BYTES) setProblem(messages.tooLarge);
-    else return true;
-    return false;
+    const refusal = describeRefusal(file);
+    setProblem(refusal);
+    return refusal === null;
   }
 
-  /** Checks the file, then sends it; the outcome shows in message and problem. */
-  function upload(file: File) {
-    if (!check(file)) return;
-    mutation.mutate(
-      { assetId, file, onProgress: reportsProgress ? setProgress : undefined },
-      {
-        onSuccess: () => onUploaded?.(),
-        onError: (error) => setProblem(describeUploadError(error)),
-      },
-    );
+  /**
+   * Checks the file, then sends it as `target` (the hook's asset unless given); the
+   * outcome shows in message and problem. Resolves with the outcome too, so a save that
+   * includes an upload can wait for it and report it; it never rejects.
+   */
+  async function upload(file: File, target = assetId): Promise<ImageUploadOutcome> {
+    if (target === undefined) throw new TypeError('An upload needs the asset it writes.');
+    if (!check(file)) return { isUploaded: false, problem: describeRefusal(file) ?? '' };
+    try {
+      await mutation.mutateAsync({
+        assetId: target,
+        file,
+        onProgress: reportsProgress ? setProgress : undefined,
+      });
+    } catch (error) {
+      const problem = describeUploadError(error);
+      setProblem(problem);
+      return { isUploaded: false, problem };
+    }
+    onUploaded?.();
+    return { isUploaded: true, problem: null };
   }
 
   return {

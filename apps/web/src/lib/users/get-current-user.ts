@@ -12,7 +12,8 @@ export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: usersKeys.me(),
     queryFn: getCurrentUser,
-    // The viewer changes only through this app (saving, verifying), which refreshes it.
+    // Refetched when this app changes it (saving, verifying) and when a `user` live update
+    // says someone else did (an administrator's role change), never merely on focus.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

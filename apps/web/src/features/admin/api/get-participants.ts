@@ -15,10 +15,10 @@ export function participantsQueryOptions(lanId: number) {
   });
 }
 
-/** A lan's participants; `refetchInterval` keeps a door screen's count current. */
-export function useParticipants(
-  lanId: number,
-  { refetchInterval }: { refetchInterval?: number } = {},
-) {
-  return useQuery({ ...participantsQueryOptions(lanId), refetchInterval });
+/**
+ * A lan's participants. Every door's phone shows the same count: each check-in anywhere is
+ * a `subscriber` live update, which refetches them (lib/live-updates).
+ */
+export function useParticipants(lanId: number) {
+  return useQuery(participantsQueryOptions(lanId));
 }

@@ -1,4 +1,5 @@
 import {
+  fieldLabel,
   type Lan,
   type LanInput,
   type LanUpdate,
@@ -10,9 +11,11 @@ import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
+import type { ImageUploadOutcome } from '../../../lib/assets/use-image-upload.ts';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+import { BannerField } from './banner-field.tsx';
 import styles from './lan-form.module.css';
 import {
   type LanFormValues,
@@ -20,17 +23,27 @@ import {
   toLanInputBody,
   toLanUpdateBody,
 } from './lan-form-values.ts';
+import type { BannerChoice } from './use-banner-choice.ts';
 
 type LanFormProps = {
   initialValues: LanFormValues;
   /** Given when editing: the form then has the location invoice fields and sends a PUT body. */
   lanId?: number;
   submitLabel: string;
+  /** The banner chosen in the form (held by the route): uploaded once the lan is saved. */
+  banner: BannerChoice;
   onSave: (body: LanInput | LanUpdate) => Promise<Lan>;
-  onSaved?: (lan: Lan) => void;
+  /** After the lan and then its chosen banner (if any) are saved; how the upload went. */
+  onSaved?: (lan: Lan, banner: ImageUploadOutcome) => void;
+  /** Beside the button while the form still holds what was saved: "The lan is saved." */
+  savedNote?: string | null;
 };
 
 type FieldName = FieldPath<LanFormValues>;
+
+// The API keeps the specification's spelling of maximumSubcribers; its label need not.
+const labels: Partial<Record<FieldName, string>> = { maximumSubcribers: 'Maximum subscribers' };
+const labelOf = (name: FieldName) => labels[name] ?? fieldLabel(name);
 
 const fieldNames: readonly FieldName[] = [
   'name',
@@ -50,7 +63,15 @@ const fieldNames: readonly FieldName[] = [
  * once a field is touched, all of them on submit, and the server's field errors on their
  * fields. Dates are picked in the browser's time zone and sent with its offset.
  */
-export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: LanFormProps) {
+export function LanForm({
+  initialValues,
+  lanId,
+  submitLabel,
+  banner,
+  onSave,
+  onSaved,
+  savedNote = null,
+}: LanFormProps) {
   const isEditing = lanId !== undefined;
   const form = useForm<LanFormValues, unknown, LanInput | LanUpdate>({
     resolver: isEditing
@@ -69,30 +90,33 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
     formState: { isSubmitting, isDirty },
   } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [savedNote, setSavedNote] = useState<string | null>(null);
+  // An edit form starts afresh once the saved lan is back, while the banner may still be
+  // uploading: the upload's state lives with the route, and the button waits for it too.
+  const isBusy = isSubmitting || banner.upload.isUploading;
 
   const save = handleSubmit(async (body) => {
     setSaveError(null);
-    setSavedNote(null);
+    let saved: Lan;
     try {
-      const saved = await onSave(body);
-      if (isEditing) {
-        reset(toLanFormValues(saved));
-        setSavedNote('The lan is saved.');
-      }
-      onSaved?.(saved);
+      saved = await onSave(body);
     } catch (error) {
       setSaveError(
         showProblemOnForm({ error, fieldNames, setError, failure: 'The lan could not be saved' }),
       );
+      return;
     }
+    // Only now does a new lan have the id its banner is stored under.
+    const bannerOutcome = await banner.uploadFor(saved.id);
+    if (isEditing) reset(toLanFormValues(saved));
+    onSaved?.(saved, bannerOutcome);
   });
 
   const idPrefix = isEditing ? `lan-${lanId}` : 'new-lan';
   const field = (name: FieldName) => ({
     name,
+    label: labelOf(name),
     idPrefix,
-    message: messageOnceTouched(form, name),
+    message: messageOnceTouched(form, name, labelOf(name)),
   });
   return (
     <form
@@ -124,7 +148,11 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
           min={0}
           max={lanLimits.maximumSubcribers}
           step={1}
-          hint="Accepted and Paid lanners count towards it."
+          hint={
+            isEditing
+              ? 'Accepted and Paid lanners take a place; at 0 nobody can join.'
+              : `Accepted and Paid lanners take a place. It starts at ${initialValues.maximumSubcribers}, a usual hall, since at 0 nobody could join: set what your venue holds.`
+          }
           registration={register('maximumSubcribers', { valueAsNumber: true })}
         />
         <FormField
@@ -158,6 +186,12 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
           </label>
         </div>
       ) : null}
+      <BannerField
+        banner={banner}
+        lanId={lanId}
+        lanName={initialValues.name}
+        submitLabel={submitLabel}
+      />
       <label className={controls.checkbox}>
         <input type="checkbox" {...register('isActive')} />
         <span>Active: visible to everyone, open for subscriptions</span>
@@ -168,11 +202,11 @@ export function LanForm({ initialValues, lanId, submitLabel, onSave, onSaved }: 
         </p>
       ) : null}
       <div className={controls.actions}>
-        <button type="submit" className={controls.button} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : submitLabel}
+        <button type="submit" className={controls.button} disabled={isBusy}>
+          {isBusy ? 'Saving…' : submitLabel}
         </button>
         <span role="status" className={controls.hint}>
-          {savedNote && !isDirty ? savedNote : ''}
+          {savedNote && !isDirty && !isBusy ? savedNote : ''}
         </span>
       </div>
     </form>

@@ -8,7 +8,7 @@ import styles from './lan-messages.module.css';
 export function LanMessageList({ lanId }: { lanId: number }) {
   const messages = useLanMessages(lanId);
   return (
-    <QueryStatus query={messages} failure="The sent messages could not be loaded">
+    <QueryStatus query={messages} failure="The sent messages could not be loaded.">
       {(list) =>
         list.length === 0 ? (
           <p className={styles.empty}>No messages sent yet.</p>

@@ -7,14 +7,12 @@ import { describeError } from '../../../lib/api-client.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useDownloadParticipants } from '../api/download-participants.ts';
 import { useParticipants } from '../api/get-participants.ts';
+import { adminPhoneQuery } from './admin-phone-query.ts';
 import { ParticipantCards } from './participant-cards.tsx';
 import { ParticipantTotals } from './participant-totals.tsx';
 import styles from './participants.module.css';
 import { ParticipantsTable } from './participants-table.tsx';
 import { useParticipantChanges } from './use-participant-changes.ts';
-
-/** Where the participants become cards: the phone width of the admin screens (640 px). */
-const phoneQuery = '(max-width: 40rem)';
 
 /**
  * The organiser's view of a lan's participants (spec §4, issue 12): the money and head
@@ -25,10 +23,10 @@ export function LanParticipants({ lan }: { lan: Lan }) {
   const participants = useParticipants(lan.id);
   const changes = useParticipantChanges(lan.id);
   const download = useDownloadParticipants();
-  const isPhone = useMediaQuery(phoneQuery);
+  const isPhone = useMediaQuery(adminPhoneQuery);
 
   return (
-    <QueryStatus query={participants} failure="The participants could not be loaded">
+    <QueryStatus query={participants} failure="The participants could not be loaded.">
       {({ participants: list, totals }) => (
         <>
           <ParticipantTotals totals={totals} lan={lan} />

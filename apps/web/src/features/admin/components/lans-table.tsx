@@ -5,7 +5,8 @@ import { formatDisplayDate } from '../../../lib/format-date.ts';
 import styles from './admin-lans.module.css';
 import table from './users-table.module.css';
 
-function countPending(lan: Lan): number {
+/** The subscriptions still waiting for an administrator. */
+export function countPending(lan: Lan): number {
   return lan.subscribers.filter(({ status }) => status === 'Pending').length;
 }
 

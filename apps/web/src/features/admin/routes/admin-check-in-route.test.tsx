@@ -2,6 +2,7 @@ import type { CheckInResult, Participant, ParticipantList } from '@lanparty/cont
 import { buildLan, buildParticipant, buildParticipantList } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { invalidateForEvents } from '../../../lib/live-updates/invalidate-for-events.ts';
 import {
   jsonResponse,
   problemResponse,
@@ -234,15 +235,23 @@ describe('the present count', () => {
     expect(countParticipantReads(requests)).toBe(2);
   });
 
-  it('is read again every 10 seconds while the door is open', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { requests, unmount } = openDoor();
-    await screen.findByText(/present$/);
+  it('is read again when another door checks someone in (a live update), and only then', async () => {
+    let present = 0;
+    const { requests, queryClient } = openDoor({
+      participants: () => buildParticipantList([gina, unpaid, waiting], { present }),
+    });
+    expect(await screen.findByText(/present$/)).toHaveTextContent('0 of 2 present');
+    present = 1;
+    await act(() =>
+      invalidateForEvents(queryClient, [{ kind: 'subscriber', lanId: 2, subscriberId: 9 }]),
+    );
     expect(countParticipantReads(requests)).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(10_000));
-    await waitFor(() => expect(countParticipantReads(requests)).toBe(2));
-    unmount();
-    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await act(() =>
+      invalidateForEvents(queryClient, [
+        { kind: 'subscriber', lanId: 1, subscriberId: gina.subscriberId },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByText(/present$/)).toHaveTextContent('1 of 2 present'));
     expect(countParticipantReads(requests)).toBe(2);
   });
 });

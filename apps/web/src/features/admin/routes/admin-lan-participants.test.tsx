@@ -172,7 +172,7 @@ describe('the participants of a lan', () => {
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The participants could not be loaded: Only lan administrators.',
+      'The participants could not be loaded. Only lan administrators.',
     );
   });
 });

@@ -1,3 +1,4 @@
+import type { Lan } from '@lanparty/contract';
 import { buildLan, buildSubscriber } from '@lanparty/contract/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -5,8 +6,10 @@ import {
   emptyResponse,
   jsonResponse,
   problemResponse,
+  type StubbedRequest,
   type stubFetch,
 } from '../../../testing/fetch-stub.ts';
+import { stubUploads, type UploadAnswer } from '../../../testing/xhr-stub.ts';
 import { openAdminLan } from '../testing/open-admin-lan.ts';
 
 // The participants and the messages of this screen have their own test files.
@@ -21,7 +24,7 @@ describe('editing a lan', () => {
     expect(within(form).getByLabelText('Name')).toHaveValue('Winter Lan');
     expect(within(form).getByLabelText('Location invoice number')).toHaveValue('INV-2025-01');
     expect(within(form).getByLabelText('Location is paid')).toBeChecked();
-    expect(within(form).getByLabelText('Maximum subcribers')).toHaveValue(10);
+    expect(within(form).getByLabelText('Maximum subscribers')).toHaveValue(10);
   });
 
   it('says the end must be after the start and saves nothing', async () => {
@@ -87,6 +90,9 @@ describe('deleting a lan', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete lan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lans'));
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+    // Said where the administrator lands, which no longer lists the lan.
+    const notifications = screen.getByRole('status', { name: 'Notifications' });
+    expect(within(notifications).getByText('The lan Winter Lan is deleted.')).toBeVisible();
   });
 
   it('deletes nothing when cancelled', async () => {
@@ -136,12 +142,83 @@ describe('the banner', () => {
       'The banner is too large: it may be at most 5 MB.',
     ],
   ])('refuses %s before uploading', async (_name, file, message) => {
-    const { requests } = openLan();
+    const uploads = stubUploads({});
+    const { user, requests } = openLan(buildLan(), {
+      'PUT /api/lans/1': (request) =>
+        jsonResponse({ ...buildLan(), ...JSON.parse(String(request.body)) }),
+    });
     await screen.findByRole('form', { name: 'Lan details' });
     // fireEvent, not user.upload: user-event drops files the input does not accept.
     fireEvent.change(screen.getByLabelText('Choose a banner'), { target: { files: [file] } });
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(screen.queryByRole('button', { name: 'Upload banner' })).not.toBeInTheDocument();
-    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+    expect(screen.queryByAltText(/Preview/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save lan' }));
+    expect(await screen.findByText('The lan is saved.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
+    expect(uploads.requests).toHaveLength(0);
+  });
+
+  const banner = () => new File(['png'], 'banner.png', { type: 'image/png' });
+  // The server answers a save with a new modification date: the form starts afresh.
+  const saveAnswer = (lan: Lan) => ({
+    [`PUT /api/lans/${lan.id}`]: (request: StubbedRequest) =>
+      jsonResponse({
+        ...lan,
+        ...JSON.parse(String(request.body)),
+        modificationDate: '2025-02-01T10:00:00Z',
+      }),
+  });
+
+  it('is uploaded by Save lan, with its progress, after the lan is saved', async () => {
+    const lan = buildLan();
+    let answerUpload: (answer: UploadAnswer) => void = () => {};
+    const uploads = stubUploads({
+      'PUT /api/assets/lan-1.png': () => new Promise((resolve) => (answerUpload = resolve)),
+    });
+    const { user, requests } = openLan(lan, saveAnswer(lan));
+    const form = await screen.findByRole('form', { name: 'Lan details' });
+    fireEvent.change(within(form).getByLabelText('Choose a banner'), {
+      target: { files: [banner()] },
+    });
+    expect(
+      await within(form).findByAltText('Preview of the new banner of Winter Lan'),
+    ).toBeVisible();
+    expect(within(form).getByText('banner.png is uploaded when you press Save lan.')).toBeVisible();
+    await user.click(within(form).getByRole('button', { name: 'Save lan' }));
+
+    const progress = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    expect(progress).toHaveAttribute('value', '0.5');
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
+    answerUpload({ status: 204 });
+
+    expect(await screen.findByText('The banner is saved.')).toBeVisible();
+    expect(await screen.findByText('The lan is saved.')).toBeVisible();
+    expect(uploads.requests.map((request) => request.url.pathname)).toEqual([
+      '/api/assets/lan-1.png',
+    ]);
+    expect(screen.queryByAltText(/Preview/)).not.toBeInTheDocument();
+  });
+
+  it('stays chosen when its upload fails, saying so, for Save lan to try again', async () => {
+    const lan = buildLan();
+    stubUploads({
+      'PUT /api/assets/lan-1.png': () => ({
+        status: 413,
+        problem: { title: 'Upload too large', detail: 'At most 5 MB.' },
+      }),
+    });
+    const { user } = openLan(lan, saveAnswer(lan));
+    const form = await screen.findByRole('form', { name: 'Lan details' });
+    fireEvent.change(within(form).getByLabelText('Choose a banner'), {
+      target: { files: [banner()] },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Save lan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The banner is too large: it may be at most 5 MB.',
+    );
+    expect(await screen.findByText('The lan is saved, but not its banner.')).toBeVisible();
+    expect(screen.getByAltText('Preview of the new banner of Winter Lan')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save lan' })).toBeEnabled();
   });
 });

@@ -9,24 +9,26 @@ import { QueryStatus } from '../../../components/query-status.tsx';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { useLan } from '../../../lib/lans/get-lan.ts';
+import { useNotify } from '../../../lib/notifications/notifications.tsx';
 import { useDeleteLan } from '../api/delete-lan.ts';
 import { useUpdateLan } from '../api/update-lan.ts';
 import styles from '../components/admin-lans.module.css';
-import { BannerUpload } from '../components/banner-upload.tsx';
 import { LanForm } from '../components/lan-form.tsx';
 import { lanAsUpdate, toLanFormValues } from '../components/lan-form-values.ts';
 import { LanMessages } from '../components/lan-messages.tsx';
 import { LanParticipants } from '../components/lan-participants.tsx';
 import { ActiveBadge } from '../components/lans-table.tsx';
+import { useBannerChoice } from '../components/use-banner-choice.ts';
 
 /**
- * admin/lans/:id: one lan's participants and money, messages to them, details, banner,
- * activation and deletion.
+ * admin/lans/:id: one lan's participants and money, messages to them, details with the
+ * banner, activation and deletion.
  */
 export function AdminLanRoute() {
   const id = Number(useParams().id);
   if (!Number.isInteger(id) || id < 1) return <Navigate to="/admin/lans" replace />;
-  return <AdminLan id={id} />;
+  // Keyed: another lan starts with nothing chosen and nothing saved.
+  return <AdminLan key={id} id={id} />;
 }
 
 const backLink = (
@@ -36,18 +38,30 @@ const backLink = (
   </Link>
 );
 
+/** The form's last save: the lan as it came back, and whether the chosen banner went too. */
+type LastSave = { modificationDate: string; isBannerSaved: boolean };
+
 function AdminLan({ id }: { id: number }) {
   const lan = useLan(id);
   const updateLan = useUpdateLan();
+  const banner = useBannerChoice();
+  const [lastSave, setLastSave] = useState<LastSave | null>(null);
   if (!lan.isSuccess) {
     return (
       <Page title="Lan">
         {backLink}
-        <QueryStatus query={lan} failure="This lan could not be loaded" />
+        <QueryStatus query={lan} failure="This lan could not be loaded." />
       </Page>
     );
   }
   const current = lan.data;
+  // Said while the lan is still the one the form saved; a later change (activation) ends it.
+  const savedNote =
+    lastSave?.modificationDate === current.modificationDate
+      ? lastSave.isBannerSaved
+        ? 'The lan is saved.'
+        : 'The lan is saved, but not its banner.'
+      : null;
   return (
     <Page
       title={current.name}
@@ -76,14 +90,16 @@ function AdminLan({ id }: { id: number }) {
           lanId={current.id}
           initialValues={toLanFormValues(current)}
           submitLabel="Save lan"
+          banner={banner}
           onSave={(body) => updateLan.mutateAsync(body as LanUpdate)}
+          onSaved={(saved, bannerOutcome) =>
+            setLastSave({
+              modificationDate: saved.modificationDate,
+              isBannerSaved: bannerOutcome.isUploaded,
+            })
+          }
+          savedNote={savedNote}
         />
-      </section>
-      <section className={controls.section} aria-labelledby="lan-banner">
-        <h2 id="lan-banner" className={controls.sectionTitle}>
-          Banner
-        </h2>
-        <BannerUpload lanId={current.id} lanName={current.name} />
       </section>
     </Page>
   );
@@ -94,12 +110,21 @@ function LanState({ lan }: { lan: Lan }) {
   const updateLan = useUpdateLan();
   const deleteLan = useDeleteLan();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [isConfirming, setIsConfirming] = useState(false);
   const paidCount = lan.subscribers.filter(({ status }) => status === 'Paid').length;
 
   function remove() {
     deleteLan.mutate(lan.id, {
-      onSuccess: () => navigate('/admin/lans', { replace: true }),
+      onSuccess: () => {
+        // Said on the list the administrator lands on, which no longer shows the lan.
+        notify({
+          severity: 'Success',
+          message: `The lan ${lan.name} is deleted.`,
+          keepOnNextNavigation: true,
+        });
+        navigate('/admin/lans', { replace: true });
+      },
       onSettled: () => setIsConfirming(false),
     });
   }

@@ -1,6 +1,6 @@
 import { buildLan, buildPage, buildSubscriber } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
@@ -60,6 +60,41 @@ describe('the lans screen', () => {
   it('is closed to a lanner', async () => {
     const { router } = renderApp('/admin/lans', { viewer: buildViewer({ roles: ['Lanner'] }) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
+  });
+});
+
+describe('the lans screen on a phone', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(max-width: 40rem)',
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      })),
+    );
+  });
+
+  it('shows a card per lan instead of a table that scrolls sideways', async () => {
+    openLans();
+    const list = await screen.findByRole('list', { name: 'Lans' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const summer = cards[0] as HTMLElement;
+    expect(within(summer).getByRole('heading', { level: 3, name: 'Summer Lan' })).toBeVisible();
+    expect(within(summer).getByRole('link', { name: 'Summer Lan' })).toHaveAttribute(
+      'href',
+      '/admin/lans/9',
+    );
+    expect(within(summer).getByText('Inactive')).toBeVisible();
+    expect(within(summer).getByText('Dates').nextElementSibling).toHaveTextContent(
+      '11 Jul 2025 – 13 Jul 2025',
+    );
+    const winter = cards[1] as HTMLElement;
+    expect(within(winter).getByText('Lanners').nextElementSibling).toHaveTextContent('2 / 10');
+    expect(within(winter).getByText('Pending').nextElementSibling).toHaveTextContent('1');
   });
 });
 

@@ -3,16 +3,20 @@ import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useLanDefaults } from '../api/get-lan-defaults.ts';
 import { useAllLans } from '../api/list-all-lans.ts';
 import styles from '../components/admin-lans.module.css';
+import { adminPhoneQuery } from '../components/admin-phone-query.ts';
 import { LanDefaultsForm } from '../components/lan-defaults-form.tsx';
+import { LansCards } from '../components/lans-cards.tsx';
 import { LansTable } from '../components/lans-table.tsx';
 
 /** admin/lans: every lan (inactive ones too), newest first, and the lan defaults. */
 export function AdminLansRoute() {
   const lans = useAllLans();
   const defaults = useLanDefaults();
+  const isPhone = useMediaQuery(adminPhoneQuery);
   return (
     <Page title="Manage lans" lead="Plan lans, accept lanners and keep track of who paid.">
       <section className={controls.section} aria-labelledby="admin-lans-list">
@@ -25,10 +29,14 @@ export function AdminLansRoute() {
             New lan
           </Link>
         </div>
-        <QueryStatus query={lans} failure="The lans could not be loaded" />
+        <QueryStatus query={lans} failure="The lans could not be loaded." />
         {lans.isSuccess ? (
           lans.data.length > 0 ? (
-            <LansTable lans={lans.data} />
+            isPhone ? (
+              <LansCards lans={lans.data} />
+            ) : (
+              <LansTable lans={lans.data} />
+            )
           ) : (
             <p>No lans yet. Start with a new one.</p>
           )
@@ -39,7 +47,7 @@ export function AdminLansRoute() {
           Lan defaults
         </h2>
         <p className={controls.hint}>The prices a new lan starts with.</p>
-        <QueryStatus query={defaults} failure="The lan defaults could not be loaded">
+        <QueryStatus query={defaults} failure="The lan defaults could not be loaded.">
           {(data) => <LanDefaultsForm defaults={data} />}
         </QueryStatus>
       </section>

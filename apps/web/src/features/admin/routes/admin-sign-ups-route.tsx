@@ -61,7 +61,7 @@ export function AdminSignUpsRoute() {
       title="Awaiting verification"
       lead="Who signed up and is not a lanner yet, newest first. Making someone a lanner e-mails them."
     >
-      <QueryStatus query={signUps} failure="The sign-ups could not be loaded" />
+      <QueryStatus query={signUps} failure="The sign-ups could not be loaded." />
       <div className={styles.list}>
         <p role="status" className={message?.isError ? controls.alert : styles.message}>
           {message?.text}

@@ -35,6 +35,19 @@ describe('a user in the admin area', () => {
     expect(screen.getByText('pete@example.com')).toBeInTheDocument();
   });
 
+  it('dates the sign-up as a sign-up, not as a membership', async () => {
+    const lanner = buildUserProfile({
+      id: 42,
+      nickname: 'newbie',
+      roles: ['Lanner'],
+      creationDate: '2024-02-03T10:00:00Z',
+    });
+    openUser(['MemberAdministrator'], { 'GET /api/users/42': () => jsonResponse(lanner) });
+    const term = await screen.findByText('Signed up');
+    expect(term.nextElementSibling).toHaveTextContent('03 Feb 2024');
+    expect(screen.queryByText('Member since')).not.toBeInTheDocument();
+  });
+
   it('lets a member administrator change Lanner and Member only', async () => {
     openUser(['MemberAdministrator']);
     const box = await findRoleBoxes();

@@ -30,7 +30,7 @@ function AdminUser({ id }: { id: number }) {
   if (!user.isSuccess) {
     return (
       <Page title="User">
-        <QueryStatus query={user} failure="This user could not be loaded" />
+        <QueryStatus query={user} failure="This user could not be loaded." />
         {backLink}
       </Page>
     );
@@ -86,7 +86,8 @@ function PersonalDetails({ profile }: { profile: UserProfile }) {
       <Detail term="Surname">{profile.surname ?? '—'}</Detail>
       <Detail term="City">{profile.city ?? '—'}</Detail>
       <Detail term="Birth date">{profile.birthDate ?? '—'}</Detail>
-      <Detail term="Member since">{formatDisplayDate(profile.creationDate)}</Detail>
+      {/* The account's creation: when they signed up, whatever their roles are since. */}
+      <Detail term="Signed up">{formatDisplayDate(profile.creationDate)}</Detail>
     </>
   );
 }

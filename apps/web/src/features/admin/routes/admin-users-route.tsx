@@ -79,7 +79,7 @@ export function AdminUsersRoute() {
           </select>
         </div>
       </div>
-      <QueryStatus query={users} failure="The users could not be loaded" />
+      <QueryStatus query={users} failure="The users could not be loaded." />
       {users.isSuccess ? (
         <>
           <p className={controls.hint} role="status">

@@ -1,6 +1,7 @@
 import type { UserPublic } from '@lanparty/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { LannerCard } from './lanner-card.tsx';
 import styles from './lanner-group.module.css';
@@ -28,9 +29,12 @@ export function LannerGroup({ title, emptyText, users }: LannerGroupProps) {
       </div>
       {users.isPending ? <PageLoader /> : null}
       {users.isError ? (
-        <p className={styles.message} role="alert">
-          The {title.toLowerCase()} could not be loaded. Try again in a moment.
-        </p>
+        <LoadFailure
+          failure={`The ${title.toLowerCase()} could not be loaded.`}
+          error={users.error}
+          onRetry={() => void users.refetch()}
+          isRetrying={users.isFetching}
+        />
       ) : null}
       {users.data?.length === 0 ? <p className={styles.message}>{emptyText}</p> : null}
       {users.data?.length ? (

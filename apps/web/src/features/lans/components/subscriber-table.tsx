@@ -7,7 +7,9 @@ import styles from './subscriber-table.module.css';
 
 /**
  * Spec §2: #, Nickname, Member, Status, Subscribed on; sorted by status then nickname;
- * Denied rows marked bad; presence only for Paid. It scrolls in its own box on phones.
+ * Denied rows marked bad; presence only for Paid. Every icon has its name, in words beside
+ * the status icons (a phone has no hover); on a phone long nicknames wrap instead of being
+ * cut, and the box scrolls on its own only if it still does not fit.
  */
 export function SubscriberTable({ subscribers }: { subscribers: readonly Subscriber[] }) {
   if (subscribers.length === 0) return <p className={styles.empty}>Nobody has subscribed yet.</p>;
@@ -33,19 +35,19 @@ export function SubscriberTable({ subscribers }: { subscribers: readonly Subscri
             return (
               <tr key={subscriber.id} className={isDenied ? styles.bad : undefined}>
                 <td>{index + 1}</td>
-                <td title={subscriber.user.nickname}>{subscriber.user.nickname}</td>
+                <td className={styles.nickname}>{subscriber.user.nickname}</td>
                 <td>
                   {isMember ? (
-                    <Check size={18} aria-label="member" className={styles.yes} />
+                    <Check size={18} role="img" aria-label="member" className={styles.yes} />
                   ) : (
-                    <X size={18} aria-label="not a member" className={styles.no} />
+                    <X size={18} role="img" aria-label="not a member" className={styles.no} />
                   )}
                 </td>
                 <td>
                   <span className={styles.status}>
-                    <SubscriberStatusIcon status={subscriber.status} />
+                    <SubscriberStatusIcon status={subscriber.status} isNamed />
                     {subscriber.status === 'Paid' ? (
-                      <PresenceIcon present={subscriber.present} />
+                      <PresenceIcon present={subscriber.present} isNamed />
                     ) : null}
                   </span>
                 </td>

@@ -1,21 +1,43 @@
+import type { Lan } from '@lanparty/contract';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { usePastLans } from '../api/list-past-lans.ts';
 import { LanCard } from '../components/lan-card.tsx';
 import styles from './lans-routes.module.css';
 
-/** lans/archive: past lans, newest first, as archive cards in two columns (one on phones). */
+/** Lans of the same year (of their start, in the visitor's time zone), in the given order. */
+export function groupLansByYear(lans: readonly Lan[]): { year: number; lans: Lan[] }[] {
+  const groups: { year: number; lans: Lan[] }[] = [];
+  for (const lan of lans) {
+    const year = new Date(lan.startDate).getFullYear();
+    const last = groups.at(-1);
+    if (last?.year === year) last.lans.push(lan);
+    else groups.push({ year, lans: [lan] });
+  }
+  return groups;
+}
+
+/**
+ * lans/archive: past lans, newest first, as archive cards in two columns (one on phones),
+ * under a heading per year: the cards' names are third-level headings, so the page's
+ * outline needs a second level between them and the page heading.
+ */
 export function LanArchiveRoute() {
   const lans = usePastLans();
   return (
     <Page title="Lan archive">
-      <QueryStatus query={lans} />
+      <QueryStatus query={lans} failure="The past lans could not be loaded." />
       {lans.data?.length === 0 ? <p>There are no past lans yet.</p> : null}
-      <div className={styles.grid}>
-        {lans.data?.map((lan) => (
-          <LanCard key={lan.id} lan={lan} variant="archive" />
-        ))}
-      </div>
+      {groupLansByYear(lans.data ?? []).map(({ year, lans: lansOfYear }) => (
+        <section key={year} className={styles.section} aria-labelledby={`archive-${year}`}>
+          <h2 id={`archive-${year}`}>{year}</h2>
+          <div className={styles.grid}>
+            {lansOfYear.map((lan) => (
+              <LanCard key={lan.id} lan={lan} variant="archive" />
+            ))}
+          </div>
+        </section>
+      ))}
     </Page>
   );
 }

@@ -14,7 +14,7 @@ export function UpcomingLansRoute() {
   const [featured, ...soon] = lans.data ?? [];
   return (
     <Page title="Upcoming lans">
-      <QueryStatus query={lans} />
+      <QueryStatus query={lans} failure="The upcoming lans could not be loaded." />
       {lans.isSuccess && !featured ? <p>No lan-party's are planned</p> : null}
       {featured ? <LanInFull lan={featured} /> : null}
       {soon.length > 0 ? (

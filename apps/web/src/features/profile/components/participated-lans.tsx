@@ -2,6 +2,7 @@ import type { UserProfile } from '@lanparty/contract';
 import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
 import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { useMySubscriptions } from '../../../lib/users/list-my-subscriptions.ts';
@@ -24,6 +25,14 @@ export function ParticipatedLans({ user }: { user: UserProfile }) {
       <h2 id="participated-lans" className={controls.sectionTitle}>
         Participated Lans
       </h2>
+      {subscriptions.isError ? (
+        <LoadFailure
+          failure="Your lans could not be loaded."
+          error={subscriptions.error}
+          onRetry={() => void subscriptions.refetch()}
+          isRetrying={subscriptions.isFetching}
+        />
+      ) : null}
       {subscriptions.isSuccess && rows.length === 0 ? <p>No lans yet.</p> : null}
       {rows.length > 0 ? (
         <div className={styles.scroller}>

@@ -14,7 +14,6 @@ import { FormField } from '../../../components/form-field.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
-import { useNotify } from '../../../lib/notifications/notifications.tsx';
 import { emailAddressUsedQueryOptions, useEmailAddressUsed } from '../api/check-email-address.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { EmailField } from './email-field.tsx';
@@ -54,16 +53,24 @@ const emailSchema = userProfileInputSchema.shape.email;
  */
 export function ProfileForm({ user }: { user: UserProfile }) {
   const queryClient = useQueryClient();
-  const notify = useNotify();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, UserProfileInput>({
     resolver: contractResolver<ProfileFormValues, UserProfileInput>(userProfileInputSchema),
     mode: 'onTouched',
     defaultValues: toFormValues(user),
   });
-  const { register, handleSubmit, watch, reset, setError, setFocus } = form;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    setFocus,
+    formState: { isDirty },
+  } = form;
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [isSaved, setIsSaved] = useState(false);
   const savingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(savingTimer.current), []);
 
@@ -102,6 +109,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   const save = handleSubmit(async (changes) => {
     setIsSaving(true);
     setSaveError(null);
+    setIsSaved(false);
     try {
       if (await isTakenByOther(changes.email)) {
         setFocus('email');
@@ -109,7 +117,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
       }
       const saved = await updateProfile.mutateAsync({ user, changes });
       reset(toFormValues(saved));
-      notify({ severity: 'Success', message: 'Your profile is saved.' });
+      setIsSaved(true);
     } catch (error) {
       setSaveError(
         showProblemOnForm({
@@ -190,6 +198,11 @@ export function ProfileForm({ user }: { user: UserProfile }) {
         <button type="submit" className={controls.button} disabled={isSaving}>
           {isSaving ? 'Saving…' : 'Save'}
         </button>
+        {/* Beside the button, where a phone's user is when they save; a live region that is
+            always there, so screen readers announce the words when they appear. */}
+        <span role="status" className={controls.hint}>
+          {isSaved && !isDirty ? 'Your profile is saved.' : ''}
+        </span>
       </div>
     </form>
   );

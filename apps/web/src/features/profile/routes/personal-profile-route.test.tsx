@@ -1,5 +1,5 @@
 import type { UserProfile } from '@lanparty/contract';
-import { buildUserProfile } from '@lanparty/contract/testing';
+import { buildPage, buildUserProfile } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -33,9 +33,13 @@ async function findForm() {
   return screen.findByRole('form', { name: 'Personal Information' });
 }
 
-/** The answers around a profile: avatar absent, e-mail checks as given. */
+/** The answers around a profile: avatar absent, no participated lans, e-mail checks as given. */
 function stubProfileCalls(answers: Record<string, (request: never) => Response> = {}) {
-  return stubFetch({ 'HEAD /api/assets/user-5': () => emptyResponse(404), ...answers });
+  return stubFetch({
+    'HEAD /api/assets/user-5': () => emptyResponse(404),
+    'GET /api/users/me/subscriptions': () => jsonResponse(buildPage([])),
+    ...answers,
+  });
 }
 
 describe('the profile page', () => {
@@ -192,6 +196,30 @@ describe('the profile form', () => {
       birthDate: '1995-06-21',
     });
     expect(await screen.findByText('Your profile is saved.')).toBeInTheDocument();
+  });
+
+  it('says the profile is saved beside the button, announced, not at the top', async () => {
+    const saved = buildUserProfile({ id: 5, nickname: 'nova', roles: ['Lanner'], city: 'Gouda' });
+    stubProfileCalls({
+      'PUT /api/users/me': () => jsonResponse(saved),
+      'GET /api/users/me': () => jsonResponse(saved),
+    });
+    const { user } = renderProfile();
+    const city = within(await findForm()).getByLabelText('City');
+    await user.clear(city);
+    await user.type(city, 'Gouda');
+    const save = screen.getByRole('button', { name: 'Save' });
+    // Beside the button: where a lanner on a phone is when they press it.
+    const besideButton = within(save.parentElement as HTMLElement).getByRole('status');
+    expect(besideButton).toBeEmptyDOMElement();
+    await user.click(save);
+
+    await waitFor(() => expect(besideButton).toHaveTextContent('Your profile is saved.'));
+    const notifications = screen.getByRole('status', { name: 'Notifications' });
+    expect(within(notifications).queryByText('Your profile is saved.')).not.toBeInTheDocument();
+    // A change after saving is not saved yet: the words go.
+    await user.type(city, 'x');
+    expect(besideButton).toBeEmptyDOMElement();
   });
 
   it('shows Saving… and stays disabled until 500 ms after saving', async () => {

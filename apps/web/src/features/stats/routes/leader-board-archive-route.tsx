@@ -21,7 +21,7 @@ export function LeaderBoardArchiveRoute() {
   const years = groupMonthsByYear(listMonthsWithData(months.data));
   return (
     <Page title="Leaderboard archive" lead="Every month with a leaderboard, newest first.">
-      <QueryStatus query={months} />
+      <QueryStatus query={months} failure="The leaderboard months could not be loaded." />
       {months.isSuccess && years.length === 0 ? (
         <p className={styles.empty}>There are no leaderboards yet.</p>
       ) : null}

@@ -1,9 +1,9 @@
 import { Gamepad2, Trophy } from 'lucide-react';
 import { useParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { describeError } from '../../../lib/api-client.ts';
 import { useGameLeaderboardMonth } from '../api/get-game-leaderboard-month.ts';
 import { usePlayerLeaderboardMonth } from '../api/get-player-leaderboard-month.ts';
 import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';
@@ -44,7 +44,7 @@ export function LeaderBoardRoute() {
     >
       {hasRewind ? <RewindBanner year={yearOf(month)} /> : null}
       {month ? <MonthNav month={month} months={listMonthsWithData(months.data)} /> : null}
-      <QueryStatus query={players} />
+      <QueryStatus query={players} failure="The leaderboard could not be loaded." />
       {players.data === null ? (
         <p className={styles.empty}>
           No playtime has been recorded yet. Once lanners play with their Steam account linked, the
@@ -86,9 +86,12 @@ export function LeaderBoardRoute() {
             </h2>
             {games.isPending && month ? <p className={styles.muted}>Loading games…</p> : null}
             {games.isError ? (
-              <p className={controls.alert} role="alert">
-                {describeError(games.error)}
-              </p>
+              <LoadFailure
+                failure="The top games could not be loaded."
+                error={games.error}
+                onRetry={() => void games.refetch()}
+                isRetrying={games.isFetching}
+              />
             ) : null}
             {games.data?.items.length === 0 ? (
               <p className={styles.empty}>No games were played in {monthLabel}.</p>

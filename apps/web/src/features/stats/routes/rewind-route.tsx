@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router';
-import controls from '../../../components/controls.module.css';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { describeError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { useRewindSummary } from '../api/get-rewind-summary.ts';
 import { useLansOfYear } from '../api/list-lans-of-year.ts';
@@ -81,9 +80,12 @@ export function RewindRoute() {
   if (summary.isError) {
     return (
       <Page title={title}>
-        <p className={controls.alert} role="alert">
-          {describeError(summary.error)}
-        </p>
+        <LoadFailure
+          failure={`The rewind of ${year} could not be loaded.`}
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+          isRetrying={summary.isFetching}
+        />
       </Page>
     );
   }

@@ -1,0 +1,88 @@
+import { assetIdOf } from '@lanparty/contract/rules';
+import { ImageUp, X } from 'lucide-react';
+import { useId } from 'react';
+import controls from '../../../components/controls.module.css';
+import {
+  ImageFilePicker,
+  ImageUploadFeedback,
+} from '../../../components/image-upload/image-upload.tsx';
+import { assetImageUrl, useAssetVersion } from '../../../lib/assets/get-asset-version.ts';
+import styles from './admin-lans.module.css';
+import type { BannerChoice } from './use-banner-choice.ts';
+
+type BannerFieldProps = {
+  banner: BannerChoice;
+  /** The lan's id when it exists: its current banner is shown until another is chosen. */
+  lanId?: number;
+  lanName: string;
+  /** The button that uploads it: "Save lan", "Create lan". */
+  submitLabel: string;
+};
+
+/**
+ * The banner as a field of the lan form: the current one or a preview of the chosen file,
+ * uploaded when the lan is saved, with its progress and any problem beside it.
+ */
+export function BannerField({ banner, lanId, lanName, submitLabel }: BannerFieldProps) {
+  const inputId = useId();
+  const { file, previewUrl, upload } = banner;
+  const name = lanName.trim() || 'the new lan';
+  return (
+    <fieldset className={styles.bannerField}>
+      <legend className={controls.label}>Banner</legend>
+      {previewUrl ? (
+        <img
+          className={styles.bannerImage}
+          src={previewUrl}
+          alt={`Preview of the new banner of ${name}`}
+        />
+      ) : lanId !== undefined ? (
+        <CurrentBanner lanId={lanId} lanName={name} />
+      ) : (
+        <p className={controls.hint}>No banner chosen: the site shows a placeholder.</p>
+      )}
+      <div className={controls.actions}>
+        <ImageFilePicker
+          id={inputId}
+          hintId={`${inputId}-hint`}
+          isBusy={upload.isUploading}
+          onChoose={banner.choose}
+        >
+          <ImageUp aria-hidden="true" size={18} />
+          {file ? 'Choose another banner' : 'Choose a banner'}
+        </ImageFilePicker>
+        {file && !upload.isUploading ? (
+          <button type="button" className={controls.buttonSecondary} onClick={banner.clear}>
+            <X aria-hidden="true" size={18} />
+            {lanId === undefined ? 'Leave it without a banner' : 'Keep the current banner'}
+          </button>
+        ) : null}
+      </div>
+      <p id={`${inputId}-hint`} className={controls.hint}>
+        {!file
+          ? 'A JPEG or PNG image of at most 5 MB, shown 12 by 5 (e.g. 1200 × 500 pixels).'
+          : upload.isUploading
+            ? `Uploading ${file.name}…`
+            : `${file.name} is uploaded when you press ${submitLabel}.`}
+      </p>
+      <ImageUploadFeedback upload={upload} />
+    </fieldset>
+  );
+}
+
+function CurrentBanner({ lanId, lanName }: { lanId: number; lanName: string }) {
+  const assetId = assetIdOf('lan', lanId);
+  const version = useAssetVersion(assetId);
+  if (version.data?.exists !== true) {
+    return (
+      <p className={controls.hint}>This lan has no banner yet: the site shows a placeholder.</p>
+    );
+  }
+  return (
+    <img
+      className={styles.bannerImage}
+      src={assetImageUrl(assetId, version.data.lastModified)}
+      alt={`Banner of ${lanName}`}
+    />
+  );
+}

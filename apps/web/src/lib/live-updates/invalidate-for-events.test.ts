@@ -1,0 +1,63 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { assetKeys } from '../assets/get-asset-version.ts';
+import { lansKeys } from '../lans/lans-query-keys.ts';
+import { usersKeys } from '../users/users-query-keys.ts';
+import { invalidateForEvents } from './invalidate-for-events.ts';
+import type { LiveEvent } from './live-events.ts';
+
+// The admin and stats keys as their features spell them (shared code imports no feature).
+const cached: Record<string, QueryKey> = {
+  upcoming: lansKeys.upcoming('2026-11-24'),
+  past: lansKeys.past('2026-11-24'),
+  everything: lansKeys.everything(),
+  lan3: lansKeys.detail(3),
+  lan4: lansKeys.detail(4),
+  participants3: [...lansKeys.all, 'participants', 3],
+  participants4: [...lansKeys.all, 'participants', 4],
+  messages3: ['admin-lans', 'messages', 3],
+  banner3: assetKeys.version('lan-3'),
+  banner4: assetKeys.version('lan-4'),
+  me: usersKeys.me(),
+  mySubscriptions: usersKeys.mySubscriptions(),
+  lanners: usersKeys.list({ roles: ['Lanner'] }),
+  user9: usersKeys.detail(9),
+  user10: usersKeys.detail(10),
+  avatar9: assetKeys.version('user-9'),
+  leaderboard: ['stats', 'months'],
+};
+
+/** Which of the cached queries an event marks to refetch. */
+async function touchedBy(event: LiveEvent): Promise<string[]> {
+  const queryClient = new QueryClient();
+  for (const key of Object.values(cached)) queryClient.setQueryData(key, {});
+  await invalidateForEvents(queryClient, [event]);
+  return Object.entries(cached)
+    .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort();
+}
+
+describe('what a live update refetches', () => {
+  it('a lan: that lan, its participants and banner, and the lists', async () => {
+    expect(await touchedBy({ kind: 'lan', lanId: 3 })).toEqual(
+      ['banner3', 'everything', 'lan3', 'participants3', 'past', 'upcoming'].sort(),
+    );
+  });
+
+  it("a subscriber: that lan, its participants, the lists and the viewer's subscriptions", async () => {
+    expect(await touchedBy({ kind: 'subscriber', lanId: 4, subscriberId: 8 })).toEqual(
+      ['everything', 'lan4', 'mySubscriptions', 'participants4', 'past', 'upcoming'].sort(),
+    );
+  });
+
+  it('the viewer: their profile and roles, their avatar and the user lists', async () => {
+    expect(await touchedBy({ kind: 'user', userId: 9 })).toEqual(
+      ['avatar9', 'lanners', 'me', 'user9'].sort(),
+    );
+  });
+
+  it('a resync: everything', async () => {
+    expect(await touchedBy({ kind: 'resync' })).toEqual(Object.keys(cached).sort());
+  });
+});

@@ -1,0 +1,63 @@
+import { assetIdOf } from '@lanparty/contract/rules';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { assetKeys } from '../assets/get-asset-version.ts';
+import { lansKeys } from '../lans/lans-query-keys.ts';
+import { usersKeys } from '../users/users-query-keys.ts';
+import type { LiveEvent } from './live-events.ts';
+
+const sameKey = (key: QueryKey, other: QueryKey) =>
+  key.length === other.length && key.every((part, index) => part === other[index]);
+const startsWith = (key: QueryKey, prefix: QueryKey) =>
+  sameKey(key.slice(0, prefix.length), prefix);
+
+/**
+ * Whether a lan query shows the lan: its detail or participants, and every list (a list
+ * shows each lan's open places, and an edited date can move a lan into or out of one).
+ */
+function showsLan(key: QueryKey, lanId: number): boolean {
+  if (key[0] !== lansKeys.all[0]) return false;
+  const [, part, id] = key;
+  return part === 'detail' || part === 'participants' ? id === lanId : true;
+}
+
+/**
+ * Whether an event touched what a query holds:
+ * - `lan`: that lan's detail, participants and banner, and the lan lists.
+ * - `subscriber`: that lan's detail and participants, the lists (open places), and the
+ *   viewer's own subscriptions (it may be theirs: the event does not say whose).
+ * - `user` (only ever the viewer's own): their profile and roles, their avatar, and the
+ *   user lists they may have joined or left (lanners, members, sign-ups).
+ * - `resync`: everything.
+ */
+export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
+  switch (event.kind) {
+    case 'lan':
+      return (
+        showsLan(key, event.lanId) || sameKey(key, assetKeys.version(assetIdOf('lan', event.lanId)))
+      );
+    case 'subscriber':
+      return showsLan(key, event.lanId) || sameKey(key, usersKeys.mySubscriptions());
+    case 'user':
+      return (
+        sameKey(key, usersKeys.me()) ||
+        sameKey(key, usersKeys.detail(event.userId)) ||
+        startsWith(key, usersKeys.lists()) ||
+        sameKey(key, assetKeys.version(assetIdOf('user', event.userId)))
+      );
+    case 'resync':
+      return true;
+  }
+}
+
+/**
+ * Refetches what a burst of events touched, in one pass: shown queries now (each once,
+ * however many events touched it), the others when next shown.
+ */
+export function invalidateForEvents(
+  queryClient: QueryClient,
+  events: readonly LiveEvent[],
+): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => events.some((event) => isTouchedBy(event, query.queryKey)),
+  });
+}

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { problemResponse, stubFetch } from '../../testing/fetch-stub.ts';
+import { configureApiClient } from '../api-client.ts';
+import { type LiveEvent, openLiveEvents, readLiveEvent } from './live-events.ts';
+
+/** A stream the test writes to, as the server would, and ends when it likes. */
+function openStream() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start: (started) => {
+      controller = started;
+    },
+  });
+  return {
+    response: new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+    write: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+  };
+}
+
+/** Notes each wait and lets timers run, as a real wait would, without taking its time. */
+function recordWaits() {
+  const waits: number[] = [];
+  const wait = (milliseconds: number) => {
+    waits.push(milliseconds);
+    return new Promise<void>((resolve) => setTimeout(resolve, 0));
+  };
+  return { waits, wait };
+}
+
+afterEach(() => {
+  configureApiClient({});
+  vi.unstubAllGlobals();
+});
+
+describe('reading a live event', () => {
+  it('knows the three kinds and resync, and nothing else', () => {
+    const message = (event: string, data: string) => ({ event, data, id: '1' });
+    expect(readLiveEvent(message('lan', '{"lanId":2}'))).toEqual({ kind: 'lan', lanId: 2 });
+    expect(readLiveEvent(message('subscriber', '{"lanId":2,"subscriberId":5}'))).toEqual({
+      kind: 'subscriber',
+      lanId: 2,
+      subscriberId: 5,
+    });
+    expect(readLiveEvent(message('user', '{"userId":9}'))).toEqual({ kind: 'user', userId: 9 });
+    expect(readLiveEvent(message('resync', '{}'))).toEqual({ kind: 'resync' });
+    expect(readLiveEvent(message('lan', '{"lanId":"2"}'))).toBeNull();
+    expect(readLiveEvent(message('lan', 'not json'))).toBeNull();
+    expect(readLiveEvent(message('party', '{"lanId":2}'))).toBeNull();
+  });
+});
+
+describe('the live event stream', () => {
+  it('sends the token in a header, hands on each event, and resumes after a drop where it was', async () => {
+    configureApiClient({ getAccessToken: () => 'token-1' });
+    const first = openStream();
+    const second = openStream();
+    const { requests } = stubFetch({
+      'GET /api/events': () => (requests.length === 1 ? first.response : second.response),
+    });
+    const events: LiveEvent[] = [];
+    const opens: boolean[] = [];
+    let downs = 0;
+    const stop = openLiveEvents(
+      {
+        onEvent: (event) => events.push(event),
+        onOpen: (isReconnect) => opens.push(isReconnect),
+        onDown: () => {
+          downs += 1;
+        },
+      },
+      { wait: recordWaits().wait },
+    );
+
+    await vi.waitFor(() => expect(opens).toEqual([false]));
+    first.write('retry: 3000\n\nid: 41\nevent: lan\ndata: {"lanId":3}\n\n');
+    await vi.waitFor(() => expect(events).toEqual([{ kind: 'lan', lanId: 3 }]));
+    first.end();
+
+    await vi.waitFor(() => expect(opens).toEqual([false, true]));
+    expect(downs).toBe(1);
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(requests[0]?.headers.get('Last-Event-ID')).toBeNull();
+    expect(requests[0]?.url.search).toBe('');
+    expect(requests[1]?.headers.get('Last-Event-ID')).toBe('41');
+    second.write('id: 42\nevent: user\ndata: {"userId":9}\n\n');
+    await vi.waitFor(() => expect(events).toHaveLength(2));
+    stop();
+  });
+
+  it('stops for good when the session is over (401)', async () => {
+    configureApiClient({ getAccessToken: () => 'expired', onUnauthorized: () => {} });
+    const { requests } = stubFetch({ 'GET /api/events': () => problemResponse(401) });
+    const { waits, wait } = recordWaits();
+    openLiveEvents({ onEvent: () => {} }, { wait });
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('waits at least 30 s when the server holds too many streams, and longer after each failure', async () => {
+    configureApiClient({ getAccessToken: () => 'token-1' });
+    let calls = 0;
+    stubFetch({
+      'GET /api/events': () => {
+        calls += 1;
+        return calls === 1 ? problemResponse(429) : problemResponse(503);
+      },
+    });
+    const { waits, wait } = recordWaits();
+    const stop = openLiveEvents({ onEvent: () => {} }, { retryMs: 1_000, wait });
+    await vi.waitFor(() => expect(waits.length).toBeGreaterThanOrEqual(3));
+    stop();
+    expect(waits[0]).toBeGreaterThanOrEqual(30_000);
+    // 1 s, 2 s, 4 s … with a quarter either way, so many tabs do not come back at once.
+    expect(waits[1]).toBeGreaterThanOrEqual(1_500);
+    expect(waits[1]).toBeLessThanOrEqual(2_500);
+    expect(waits[2]).toBeGreaterThanOrEqual(3_000);
+    expect(waits[2]).toBeLessThanOrEqual(5_000);
+  });
+});

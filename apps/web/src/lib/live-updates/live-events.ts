@@ -1,0 +1,133 @@
+import { apiFetch, isApiError } from '../api-client.ts';
+import { createEventStreamParser, type StreamMessage } from './event-stream-parser.ts';
+
+/**
+ * What changed, as GET /api/events tells it: ids and kinds only. `resync` means the server
+ * no longer holds everything missed since the last event seen: refetch everything.
+ */
+export type LiveEvent =
+  | { kind: 'lan'; lanId: number }
+  | { kind: 'subscriber'; lanId: number; subscriberId: number }
+  | { kind: 'user'; userId: number }
+  | { kind: 'resync' };
+
+export type LiveEventsHandlers = {
+  onEvent: (event: LiveEvent) => void;
+  /** The stream is open; `isReconnect` after it was down, when something may be missed. */
+  onOpen?: (isReconnect: boolean) => void;
+  /** The stream is down; it is tried again after a wait. */
+  onDown?: () => void;
+};
+
+export type LiveEventsOptions = {
+  /** The wait before the first retry, doubled after each failure up to `maximumRetryMs`. */
+  retryMs?: number;
+  maximumRetryMs?: number;
+  /** Waits before a retry (a test passes a faster one). */
+  wait?: (milliseconds: number, signal: AbortSignal) => Promise<void>;
+};
+
+/** A message of the stream as a LiveEvent, or null for anything this app does not know. */
+export function readLiveEvent(message: StreamMessage): LiveEvent | null {
+  if (message.event === 'resync') return { kind: 'resync' };
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(message.data);
+  } catch {
+    return null;
+  }
+  const isId = (value: unknown): value is number => Number.isSafeInteger(value);
+  if (message.event === 'lan' && isId(data.lanId)) return { kind: 'lan', lanId: data.lanId };
+  if (message.event === 'subscriber' && isId(data.lanId) && isId(data.subscriberId)) {
+    return { kind: 'subscriber', lanId: data.lanId, subscriberId: data.subscriberId };
+  }
+  if (message.event === 'user' && isId(data.userId)) return { kind: 'user', userId: data.userId };
+  return null;
+}
+
+const tooManyStreamsRetryMs = 30_000;
+
+/**
+ * Keeps one live update stream open until the returned stop is called: read with fetch (the
+ * bearer token goes in a header, never in a URL as EventSource would need), reconnected
+ * after a drop with `Last-Event-ID` so the server replays what was missed, waiting longer
+ * after each failure. Nothing is shown when it is down: the site works without it. A 401
+ * stops it (the session is over and the API client has said so).
+ */
+export function openLiveEvents(
+  handlers: LiveEventsHandlers,
+  { retryMs = 3_000, maximumRetryMs = 60_000, wait = waitFor }: LiveEventsOptions = {},
+): () => void {
+  const controller = new AbortController();
+  const { signal } = controller;
+  let lastEventId: string | undefined;
+  let serverRetryMs = retryMs;
+  let failures = 0;
+  let hasOpened = false;
+
+  const parser = createEventStreamParser({
+    onMessage: (message) => {
+      if (message.id !== undefined) lastEventId = message.id;
+      const event = readLiveEvent(message);
+      if (event) handlers.onEvent(event);
+    },
+    onRetry: (milliseconds) => {
+      serverRetryMs = milliseconds;
+    },
+  });
+
+  async function readStream(): Promise<'ended' | 'stop' | number> {
+    try {
+      const response = await apiFetch('/api/events', {
+        signal,
+        headers: {
+          Accept: 'text/event-stream',
+          ...(lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId }),
+        },
+      });
+      const reader = response.body?.getReader();
+      if (!reader) return 'ended';
+      handlers.onOpen?.(hasOpened);
+      hasOpened = true;
+      failures = 0;
+      const decoder = new TextDecoder();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        parser.push(decoder.decode(chunk.value, { stream: true }));
+      }
+      return 'ended';
+    } catch (error) {
+      if (signal.aborted || isApiError(error, 401)) return 'stop';
+      if (isApiError(error, 429)) return tooManyStreamsRetryMs;
+      return 'ended';
+    }
+  }
+
+  void (async () => {
+    while (!signal.aborted) {
+      const outcome = await readStream();
+      if (outcome === 'stop' || signal.aborted) return;
+      if (hasOpened) handlers.onDown?.();
+      const backoff = Math.min(maximumRetryMs, serverRetryMs * 2 ** failures);
+      failures += 1;
+      // Many tabs of one server that restarted should not all come back at the same moment.
+      const jittered = backoff * (0.75 + Math.random() * 0.5);
+      await wait(typeof outcome === 'number' ? Math.max(outcome, jittered) : jittered, signal);
+    }
+  })();
+
+  return () => controller.abort();
+}
+
+function waitFor(milliseconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, milliseconds);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}

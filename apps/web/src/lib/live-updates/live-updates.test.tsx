@@ -1,0 +1,83 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient } from '../../testing/render-app.tsx';
+import { lansKeys } from '../lans/lans-query-keys.ts';
+import type { LiveEventsHandlers, openLiveEvents } from './live-events.ts';
+import { LiveUpdates } from './live-updates.tsx';
+
+/** A stream the test drives by hand: what the component was told to call back. */
+function fakeStream() {
+  let handlers: LiveEventsHandlers | undefined;
+  const stop = vi.fn();
+  const open: typeof openLiveEvents = (given) => {
+    handlers = given;
+    return stop;
+  };
+  const current = () => {
+    if (!handlers) throw new Error('The stream was not opened');
+    return handlers;
+  };
+  return { open, stop, current };
+}
+
+function ShownLan({ id, fetchLan }: { id: number; fetchLan: (id: number) => Promise<string> }) {
+  const lan = useQuery({ queryKey: lansKeys.detail(id), queryFn: () => fetchLan(id) });
+  return <p>{lan.data ?? 'loading'}</p>;
+}
+
+function renderWithLiveUpdates(stream: ReturnType<typeof fakeStream>) {
+  const queryClient = createTestQueryClient();
+  let version = 0;
+  const fetchLan = vi.fn(async (id: number) => `lan ${id} version ${++version}`);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <LiveUpdates open={stream.open} />
+      <ShownLan id={3} fetchLan={fetchLan} />
+    </QueryClientProvider>,
+  );
+  return { ...view, fetchLan, queryClient };
+}
+
+describe('live updates in a tab', () => {
+  it('refetches a shown lan once for a burst of events about it, and not for another lan', async () => {
+    const stream = fakeStream();
+    const { fetchLan } = renderWithLiveUpdates(stream);
+    await screen.findByText('lan 3 version 1');
+
+    act(() => {
+      for (let index = 0; index < 5; index += 1) {
+        stream.current().onEvent({ kind: 'subscriber', lanId: 3, subscriberId: 10 + index });
+      }
+      stream.current().onEvent({ kind: 'lan', lanId: 3 });
+      stream.current().onEvent({ kind: 'lan', lanId: 4 });
+    });
+    await screen.findByText('lan 3 version 2');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetchLan).toHaveBeenCalledTimes(2);
+  });
+
+  it('refetches what is shown after the stream was down, and on focus while it is down', async () => {
+    const stream = fakeStream();
+    const { fetchLan } = renderWithLiveUpdates(stream);
+    await screen.findByText('lan 3 version 1');
+
+    act(() => stream.current().onOpen?.(false));
+    act(() => stream.current().onDown?.());
+    act(() => window.dispatchEvent(new Event('focus')));
+    await screen.findByText('lan 3 version 2');
+    act(() => stream.current().onOpen?.(true));
+    await screen.findByText('lan 3 version 3');
+    // Up again: focus refetches only what is old, and this is not.
+    act(() => window.dispatchEvent(new Event('focus')));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchLan).toHaveBeenCalledTimes(3);
+  });
+
+  it('closes the stream when the tab leaves the app', () => {
+    const stream = fakeStream();
+    const { unmount } = renderWithLiveUpdates(stream);
+    unmount();
+    expect(stream.stop).toHaveBeenCalledOnce();
+  });
+});
