@@ -33,6 +33,7 @@ function lanValuesOf(number: number): LanValues {
     membersPriceCents: 2500,
     locationInvoiceNumber: null,
     locationIsPayed: false,
+    location: null,
   };
 }
 

@@ -116,6 +116,9 @@ export type LansTable = {
   location_is_payed: BooleanColumn;
   creation_date: Timestamp;
   modification_date: Timestamp;
+  /** The venue and its address: both set or both null (a check of migration 0009). */
+  location_name: string | null;
+  location_address: string | null;
 };
 
 /** A user's subscription to a lan; one per user per lan (unique index). */

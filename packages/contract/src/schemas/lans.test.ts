@@ -17,6 +17,58 @@ describe('lanSchema', () => {
       { path: 'startDate' },
     ]);
   });
+
+  it('holds a location, or null for none', () => {
+    const location = { name: 'De Brug', address: 'Kerkstraat 12, Utrecht' };
+    expect(lanSchema.parse(buildLan({ location })).location).toEqual(location);
+    expect(lanSchema.parse(buildLan({ location: null })).location).toBeNull();
+  });
+});
+
+// The same rules for a new lan and a changed one; only a missing location differs.
+describe.each([
+  ['lanInputSchema', lanInputSchema, {}],
+  ['lanUpdateSchema', lanUpdateSchema, { id: 3 }],
+] as const)('the location in %s', (_name, schema, extra) => {
+  const withLocation = (location: unknown) => ({ ...buildLanInput(), ...extra, location });
+
+  it('accepts a venue with its address, trimmed', () => {
+    const parsed = schema.parse(withLocation({ name: ' De Brug ', address: ' Kerkstraat 12 ' }));
+    expect(parsed.location).toEqual({ name: 'De Brug', address: 'Kerkstraat 12' });
+  });
+
+  it('takes null for no location', () => {
+    expect(schema.parse(withLocation(null)).location).toBeNull();
+  });
+
+  it('accepts the longest name and address', () => {
+    const location = { name: 'x'.repeat(100), address: 'y'.repeat(300) };
+    expect(listIssues(schema, withLocation(location))).toEqual([]);
+  });
+
+  it.each([
+    [{ name: '', address: 'Kerkstraat 12' }, 'location.name', 'Location name is required'],
+    [{ name: '  ', address: 'Kerkstraat 12' }, 'location.name', 'Location name is required'],
+    [{ address: 'Kerkstraat 12' }, 'location.name', 'Location name is required'],
+    [{ name: 'De Brug', address: '' }, 'location.address', 'Location address is required'],
+    [{ name: 'De Brug' }, 'location.address', 'Location address is required'],
+    [
+      { name: 'x'.repeat(101), address: 'Kerkstraat 12' },
+      'location.name',
+      'Location name cannot be more than 100 characters long',
+    ],
+    [
+      { name: 'De Brug', address: 'y'.repeat(301) },
+      'location.address',
+      'Location address cannot be more than 300 characters long',
+    ],
+  ])('refuses %j on %s', (location, path, message) => {
+    expect(listIssues(schema, withLocation(location))).toEqual([{ path, message }]);
+  });
+
+  it('refuses a location that is not an object, on location', () => {
+    expect(listIssues(schema, withLocation('De Brug'))).toMatchObject([{ path: 'location' }]);
+  });
 });
 
 describe('lanInputSchema', () => {
@@ -24,9 +76,13 @@ describe('lanInputSchema', () => {
     expect(listIssues(lanInputSchema, buildLanInput())).toEqual([]);
   });
 
-  it('defaults description to empty and isActive to false', () => {
+  it('defaults description to empty, isActive to false and the location to none', () => {
     const { description, isActive, ...rest } = buildLanInput();
-    expect(lanInputSchema.parse(rest)).toMatchObject({ description: '', isActive: false });
+    expect(lanInputSchema.parse(rest)).toMatchObject({
+      description: '',
+      isActive: false,
+      location: null,
+    });
   });
 
   it('trims the name', () => {
@@ -218,6 +274,11 @@ describe('lanUpdateSchema', () => {
       locationInvoiceNumber: null,
       locationIsPayed: false,
     });
+  });
+
+  it('leaves a missing location missing, so the lan keeps the one it has', () => {
+    const parsed = lanUpdateSchema.parse(buildLanUpdate());
+    expect(parsed).not.toHaveProperty('location');
   });
 
   it('requires the id', () => {

@@ -11,6 +11,16 @@ import {
 } from './rules.ts';
 import { subscriberSchema } from './subscribers.ts';
 
+/** Limits of the lan form; the specification leaves them open. */
+export const lanLimits = {
+  nameMaxLength: 100,
+  descriptionMaxLength: 4000,
+  maximumSubcribers: 1000,
+  maximumPrice: 10_000,
+  locationNameMaxLength: 100,
+  locationAddressMaxLength: 300,
+} as const;
+
 export const lanSchema = z
   .object({
     id: idSchema,
@@ -27,6 +37,15 @@ export const lanSchema = z
     subscribers: z.array(subscriberSchema),
     locationInvoiceNumber: z.string().nullable(),
     locationIsPayed: z.boolean(),
+    location: z
+      .object({ name: z.string(), address: z.string() })
+      .nullable()
+      .meta({
+        description:
+          'Where the lan is held: the venue’s name and its address (the one whose invoice ' +
+          'locationInvoiceNumber is). null while the organiser has not given it.',
+        examples: [{ name: 'Community hall De Brug', address: 'Kerkstraat 12, 3511 LK Utrecht' }],
+      }),
   })
   .meta({
     id: 'Lan',
@@ -38,13 +57,25 @@ export const lanSchema = z
 
 export type Lan = z.infer<typeof lanSchema>;
 
-/** Limits of the lan form; the specification leaves them open. */
-export const lanLimits = {
-  nameMaxLength: 100,
-  descriptionMaxLength: 4000,
-  maximumSubcribers: 1000,
-  maximumPrice: 10_000,
-} as const;
+/** Where a lan is held; its name and address are given together or not at all. */
+export type LanLocation = NonNullable<Lan['location']>;
+
+/**
+ * A location as clients send it: both parts, each trimmed and not blank, so a location is
+ * never half given. Its messages name `location.name` and `location.address`.
+ */
+const lanLocationInput = z
+  .object({
+    name: requiredText('location.name', lanLimits.locationNameMaxLength),
+    address: requiredText('location.address', lanLimits.locationAddressMaxLength),
+  })
+  .nullable()
+  .meta({
+    description:
+      `The venue’s name (at most ${lanLimits.locationNameMaxLength} characters) and its ` +
+      `address (at most ${lanLimits.locationAddressMaxLength}), both required and trimmed; ` +
+      'null for none.',
+  });
 
 const lanInputFields = {
   name: requiredText('name', lanLimits.nameMaxLength),
@@ -55,6 +86,7 @@ const lanInputFields = {
   maximumSubcribers: boundedInteger('maximumSubcribers', 0, lanLimits.maximumSubcribers),
   price: boundedMoney('price', 0, lanLimits.maximumPrice),
   membersPrice: boundedMoney('membersPrice', 0, lanLimits.maximumPrice),
+  location: lanLocationInput.default(null),
 };
 
 type LanDates = { startDate: string; endDate: string };
@@ -94,7 +126,8 @@ export const lanInputSchema = z
     id: 'NewLan',
     description:
       'The body of POST /api/lans. The end date must be after the start date; the members ' +
-      'price may not be above the price. description defaults to empty, isActive to false.',
+      'price may not be above the price. description defaults to empty, isActive to false, ' +
+      'location to none (null).',
   });
 
 export type LanInput = z.infer<typeof lanInputSchema>;
@@ -105,13 +138,16 @@ export const lanUpdateSchema = z
     id: idSchema,
     locationInvoiceNumber: limitedText('locationInvoiceNumber', 100).nullable().default(null),
     locationIsPayed: z.boolean().default(false),
+    // Missing keeps the lan's location: a client written before it existed loses nothing.
+    location: lanLocationInput.optional(),
   })
   .check(endsAfterStart, membersPriceNotAbovePrice)
   .meta({
     id: 'LanUpdate',
     description:
       'The body of PUT /api/lans/{id}: the fields of LanInput with the same rules, plus the ' +
-      'id (which must match the path) and the invoice of the location.',
+      'id (which must match the path) and the invoice of the location. A missing location ' +
+      'leaves the lan’s location as it is; null clears it; an object sets it.',
   });
 
 export type LanUpdate = z.infer<typeof lanUpdateSchema>;

@@ -91,6 +91,7 @@ export function buildLan(overrides: Partial<Lan> = {}): Lan {
     subscribers: [],
     locationInvoiceNumber: null,
     locationIsPayed: false,
+    location: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import * as playtime from './0005-playtime.ts';
 import * as sharedState from './0006-shared-state.ts';
 import * as organiser from './0007-organiser.ts';
 import * as events from './0008-events.ts';
+import * as lanLocation from './0009-lan-location.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-shared-state': sharedState,
   '0007-organiser': organiser,
   '0008-events': events,
+  '0009-lan-location': lanLocation,
 };

@@ -27,6 +27,7 @@ describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
     endDate: string;
     isActive: boolean;
     description?: string;
+    location?: { name: string; address: string };
   }): Promise<number> {
     const row = await site.db
       .insertInto('lans')
@@ -40,6 +41,8 @@ describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
         price_cents: 2500,
         members_price_cents: 1500,
         location_is_payed: false,
+        location_name: values.location?.name ?? null,
+        location_address: values.location?.address ?? null,
         creation_date: '2024-01-01T00:00:00.000Z',
         modification_date: '2024-02-03T04:05:06.000Z',
       })
@@ -89,6 +92,30 @@ describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
     expect(lines).toContain(`URL:https://lan.example:8443/lans/${upcoming}`);
     expect(response.body).not.toContain('Secret draft');
     expect(response.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('gives a lan with a location its LOCATION, escaped, and keeps its description', async () => {
+    await insertLan({
+      name: 'Hall Lan',
+      description: 'Bring a cable.',
+      startDate: '2099-12-04T17:00:00.000Z',
+      endDate: '2099-12-06T15:00:00.000Z',
+      isActive: true,
+      location: { name: 'De Brug', address: 'Kerkstraat 12, Utrecht; side door' },
+    });
+    await insertLan({
+      name: 'Nowhere Lan',
+      startDate: '2099-12-11T17:00:00.000Z',
+      endDate: '2099-12-13T15:00:00.000Z',
+      isActive: true,
+    });
+
+    const lines = unfold((await site.app.inject({ method: 'GET', url: '/api/lans.ics' })).body);
+
+    expect(lines.filter((line) => line.startsWith('LOCATION'))).toEqual([
+      'LOCATION:De Brug\\, Kerkstraat 12\\, Utrecht\\; side door',
+    ]);
+    expect(lines).toContain('DESCRIPTION:Bring a cable.');
   });
 
   it('answers an empty calendar to anyone when there are no lans', async () => {

@@ -3,24 +3,32 @@ import { z } from 'zod';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { lanPageUrl } from '../chat/chat-messages.ts';
+import { presentLocation } from '../lans/lans.presenter.ts';
 import { listActiveLansForCalendar } from './calendar.repository.ts';
 import { type CalendarEvent, formatCalendar } from './icalendar.ts';
 
 export const calendarName = 'Lanparty';
 export const calendarProductId = '-//Lanparty//Lans calendar//EN';
 
-/** Every active lan as an event; the UID stays the same for a lan forever. */
+/**
+ * Every active lan as an event; the UID stays the same for a lan forever. Its location is
+ * "venue, address", the one line calendar apps show and hand to their maps.
+ */
 export async function buildLansCalendar(db: AppDatabase, publicUrl: URL): Promise<string> {
   const lans = await listActiveLansForCalendar(db);
-  const events: CalendarEvent[] = lans.map((lan) => ({
-    uid: `lan-${lan.id}@${publicUrl.hostname}`,
-    start: new Date(toIsoTimestamp(lan.start_date)),
-    end: new Date(toIsoTimestamp(lan.end_date)),
-    summary: lan.name,
-    description: lan.description,
-    url: lanPageUrl(publicUrl, lan.id),
-    lastModified: new Date(toIsoTimestamp(lan.modification_date)),
-  }));
+  const events: CalendarEvent[] = lans.map((lan) => {
+    const location = presentLocation(lan);
+    return {
+      uid: `lan-${lan.id}@${publicUrl.hostname}`,
+      start: new Date(toIsoTimestamp(lan.start_date)),
+      end: new Date(toIsoTimestamp(lan.end_date)),
+      summary: lan.name,
+      description: lan.description,
+      location: location ? `${location.name}, ${location.address}` : null,
+      url: lanPageUrl(publicUrl, lan.id),
+      lastModified: new Date(toIsoTimestamp(lan.modification_date)),
+    };
+  });
   return formatCalendar(events, { name: calendarName, productId: calendarProductId });
 }
 
@@ -34,7 +42,8 @@ export const calendarRoutes =
           tags: ['lans'],
           summary: 'Every active lan as an iCalendar feed',
           description:
-            'text/calendar (RFC 5545): one VEVENT per active lan, upcoming and past, linking to its page. ' +
+            'text/calendar (RFC 5545): one VEVENT per active lan, upcoming and past, linking to its page, ' +
+            'with LOCATION "venue, address" when the lan has a location. ' +
             'Anonymous, so calendar apps can subscribe to it.',
           produces: ['text/calendar'],
           response: { 200: z.string() },

@@ -16,6 +16,7 @@ function anEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
     end: new Date('2026-12-06T15:00:00Z'),
     summary: 'Winter Lan',
     description: 'Bring your own computer.',
+    location: null,
     url: 'https://lan.example/lans/12',
     lastModified: new Date('2026-11-01T10:30:00.250Z'),
     ...overrides,
@@ -103,6 +104,18 @@ describe('formatCalendar', () => {
   it('leaves out an empty description', () => {
     const lines = unfold(formatCalendar([anEvent({ description: '  ' })], options));
     expect(lines.some((line) => line.startsWith('DESCRIPTION'))).toBe(false);
+  });
+
+  it('writes the location as escaped text after the description, and none without one', () => {
+    const located = unfold(
+      formatCalendar([anEvent({ location: 'De Brug, Kerkstraat 12; side door' })], options),
+    );
+    expect(located).toContain('LOCATION:De Brug\\, Kerkstraat 12\\; side door');
+    expect(located.indexOf('LOCATION:De Brug\\, Kerkstraat 12\\; side door')).toBe(
+      located.findIndex((line) => line.startsWith('DESCRIPTION:')) + 1,
+    );
+    const nowhere = unfold(formatCalendar([anEvent({ location: null })], options));
+    expect(nowhere.some((line) => line.startsWith('LOCATION'))).toBe(false);
   });
 
   it('keeps the events in the order given', () => {

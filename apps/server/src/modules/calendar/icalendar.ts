@@ -10,6 +10,8 @@ export type CalendarEvent = {
   end: Date;
   summary: string;
   description: string;
+  /** Where it is held, as one line of text; null leaves LOCATION out. */
+  location: string | null;
   url: string;
   /** When the event last changed; becomes DTSTAMP and LAST-MODIFIED. */
   lastModified: Date;
@@ -92,6 +94,7 @@ function eventLines(event: CalendarEvent): string[] {
     `DTEND:${formatUtcDateTime(event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     ...(event.description.trim() === '' ? [] : [`DESCRIPTION:${escapeText(event.description)}`]),
+    ...(event.location === null ? [] : [`LOCATION:${escapeText(event.location)}`]),
     // A URI value, not TEXT: no escaping.
     `URL:${event.url}`,
     'END:VEVENT',

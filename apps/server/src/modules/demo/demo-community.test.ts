@@ -4,7 +4,7 @@ import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { findAsset } from '../assets/assets.repository.ts';
-import { seedDemoCommunity } from './demo-community.ts';
+import { demoVenue, seedDemoCommunity } from './demo-community.ts';
 
 async function countRows(site: ApiSite) {
   const count = async (table: 'users' | 'lans' | 'subscribers') =>
@@ -99,6 +99,21 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
       (s) => s.status === 'Accepted' || s.status === 'Paid',
     );
     expect(taken).toHaveLength(11);
+  });
+
+  it('holds its upcoming lans in a community hall, the draft without a venue yet', async () => {
+    const response = await site.app.inject({
+      method: 'GET',
+      url: `/api/lans?sinceDate=${new Date().toISOString()}&include=all`,
+      headers: (await signInAs(site.db, site.issuer, ['LanAdministrator'])).headers,
+    });
+    const upcoming = (response.json() as Paged<Lan>).items;
+    expect(upcoming.filter((lan) => lan.isActive).map((lan) => lan.location)).toEqual([
+      demoVenue,
+      demoVenue,
+      demoVenue,
+    ]);
+    expect(upcoming.find((lan) => !lan.isActive)?.location).toBeNull();
   });
 
   it('has a full lan with a waitlist, paid and unpaid participants, check-ins and a message', async () => {

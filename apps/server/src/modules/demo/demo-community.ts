@@ -41,6 +41,12 @@ function fridayOnOrBefore(date: Date): Date {
   return friday;
 }
 
+/** Where the demo's upcoming lans are held: made up, like everyone in the demo. */
+export const demoVenue = {
+  name: 'Community hall De Schakel',
+  address: 'Kerkstraat 12, 3511 AB Utrecht',
+} as const;
+
 function lanValues(name: string, start: Date, overrides: Partial<LanValues> = {}): LanValues {
   return {
     name,
@@ -55,6 +61,7 @@ function lanValues(name: string, start: Date, overrides: Partial<LanValues> = {}
     membersPriceCents: 2500,
     locationInvoiceNumber: null,
     locationIsPayed: false,
+    location: null,
     ...overrides,
   };
 }
@@ -206,7 +213,11 @@ async function seedUpcomingLans(
 
   // Open, with every status; the demo accounts show the participate flow.
   const openStart = soon(3);
-  const open = await insertLan(trx, lanValues(lanNameOf(openStart), openStart), now);
+  const open = await insertLan(
+    trx,
+    lanValues(lanNameOf(openStart), openStart, { location: demoVenue }),
+    now,
+  );
   bannerLanIds.push(open.id);
   const statuses: SubscriberStatus[] = [
     'Paid',
@@ -254,6 +265,7 @@ async function seedUpcomingLans(
     lanValues(`Small Lan ${fullStart.getUTCFullYear()}`, fullStart, {
       maximumSubscribers: 12,
       description: 'A cosy lan in the attic: twelve places, first come, first served.',
+      location: demoVenue,
     }),
     now,
   );
@@ -270,7 +282,7 @@ async function seedUpcomingLans(
     );
   }
 
-  // A draft only administrators see.
+  // A draft only administrators see, its venue not yet known.
   const draftStart = soon(14);
   await insertLan(
     trx,
@@ -295,6 +307,7 @@ async function seedFullLan(trx: Executor, people: SeededUser[], start: Date, now
       maximumSubscribers: 16,
       description: 'Sold out: join the waitlist and you move up when a place frees.',
       locationInvoiceNumber: `LOC-${start.getUTCFullYear()}-FH`,
+      location: demoVenue,
     }),
     now,
   );

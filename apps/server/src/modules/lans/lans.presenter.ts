@@ -1,4 +1,4 @@
-import type { Lan, Subscriber } from '@lanparty/contract';
+import type { Lan, LanLocation, Subscriber } from '@lanparty/contract';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { LanRow } from './lans.repository.ts';
 
@@ -22,5 +22,14 @@ export function presentLan(row: LanRow, subscribers: readonly Subscriber[]): Lan
     subscribers: subscribers.filter((subscriber) => subscriber.lan.id === row.id),
     locationInvoiceNumber: row.location_invoice_number,
     locationIsPayed: toBoolean(row.location_is_payed),
+    location: presentLocation(row),
   };
+}
+
+/** The lan's venue and address; the database keeps them both or neither (migration 0009). */
+export function presentLocation(
+  row: Pick<LanRow, 'location_name' | 'location_address'>,
+): LanLocation | null {
+  if (row.location_name === null || row.location_address === null) return null;
+  return { name: row.location_name, address: row.location_address };
 }

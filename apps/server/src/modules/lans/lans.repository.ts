@@ -1,3 +1,4 @@
+import type { LanLocation } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
 import { dialectOf, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -17,6 +18,7 @@ export type LanValues = {
   membersPriceCents: number;
   locationInvoiceNumber: string | null;
   locationIsPayed: boolean;
+  location: LanLocation | null;
 };
 
 export type LanFilter = {
@@ -42,6 +44,8 @@ function columnsOf(values: LanValues) {
     members_price_cents: values.membersPriceCents,
     location_invoice_number: values.locationInvoiceNumber,
     location_is_payed: values.locationIsPayed,
+    location_name: values.location?.name ?? null,
+    location_address: values.location?.address ?? null,
   };
 }
 

@@ -302,6 +302,88 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
       });
     });
 
+    describe('the location', () => {
+      const venue = { name: 'De Brug', address: 'Kerkstraat 12, 3511 AB Utrecht' };
+      const put = (id: number, changes: Record<string, unknown> = {}) =>
+        call('LanAdministrator', 'PUT', `/api/lans/${id}`, { ...buildLanBody(changes), id });
+      const read = async (id: number) =>
+        (await call('anonymous', 'GET', `/api/lans/${id}`)).json().location;
+
+      it('is none for a lan created without one', async () => {
+        const lan = await createLan();
+        expect(lan.location).toBeNull();
+        expect(await read(lan.id)).toBeNull();
+      });
+
+      it('is saved, trimmed, for a lan created with one', async () => {
+        const lan = await createLan({ location: { name: ' De Brug ', address: venue.address } });
+        expect(lan.location).toEqual(venue);
+        expect(await read(lan.id)).toEqual(venue);
+      });
+
+      it('stays as it is when a PUT leaves it out', async () => {
+        const lan = await createLan({ location: venue });
+        const response = await put(lan.id, { name: 'Renamed lan' });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ name: 'Renamed lan', location: venue });
+        expect(await read(lan.id)).toEqual(venue);
+      });
+
+      it('is cleared by a PUT with null', async () => {
+        const lan = await createLan({ location: venue });
+        const response = await put(lan.id, { location: null });
+        expect(response.json().location).toBeNull();
+        expect(await read(lan.id)).toBeNull();
+      });
+
+      it('is set, or replaced, by a PUT with one', async () => {
+        const lan = await createLan();
+        expect((await put(lan.id, { location: venue })).json().location).toEqual(venue);
+        const moved = { name: 'Sporthal Noord', address: 'Zuilenstraat 3, Utrecht' };
+        expect((await put(lan.id, { location: moved })).json().location).toEqual(moved);
+        expect(await read(lan.id)).toEqual(moved);
+      });
+
+      it.each([
+        [{ name: '', address: venue.address }, 'location.name', 'Location name is required'],
+        [
+          { name: venue.name, address: 'x'.repeat(301) },
+          'location.address',
+          'Location address cannot be more than 300 characters long',
+        ],
+        [{ name: venue.name }, 'location.address', 'Location address is required'],
+        [{ address: venue.address }, 'location.name', 'Location name is required'],
+        ['De Brug', 'location', undefined],
+      ])('refuses %j with a 400 on %s, changing nothing', async (location, field, message) => {
+        const lan = await createLan({ location: venue });
+        const before = await countRows('lans');
+        const created = await call('LanAdministrator', 'POST', '/api/lans', {
+          ...buildLanBody(),
+          location,
+        });
+        expect(created.statusCode).toBe(400);
+        expect(Object.keys(created.json().errors)).toEqual([field]);
+        if (message) expect(created.json().errors[field]).toEqual([message]);
+        expect(await countRows('lans')).toBe(before);
+        const changed = await put(lan.id, { location });
+        expect(changed.statusCode).toBe(400);
+        expect(Object.keys(changed.json().errors)).toEqual([field]);
+        expect(await read(lan.id)).toEqual(venue);
+      });
+
+      it('is never half stored: the database refuses a name without an address', async () => {
+        const lan = await createLan();
+        await expect(
+          site.db
+            .updateTable('lans')
+            .set({ location_name: 'De Brug' })
+            .where('id', '=', lan.id)
+            .execute(),
+        ).rejects.toThrow(/check constraint/i);
+        expect(await read(lan.id)).toBeNull();
+      });
+    });
+
     it('queues a chat announcement exactly when a lan becomes active', async () => {
       const before = await countRows('outbox');
       const draft = await createLan({ isActive: false });

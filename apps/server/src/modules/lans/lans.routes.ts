@@ -115,7 +115,8 @@ export const lansRoutes =
         schema: {
           tags: ['lans'],
           summary: 'Create a lan (lan administrators)',
-          description: 'Created active, it is announced in the chat.',
+          description:
+            'Created active, it is announced in the chat. Without a location it has none (null).',
           body: lanInputSchema,
           response: { 201: lanSchema, ...problems },
         },
@@ -135,7 +136,8 @@ export const lansRoutes =
           summary: 'Change a lan (lan administrators)',
           description:
             'The body id must match the path (400). The maximum may not drop below the accepted ' +
-            'plus paid subscribers (409). Activating the lan announces it in the chat.',
+            'plus paid subscribers (409). Activating the lan announces it in the chat. A body ' +
+            'without location keeps the lan’s location; location: null clears it.',
           params: idParams,
           body: lanUpdateSchema,
           response: { 200: lanSchema, ...problems },

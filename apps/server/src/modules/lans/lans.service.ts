@@ -17,7 +17,7 @@ import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { canManageLans, canSeeInactiveLans } from './lans.policy.ts';
-import { presentLan } from './lans.presenter.ts';
+import { presentLan, presentLocation } from './lans.presenter.ts';
 import {
   deleteLan as deleteLanRow,
   findLanById,
@@ -132,7 +132,12 @@ export async function createLan(deps: LansDeps, viewer: Viewer, input: LanInput)
   const row = await deps.db.transaction().execute(async (trx) => {
     const created = await insertLan(
       trx,
-      { ...valuesOf(input), locationInvoiceNumber: null, locationIsPayed: false },
+      {
+        ...valuesOf(input),
+        locationInvoiceNumber: null,
+        locationIsPayed: false,
+        location: input.location,
+      },
       now,
     );
     if (input.isActive) await announceLan(deps, trx, created, now);
@@ -141,7 +146,10 @@ export async function createLan(deps: LansDeps, viewer: Viewer, input: LanInput)
   return presentOneLan(deps.db, row);
 }
 
-function valuesOf(input: LanInput): Omit<LanValues, 'locationInvoiceNumber' | 'locationIsPayed'> {
+/** The values a new and a changed lan share; the location and its invoice are the caller's. */
+function valuesOf(
+  input: Omit<LanInput, 'location'>,
+): Omit<LanValues, 'locationInvoiceNumber' | 'locationIsPayed' | 'location'> {
   return {
     name: input.name,
     description: input.description,
@@ -157,7 +165,7 @@ function valuesOf(input: LanInput): Omit<LanValues, 'locationInvoiceNumber' | 'l
 /**
  * PUT lans/{id}. The maximum may not drop below the places already taken (409); a raised
  * maximum moves the waitlist up, and activating the lan queues its chat announcement, in
- * the same transaction.
+ * the same transaction. A body without a location keeps the lan's (decision 022).
  */
 export async function updateLan(
   deps: LansDeps,
@@ -189,6 +197,7 @@ export async function updateLan(
         ...valuesOf(input),
         locationInvoiceNumber: input.locationInvoiceNumber,
         locationIsPayed: input.locationIsPayed,
+        location: input.location === undefined ? presentLocation(current) : input.location,
       },
       now,
     );

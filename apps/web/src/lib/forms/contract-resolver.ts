@@ -1,5 +1,16 @@
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { type FieldErrors, type FieldValues, get, type Resolver, set } from 'react-hook-form';
 import type { z } from 'zod';
+
+/**
+ * The field an issue is shown on: a field of a nested object is its own field
+ * (`location.name`), but an issue inside a list belongs to the list (`statuses.1` is
+ * `statuses`), which forms show as one field with one message.
+ */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const listIndex = path.findIndex((key) => typeof key !== 'string');
+  const names = (listIndex === -1 ? path : path.slice(0, listIndex)).map(String);
+  return names.length > 0 ? names.join('.') : 'root';
+}
 
 /**
  * The one react-hook-form resolver of the web app: it turns the form's values into the API
@@ -13,10 +24,13 @@ export function contractResolver<Values extends FieldValues, Output>(
   return async (values) => {
     const result = schema.safeParse(toBody(values));
     if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
+    // Nested like the values, as react-hook-form reads them: `location.name` is
+    // errors.location.name. A field shows its first message.
+    const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {
-      const name = String(issue.path[0] ?? 'root');
-      errors[name] ??= { type: issue.code, message: issue.message };
+      const name = fieldOf(issue.path);
+      if (get(errors, name) === undefined)
+        set(errors, name, { type: issue.code, message: issue.message });
     }
     return { values: {}, errors: errors as FieldErrors<Values> };
   };

@@ -13,6 +13,8 @@ export type LanFormValues = {
   membersPrice: number;
   locationInvoiceNumber: string;
   locationIsPayed: boolean;
+  /** The venue and its address as typed; both empty is no location. */
+  location: { name: string; address: string };
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -45,7 +47,17 @@ export function fromLocalInput(local: string): string {
 /** An emptied number input gives NaN; the schema then says "is required". */
 const numberOrMissing = (value: number) => (Number.isFinite(value) ? value : undefined);
 
+/**
+ * Both fields empty is no location (null). Anything typed goes to the schema as it is, so
+ * a venue without its address, or the other way round, gets "is required" on the empty one.
+ */
+function locationBody({ name, address }: LanFormValues['location']) {
+  return name.trim() === '' && address.trim() === '' ? null : { name, address };
+}
+
 export function toLanFormValues(lan: LanDraft | Lan): LanFormValues {
+  // A draft is a lan not yet made: it has no location, nor an invoice for one.
+  const location = 'location' in lan ? lan.location : null;
   return {
     name: lan.name,
     description: lan.description,
@@ -57,6 +69,7 @@ export function toLanFormValues(lan: LanDraft | Lan): LanFormValues {
     membersPrice: lan.membersPrice,
     locationInvoiceNumber: 'locationInvoiceNumber' in lan ? (lan.locationInvoiceNumber ?? '') : '',
     locationIsPayed: 'locationIsPayed' in lan ? lan.locationIsPayed : false,
+    location: { name: location?.name ?? '', address: location?.address ?? '' },
   };
 }
 
@@ -71,6 +84,7 @@ export function toLanInputBody(values: LanFormValues): Record<keyof LanInput, un
     maximumSubcribers: numberOrMissing(values.maximumSubcribers),
     price: numberOrMissing(values.price),
     membersPrice: numberOrMissing(values.membersPrice),
+    location: locationBody(values.location),
   };
 }
 
@@ -87,8 +101,11 @@ export function toLanUpdateBody(
   };
 }
 
-/** The lan as saved, as a PUT body: for changes outside the form (activating). */
-export function lanAsUpdate(lan: Lan): LanUpdate {
+/**
+ * The lan as saved, as a PUT body: for changes outside the form (activating). Every field
+ * is given, the location too, so the body says what the screen showed.
+ */
+export function lanAsUpdate(lan: Lan): Required<LanUpdate> {
   return {
     id: lan.id,
     name: lan.name,
@@ -101,5 +118,6 @@ export function lanAsUpdate(lan: Lan): LanUpdate {
     membersPrice: lan.membersPrice,
     locationInvoiceNumber: lan.locationInvoiceNumber,
     locationIsPayed: lan.locationIsPayed,
+    location: lan.location,
   };
 }

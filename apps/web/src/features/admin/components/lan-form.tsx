@@ -42,7 +42,12 @@ type LanFormProps = {
 type FieldName = FieldPath<LanFormValues>;
 
 // The API keeps the specification's spelling of maximumSubcribers; its label need not.
-const labels: Partial<Record<FieldName, string>> = { maximumSubcribers: 'Maximum subscribers' };
+// The location's parts read as what an organiser fills in: the venue and its address.
+const labels: Partial<Record<FieldName, string>> = {
+  maximumSubcribers: 'Maximum subscribers',
+  'location.name': 'Venue',
+  'location.address': 'Address',
+};
 const labelOf = (name: FieldName) => labels[name] ?? fieldLabel(name);
 
 const fieldNames: readonly FieldName[] = [
@@ -56,6 +61,8 @@ const fieldNames: readonly FieldName[] = [
   'membersPrice',
   'locationInvoiceNumber',
   'locationIsPayed',
+  'location.name',
+  'location.address',
 ];
 
 /**
@@ -140,6 +147,19 @@ export function LanForm({
         hint={`At most ${lanLimits.descriptionMaxLength} characters.`}
         registration={register('description')}
       />
+      {/* Each part re-checks the other: a venue needs its address, and clearing both is fine. */}
+      <div className={controls.fields}>
+        <FormField
+          {...field('location.name')}
+          hint="Optional: give both, or neither."
+          registration={register('location.name', { deps: 'location.address' })}
+        />
+        <FormField
+          {...field('location.address')}
+          hint="Shown on the lan page with a link to a map."
+          registration={register('location.address', { deps: 'location.name' })}
+        />
+      </div>
       <div className={controls.fields}>
         <FormField
           {...field('maximumSubcribers')}

@@ -27,6 +27,46 @@ describe('editing a lan', () => {
     expect(within(form).getByLabelText('Maximum subscribers')).toHaveValue(10);
   });
 
+  it('shows the location, and clearing both its fields removes it', async () => {
+    const lan = buildLan({ location: { name: 'De Brug', address: 'Kerkstraat 12, Utrecht' } });
+    const { user, requests } = openLan(lan, {
+      'PUT /api/lans/1': (request) => jsonResponse({ ...lan, ...JSON.parse(String(request.body)) }),
+    });
+    const form = await screen.findByRole('form', { name: 'Lan details' });
+    expect(within(form).getByLabelText('Venue')).toHaveValue('De Brug');
+    expect(within(form).getByLabelText('Address')).toHaveValue('Kerkstraat 12, Utrecht');
+    await user.clear(within(form).getByLabelText('Venue'));
+    await user.clear(within(form).getByLabelText('Address'));
+    await user.click(within(form).getByRole('button', { name: 'Save lan' }));
+    expect(await screen.findByText('The lan is saved.')).toBeInTheDocument();
+    const body = JSON.parse(String(requests.find((r) => r.method === 'PUT')?.body));
+    expect(body.location).toBeNull();
+    expect(within(form).getByLabelText('Venue')).toHaveValue('');
+  });
+
+  it('moves the lan to another venue, and will not save one without its address', async () => {
+    const lan = buildLan({ location: { name: 'De Brug', address: 'Kerkstraat 12, Utrecht' } });
+    const { user, requests } = openLan(lan, {
+      'PUT /api/lans/1': (request) => jsonResponse({ ...lan, ...JSON.parse(String(request.body)) }),
+    });
+    const form = await screen.findByRole('form', { name: 'Lan details' });
+    const venue = within(form).getByLabelText('Venue');
+    const address = within(form).getByLabelText('Address');
+    await user.clear(venue);
+    await user.type(venue, 'Sporthal Noord');
+    await user.clear(address);
+    await user.tab();
+    expect(await within(form).findByText('Address is required')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save lan' }));
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.type(address, ' Zuilenstraat 3, Utrecht ');
+    await user.click(within(form).getByRole('button', { name: 'Save lan' }));
+    expect(await screen.findByText('The lan is saved.')).toBeInTheDocument();
+    const body = JSON.parse(String(requests.find((r) => r.method === 'PUT')?.body));
+    expect(body.location).toEqual({ name: 'Sporthal Noord', address: 'Zuilenstraat 3, Utrecht' });
+  });
+
   it('says the end must be after the start and saves nothing', async () => {
     const { user, requests } = openLan();
     const form = await screen.findByRole('form', { name: 'Lan details' });
@@ -68,6 +108,18 @@ describe('editing a lan', () => {
     expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     const body = JSON.parse(String(requests.find((r) => r.method === 'PUT')?.body));
     expect(body).toMatchObject({ id: 1, isActive: true, startDate: lan.startDate });
+  });
+
+  it('keeps the location when activating', async () => {
+    const location = { name: 'De Brug', address: 'Kerkstraat 12, Utrecht' };
+    const lan = buildLan({ isActive: false, location });
+    const { user, requests } = openLan(lan, {
+      'PUT /api/lans/1': () => jsonResponse({ ...lan, isActive: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Activate' }));
+    expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    const body = JSON.parse(String(requests.find((r) => r.method === 'PUT')?.body));
+    expect(body.location).toEqual(location);
   });
 });
 

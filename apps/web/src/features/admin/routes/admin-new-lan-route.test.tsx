@@ -123,10 +123,56 @@ describe('a new lan', () => {
       maximumSubcribers: 24,
       price: 30,
       membersPrice: 22.5,
+      location: null,
     });
     // The offset is the browser's own for that moment.
     expect(Date.parse(body.startDate)).toBe(new Date('2025-04-04T19:30').getTime());
   });
+
+  it('posts a venue with its address as the location', async () => {
+    const created = buildLan({ id: 12, name: 'Spring Lan' });
+    const { user, requests, router } = openNewLan({
+      'POST /api/lans': () => jsonResponse(created, 201),
+      'GET /api/lans/12': () => jsonResponse(created),
+      'HEAD /api/assets/lan-12': () => new Response(null, { status: 404 }),
+    });
+    await screen.findByRole('form', { name: 'New lan' });
+    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription(
+      'Shown on the lan page with a link to a map.',
+    );
+    await user.type(screen.getByLabelText('Name'), 'Spring Lan');
+    await user.type(screen.getByLabelText('Venue'), 'De Brug');
+    await user.type(screen.getByLabelText('Address'), 'Kerkstraat 12, Utrecht');
+    await user.click(screen.getByRole('button', { name: 'Create lan' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lans/12'));
+    const body = JSON.parse(String(requests.find((r) => r.method === 'POST')?.body));
+    expect(body.location).toEqual({ name: 'De Brug', address: 'Kerkstraat 12, Utrecht' });
+  });
+
+  it.each([
+    ['Venue', 'De Brug', 'Address'],
+    ['Address', 'Kerkstraat 12, Utrecht', 'Venue'],
+  ])(
+    'asks for the other part of a location when only the %s is given',
+    async (given, value, other) => {
+      const { user, requests } = openNewLan();
+      await screen.findByRole('form', { name: 'New lan' });
+      await user.type(screen.getByLabelText('Name'), 'Spring Lan');
+      await user.type(screen.getByLabelText(given), value);
+      await user.click(screen.getByRole('button', { name: 'Create lan' }));
+      expect(await screen.findByText(`${other} is required`)).toBeInTheDocument();
+      expect(screen.getByLabelText(other)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(given)).not.toHaveAttribute('aria-invalid');
+      expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+      // Emptied again, there is no location and nothing to ask for.
+      await user.clear(screen.getByLabelText(given));
+      await waitFor(() =>
+        expect(screen.queryByText(`${other} is required`)).not.toBeInTheDocument(),
+      );
+    },
+  );
 
   it('puts the field errors of the server on their fields', async () => {
     const { user } = openNewLan({
@@ -136,6 +182,7 @@ describe('a new lan', () => {
           errors: {
             name: ['Name is already used'],
             membersPrice: ['Members price must less than 30'],
+            'location.address': ['Location address cannot be more than 300 characters long'],
           },
         }),
     });
@@ -146,6 +193,9 @@ describe('a new lan', () => {
     expect(await screen.findByText('Name is already used')).toBeInTheDocument();
     expect(screen.getByText('Members price must less than 30')).toBeInTheDocument();
     expect(screen.getByLabelText('Members price')).toHaveAttribute('aria-invalid', 'true');
+    // A part of the location is named as the form labels it.
+    expect(screen.getByText('Address cannot be more than 300 characters long')).toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

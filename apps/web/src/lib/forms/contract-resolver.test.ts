@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractResolver } from './contract-resolver.ts';
+
+const schema = z.object({
+  name: z.string().min(1, 'Name is required'),
+  location: z
+    .object({
+      name: z.string().min(1, 'Location name is required'),
+      address: z.string().min(1, 'Location address is required'),
+    })
+    .nullable(),
+  statuses: z.array(z.enum(['Paid', 'Pending'])),
+});
+
+type Values = z.input<typeof schema>;
+
+const resolve = (values: Values) =>
+  contractResolver<Values, z.output<typeof schema>>(schema)(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: undefined,
+  });
+
+describe('contractResolver', () => {
+  it('answers the parsed body when it is valid', async () => {
+    const values: Values = { name: 'Winter', location: null, statuses: ['Paid'] };
+    expect(await resolve(values)).toEqual({ values, errors: {} });
+  });
+
+  it('puts each message on its field, a nested object’s fields included', async () => {
+    const { errors } = await resolve({
+      name: '',
+      location: { name: 'De Brug', address: '' },
+      statuses: [],
+    });
+    expect(errors).toEqual({
+      name: { type: 'too_small', message: 'Name is required' },
+      location: { address: { type: 'too_small', message: 'Location address is required' } },
+    });
+  });
+
+  it('gives a list one message, on the list', async () => {
+    const { errors } = await resolve({
+      name: 'Winter',
+      location: null,
+      statuses: ['Paid', 'Later' as 'Paid', 'Never' as 'Paid'],
+    });
+    expect(Object.keys(errors)).toEqual(['statuses']);
+    expect(errors.statuses).toMatchObject({ type: 'invalid_value' });
+  });
+});
