@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../apps/server/test/images.ts';
 import { useBrowser } from './support/browser-session.ts';
@@ -10,7 +11,10 @@ type ListedLan = {
   id: number;
   name: string;
   maximumSubcribers: number;
-  subscribers: Array<{ status: string; user: { nickname: string } }>;
+  price: number;
+  membersPrice: number;
+  location: { name: string; address: string } | null;
+  subscribers: Array<{ id: number; status: string; user: { nickname: string } }>;
 };
 
 async function upcomingLans(): Promise<ListedLan[]> {
@@ -77,6 +81,123 @@ describe('signing up for a lan', () => {
       .waitFor();
     expect(lanner.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
+  });
+});
+
+/** The signed-in account's access token, as the app keeps it (oidc-client-ts's entry). */
+async function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+    const user = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string };
+    if (!user.access_token) throw new Error('no signed-in user in localStorage');
+    return user.access_token;
+  });
+}
+
+/** Calls the API with a bearer token; answers the JSON body, if any. */
+async function callApi(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(siteUrl(path), {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+async function lanById(id: number): Promise<ListedLan> {
+  return (await (await fetch(siteUrl(`/api/lans/${id}`))).json()) as ListedLan;
+}
+
+const euros = (amount: number) => `€${amount.toFixed(2)}`;
+
+describe('the lan page', () => {
+  it('shows a lanner who is no member the price they pay first, and where the lan is', async () => {
+    const lan = await lanById(await findOpenLanId());
+    expect(lan.membersPrice).toBeLessThan(lan.price);
+    const { page, errors } = await openAs('lanner', `/lans/${lan.id}`);
+    const card = page.getByRole('article', { name: lan.name });
+    const price = card.locator('div:has(> dt:text-is("Price")) > dd');
+    const priceText = (await price.textContent())?.replace(/\s+/g, ' ').trim();
+    expect(priceText).toBe(`${euros(lan.price)}, ${euros(lan.membersPrice)} for members`);
+    await expect(price.locator('s').count()).resolves.toBe(0);
+
+    const location = card.getByRole('region', { name: 'Location' });
+    await location.getByText(lan.location?.name ?? 'a venue').waitFor();
+    await expect(
+      location.getByRole('link', { name: /Open in a map/ }).getAttribute('href'),
+    ).resolves.toMatch(/^https:\/\/www\.openstreetmap\.org\/search\?query=/);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks before an accepted lanner gives up their place, and keeps it on Escape', async () => {
+    // A lan of this test's own, far ahead so it never becomes the featured upcoming lan.
+    const admin = await openAs('lanadmin', '/admin/lans');
+    const adminToken = await accessTokenOf(admin.page);
+    const created = (await callApi(adminToken, 'POST', '/api/lans', {
+      name: `Withdraw dialog lan ${Date.now()}`,
+      startDate: '2098-06-05T16:00:00Z',
+      endDate: '2098-06-07T16:00:00Z',
+      isActive: true,
+      maximumSubcribers: 4,
+      price: 30,
+      membersPrice: 25,
+    })) as ListedLan;
+
+    try {
+      const lanner = await openAs('lanner', `/lans/${created.id}`);
+      const panel = lanner.page.getByRole('region', { name: 'Subscription' });
+      await panel.getByRole('button', { name: 'Participate' }).click();
+      const pending = panel.getByText('Your request for participation is pending');
+      await pending.waitFor();
+      // Focus moves to the new status instead of dropping to the page.
+      await expect(pending.evaluate((element) => element === document.activeElement)).resolves.toBe(
+        true,
+      );
+      const mine = (await lanById(created.id)).subscribers.find(
+        (subscriber) => subscriber.user.nickname === 'lanner',
+      );
+      await callApi(adminToken, 'PUT', `/api/subscribers/${mine?.id}/status:accepted`);
+      await lanner.page.reload();
+      await waitForApp(lanner.page);
+      await panel.getByText('You are accepted').waitFor();
+
+      const withdraw = panel.getByRole('button', { name: 'Withdraw' });
+      await withdraw.click();
+      const dialog = lanner.page.getByRole('dialog', { name: `Withdraw from ${created.name}?` });
+      await dialog.getByText('You give up your place.').waitFor();
+      const keep = dialog.getByRole('button', { name: 'Keep my place' });
+      await expect(keep.evaluate((element) => element === document.activeElement)).resolves.toBe(
+        true,
+      );
+      await lanner.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect(
+        withdraw.evaluate((element) => element === document.activeElement),
+      ).resolves.toBe(true);
+      expect((await lanById(created.id)).subscribers).toHaveLength(1);
+
+      // Clicks are throttled to one per 500 ms.
+      await lanner.page.waitForTimeout(600);
+      await withdraw.click();
+      await dialog.getByRole('button', { name: 'Withdraw' }).click();
+      const withdrawn = panel.getByText('You have withdrawn from this lan.');
+      await withdrawn.waitFor();
+      await expect(
+        withdrawn.evaluate((element) => element === document.activeElement),
+      ).resolves.toBe(true);
+      expect((await lanById(created.id)).subscribers).toHaveLength(0);
+      expect(lanner.errors).toEqual([]);
+      expect(admin.errors).toEqual([]);
+    } finally {
+      // The demo community stays as the other tests expect it.
+      await callApi(adminToken, 'DELETE', `/api/lans/${created.id}`);
+    }
   });
 });
 

@@ -1,11 +1,16 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { collectPageErrors, launchBrowser, viewports } from './browser.ts';
+import { collectPageErrors, launchBrowser, viewports, watchRequests } from './browser.ts';
 import { siteUrl } from './provided-context.ts';
 import { signedInContext, waitForApp } from './sign-in.ts';
 
-export type OpenedPage = { page: Page; errors: string[] };
+export type OpenedPage = {
+  page: Page;
+  errors: string[];
+  /** Resolves once the page has loaded what it asks for (see watchRequests). */
+  settled: () => Promise<void>;
+};
 
 /**
  * One browser for a test file, and the contexts its tests open, each closed after its
@@ -33,7 +38,8 @@ export function useBrowser() {
     async newPage(context: BrowserContext): Promise<OpenedPage> {
       contexts.push(context);
       const page = await context.newPage();
-      return { page, errors: collectPageErrors(page) };
+      const requests = watchRequests(page);
+      return { page, errors: collectPageErrors(page), settled: () => requests.settled() };
     },
     /** The demo site at `path`, signed in as a demo account, once the app shows a screen. */
     async openAs(

@@ -49,3 +49,38 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** The live update stream stays open as long as the page does: it is never "pending". */
+const isLongLived = (url: string) => new URL(url).pathname === '/api/events';
+
+/**
+ * Watches a page's requests from now on, so a test can wait until it has finished loading
+ * (`settled`): nothing in flight for `quietMs`, the live update stream aside. Playwright's
+ * own 'networkidle' never comes on a signed-in page, since that stream is always open.
+ */
+export function watchRequests(page: Page) {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const start = (request: { url: () => string }) => {
+    if (isLongLived(request.url())) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const end = (request: unknown) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    async settled({ quietMs = 500, timeoutMs = 15_000 } = {}): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) {
+          throw new Error(`the page still loads after ${timeoutMs} ms (${inFlight.size} requests)`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}

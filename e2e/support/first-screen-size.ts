@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { watchRequests } from './browser.ts';
 import { signedInContext } from './sign-in.ts';
 
 export const firstScreenPath = '/lans/upcoming';
@@ -38,7 +39,9 @@ export async function measureFirstScreen(browser: Browser, baseUrl: string): Pro
       ),
     );
   });
-  await page.goto(`${baseUrl}${firstScreenPath}`, { waitUntil: 'networkidle' });
+  const requests = watchRequests(page);
+  await page.goto(`${baseUrl}${firstScreenPath}`);
+  await requests.settled();
   const files = (await Promise.all(pending)).filter(
     (file): file is LoadedFile => file !== undefined,
   );

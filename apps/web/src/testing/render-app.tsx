@@ -35,6 +35,8 @@ type RenderAppOptions = {
   session?: Session;
   /** For tests with fake timers: how user-event lets time pass. */
   advanceTimers?: (delay: number) => Promise<void> | void;
+  /** Render in React's strict mode, as the app does: effects run twice on mount. */
+  strictMode?: boolean;
 };
 
 /**
@@ -45,7 +47,7 @@ type RenderAppOptions = {
  */
 export function renderApp(
   path: string,
-  { viewer = anonymousViewer, session, advanceTimers }: RenderAppOptions = {},
+  { viewer = anonymousViewer, session, advanceTimers, strictMode = false }: RenderAppOptions = {},
 ) {
   const queryClient = createTestQueryClient();
   const testSession = session ?? { signOut: vi.fn(async () => {}) };
@@ -75,6 +77,7 @@ export function renderApp(
         )}
       </SessionProvider>
     </AppProvider>,
+    { reactStrictMode: strictMode },
   );
   /** Shows a Generic notification, as a screen of the app would. */
   const notify = (input: NotifyInput) => act(() => notifyInApp(input));

@@ -1,5 +1,10 @@
 import type { Lan } from '@lanparty/contract';
-import { countOpenPlaces, countTakenPlaces } from '@lanparty/contract/rules';
+import {
+  amountDueFor,
+  countOpenPlaces,
+  countTakenPlaces,
+  isLanOpen,
+} from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
@@ -30,16 +35,13 @@ export function LanCard({ lan, variant, children }: LanCardProps) {
           <Stat label="Start">{formatDisplayDate(lan.startDate)}</Stat>
           <Stat label="End">{formatDisplayDate(lan.endDate)}</Stat>
           {variant === 'archive' ? null : (
-            <Stat label="Price">
+            <Stat label="Price" className={styles.priceStat}>
               <LanPrice lan={lan} />
             </Stat>
           )}
-          {isFull ? (
-            <>
-              <Stat label="Lanners">{countTakenPlaces(lan.subscribers)}</Stat>
-              <Stat label="Open">{countOpenPlaces(lan)}</Stat>
-            </>
-          ) : null}
+          {isFull ? <Stat label="Lanners">{countTakenPlaces(lan.subscribers)}</Stat> : null}
+          {/* A lan that has ended has no places left to take, whatever its count says. */}
+          {isFull && isLanOpen(lan) ? <Stat label="Open">{countOpenPlaces(lan)}</Stat> : null}
         </dl>
         {children}
       </div>
@@ -47,30 +49,51 @@ export function LanCard({ lan, variant, children }: LanCardProps) {
   );
 }
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
+function Stat({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className={styles.stat}>
+    <div className={className ? `${styles.stat} ${className}` : styles.stat}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
   );
 }
 
-/** Spec §2: the member price, and for members the normal price struck through. */
+/**
+ * The price this viewer pays comes first (the contract's `amountDueFor`: a Member pays the
+ * member price, anyone else — a visitor too — the price). Spec §2: a member sees the normal
+ * price struck through beside it; anyone else sees the member price labelled for members.
+ * A screen reader hears words for what the strike-through only shows.
+ */
 function LanPrice({ lan }: { lan: Lan }) {
   const viewer = useViewer();
   // A fact about the viewer, not a permission: a SystemAdministrator pays as what they are.
-  const isMember = viewer.user?.roles.includes('Member') ?? false;
+  const roles = viewer.user?.roles ?? [];
+  const isMember = roles.includes('Member');
+  const amountDue = amountDueFor(lan, roles);
+  if (lan.membersPrice === lan.price) return <>{formatEuros(amountDue)}</>;
+  if (isMember) {
+    return (
+      <span className={styles.price}>
+        {formatEuros(amountDue)}
+        <span className="visually-hidden"> as a member, instead of </span>{' '}
+        <s className={styles.otherPrice}>{formatEuros(lan.price)}</s>
+      </span>
+    );
+  }
   return (
-    <>
-      {isMember ? (
-        <s className={styles.normalPrice}>
-          <span className="visually-hidden">normal price </span>
-          {formatEuros(lan.price)}
-        </s>
-      ) : null}{' '}
-      <span className="visually-hidden">member price </span>
-      {formatEuros(lan.membersPrice)}
-    </>
+    <span className={styles.price}>
+      {formatEuros(amountDue)}
+      <span className="visually-hidden">,</span>{' '}
+      {/* A narrow card breaks the line before "for members", never inside it. */}
+      <span className={styles.otherPrice}>{formatEuros(lan.membersPrice)} for&nbsp;members</span>
+    </span>
   );
 }

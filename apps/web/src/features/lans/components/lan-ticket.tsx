@@ -2,8 +2,7 @@ import type { Lan } from '@lanparty/contract';
 import { hasTicket, isLanOpen } from '@lanparty/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import controls from '../../../components/controls.module.css';
-import { describeError } from '../../../lib/api-client.ts';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { mySubscriptionsQueryOptions } from '../../../lib/users/list-my-subscriptions.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 
@@ -31,9 +30,12 @@ export function LanTicket({ lan }: { lan: Lan }) {
   if (!holdsTicket || subscriptions.isPending) return null;
   if (subscriptions.isError) {
     return (
-      <p className={controls.alert} role="alert">
-        Your ticket could not be loaded: {describeError(subscriptions.error)}
-      </p>
+      <LoadFailure
+        failure="Your ticket could not be loaded."
+        error={subscriptions.error}
+        onRetry={() => void subscriptions.refetch()}
+        isRetrying={subscriptions.isFetching}
+      />
     );
   }
   const ticket = subscriptions.data.find(

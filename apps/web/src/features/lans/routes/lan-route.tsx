@@ -1,19 +1,57 @@
-import { Navigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { useLan } from '../../../lib/lans/get-lan.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { lanQueryOptions } from '../../../lib/lans/get-lan.ts';
+import { type NotifyInput, useNotify } from '../../../lib/notifications/notifications.tsx';
 import { LanInFull } from '../components/lan-in-full.tsx';
 
-/** lans/:id: one lan in full; not found or any failed lookup sends the visitor to the root. */
+/** What the visitor is told on the way to the root, by why the lan cannot be shown. */
+const leavingNotices = {
+  notFound: { severity: 'Warning', message: 'That lan does not exist' },
+  failed: { severity: 'Error', message: 'The lan could not be loaded. Try again in a moment.' },
+} as const satisfies Record<string, Omit<NotifyInput, 'keepOnNextNavigation'>>;
+
+/**
+ * lans/:id: one lan in full. Spec §2: an unknown lan or any failed lookup sends the visitor
+ * to the root; a notification says which of the two it was.
+ */
 export function LanRoute() {
   const id = Number(useParams().id);
   const isValidId = Number.isInteger(id) && id > 0;
-  const lan = useLan(isValidId ? id : 0);
-  // Before the scaffold: a failed lookup leaves the page instead of showing an alert.
-  if (!isValidId || lan.isError) return <Navigate to="/" replace />;
+  // An id that is not a number names no lan: nothing to ask the server.
+  const lan = useQuery({ ...lanQueryOptions(id), enabled: isValidId });
+  const leaving =
+    !isValidId || isApiError(lan.error, 404) ? 'notFound' : lan.isError ? 'failed' : null;
+  useLeaveForRoot(leaving);
+  if (leaving) return null;
   return (
     <Page title={lan.data?.name ?? 'Lan'}>
       <QueryStatus query={lan}>{(data) => <LanInFull lan={data} />}</QueryStatus>
     </Page>
   );
+}
+
+/**
+ * Where the root leads (its index route redirects here). Going there directly is one
+ * navigation, which a keepOnNextNavigation notice survives; via '/' it would be two, and
+ * the notice would be gone before the visitor could read it.
+ */
+const rootDestination = '/lans/upcoming';
+
+/** Notifies why, then sends the visitor to the root: once per visit of the page. */
+function useLeaveForRoot(reason: keyof typeof leavingNotices | null) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  // Strict mode runs an effect twice, and the page may render again before the navigation
+  // lands: without this the visitor would read the notice twice.
+  const hasLeft = useRef(false);
+  useEffect(() => {
+    if (reason === null || hasLeft.current) return;
+    hasLeft.current = true;
+    notify({ ...leavingNotices[reason], keepOnNextNavigation: true });
+    navigate(rootDestination, { replace: true });
+  }, [reason, navigate, notify]);
 }

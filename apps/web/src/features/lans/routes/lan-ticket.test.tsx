@@ -2,7 +2,12 @@ import type { OwnSubscription, Subscriber, SubscriberStatus } from '@lanparty/co
 import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyResponse, jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
+import {
+  emptyResponse,
+  jsonResponse,
+  stubFetch,
+  textResponse,
+} from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 import { qrCodeSource } from '../components/ticket-qr-code.tsx';
 
@@ -92,5 +97,21 @@ describe('the ticket on a lan', () => {
     const ticket = await screen.findByRole('region', { name: 'Your ticket' });
     expect(within(ticket).getByText(FORMATTED_CODE)).toBeInTheDocument();
     expect(within(ticket).queryByText(/AAAA-BBBB/)).not.toBeInTheDocument();
+  });
+
+  it('says in words why the ticket could not be loaded, and offers to try again', async () => {
+    const mine = buildSubscriber({ id: 7, status: 'Accepted', user: me() });
+    stubFetch({
+      'GET /api/lans/1': () => jsonResponse(buildLan({ subscribers: [mine] })),
+      'HEAD /api/assets/lan-1': () => emptyResponse(404),
+      'GET /api/users/me/subscriptions': () => textResponse('Internal Server Error', 500),
+    });
+    renderApp('/lans/1', { viewer: lanner() });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Your ticket could not be loaded. The server had a problem answering.',
+    );
+    expect(alert).not.toHaveTextContent('Internal Server Error');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 });

@@ -77,18 +77,35 @@ describe('lans/upcoming', () => {
     expect(within(card).getByText('Start').nextElementSibling).toHaveTextContent('04 Dec 2099');
   });
 
-  it('shows members the normal price struck through, others only the member price', async () => {
+  it('shows a visitor the price they pay first, and the member price labelled for members', async () => {
     stubLans([buildLan({ price: 30, membersPrice: 20 })]);
-    const { unmount } = renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['Member'] }) });
-    const price = (await screen.findByText('Price')).nextElementSibling as HTMLElement;
-    expect(price.querySelector('s')).toHaveTextContent('normal price €30.00');
-    expect(price).toHaveTextContent('€20.00');
-    unmount();
     renderApp('/lans/upcoming');
-    const plain = (await screen.findByText('Price')).nextElementSibling as HTMLElement;
-    expect(plain.querySelector('s')).toBeNull();
-    expect(plain).toHaveTextContent('€20.00');
-    expect(plain).not.toHaveTextContent('€30.00');
+    const price = (await screen.findByText('Price')).nextElementSibling as HTMLElement;
+    expect(price).toHaveTextContent(/^€30\.00, €20\.00 for members$/);
+    expect(price.querySelector('s')).toBeNull();
+  });
+
+  it('shows a lanner who is no member the same: the price first', async () => {
+    stubLans([buildLan({ price: 30, membersPrice: 20 })]);
+    renderApp('/lans/upcoming', { viewer: lanner() });
+    const price = (await screen.findByText('Price')).nextElementSibling as HTMLElement;
+    expect(price).toHaveTextContent(/^€30\.00, €20\.00 for members$/);
+  });
+
+  it('shows a member the member price, with the normal price struck through and said in words', async () => {
+    stubLans([buildLan({ price: 30, membersPrice: 20 })]);
+    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['Lanner', 'Member'] }) });
+    const price = (await screen.findByText('Price')).nextElementSibling as HTMLElement;
+    expect(price).toHaveTextContent(/^€20\.00 as a member, instead of €30\.00$/);
+    expect(price.querySelector('s')).toHaveTextContent(/^€30\.00$/);
+  });
+
+  it('shows one price when members pay the same, a free lan too', async () => {
+    stubLans([buildLan({ price: 0, membersPrice: 0 })]);
+    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['Member'] }) });
+    const price = (await screen.findByText('Price')).nextElementSibling as HTMLElement;
+    expect(price).toHaveTextContent(/^€0\.00$/);
+    expect(price.querySelector('s')).toBeNull();
   });
 
   it('sorts subscribers by status then nickname, marks Denied, shows presence only for Paid', async () => {
@@ -200,10 +217,10 @@ describe('the participate button', () => {
     },
   );
 
-  it('withdraws a subscription and removes its row; a second quick click is dropped', async () => {
+  it('withdraws a pending subscription at once and removes its row; a second quick click is dropped', async () => {
     const mine = buildSubscriber({
       id: 7,
-      status: 'Accepted',
+      status: 'Pending',
       user: buildUserPublic({ id: 1, nickname: 'me' }),
     });
     let lan = buildLan({ subscribers: [mine] });
@@ -215,7 +232,9 @@ describe('the participate button', () => {
       },
     });
     const { user } = renderApp('/lans/upcoming', { viewer: lanner() });
-    expect(await screen.findByText('You are accepted')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your request for participation is pending'),
+    ).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Withdraw' });
     await user.dblClick(button);
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
