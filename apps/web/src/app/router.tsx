@@ -2,11 +2,9 @@ import { requiredRoles } from '@lanparty/contract/rules';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { ChangelogRoute } from '../features/changelog/routes/changelog-route.tsx';
 import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
-import { UnauthorizedRoute } from '../features/unauthorized/routes/unauthorized-route.tsx';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -17,6 +15,9 @@ const loadStats = () => import('../features/stats/routes/stats-routes.ts');
 const loadAdmin = () => import('../features/admin/routes/admin-routes.ts');
 const loadProfile = () => import('../features/profile/routes/profile-routes.ts');
 const loadLanners = () => import('../features/lanners/routes/lanners-route.tsx');
+// Pages few visitors open (the changelog, the unauthorized page) wait until they are opened.
+const loadChangelog = () => import('../features/changelog/routes/changelog-route.tsx');
+const loadUnauthorized = () => import('../features/unauthorized/routes/unauthorized-route.tsx');
 
 /** Every route of spec §2's route table. */
 export const routes: RouteObject[] = [
@@ -30,7 +31,10 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, element: <Navigate to="/lans/upcoming" replace /> },
-          { path: 'changelog', Component: ChangelogRoute },
+          {
+            path: 'changelog',
+            lazy: async () => ({ Component: (await loadChangelog()).ChangelogRoute }),
+          },
           { path: 'lans/upcoming', Component: UpcomingLansRoute },
           { path: 'lans/archive', Component: LanArchiveRoute },
           { path: 'lans/:id', Component: LanRoute },
@@ -56,7 +60,10 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: 'unauthorized', Component: UnauthorizedRoute },
+          {
+            path: 'unauthorized',
+            lazy: async () => ({ Component: (await loadUnauthorized()).UnauthorizedRoute }),
+          },
           {
             // Spec §6: the stats section needs Lanner or Member.
             path: 'stats',
