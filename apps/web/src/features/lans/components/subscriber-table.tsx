@@ -8,8 +8,8 @@ import styles from './subscriber-table.module.css';
 /**
  * Spec §2: #, Nickname, Member, Status, Subscribed on; sorted by status then nickname;
  * Denied rows marked bad; presence only for Paid. Every icon has its name, in words beside
- * the status icons (a phone has no hover); on a phone long nicknames wrap instead of being
- * cut, and the box scrolls on its own only if it still does not fit.
+ * the status icons (a phone has no hover). On a phone each row becomes two lines (the CSS);
+ * browsers keep a table's meaning for screen readers when its display changes.
  */
 export function SubscriberTable({ subscribers }: { subscribers: readonly Subscriber[] }) {
   if (subscribers.length === 0) return <p className={styles.empty}>Nobody has subscribed yet.</p>;
@@ -38,7 +38,13 @@ export function SubscriberTable({ subscribers }: { subscribers: readonly Subscri
                 <td className={styles.nickname}>{subscriber.user.nickname}</td>
                 <td>
                   {isMember ? (
-                    <Check size={18} role="img" aria-label="member" className={styles.yes} />
+                    <>
+                      <Check size={18} role="img" aria-label="member" className={styles.yes} />
+                      {/* On a phone, without the header row in sight, the tick says what it is. */}
+                      <span className={styles.memberWord} aria-hidden="true">
+                        member
+                      </span>
+                    </>
                   ) : (
                     <X size={18} role="img" aria-label="not a member" className={styles.no} />
                   )}
