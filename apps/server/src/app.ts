@@ -22,6 +22,7 @@ import {
   createTokenVerifier,
   discoveredKeys,
   localKeys,
+  rememberVerifiedTokens,
   type TokenVerifier,
 } from './modules/auth/token-verifier.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -62,12 +63,14 @@ async function createVerifier(config: Config, db: AppDatabase): Promise<TokenVer
     identity.kind === 'embedded'
       ? localKeys((await loadOrCreateSigningKeys({ db, dataDir: config.dataDir })).publicJwks)
       : discoveredKeys(identity.issuer);
-  return createTokenVerifier({
-    issuer: identity.issuer,
-    audience: identity.audience,
-    steamIdClaim: identity.steamIdClaim,
-    keys,
-  });
+  return rememberVerifiedTokens(
+    createTokenVerifier({
+      issuer: identity.issuer,
+      audience: identity.audience,
+      steamIdClaim: identity.steamIdClaim,
+      keys,
+    }),
+  );
 }
 
 /** The nearest `hops` proxies are trusted (what proxy-addr does with a number). */
@@ -90,6 +93,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         : {}),
     },
     genReqId: () => randomUUID(),
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    disableRequestLogging: true,
     // Uploads (banners, avatars) are at most 5 MB; JSON bodies are far smaller.
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may say who the client is (TRUST_PROXY); otherwise
@@ -106,8 +111,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        remoteAddress: request.ip,
+      },
+      'request completed',
+    );
+    done();
   });
 
   // What must stop when the app closes, stopped last-started first (jobs before the database).
@@ -130,7 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandling(app);
   registerTextGuard(app);
   registerCachePolicy(app);
-  await registerSecurityHeaders(app, config.publicUrl, config.identity.issuer);
+  registerSecurityHeaders(app, config.publicUrl, config.identity.issuer);
   await registerOpenApi(app, CURRENT_VERSION);
   registerAuthentication(app, { db, verifyToken: await createVerifier(config, db) });
   // After the security headers: the provider answers from the raw response they are set on.

@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * unless the route chose a policy itself (images, the calendar feed).
  */
 export function registerCachePolicy(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi && request.headers.authorization !== undefined && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'private, no-store');
-    return payload;
+    done(null, payload);
   });
 }
