@@ -8,6 +8,7 @@ import * as sharedState from './0006-shared-state.ts';
 import * as organiser from './0007-organiser.ts';
 import * as events from './0008-events.ts';
 import * as lanLocation from './0009-lan-location.ts';
+import * as moreDataVersions from './0010-more-data-versions.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-organiser': organiser,
   '0008-events': events,
   '0009-lan-location': lanLocation,
+  '0010-more-data-versions': moreDataVersions,
 };

@@ -308,6 +308,33 @@ describe.each(testEngines)('stats on %s', (engine) => {
     expect((await get('/api/stats/summaries/2023')).status).toBe(404);
   });
 
+  it('answers from what it keeps only until playtime is added or a player changes', async () => {
+    const june = '/api/stats/leader-boards/users/months/2024/6';
+    expect((await get(june)).body.items).toEqual([]);
+    expect((await get(june)).body.items).toEqual([]);
+    await play('ann', cs2, '2024-06-10 20:00', 1);
+    expect(nicknames((await get(june)).body.items)).toEqual(['ann']);
+    // dan becomes a lanner: his June counts from now on, with no playtime written.
+    await play('dan', dota, '2024-06-11 20:00', 2);
+    expect(nicknames((await get(june)).body.items)).toEqual(['ann']);
+    await site.db
+      .updateTable('users')
+      .set({ lanner_since: new Date().toISOString() })
+      .where('nickname', '=', 'dan')
+      .execute();
+    expect(nicknames((await get(june)).body.items)).toEqual(['dan', 'ann']);
+    await site.db
+      .updateTable('users')
+      .set({ lanner_since: null })
+      .where('nickname', '=', 'dan')
+      .execute();
+    await site.db
+      .deleteFrom('playtimes')
+      .where('play_day', 'in', ['2024-06-10', '2024-06-11'])
+      .execute();
+    await site.db.deleteFrom('playtime_months').where('month', '=', '2024-06').execute();
+  });
+
   it.each([
     '/api/stats/leader-boards/users/months/2025/13',
     '/api/stats/leader-boards/users/months/2025/0',

@@ -13,12 +13,14 @@ import {
   statsYearParamSchema,
 } from '@lanparty/contract';
 import { requiredRoles } from '@lanparty/contract/rules';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AnswerDepends, type KeptAnswers, sendJson, toJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { hasAnyRole } from '../auth/viewer.ts';
+import { nextPlayDay, playDayOf, playDayStart } from '../playtime/play-days.ts';
 import {
   allTimePlayers,
   findLastMonth,
@@ -49,9 +51,33 @@ const monthsNote =
   'zone. Only users who have been Lanner or Member count. Lanner or Member only.';
 
 export const statsRoutes =
-  (deps: StatsDeps): FastifyPluginAsyncZod =>
+  (deps: StatsDeps & { answers: KeptAnswers }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', onlyLannersAndMembers);
+
+    // Every stats answer is the same for every viewer, and changes only when playtime is
+    // written, users or their roles change (names, who counts), or a play day ends ("last
+    // month", the running year's days): kept until one of those (decision 023).
+    const depends: AnswerDepends = {
+      groups: ['lans', 'playtime'],
+      validUntil: (now) => {
+        const today = playDayOf(now, deps.communityTimeZone);
+        return playDayStart(nextPlayDay(today), deps.communityTimeZone).getTime();
+      },
+    };
+    const keep = async <Schema extends z.ZodType>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      schema: Schema,
+      build: () => Promise<z.input<Schema>>,
+    ) => {
+      // Keyed by what the route read (validated, unknown parameters dropped), not the raw URL.
+      const key = `stats ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}`;
+      return sendJson(
+        reply,
+        await deps.answers.read(key, depends, async () => toJson(schema, await build())),
+      );
+    };
 
     app.get(
       '/api/stats/leader-boards',
@@ -63,7 +89,8 @@ export const statsRoutes =
           response: { 200: leaderboardMonthsSchema, ...problems },
         },
       },
-      async () => listLeaderboardMonths(deps),
+      (request, reply) =>
+        keep(request, reply, leaderboardMonthsSchema, () => listLeaderboardMonths(deps)),
     );
 
     app.get(
@@ -77,7 +104,10 @@ export const statsRoutes =
           response: { 200: paged(allTimePlayerItemSchema), ...problems },
         },
       },
-      async (request) => allTimePlayers(deps, request.query),
+      (request, reply) =>
+        keep(request, reply, paged(allTimePlayerItemSchema), () =>
+          allTimePlayers(deps, request.query),
+        ),
     );
 
     app.get(
@@ -90,7 +120,10 @@ export const statsRoutes =
           response: { 200: playerLeaderboardMonthSchema, ...problems },
         },
       },
-      async () => playerLeaderboardMonth(deps, await findLastMonth(deps)),
+      (request, reply) =>
+        keep(request, reply, playerLeaderboardMonthSchema, async () =>
+          playerLeaderboardMonth(deps, await findLastMonth(deps)),
+        ),
     );
 
     app.get(
@@ -106,8 +139,10 @@ export const statsRoutes =
           response: { 200: playerLeaderboardMonthSchema, ...problems },
         },
       },
-      async (request) =>
-        playerLeaderboardMonth(deps, monthKey(request.params.year, request.params.month)),
+      (request, reply) =>
+        keep(request, reply, playerLeaderboardMonthSchema, () =>
+          playerLeaderboardMonth(deps, monthKey(request.params.year, request.params.month)),
+        ),
     );
 
     app.get(
@@ -121,7 +156,10 @@ export const statsRoutes =
           response: { 200: gameLeaderboardMonthSchema, ...problems },
         },
       },
-      async (request) => gameLeaderboardMonth(deps, await findLastMonth(deps), request.query.limit),
+      (request, reply) =>
+        keep(request, reply, gameLeaderboardMonthSchema, async () =>
+          gameLeaderboardMonth(deps, await findLastMonth(deps), request.query.limit),
+        ),
     );
 
     app.get(
@@ -138,11 +176,13 @@ export const statsRoutes =
           response: { 200: gameLeaderboardMonthSchema, ...problems },
         },
       },
-      async (request) =>
-        gameLeaderboardMonth(
-          deps,
-          monthKey(request.params.year, request.params.month),
-          request.query.limit,
+      (request, reply) =>
+        keep(request, reply, gameLeaderboardMonthSchema, () =>
+          gameLeaderboardMonth(
+            deps,
+            monthKey(request.params.year, request.params.month),
+            request.query.limit,
+          ),
         ),
     );
 
@@ -156,7 +196,7 @@ export const statsRoutes =
           response: { 200: rewindYearsSchema, ...problems },
         },
       },
-      async () => listRewindYears(deps),
+      (request, reply) => keep(request, reply, rewindYearsSchema, () => listRewindYears(deps)),
     );
 
     app.get(
@@ -174,6 +214,7 @@ export const statsRoutes =
           response: { 200: rewindSummarySchema, ...problems },
         },
       },
-      async (request) => rewindOfYear(deps, request.params.year),
+      (request, reply) =>
+        keep(request, reply, rewindSummarySchema, () => rewindOfYear(deps, request.params.year)),
     );
   };

@@ -1,0 +1,79 @@
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { type DataGroup, readDataVersions } from '../db/data-versions.ts';
+import type { AppDatabase } from '../db/database.ts';
+
+/**
+ * Answers kept as JSON text while the data under them is unchanged (decision 023, after
+ * decision 013's lan reads). Every read first asks the database for the versions of the
+ * groups of tables the answer shows — triggers raise them on every change — so a kept
+ * answer is never staler than the database, also with several servers on one PostgreSQL
+ * database. What changes with time alone (a month ending, a lan starting) gives the
+ * answer an end (`validUntil`).
+ */
+export type KeptAnswers = {
+  read(key: string, depends: AnswerDepends, fill: () => Promise<string>): Promise<string>;
+};
+
+export type AnswerDepends = {
+  groups: readonly DataGroup[];
+  /** When the answer goes stale without a write, in ms since the epoch; default never. */
+  validUntil?: (now: Date) => number | Promise<number>;
+};
+
+type Entry = { json: string; version: string; validUntil: number };
+
+export function createKeptAnswers(
+  db: AppDatabase,
+  { maximum = 500, now = () => new Date() }: { maximum?: number; now?: () => Date } = {},
+): KeptAnswers {
+  const entries = new Map<string, Entry>();
+  // Many readers missing at once share one fill rather than each doing the work.
+  const filling = new Map<string, Promise<Entry>>();
+
+  async function fillEntry(
+    key: string,
+    version: string,
+    depends: AnswerDepends,
+    fill: () => Promise<string>,
+  ) {
+    const validUntil = (await depends.validUntil?.(now())) ?? Number.POSITIVE_INFINITY;
+    const entry = { json: await fill(), version, validUntil };
+    entries.delete(key);
+    if (entries.size >= maximum) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
+    entries.set(key, entry);
+    return entry;
+  }
+
+  return {
+    async read(key, depends, fill) {
+      // The versions are read before the data, so a change committed in between only
+      // makes the next reader fill again; it can never pin old data to a new version.
+      const version = await readDataVersions(db, depends.groups);
+      const known = entries.get(key);
+      if (known && known.version === version && now().getTime() < known.validUntil) {
+        return known.json;
+      }
+      const fillKey = `${version} ${key}`;
+      let pending = filling.get(fillKey);
+      if (!pending) {
+        pending = fillEntry(key, version, depends, fill).finally(() => filling.delete(fillKey));
+        filling.set(fillKey, pending);
+      }
+      return (await pending).json;
+    },
+  };
+}
+
+/** What Fastify's serializer would send: checked against the schema, unknown keys dropped. */
+export function toJson<Schema extends z.ZodType>(schema: Schema, value: z.input<Schema>): string {
+  return JSON.stringify(schema.parse(value));
+}
+
+/** Sends kept JSON text as it is: a string with a JSON content type is not serialised again. */
+export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
