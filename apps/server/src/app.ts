@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const reads = createLanReadCache(db);
   await app.register(healthRoutes(db));
   await app.register(settingsRoutes(config.identity));
-  await app.register(usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam }));
+  await app.register(usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam, reads }));
   const lanDeps = {
     db,
     publicUrl: config.publicUrl,

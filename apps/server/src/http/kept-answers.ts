@@ -11,8 +11,13 @@ import type { AppDatabase } from '../db/database.ts';
  * database. What changes with time alone (a month ending, a lan starting) gives the
  * answer an end (`validUntil`).
  */
-export type KeptAnswers = {
-  read(key: string, depends: AnswerDepends, fill: () => Promise<string>): Promise<string>;
+export type KeptAnswers<Answer = string> = {
+  read(key: string, depends: AnswerDepends, fill: () => Promise<Answer>): Promise<Answer>;
+};
+
+/** Kept answers whose dependencies are fixed by their maker: a key and a fill only. */
+export type KeptReads<Answer> = {
+  read(key: string, fill: () => Promise<Answer>): Promise<Answer>;
 };
 
 export type AnswerDepends = {
@@ -21,24 +26,24 @@ export type AnswerDepends = {
   validUntil?: (now: Date) => number | Promise<number>;
 };
 
-type Entry = { json: string; version: string; validUntil: number };
+type Entry<Answer> = { answer: Answer; version: string; validUntil: number };
 
-export function createKeptAnswers(
+export function createKeptAnswers<Answer = string>(
   db: AppDatabase,
   { maximum = 500, now = () => new Date() }: { maximum?: number; now?: () => Date } = {},
-): KeptAnswers {
-  const entries = new Map<string, Entry>();
+): KeptAnswers<Answer> {
+  const entries = new Map<string, Entry<Answer>>();
   // Many readers missing at once share one fill rather than each doing the work.
-  const filling = new Map<string, Promise<Entry>>();
+  const filling = new Map<string, Promise<Entry<Answer>>>();
 
   async function fillEntry(
     key: string,
     version: string,
     depends: AnswerDepends,
-    fill: () => Promise<string>,
+    fill: () => Promise<Answer>,
   ) {
     const validUntil = (await depends.validUntil?.(now())) ?? Number.POSITIVE_INFINITY;
-    const entry = { json: await fill(), version, validUntil };
+    const entry = { answer: await fill(), version, validUntil };
     entries.delete(key);
     if (entries.size >= maximum) {
       const oldest = entries.keys().next();
@@ -55,7 +60,7 @@ export function createKeptAnswers(
       const version = await readDataVersions(db, depends.groups);
       const known = entries.get(key);
       if (known && known.version === version && now().getTime() < known.validUntil) {
-        return known.json;
+        return known.answer;
       }
       const fillKey = `${version} ${key}`;
       let pending = filling.get(fillKey);
@@ -63,7 +68,7 @@ export function createKeptAnswers(
         pending = fillEntry(key, version, depends, fill).finally(() => filling.delete(fillKey));
         filling.set(fillKey, pending);
       }
-      return (await pending).json;
+      return (await pending).answer;
     },
   };
 }

@@ -11,8 +11,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import { sendLanRead, toJson } from './lan-read-cache.ts';
+import { sendLanRead } from './lan-read-cache.ts';
 import {
   createLan,
   deleteLan,

@@ -10,9 +10,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import { sendLanRead, toJson } from '../lans/lan-read-cache.ts';
+import { sendLanRead } from '../lans/lan-read-cache.ts';
 import { canManageSubscribers } from './subscribers.policy.ts';
 import {
   listOwnSubscriptions,

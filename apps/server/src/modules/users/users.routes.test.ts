@@ -4,6 +4,7 @@ import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { type Caller, type SignedIn, signInAs, signInCallers } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { dialectOf } from '../../db/columns.ts';
+import { replaceRoles } from '../accounts/accounts.repository.ts';
 import { hashVerificationCode } from './email-verification.ts';
 
 const personalFields = ['email', 'isEmailActivated', 'firstName', 'surname', 'city', 'birthDate'];
@@ -208,6 +209,37 @@ describe.each(testEngines)('the users API on %s', (engine) => {
       expect(first.total).toBeGreaterThanOrEqual(4);
       expect(second.offset).toBe(2);
       expect(first.items[0].id).not.toBe(second.items[0].id);
+    });
+
+    it('shows a role granted or a profile saved since the last read, however it was written', async () => {
+      const newcomer = await signInAs(site.db, site.issuer, [], { nickname: 'newcomer' });
+      const lannersUrl = '/api/users?roles=Lanner&sort=nickname&limit=100';
+      const lannerIds = async () =>
+        (await call('anonymous', 'GET', lannersUrl))
+          .json()
+          .items.map((user: { id: number }) => user.id);
+      const ownRoles = async () =>
+        (
+          await site.app.inject({ method: 'GET', url: '/api/users/me', headers: newcomer.headers })
+        ).json().roles;
+      expect(await lannerIds()).not.toContain(newcomer.user.id);
+      expect(await ownRoles()).toEqual([]);
+      expect(await ownRoles()).toEqual([]);
+      // Straight into the database, past every route: the answers kept must still notice.
+      await replaceRoles(site.db, newcomer.user.id, ['Lanner']);
+      expect(await lannerIds()).toContain(newcomer.user.id);
+      expect(await ownRoles()).toEqual(['Lanner']);
+      await site.db
+        .updateTable('users')
+        .set({ city: 'Zwolle' })
+        .where('id', '=', newcomer.user.id)
+        .execute();
+      const me = await site.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: newcomer.headers,
+      });
+      expect(me.json().city).toBe('Zwolle');
     });
 
     it('takes userIds as a list', async () => {

@@ -13,6 +13,7 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJson, toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
 import { findSteamProfileState } from '../playtime/steam-profiles.repository.ts';
@@ -54,7 +55,14 @@ export const usersRoutes =
           response: { 200: paged(userPublicSchema), 400: problemDetailsSchema },
         },
       },
-      async (request) => listPublicUsers(deps, request.query),
+      async (request, reply) => {
+        // Keyed by the validated filter, so a parameter the route ignores makes no new entry.
+        const read = await deps.reads.read(`users ${JSON.stringify(request.query)}`, async () => ({
+          json: toJson(paged(userPublicSchema), await listPublicUsers(deps, request.query)),
+          isInactive: false,
+        }));
+        return sendJson(reply, read.json);
+      },
     );
 
     app.get(
@@ -66,7 +74,14 @@ export const usersRoutes =
           response: { 200: userProfileSchema, 401: problemDetailsSchema },
         },
       },
-      async (request) => getOwnProfile(deps, await requireViewer(request)),
+      async (request, reply) => {
+        const viewer = await requireViewer(request);
+        const read = await deps.reads.read(`users/me ${viewer.user.id}`, async () => ({
+          json: toJson(userProfileSchema, await getOwnProfile(deps, viewer)),
+          isInactive: false,
+        }));
+        return sendJson(reply, read.json);
+      },
     );
 
     app.put(

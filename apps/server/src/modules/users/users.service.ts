@@ -15,6 +15,7 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import type { Executor } from '../../db/executor.ts';
+import type { KeptReads } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import {
   findRoles,
@@ -47,7 +48,16 @@ import {
   updateSteamProfile,
 } from './users.repository.ts';
 
-export type UsersDeps = { db: AppDatabase; publicUrl: URL; steam: SteamConfig };
+export type UsersDeps = {
+  db: AppDatabase;
+  publicUrl: URL;
+  steam: SteamConfig;
+  /**
+   * Answers kept while the lans group of tables (users and roles among them) is unchanged
+   * and no lan has started (a user's stats count started lans): the lan reads' cache.
+   */
+  reads: KeptReads<{ json: string; isInactive: boolean }>;
+};
 
 export async function listPublicUsers(deps: UsersDeps, filter: UserListFilter) {
   const { rows, total } = await listUsers(deps.db, filter);
@@ -72,8 +82,12 @@ export async function getUser(
   return user;
 }
 
+/**
+ * The row is read again rather than taken from the viewer: a kept answer must be built from
+ * data read after the version it is kept under (decision 013).
+ */
 export async function getOwnProfile(deps: UsersDeps, viewer: Viewer): Promise<UserProfile> {
-  return presentUserProfile(deps.db, viewer.user);
+  return presentUserProfile(deps.db, (await findUserById(deps.db, viewer.user.id)) ?? viewer.user);
 }
 
 /** Left out: unchanged; null: cleared (administrators only). */
