@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { AppDatabase } from './database.ts';
 
 /**
@@ -7,27 +8,33 @@ import type { AppDatabase } from './database.ts';
  */
 export type DataGroup = 'lans' | 'playtime';
 
-/** The version of one group (one primary-key lookup). */
-export async function readDataVersion(db: AppDatabase, name: DataGroup): Promise<string> {
-  const row = await db
-    .selectFrom('data_versions')
-    .select('version')
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return String(row?.version ?? 0);
+type VersionRow = { name: string; version: number | string };
+
+// Asked on nearly every request: built once per database rather than by the query builder
+// each time (building it cost more than running it).
+const everyVersion = new WeakMap<AppDatabase, CompiledQuery<VersionRow>>();
+
+function compiledVersions(db: AppDatabase): CompiledQuery<VersionRow> {
+  let compiled = everyVersion.get(db);
+  if (!compiled) {
+    compiled = db.selectFrom('data_versions').select(['name', 'version']).compile();
+    everyVersion.set(db, compiled);
+  }
+  return compiled;
 }
 
-/** The versions of several groups as one string (one query), equal when none changed. */
+/** The version of one group. */
+export async function readDataVersion(db: AppDatabase, name: DataGroup): Promise<string> {
+  return readDataVersions(db, [name]);
+}
+
+/** The versions of the groups as one string (one small query), equal when none changed. */
 export async function readDataVersions(
   db: AppDatabase,
   groups: readonly DataGroup[],
 ): Promise<string> {
-  if (groups.length === 1 && groups[0]) return readDataVersion(db, groups[0]);
-  const rows = await db
-    .selectFrom('data_versions')
-    .select(['name', 'version'])
-    .where('name', 'in', groups)
-    .execute();
-  const byName = new Map(rows.map((row) => [row.name, String(row.version)]));
-  return groups.map((group) => byName.get(group) ?? '0').join('.');
+  const { rows } = await db.executeQuery(compiledVersions(db));
+  return groups
+    .map((group) => String(rows.find((row) => row.name === group)?.version ?? 0))
+    .join('.');
 }
