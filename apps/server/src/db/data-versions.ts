@@ -23,17 +23,30 @@ function compiledVersions(db: AppDatabase): CompiledQuery<VersionRow> {
   return compiled;
 }
 
+// What one request has read already: its answers are all checked against the same versions.
+const readInScope = new WeakMap<object, Promise<VersionRow[]>>();
+
 /** The version of one group. */
 export async function readDataVersion(db: AppDatabase, name: DataGroup): Promise<string> {
   return readDataVersions(db, [name]);
 }
 
-/** The versions of the groups as one string (one small query), equal when none changed. */
+/**
+ * The versions of the groups as one string (one small query), equal when none changed.
+ * With a `scope` (a request), the versions are read once for all that asks within it:
+ * reading them at its start serves it no staler than reading them again later would.
+ */
 export async function readDataVersions(
   db: AppDatabase,
   groups: readonly DataGroup[],
+  scope?: object,
 ): Promise<string> {
-  const { rows } = await db.executeQuery(compiledVersions(db));
+  let pending = scope ? readInScope.get(scope) : undefined;
+  if (!pending) {
+    pending = db.executeQuery(compiledVersions(db)).then((result) => result.rows);
+    if (scope) readInScope.set(scope, pending);
+  }
+  const rows = await pending;
   return groups
     .map((group) => String(rows.find((row) => row.name === group)?.version ?? 0))
     .join('.');

@@ -12,12 +12,18 @@ import type { AppDatabase } from '../db/database.ts';
  * answer an end (`validUntil`).
  */
 export type KeptAnswers<Answer = string> = {
-  read(key: string, depends: AnswerDepends, fill: () => Promise<Answer>): Promise<Answer>;
+  /** `scope`: the request, whose reads then share one look at the versions. */
+  read(
+    key: string,
+    depends: AnswerDepends,
+    fill: () => Promise<Answer>,
+    scope?: object,
+  ): Promise<Answer>;
 };
 
 /** Kept answers whose dependencies are fixed by their maker: a key and a fill only. */
 export type KeptReads<Answer> = {
-  read(key: string, fill: () => Promise<Answer>): Promise<Answer>;
+  read(key: string, fill: () => Promise<Answer>, scope?: object): Promise<Answer>;
 };
 
 export type AnswerDepends = {
@@ -54,10 +60,10 @@ export function createKeptAnswers<Answer = string>(
   }
 
   return {
-    async read(key, depends, fill) {
+    async read(key, depends, fill, scope) {
       // The versions are read before the data, so a change committed in between only
       // makes the next reader fill again; it can never pin old data to a new version.
-      const version = await readDataVersions(db, depends.groups);
+      const version = await readDataVersions(db, depends.groups, scope);
       const known = entries.get(key);
       if (known && known.version === version && now().getTime() < known.validUntil) {
         return known.answer;

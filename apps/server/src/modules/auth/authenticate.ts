@@ -44,8 +44,11 @@ export function registerAuthentication(
     }
     let viewer: Promise<Viewer> | undefined;
     request.viewer = () => {
-      viewer ??= viewers.read(`viewer ${identity.subject}`, viewerDepends, () =>
-        resolveViewer(deps.db, identity),
+      viewer ??= viewers.read(
+        `viewer ${identity.subject}`,
+        viewerDepends,
+        () => resolveViewer(deps.db, identity),
+        request,
       );
       return viewer;
     };

@@ -31,7 +31,7 @@ export type LanRead = {
 export function createLanReadCache(db: AppDatabase): LanReadCache {
   const answers = createKeptAnswers<LanRead>(db, { maximum: 200 });
   const depends: AnswerDepends = { groups: ['lans'], validUntil: (now) => nextLanStart(db, now) };
-  return { read: (key, fill) => answers.read(key, depends, fill) };
+  return { read: (key, fill, scope) => answers.read(key, depends, fill, scope) };
 }
 
 /** When the next lan starts: its subscribers' numberOfLans and lastLanOn change then. */

@@ -63,10 +63,14 @@ export const lansRoutes =
       async (request, reply) => {
         const { query } = request;
         if (query.include === 'all') requireInactiveLansViewer(await request.viewer());
-        const read = await deps.reads.read(request.url, async () => ({
-          json: toJson(pagedLans, await listLans(deps, query)),
-          isInactive: false,
-        }));
+        const read = await deps.reads.read(
+          request.url,
+          async () => ({
+            json: toJson(pagedLans, await listLans(deps, query)),
+            isInactive: false,
+          }),
+          request,
+        );
         return sendLanRead(request, reply, read, 0);
       },
     );
@@ -101,10 +105,14 @@ export const lansRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const read = await deps.reads.read(request.url, async () => {
-          const lan = await getLan(deps, id);
-          return { json: toJson(lanSchema, lan), isInactive: !lan.isActive };
-        });
+        const read = await deps.reads.read(
+          request.url,
+          async () => {
+            const lan = await getLan(deps, id);
+            return { json: toJson(lanSchema, lan), isInactive: !lan.isActive };
+          },
+          request,
+        );
         return sendLanRead(request, reply, read, id);
       },
     );

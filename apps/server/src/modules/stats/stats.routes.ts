@@ -75,7 +75,7 @@ export const statsRoutes =
       const key = `stats ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}`;
       return sendJson(
         reply,
-        await deps.answers.read(key, depends, async () => toJson(schema, await build())),
+        await deps.answers.read(key, depends, async () => toJson(schema, await build()), request),
       );
     };
 

@@ -79,10 +79,18 @@ export const subscribersRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const read = await deps.reads.read(request.url, async () => {
-          const { subscribers, isLanActive } = await listSubscribersOfLan(deps, id, request.query);
-          return { json: toJson(pagedSubscribers, subscribers), isInactive: !isLanActive };
-        });
+        const read = await deps.reads.read(
+          request.url,
+          async () => {
+            const { subscribers, isLanActive } = await listSubscribersOfLan(
+              deps,
+              id,
+              request.query,
+            );
+            return { json: toJson(pagedSubscribers, subscribers), isInactive: !isLanActive };
+          },
+          request,
+        );
         return sendLanRead(request, reply, read, id);
       },
     );

@@ -57,10 +57,14 @@ export const usersRoutes =
       },
       async (request, reply) => {
         // Keyed by the validated filter, so a parameter the route ignores makes no new entry.
-        const read = await deps.reads.read(`users ${JSON.stringify(request.query)}`, async () => ({
-          json: toJson(paged(userPublicSchema), await listPublicUsers(deps, request.query)),
-          isInactive: false,
-        }));
+        const read = await deps.reads.read(
+          `users ${JSON.stringify(request.query)}`,
+          async () => ({
+            json: toJson(paged(userPublicSchema), await listPublicUsers(deps, request.query)),
+            isInactive: false,
+          }),
+          request,
+        );
         return sendJson(reply, read.json);
       },
     );
@@ -76,10 +80,14 @@ export const usersRoutes =
       },
       async (request, reply) => {
         const viewer = await requireViewer(request);
-        const read = await deps.reads.read(`users/me ${viewer.user.id}`, async () => ({
-          json: toJson(userProfileSchema, await getOwnProfile(deps, viewer)),
-          isInactive: false,
-        }));
+        const read = await deps.reads.read(
+          `users/me ${viewer.user.id}`,
+          async () => ({
+            json: toJson(userProfileSchema, await getOwnProfile(deps, viewer)),
+            isInactive: false,
+          }),
+          request,
+        );
         return sendJson(reply, read.json);
       },
     );
