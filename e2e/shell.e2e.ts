@@ -187,6 +187,57 @@ describe('accessibility', () => {
   }
 });
 
+describe('images sized for the screen', () => {
+  /** Opens a page as the demo `member` on a phone, noting every request and every 404. */
+  async function openOnPhone(path: string) {
+    context = await signedInContext(browser, siteUrl(), 'member', { viewport: viewports.phone });
+    page = await context.newPage();
+    pageErrors = collectPageErrors(page);
+    const requests: string[] = [];
+    const notFound: string[] = [];
+    page.on('request', (request) =>
+      requests.push(`${request.method()} ${new URL(request.url()).pathname}`),
+    );
+    page.on('response', (response) => {
+      if (response.status() === 404) notFound.push(response.url());
+    });
+    await page.goto(siteUrl(path));
+    await waitForApp(page);
+    return { requests, notFound };
+  }
+
+  it('shows the lanners without asking for an avatar first: no HEAD, no 404', async () => {
+    const { requests, notFound } = await openOnPhone('/lanners');
+    await page.getByRole('article').first().waitFor();
+    await page.waitForLoadState('load');
+    expect(requests.filter((request) => request.startsWith('HEAD '))).toEqual([]);
+    expect(requests.filter((request) => request.includes('/api/assets/'))).toEqual([]);
+    expect(notFound).toEqual([]);
+    // The demo's lanners have no avatar: each is drawn from the nickname, with no request.
+    const first = page.getByRole('article').first().locator('img');
+    await expect(first.getAttribute('src')).resolves.toMatch(/^data:image\/svg\+xml,/);
+  });
+
+  it('fetches the featured banner at a phone’s width, in AVIF, kept for a year', async () => {
+    const { requests, notFound } = await openOnPhone('/lans/upcoming');
+    const banner = page.getByRole('article').first().locator('img').first();
+    await banner.waitFor();
+    const source = await banner.evaluate(async (image: HTMLImageElement) => {
+      await image.decode().catch(() => undefined);
+      return image.currentSrc;
+    });
+    expect(requests.filter((request) => request.startsWith('HEAD '))).toEqual([]);
+    expect(notFound).toEqual([]);
+    // The demo's next lan may have no banner: then the placeholder, and nothing to fetch.
+    if (!source.includes('/api/assets/')) return;
+    // 375 px less the gutters is 343 px: the 400 px copy.
+    expect(source).toMatch(/\/api\/assets\/lan-\d+\?v=[\w-]+&w=400$/);
+    const response = await context.request.get(source, { headers: { accept: 'image/avif' } });
+    expect(response.headers()['content-type']).toBe('image/avif');
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
 describe('the header slider', () => {
   async function runningAnimations(reducedMotion: 'reduce' | 'no-preference') {
     context = await signedInContext(browser, siteUrl(), 'visitor', { reducedMotion });

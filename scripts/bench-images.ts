@@ -4,12 +4,14 @@ import sharp from 'sharp';
  * `npm run bench:images`: what an upload costs and what visitors download, through a real
  * site on SQLite over HTTP. A 12-megapixel phone-like JPEG and a 2,000 px PNG are each
  * uploaded as a lan banner and as an avatar; then each is fetched as AVIF, WebP and in its
- * own type — the first time (when AVIF and WebP are made) and again (median of
- * BENCH_RUNS, default 5). Bytes are the upload's against what is served.
+ * own type, as kept and at each width it is served at (`?w=`, what srcset asks for) — the
+ * first time (when that copy is made) and again (median of BENCH_RUNS, default 5). Bytes
+ * are the upload's against what is served.
  */
 const { startApiSite } = await import('../apps/server/test/api-site.ts');
 const { signInAs } = await import('../apps/server/test/signed-in.ts');
 const { buildLanBody } = await import('../apps/server/test/lans.ts');
+const { imageWidths } = await import('@lanparty/contract/rules');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const accepts = {
@@ -92,7 +94,7 @@ try {
     console.info(
       cells
         .map((cell, index) =>
-          index === 0 ? cell.padEnd(14) : index === 3 ? `   ${cell}`.padEnd(12) : cell.padStart(10),
+          index === 0 ? cell.padEnd(14) : index === 3 ? `   ${cell}`.padEnd(19) : cell.padStart(10),
         )
         .join(''),
     );
@@ -130,24 +132,27 @@ try {
       const name = `${kind === 'lan' ? 'banner' : 'avatar'} ← ${source.extension.toUpperCase()}`;
       let isFirstRow = true;
       for (const [format, accept] of Object.entries(accepts)) {
-        const get = () => fetch(url, { headers: { accept } }).then((r) => r.arrayBuffer());
-        const first = await timed(get);
-        const again: number[] = [];
-        for (let run = 0; run < runs; run += 1) again.push((await timed(get)).time);
-        const bytes = first.result.byteLength;
-        const { width, height } = await sharp(Buffer.from(first.result)).metadata();
-        columns([
-          isFirstRow ? name : '',
-          isFirstRow ? kilobytes(source.bytes.length) : '',
-          isFirstRow ? milliseconds(upload.time) : '',
-          format,
-          `${width}×${height}`,
-          milliseconds(first.time),
-          milliseconds(median(again)),
-          kilobytes(bytes),
-          `${((bytes / source.bytes.length) * 100).toFixed(1)}%`,
-        ]);
-        isFirstRow = false;
+        for (const width of [undefined, ...imageWidths[kind]]) {
+          const address = width === undefined ? url : `${url}?w=${width}`;
+          const get = () => fetch(address, { headers: { accept } }).then((r) => r.arrayBuffer());
+          const first = await timed(get);
+          const again: number[] = [];
+          for (let run = 0; run < runs; run += 1) again.push((await timed(get)).time);
+          const bytes = first.result.byteLength;
+          const served = await sharp(Buffer.from(first.result)).metadata();
+          columns([
+            isFirstRow ? name : '',
+            isFirstRow ? kilobytes(source.bytes.length) : '',
+            isFirstRow ? milliseconds(upload.time) : '',
+            width === undefined ? format : `${format} w=${width}`,
+            `${served.width}×${served.height}`,
+            milliseconds(first.time),
+            milliseconds(median(again)),
+            kilobytes(bytes),
+            `${((bytes / source.bytes.length) * 100).toFixed(1)}%`,
+          ]);
+          isFirstRow = false;
+        }
       }
     }
   }

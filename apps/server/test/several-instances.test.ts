@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -21,7 +22,7 @@ import {
   signInWithPassword,
   startAuthorization,
 } from '../src/modules/identity/test-support/identity-site.ts';
-import { makePng, multipartBody } from './images.ts';
+import { makeJpeg, makePng, multipartBody } from './images.ts';
 import { buildLanBody } from './lans.ts';
 import { type Balancer, startBalancer } from './load-balancer.ts';
 import { createTestSite, type TestSite } from './test-database.ts';
@@ -172,6 +173,53 @@ describe.skipIf(!isOnPostgres)('two servers on one PostgreSQL database', () => {
     const get = await other.app.inject({ method: 'GET', url: `/api/assets/user-${adminId}.png` });
     expect(get.statusCode).toBe(200);
     expect(get.headers['content-type']).toBe('image/png');
+  });
+
+  it('serves on both servers the widths of the new avatar once it is uploaded to one', async () => {
+    balancer.routeTo(one.port);
+    const { access_token: token } = await signInWithPassword(one, 'frag', password);
+    const headers = { authorization: `Bearer ${token}` };
+    const upload = async (bytes: Buffer) => {
+      const form = multipartBody('image', 'avatar.jpg', 'image/jpeg', bytes);
+      const put = await one.app.inject({
+        method: 'PUT',
+        url: `/api/assets/user-${adminId}.jpg`,
+        headers: { ...form.headers, ...headers },
+        payload: form.payload,
+      });
+      expect(put.statusCode).toBe(204);
+      const me = await other.app.inject({ method: 'GET', url: '/api/users/me', headers });
+      return me.json().avatarVersion as string;
+    };
+    const getAt = (instance: Instance, version: string) =>
+      instance.app.inject({
+        method: 'GET',
+        url: `/api/assets/user-${adminId}?v=${version}&w=64`,
+        headers: { accept: 'image/avif,image/webp,*/*' },
+      });
+
+    const first = await upload(await makeJpeg({ width: 300, height: 300 }));
+    // The other server makes the 64 px AVIF; both then serve that one.
+    const made = await getAt(other, first);
+    expect((await getAt(one, first)).headers.etag).toBe(made.headers.etag);
+    expect(made.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const second = await upload(await makeJpeg({ width: 200, height: 100 }));
+    expect(second).not.toBe(first);
+    const remade = await getAt(other, second);
+    expect(remade.headers.etag).not.toBe(made.headers.etag);
+    expect(await sharp(remade.rawPayload).metadata()).toMatchObject({ width: 64, height: 32 });
+    expect((await getAt(one, second)).headers.etag).toBe(remade.headers.etag);
+    // The old version's address is answered the new image, and not kept.
+    const stale = await getAt(one, first);
+    expect(stale.headers.etag).toBe(remade.headers.etag);
+    expect(stale.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const kept = await one.db
+      .selectFrom('asset_variants')
+      .select(['format', 'width'])
+      .where('asset_id', '=', `user-${adminId}`)
+      .execute();
+    expect(kept).toEqual([{ format: 'avif', width: 64 }]);
   });
 
   it('posts each lan announcement to the chat once while both servers run their jobs', async () => {

@@ -267,10 +267,15 @@ export type AssetsTable = {
   modification_date: Timestamp;
 };
 
-/** The same image in another format (`avif`, `webp`), made once from the master. */
+/**
+ * The same image in another format (`avif`, `webp`) or at a smaller width (then also in
+ * the master's own `jpg` or `png`), made once from the master.
+ */
 export type AssetVariantsTable = {
   asset_id: string;
   format: string;
+  /** In pixels: the master's own width, or the smaller one asked for (`?w=`). */
+  width: number;
   source_etag: string;
   bytes: BytesColumn;
   etag: string;

@@ -2,7 +2,7 @@ import type { Role } from '@lanparty/contract';
 import { buildLan, buildPage } from '@lanparty/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyResponse, jsonResponse, stubFetch } from '../testing/fetch-stub.ts';
+import { jsonResponse, stubFetch } from '../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../testing/render-app.tsx';
 
 /** What a proxy answers while the server is down: no problem details, only a status text. */
@@ -61,7 +61,6 @@ describe('a screen whose data cannot be loaded', () => {
         isServerUp
           ? jsonResponse(buildPage([buildLan({ id: 4, name: 'Old Lan' })]))
           : rawServerError(),
-      'HEAD /api/assets/lan-4': () => emptyResponse(404),
     });
     const { user } = renderApp('/lans/archive');
     const alert = await screen.findByRole('alert');

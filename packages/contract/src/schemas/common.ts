@@ -97,6 +97,12 @@ export const timeSpanSchema = z
     examples: ['1.02:03:04.5000000', '00:05:00'],
   });
 
+/**
+ * The version of an uploaded image (an avatar, a banner): changes with every upload, null
+ * when there is none. It goes in the image's address (`?v=`), so a new one is fetched at once.
+ */
+export const assetVersionSchema = z.string().min(1).nullable();
+
 /** Paging of a list, from the query string: `offset` from 0 (default 0), `limit` 1–100 (default 20). */
 /** A list in a query string: `1,2,3` or `?ids=1&ids=2` are both a list. */
 export function listParameter<T extends z.ZodType>(item: T) {

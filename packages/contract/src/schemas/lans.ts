@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { formatValidationMessage } from '../validation-messages.ts';
-import { dateSchema, dateTimeSchema, idSchema, moneySchema, pagedQuerySchema } from './common.ts';
+import {
+  assetVersionSchema,
+  dateSchema,
+  dateTimeSchema,
+  idSchema,
+  moneySchema,
+  pagedQuerySchema,
+} from './common.ts';
 import {
   boundedInteger,
   boundedMoney,
@@ -46,6 +53,14 @@ export const lanSchema = z
           'locationInvoiceNumber is). null while the organiser has not given it.',
         examples: [{ name: 'Community hall De Brug', address: 'Kerkstraat 12, 3511 LK Utrecht' }],
       }),
+    bannerVersion: assetVersionSchema.meta({
+      description:
+        'The version of the lan’s banner, new with every upload; null when there is none ' +
+        '(show the placeholder: GET /api/assets/lan-{id} would answer 404). Ask for it as ' +
+        '/api/assets/lan-{id}?v={bannerVersion}&w={400|720|1120|1600}: an address with the ' +
+        'current version is kept by browsers for a year.',
+      examples: ['Tn5wGk8sYd2LxQ0vRb7mHc3JfZa', null],
+    }),
   })
   .meta({
     id: 'Lan',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleNames } from '../rules/role-rules.ts';
 import {
+  assetVersionSchema,
   dateSchema,
   dateTimeSchema,
   idParamSchema,
@@ -38,6 +39,14 @@ export const userPublicSchema = z
     steamId: z.string().nullable(),
     roles: z.array(roleSchema),
     stats: userStatsSchema,
+    avatarVersion: assetVersionSchema.meta({
+      description:
+        'The version of the user’s avatar, new with every upload; null when there is none ' +
+        '(show a generated one: GET /api/assets/user-{id} would answer 404). Ask for it as ' +
+        '/api/assets/user-{id}?v={avatarVersion}&w={64|128|192|256}: an address with the ' +
+        'current version is kept by browsers for a year.',
+      examples: ['q3Z0XbF9mK2rTnW8cYpL4dVhJ6s', null],
+    }),
   })
   .meta({
     id: 'UserPublic',

@@ -16,6 +16,7 @@ export function buildUserPublic(overrides: Partial<UserPublic> = {}): UserPublic
     steamId: '76561197960287930',
     roles: [],
     stats: { numberOfLans: 0, lastLanOn: null },
+    avatarVersion: null,
     ...overrides,
   };
 }
@@ -92,6 +93,7 @@ export function buildLan(overrides: Partial<Lan> = {}): Lan {
     locationInvoiceNumber: null,
     locationIsPayed: false,
     location: null,
+    bannerVersion: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import * as organiser from './0007-organiser.ts';
 import * as events from './0008-events.ts';
 import * as lanLocation from './0009-lan-location.ts';
 import * as moreDataVersions from './0010-more-data-versions.ts';
+import * as imageWidths from './0011-image-widths.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-events': events,
   '0009-lan-location': lanLocation,
   '0010-more-data-versions': moreDataVersions,
+  '0011-image-widths': imageWidths,
 };

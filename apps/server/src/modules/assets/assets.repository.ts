@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -18,7 +18,10 @@ export type AssetValues = {
 
 export type VariantValues = {
   assetId: string;
-  format: VariantFormat;
+  /** AVIF or WebP, or the master's own type at a smaller width. */
+  format: VariantFormat | ImageType;
+  /** In pixels, as `servedWidthOf` answers it. */
+  width: number;
   /** The etag of the master it was made from. */
   sourceEtag: string;
   bytes: Buffer;
@@ -29,6 +32,7 @@ export type VariantValues = {
 export type AssetRepresentation = {
   type: ImageType;
   masterEtag: string;
+  masterWidth: number;
   modificationDate: Date;
   representation: { bytes: Buffer; etag: string } | undefined;
 };
@@ -60,35 +64,75 @@ export async function findAsset(
 }
 
 /**
+ * The width in pixels an image is served at when `width` is asked for: that, or the
+ * master's own when it is narrower (an image is never enlarged), or the master's own when
+ * no width is asked for. Variants are kept under this width.
+ */
+export function servedWidthOf(masterWidth: number, width: number | undefined): number {
+  return width === undefined ? masterWidth : Math.min(width, masterWidth);
+}
+
+/**
  * One query per request: the master's headers with the bytes of the representation asked
  * for — the master itself, or the variant made from this very master (a variant of an
- * image since replaced does not count), undefined when there is none yet.
+ * image since replaced does not count) in that format (`master`: the master's own type)
+ * at the width served (`servedWidthOf`); undefined when there is none yet.
  */
 export async function findAssetRepresentation(
   db: AppDatabase,
   assetId: string,
   format: VariantFormat | 'master',
+  width?: number,
 ): Promise<AssetRepresentation | undefined> {
+  const servedWidth =
+    width === undefined
+      ? sql<number>`a.width`
+      : sql<number>`case when a.width < ${width} then a.width else ${width} end`;
+  // The master itself is the answer when it is asked for in its own type at its own width
+  // or wider; the database tells which, as it knows the width.
+  const masterBytes =
+    format !== 'master'
+      ? undefined
+      : width === undefined
+        ? sql<Uint8Array | null>`a.bytes`
+        : sql<Uint8Array | null>`case when a.width <= ${width} then a.bytes end`;
   const row = await db
     .selectFrom('assets as a')
-    .leftJoin('asset_variants as v', (join) =>
-      join
+    .leftJoin('asset_variants as v', (join) => {
+      const ofThisMaster = join
         .onRef('v.asset_id', '=', 'a.asset_id')
         .onRef('v.source_etag', '=', 'a.etag')
-        .on('v.format', '=', format),
+        .on('v.width', '=', servedWidth);
+      return format === 'master'
+        ? ofThisMaster.onRef('v.format', '=', 'a.type')
+        : ofThisMaster.on('v.format', '=', format);
+    })
+    .select([
+      'a.type',
+      'a.etag as master_etag',
+      'a.width as master_width',
+      'a.modification_date',
+      'v.bytes',
+      'v.etag',
+    ])
+    .$if(masterBytes !== undefined, (query) =>
+      query.select((masterBytes ?? sql<null>`null`).as('master_bytes')),
     )
-    .select(['a.type', 'a.etag as master_etag', 'a.modification_date'])
-    .$if(format === 'master', (query) => query.select(['a.bytes', 'a.etag']))
-    .$if(format !== 'master', (query) => query.select(['v.bytes', 'v.etag']))
     .where('a.asset_id', '=', assetId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { bytes, etag } = row as { bytes?: Uint8Array | null; etag?: string | null };
+  const master = (row as { master_bytes?: Uint8Array | null }).master_bytes;
+  const representation = master
+    ? { bytes: toBuffer(master), etag: row.master_etag }
+    : row.bytes && row.etag
+      ? { bytes: toBuffer(row.bytes), etag: row.etag }
+      : undefined;
   return {
     type: row.type as ImageType,
     masterEtag: row.master_etag,
+    masterWidth: row.master_width,
     modificationDate: new Date(toIsoTimestamp(row.modification_date)),
-    representation: bytes && etag ? { bytes: toBuffer(bytes), etag } : undefined,
+    representation,
   };
 }
 
@@ -165,13 +209,14 @@ export async function insertAssetUnlessNewer(
 export async function insertAssetVariant(db: AppDatabase, variant: VariantValues): Promise<void> {
   await db
     .insertInto('asset_variants')
-    .columns(['asset_id', 'format', 'source_etag', 'bytes', 'etag'])
+    .columns(['asset_id', 'format', 'width', 'source_etag', 'bytes', 'etag'])
     .expression((eb) =>
       eb
         .selectFrom('assets')
         .select([
           eb.val(variant.assetId).as('asset_id'),
           eb.val(variant.format).as('format'),
+          eb.val(variant.width).as('width'),
           eb.val(variant.sourceEtag).as('source_etag'),
           eb.val(variant.bytes).as('bytes'),
           eb.val(variant.etag).as('etag'),
@@ -181,7 +226,7 @@ export async function insertAssetVariant(db: AppDatabase, variant: VariantValues
     )
     .onConflict((conflict) =>
       conflict
-        .columns(['asset_id', 'format'])
+        .columns(['asset_id', 'format', 'width'])
         .doUpdateSet((eb) => ({
           source_etag: eb.ref('excluded.source_etag'),
           bytes: eb.ref('excluded.bytes'),

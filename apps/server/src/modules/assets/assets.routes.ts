@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
-import { problemDetailsSchema } from '@lanparty/contract';
-import { type AssetKindName, imageUploadLimits } from '@lanparty/contract/rules';
+import { problemDetailsSchema, wholeNumberParam } from '@lanparty/contract';
+import { type AssetKindName, imageUploadLimits, imageWidths } from '@lanparty/contract/rules';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +42,47 @@ const uploadExtensions = new Set<string>(Object.values(imageUploadLimits.extensi
 
 const assetParams = z.object({ asset: z.string().max(40) });
 
+const allWidths = [...new Set(Object.values(imageWidths).flat())].sort((a, b) => a - b);
+
+const imageQuery = z.object({
+  w: wholeNumberParam(1, 100_000)
+    .optional()
+    .meta({
+      description:
+        `The width to serve the image at, in pixels: for an avatar one of ${imageWidths.user.join(', ')}; ` +
+        `for a banner one of ${imageWidths.lan.join(', ')} (any other is a 400). An image is never ` +
+        'enlarged: one narrower than asked is served at its own width. Without w: as kept.',
+    }),
+  v: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({
+      description:
+        'The version the address is for (a user’s avatarVersion, a lan’s bannerVersion). When it ' +
+        'is the current one the answer may be kept for a year (Cache-Control immutable): a new upload ' +
+        'has a new version, so a new address. Any other value is served the current image, revalidated.',
+    }),
+  lm: z.string().max(40).optional().meta({
+    description:
+      'A cache-busting value older clients build from Last-Modified; it does not change the answer.',
+  }),
+});
+
+/** Cache-Control of an image: a year at its versioned address, else asked again each time. */
+const cacheControls = {
+  versioned: 'public, max-age=31536000, immutable',
+  revalidated: 'public, max-age=0, must-revalidate',
+} as const;
+
+/** `w` as a width this kind of image is served at, or a 400 naming the parameter. */
+function requireServedWidth(kind: AssetKindName, width: number | undefined): void {
+  const widths: readonly number[] = imageWidths[kind];
+  if (width === undefined || widths.includes(width)) return;
+  const message = `w must be one of ${widths.join(', ')} for ${kind === 'user' ? 'an avatar' : 'a banner'}.`;
+  throw new ProblemError(400, message, { errors: { w: [message] } });
+}
+
 /**
  * The file in the form's `image` field. Whatever goes wrong while reading the form is the
  * client's body — cut short, not multipart, no boundary — so it is a 4xx, never a 500.
@@ -79,22 +120,34 @@ export const assetsRoutes =
           description:
             'The extension (.jpg, .png, .dat) is optional and never decides the format: that is AVIF when ' +
             'Accept lists image/avif, else WebP when it lists image/webp, else the type it was uploaded in ' +
-            '(Vary: Accept). Last-Modified and a per-format ETag allow revalidation; 404 when there is none ' +
-            '(the web app shows its fallback). HEAD answers the same headers.',
+            '(Vary: Accept). `w` asks for a narrower copy (widths: ' +
+            `${allWidths.join(', ')}), made once and kept until the next upload. Last-Modified and a ` +
+            'per-format, per-width ETag allow revalidation; with `v` the current version the answer is ' +
+            'kept for a year. 404 when there is none (the web app shows its fallback, and knows it from ' +
+            'avatarVersion and bannerVersion without asking). HEAD answers the same headers.',
           params: assetParams,
+          querystring: imageQuery,
         },
       },
       async (request, reply) => {
         const name = parseAssetName(request.params.asset);
+        const width = request.query.w;
+        if (name) requireServedWidth(name.kind, width);
         const isServed = name !== undefined && servedExtensions.has(name.extension);
-        const image = isServed ? await readImage(name.assetId, request.headers.accept) : undefined;
+        const image = isServed
+          ? await readImage(name.assetId, request.headers.accept, width)
+          : undefined;
         if (!image) throw new ProblemError(404, `There is no image ${request.params.asset}.`);
+        const isVersioned = request.query.v === image.version;
         reply
           .header('content-type', image.contentType)
           .header('vary', 'accept')
           .header('last-modified', image.modificationDate.toUTCString())
           .header('etag', image.etag)
-          .header('cache-control', 'public, max-age=0, must-revalidate');
+          .header(
+            'cache-control',
+            isVersioned ? cacheControls.versioned : cacheControls.revalidated,
+          );
         const ifNoneMatch = request.headers['if-none-match'];
         const ifModifiedSince = request.headers['if-modified-since'];
         const isFresh =

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { type AssetKindName, assetIdOf } from '@lanparty/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { imageVersionOf } from '../image-versions/image-versions.repository.ts';
 import { imageBounds } from './asset-names.ts';
 import {
   findAsset,
   findAssetRepresentation,
   insertAssetVariant,
   replaceAsset,
+  servedWidthOf,
 } from './assets.repository.ts';
 import {
   contentTypes,
@@ -47,12 +49,15 @@ export type ServedImage = {
   contentType: string;
   etag: string;
   modificationDate: Date;
+  /** The image's version (`imageVersionOf` its master): what `?v=` must name to be kept long. */
+  version: string;
 };
 
 /**
- * Reads images in the format each request accepts. AVIF and WebP are made on the first
- * request that wants them and kept in the database (every server then serves the same
- * bytes under the same ETag); requests that arrive while one is being made wait for it.
+ * Reads images in the format each request accepts, at the width asked for. AVIF, WebP and
+ * narrower copies are made on the first request that wants them and kept in the database
+ * (every server then serves the same bytes under the same ETag, and an upload drops them
+ * all); requests that arrive while one is being made wait for it.
  */
 export function createImageReader(deps: { db: AppDatabase; log: FastifyBaseLogger }) {
   const { db, log } = deps;
@@ -60,49 +65,69 @@ export function createImageReader(deps: { db: AppDatabase; log: FastifyBaseLogge
 
   async function makeVariant(
     assetId: string,
-    format: VariantFormat,
+    format: VariantFormat | 'master',
+    width: number | undefined,
   ): Promise<ServedImage | undefined> {
     const master = await findAsset(db, assetId);
     if (!master) return undefined;
-    const served = { modificationDate: master.modificationDate };
+    const masterImage: ServedImage = {
+      bytes: master.bytes,
+      contentType: contentTypes[master.type],
+      etag: master.etag,
+      modificationDate: master.modificationDate,
+      version: imageVersionOf(master.etag),
+    };
+    // Worked out from the master read here: it may be newer than the one first looked at.
+    const servedWidth = servedWidthOf(master.width, width);
+    const isResized = servedWidth < master.width;
+    const variantFormat = format === 'master' ? master.type : format;
+    if (variantFormat === master.type && !isResized) return masterImage;
     let bytes: Buffer;
     try {
-      bytes = await encodeImageVariant(master.bytes, format);
+      bytes = await encodeImageVariant(
+        master.bytes,
+        variantFormat,
+        isResized ? servedWidth : undefined,
+      );
     } catch (error) {
       // Only a file moved in as it was, because it could not be decoded, gets here: it
       // is served as it is kept rather than not at all.
-      log.warn({ err: error, assetId, format }, 'image variant could not be made');
-      return {
-        ...served,
-        bytes: master.bytes,
-        contentType: contentTypes[master.type],
-        etag: master.etag,
-      };
+      log.warn({ err: error, assetId, format, width }, 'image variant could not be made');
+      return masterImage;
     }
     const etag = etagOf(bytes);
-    await insertAssetVariant(db, { assetId, format, sourceEtag: master.etag, bytes, etag });
-    return { ...served, bytes, contentType: contentTypes[format], etag };
+    await insertAssetVariant(db, {
+      assetId,
+      format: variantFormat,
+      width: servedWidth,
+      sourceEtag: master.etag,
+      bytes,
+      etag,
+    });
+    return { ...masterImage, bytes, contentType: contentTypes[variantFormat], etag };
   }
 
+  /** The image in the format `accept` asks for, at most `width` pixels wide when given. */
   return async function readImage(
     assetId: string,
     accept: string | undefined,
+    width?: number,
   ): Promise<ServedImage | undefined> {
     const format = chooseImageFormat(accept);
-    const found = await findAssetRepresentation(db, assetId, format);
+    const found = await findAssetRepresentation(db, assetId, format, width);
     if (!found) return undefined;
     if (found.representation) {
       return {
         ...found.representation,
         contentType: contentTypes[format === 'master' ? found.type : format],
         modificationDate: found.modificationDate,
+        version: imageVersionOf(found.masterEtag),
       };
     }
-    if (format === 'master') return undefined;
-    const key = `${assetId} ${format} ${found.masterEtag}`;
+    const key = `${assetId} ${format} ${servedWidthOf(found.masterWidth, width)} ${found.masterEtag}`;
     let making = beingMade.get(key);
     if (!making) {
-      making = makeVariant(assetId, format).finally(() => beingMade.delete(key));
+      making = makeVariant(assetId, format, width).finally(() => beingMade.delete(key));
       beingMade.set(key, making);
     }
     return making;

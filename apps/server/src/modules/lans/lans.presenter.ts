@@ -3,10 +3,15 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { LanRow } from './lans.repository.ts';
 
 /**
- * A lan in the contract's shape, the one place it is built. Its subscribers come already
- * presented (by `lan-subscribers`), so this presenter imports no other module.
+ * A lan in the contract's shape, the one place it is built. Its subscribers and its
+ * banner's version come already read (by `lan-subscribers`, from the assets), so this
+ * presenter imports no other module.
  */
-export function presentLan(row: LanRow, subscribers: readonly Subscriber[]): Lan {
+export function presentLan(
+  row: LanRow,
+  subscribers: readonly Subscriber[],
+  bannerVersion: string | null,
+): Lan {
   return {
     id: row.id,
     name: row.name,
@@ -23,6 +28,7 @@ export function presentLan(row: LanRow, subscribers: readonly Subscriber[]): Lan
     locationInvoiceNumber: row.location_invoice_number,
     locationIsPayed: toBoolean(row.location_is_payed),
     location: presentLocation(row),
+    bannerVersion,
   };
 }
 

@@ -1,11 +1,12 @@
 import type { Lan, LanDraft, LanInput, LanListQuery, LanUpdate, Paged } from '@lanparty/contract';
-import { placeTakingStatuses } from '@lanparty/contract/rules';
+import { assetIdOf, placeTakingStatuses } from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
+import { findImageVersions } from '../image-versions/image-versions.repository.ts';
 import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
 import {
   countSubscribersWithStatus,
@@ -41,16 +42,19 @@ export type LansDeps = {
 
 const toCents = (euros: number) => Math.round(euros * 100);
 
-/** Lans in the contract's shape, each with all its subscribers. */
+/** Lans in the contract's shape, each with all its subscribers and its banner's version. */
 async function presentLans(db: Executor, rows: readonly LanRow[]): Promise<Lan[]> {
-  const subscribers = await presentSubscribers(
-    db,
-    await listSubscribersOfLans(
+  const ids = rows.map((row) => row.id);
+  const [subscribers, banners] = await Promise.all([
+    listSubscribersOfLans(db, ids).then((found) => presentSubscribers(db, found)),
+    findImageVersions(
       db,
-      rows.map((row) => row.id),
+      ids.map((id) => assetIdOf('lan', id)),
     ),
+  ]);
+  return rows.map((row) =>
+    presentLan(row, subscribers, banners.get(assetIdOf('lan', row.id)) ?? null),
   );
-  return rows.map((row) => presentLan(row, subscribers));
 }
 
 async function presentOneLan(db: Executor, row: LanRow): Promise<Lan> {
@@ -118,7 +122,7 @@ async function announceLan(deps: LansDeps, db: Executor, row: LanRow, now: Date)
     db,
     row.id,
     lanActivatedMessage({
-      lan: presentLan(row, []),
+      lan: presentLan(row, [], null),
       publicUrl: deps.publicUrl,
       timeZone: deps.communityTimeZone,
     }),

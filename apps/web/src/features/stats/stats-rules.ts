@@ -219,5 +219,6 @@ function unknownUser(id: number): UserPublic {
     steamId: null,
     roles: [],
     stats: { numberOfLans: 0, lastLanOn: null },
+    avatarVersion: null,
   };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError, isApiError } from '../api-client.ts';
-import { assetKeys } from './get-asset-version.ts';
+import { invalidateLans } from '../lans/lans-query-keys.ts';
 import { IMAGE_MAX_BYTES, imageExtensionOf, uploadImage } from './image-upload.ts';
 
 /** The words an upload speaks, in the feature's own terms ("picture", "banner"). */
@@ -33,7 +33,7 @@ type UseImageUploadOptions = {
 /**
  * One image upload of an asset (avatar, banner): checks type and size before sending,
  * follows the progress if asked, turns the server's 413 and 415 into the feature's words,
- * and refreshes the asset's version so every image of it shows the new one.
+ * and refreshes the answers that carry the image's version so every place shows the new one.
  */
 export function useImageUpload({
   assetId,
@@ -46,9 +46,12 @@ export function useImageUpload({
   const [progress, setProgress] = useState(0);
   const mutation = useMutation({
     mutationFn: uploadImage,
-    // A new Last-Modified gives the image a new address, so every place shows it.
+    // The answers that carry the image's version are fetched again: its new version is a
+    // new address, so every place shows the new image. A banner is on the lans; an avatar
+    // is on every user a screen shows (lists, profiles, subscribers, leaderboards), so
+    // everything shown is refreshed — an upload is rare.
     onSuccess: (_result, { assetId: uploaded }) =>
-      queryClient.invalidateQueries({ queryKey: assetKeys.version(uploaded) }),
+      uploaded.startsWith('lan-') ? invalidateLans(queryClient) : queryClient.invalidateQueries(),
   });
 
   function describeUploadError(error: unknown): string {

@@ -1,6 +1,4 @@
-import { assetIdOf } from '@lanparty/contract/rules';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { assetKeys } from '../assets/get-asset-version.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
 import type { LiveEvent } from './live-events.ts';
@@ -22,27 +20,26 @@ function showsLan(key: QueryKey, lanId: number): boolean {
 
 /**
  * Whether an event touched what a query holds:
- * - `lan`: that lan's detail, participants and banner, and the lan lists.
+ * - `lan`: that lan's detail and participants, and the lan lists (a new banner is a new
+ *   `bannerVersion` on the lan).
  * - `subscriber`: that lan's detail and participants, the lists (open places), and the
  *   viewer's own subscriptions (it may be theirs: the event does not say whose).
- * - `user` (only ever the viewer's own): their profile and roles, their avatar, and the
- *   user lists they may have joined or left (lanners, members, sign-ups).
+ * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
+ *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
+ *   `avatarVersion` on them.
  * - `resync`: everything.
  */
 export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
   switch (event.kind) {
     case 'lan':
-      return (
-        showsLan(key, event.lanId) || sameKey(key, assetKeys.version(assetIdOf('lan', event.lanId)))
-      );
+      return showsLan(key, event.lanId);
     case 'subscriber':
       return showsLan(key, event.lanId) || sameKey(key, usersKeys.mySubscriptions());
     case 'user':
       return (
         sameKey(key, usersKeys.me()) ||
         sameKey(key, usersKeys.detail(event.userId)) ||
-        startsWith(key, usersKeys.lists()) ||
-        sameKey(key, assetKeys.version(assetIdOf('user', event.userId)))
+        startsWith(key, usersKeys.lists())
       );
     case 'resync':
       return true;

@@ -1,4 +1,3 @@
-import { assetIdOf } from '@lanparty/contract/rules';
 import { ImageUp, X } from 'lucide-react';
 import { useId } from 'react';
 import controls from '../../../components/controls.module.css';
@@ -6,7 +5,7 @@ import {
   ImageFilePicker,
   ImageUploadFeedback,
 } from '../../../components/image-upload/image-upload.tsx';
-import { assetImageUrl, useAssetVersion } from '../../../lib/assets/get-asset-version.ts';
+import { imageSourcesOf } from '../../../lib/assets/asset-images.ts';
 import styles from './admin-lans.module.css';
 import type { BannerChoice } from './use-banner-choice.ts';
 
@@ -14,6 +13,8 @@ type BannerFieldProps = {
   banner: BannerChoice;
   /** The lan's id when it exists: its current banner is shown until another is chosen. */
   lanId?: number;
+  /** That lan's banner version; null when it has none. */
+  bannerVersion: string | null;
   lanName: string;
   /** The button that uploads it: "Save lan", "Create lan". */
   submitLabel: string;
@@ -23,7 +24,13 @@ type BannerFieldProps = {
  * The banner as a field of the lan form: the current one or a preview of the chosen file,
  * uploaded when the lan is saved, with its progress and any problem beside it.
  */
-export function BannerField({ banner, lanId, lanName, submitLabel }: BannerFieldProps) {
+export function BannerField({
+  banner,
+  lanId,
+  bannerVersion,
+  lanName,
+  submitLabel,
+}: BannerFieldProps) {
   const inputId = useId();
   const { file, previewUrl, upload } = banner;
   const name = lanName.trim() || 'the new lan';
@@ -37,7 +44,7 @@ export function BannerField({ banner, lanId, lanName, submitLabel }: BannerField
           alt={`Preview of the new banner of ${name}`}
         />
       ) : lanId !== undefined ? (
-        <CurrentBanner lanId={lanId} lanName={name} />
+        <CurrentBanner lanId={lanId} version={bannerVersion} lanName={name} />
       ) : (
         <p className={controls.hint}>No banner chosen: the site shows a placeholder.</p>
       )}
@@ -70,19 +77,36 @@ export function BannerField({ banner, lanId, lanName, submitLabel }: BannerField
   );
 }
 
-function CurrentBanner({ lanId, lanName }: { lanId: number; lanName: string }) {
-  const assetId = assetIdOf('lan', lanId);
-  const version = useAssetVersion(assetId);
-  if (version.data?.exists !== true) {
+/** How wide the form shows a banner: the page's width, at most 48rem. */
+const formBannerSizes =
+  '(max-width: 30rem) calc(100vw - 2rem), (max-width: 51rem) calc(100vw - 3rem), 48rem';
+
+/** The lan's banner as it is now, or a word that it has none. */
+function CurrentBanner({
+  lanId,
+  version,
+  lanName,
+}: {
+  lanId: number;
+  version: string | null;
+  lanName: string;
+}) {
+  if (version === null) {
     return (
       <p className={controls.hint}>This lan has no banner yet: the site shows a placeholder.</p>
     );
   }
+  const { src, srcSet } = imageSourcesOf('lan', lanId, version);
   return (
     <img
       className={styles.bannerImage}
-      src={assetImageUrl(assetId, version.data.lastModified)}
+      srcSet={srcSet}
+      sizes={formBannerSizes}
+      src={src}
       alt={`Banner of ${lanName}`}
+      width={1200}
+      height={500}
+      decoding="async"
     />
   );
 }

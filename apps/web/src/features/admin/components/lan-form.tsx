@@ -29,6 +29,8 @@ type LanFormProps = {
   initialValues: LanFormValues;
   /** Given when editing: the form then has the location invoice fields and sends a PUT body. */
   lanId?: number;
+  /** The saved lan's banner (its `bannerVersion`), shown until another is chosen; null: none. */
+  bannerVersion?: string | null;
   submitLabel: string;
   /** The banner chosen in the form (held by the route): uploaded once the lan is saved. */
   banner: BannerChoice;
@@ -73,6 +75,7 @@ const fieldNames: readonly FieldName[] = [
 export function LanForm({
   initialValues,
   lanId,
+  bannerVersion = null,
   submitLabel,
   banner,
   onSave,
@@ -209,6 +212,7 @@ export function LanForm({
       <BannerField
         banner={banner}
         lanId={lanId}
+        bannerVersion={bannerVersion}
         lanName={initialValues.name}
         submitLabel={submitLabel}
       />

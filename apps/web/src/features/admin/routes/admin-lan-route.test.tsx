@@ -222,12 +222,26 @@ describe('the banner', () => {
   });
 
   it('is uploaded by Save lan, with its progress, after the lan is saved', async () => {
-    const lan = buildLan();
+    // The server's lan as it stands: saved, then with its new banner's version.
+    let current = buildLan();
     let answerUpload: (answer: UploadAnswer) => void = () => {};
     const uploads = stubUploads({
-      'PUT /api/assets/lan-1.png': () => new Promise((resolve) => (answerUpload = resolve)),
+      'PUT /api/assets/lan-1.png': () =>
+        new Promise((resolve) => {
+          answerUpload = (answer) => {
+            current = { ...current, bannerVersion: 'n3w-banner' };
+            resolve(answer);
+          };
+        }),
     });
-    const { user, requests } = openLan(lan, saveAnswer(lan));
+    const { user, requests } = openLan(current, {
+      'GET /api/lans/1': () => jsonResponse(current),
+      'PUT /api/lans/1': (request) => {
+        const body = JSON.parse(String(request.body));
+        current = { ...current, ...body, modificationDate: '2025-02-01T10:00:00Z' };
+        return jsonResponse(current);
+      },
+    });
     const form = await screen.findByRole('form', { name: 'Lan details' });
     fireEvent.change(within(form).getByLabelText('Choose a banner'), {
       target: { files: [banner()] },
@@ -250,6 +264,12 @@ describe('the banner', () => {
       '/api/assets/lan-1.png',
     ]);
     expect(screen.queryByAltText(/Preview/)).not.toBeInTheDocument();
+    // The lan is fetched again and names its new banner: shown at once, nothing asked first.
+    expect(await screen.findByAltText('Banner of Winter Lan')).toHaveAttribute(
+      'src',
+      '/api/assets/lan-1?v=n3w-banner',
+    );
+    expect(requests.some((request) => request.method === 'HEAD')).toBe(false);
   });
 
   it('stays chosen when its upload fails, saying so, for Save lan to try again', async () => {

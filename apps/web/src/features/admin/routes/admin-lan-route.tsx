@@ -88,6 +88,7 @@ function AdminLan({ id }: { id: number }) {
         <LanForm
           key={`${current.id}-${current.modificationDate}`}
           lanId={current.id}
+          bannerVersion={current.bannerVersion}
           initialValues={toLanFormValues(current)}
           submitLabel="Save lan"
           banner={banner}

@@ -2,12 +2,7 @@ import type { Role } from '@lanparty/contract';
 import { buildUserProfile } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  emptyResponse,
-  jsonResponse,
-  problemResponse,
-  stubFetch,
-} from '../../../testing/fetch-stub.ts';
+import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
 const target = buildUserProfile({ id: 42, nickname: 'newbie', roles: ['Member'], city: 'Delft' });
@@ -15,7 +10,6 @@ const target = buildUserProfile({ id: 42, nickname: 'newbie', roles: ['Member'],
 function openUser(granterRoles: Role[], answers: Parameters<typeof stubFetch>[0] = {}) {
   const stub = stubFetch({
     'GET /api/users/42': () => jsonResponse(target),
-    'HEAD /api/assets/user-42': () => emptyResponse(404),
     ...answers,
   });
   const app = renderApp('/admin/users/42', { viewer: buildViewer({ id: 1, roles: granterRoles }) });
@@ -130,7 +124,6 @@ describe('the own roles of a system administrator', () => {
     const self = buildUserProfile({ id: 1, nickname: 'root', roles: ['SystemAdministrator'] });
     stubFetch({
       'GET /api/users/1': () => jsonResponse(self),
-      'HEAD /api/assets/user-1': () => emptyResponse(404),
     });
     renderApp('/admin/users/1', {
       viewer: buildViewer({ id: 1, nickname: 'root', roles: ['SystemAdministrator'] }),

@@ -1,6 +1,6 @@
 import type { Lan, LanMessage, ParticipantList } from '@lanparty/contract';
 import { buildLan, buildPage, buildParticipantList } from '@lanparty/contract/testing';
-import { emptyResponse, jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
+import { jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
 type OpenAdminLanOptions = {
@@ -25,7 +25,6 @@ export function openAdminLan({
     [`GET /api/lans/${lan.id}`]: () => jsonResponse(lan),
     [`GET /api/lans/${lan.id}/participants`]: () => jsonResponse(participants),
     [`GET /api/lans/${lan.id}/messages`]: () => jsonResponse(buildPage(messages)),
-    [`HEAD /api/assets/lan-${lan.id}`]: () => emptyResponse(404),
     'GET /api/lans': () => jsonResponse(buildPage([lan])),
     'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),
     ...answers,

@@ -3,10 +3,10 @@ import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
 import styles from './lanner-card.module.css';
 
 /** One lanner or member: avatar, nickname and how many lans they visited. */
-export function LannerCard({ user }: { user: UserPublic }) {
+export function LannerCard({ user, isAvatarLazy }: { user: UserPublic; isAvatarLazy: boolean }) {
   return (
     <article className={styles.card} aria-label={user.nickname}>
-      <UserAvatar user={user} size={72} />
+      <UserAvatar user={user} size={72} isLazy={isAvatarLazy} />
       <div className={styles.text}>
         <h3 className={styles.nickname}>{user.nickname}</h3>
         <p className={styles.visits}>Visited {user.stats.numberOfLans} lans</p>

@@ -10,10 +10,12 @@ type LannerGroupProps = {
   title: string;
   emptyText: string;
   users: UseQueryResult<UserPublic[]>;
+  /** How many cards' avatars are on the first screen, fetched at once; the others lazily. */
+  eagerAvatars?: number;
 };
 
 /** A titled grid of lanner cards, with its own loader, error and empty state. */
-export function LannerGroup({ title, emptyText, users }: LannerGroupProps) {
+export function LannerGroup({ title, emptyText, users, eagerAvatars = 0 }: LannerGroupProps) {
   const headingId = useId();
   return (
     <section className={styles.group} aria-labelledby={headingId}>
@@ -39,9 +41,9 @@ export function LannerGroup({ title, emptyText, users }: LannerGroupProps) {
       {users.data?.length === 0 ? <p className={styles.message}>{emptyText}</p> : null}
       {users.data?.length ? (
         <ul className={styles.grid}>
-          {users.data.map((user) => (
+          {users.data.map((user, index) => (
             <li key={user.id}>
-              <LannerCard user={user} />
+              <LannerCard user={user} isAvatarLazy={index >= eagerAvatars} />
             </li>
           ))}
         </ul>

@@ -1,12 +1,7 @@
 import { buildPage, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  emptyResponse,
-  jsonResponse,
-  type StubbedRequest,
-  stubFetch,
-} from '../../../testing/fetch-stub.ts';
+import { jsonResponse, type StubbedRequest, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
 const members = [
@@ -44,9 +39,6 @@ describe('the lanners page', () => {
   it('shows members first, then lanners who are not members, as cards', async () => {
     const { requests } = stubFetch({
       'GET /api/users': answerUsers({ members, lanners }),
-      'HEAD /api/assets/user-1': () => emptyResponse(404),
-      'HEAD /api/assets/user-2': () => emptyResponse(404),
-      'HEAD /api/assets/user-3': () => emptyResponse(404),
     });
     renderApp('/lanners', { viewer: buildViewer({ roles: ['Lanner'] }) });
 
@@ -73,6 +65,68 @@ describe('the lanners page', () => {
     );
   });
 
+  it('asks for no avatar it has not been told exists: only the two lists are fetched', async () => {
+    const withAvatars = [
+      buildUserPublic({ id: 1, nickname: 'alpha', roles: ['Member'], avatarVersion: 'v-alpha' }),
+      buildUserPublic({ id: 2, nickname: 'bravo', roles: ['Member'] }),
+    ];
+    const { fetchMock, requests } = stubFetch({
+      'GET /api/users': answerUsers({ members: withAvatars, lanners }),
+    });
+    renderApp('/lanners', { viewer: buildViewer({ roles: ['Lanner'] }) });
+    const alpha = await screen.findByRole('article', { name: 'alpha' });
+    await screen.findByRole('article', { name: 'charlie' });
+
+    // An uploaded avatar: each width it is served at, for the 72 px it is shown at.
+    const image = alpha.querySelector('img') as HTMLImageElement;
+    expect(image).toHaveAttribute('src', '/api/assets/user-1?v=v-alpha');
+    expect(image.getAttribute('srcset')).toBe(
+      [64, 128, 192, 256]
+        .map((width) => `/api/assets/user-1?v=v-alpha&w=${width} ${width}w`)
+        .join(', '),
+    );
+    expect(image).toHaveAttribute('sizes', '72px');
+    expect(image).toHaveAttribute('width', '72');
+    expect(image).toHaveAttribute('height', '72');
+    expect(image).toHaveAttribute('decoding', 'async');
+    // None uploaded: drawn from the nickname, no request.
+    for (const name of ['bravo', 'charlie']) {
+      const card = screen.getByRole('article', { name });
+      expect(within(card).getByTestId('generated-avatar')).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^data:image\/svg\+xml,/),
+      );
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+      'GET /api/users',
+      'GET /api/users',
+    ]);
+  });
+
+  it('fetches the avatars of the first screen at once and the others when scrolled near', async () => {
+    const many = Array.from({ length: 12 }, (_, index) =>
+      buildUserPublic({
+        id: 100 + index,
+        nickname: `member${String(index).padStart(2, '0')}`,
+        roles: ['Member'],
+        avatarVersion: `v${index}`,
+      }),
+    );
+    stubFetch({
+      'GET /api/users': answerUsers({
+        members: many,
+        lanners: [buildUserPublic({ id: 3, nickname: 'charlie', avatarVersion: 'v' })],
+      }),
+    });
+    renderApp('/lanners', { viewer: buildViewer({ roles: ['Lanner'] }) });
+    await screen.findByRole('article', { name: 'charlie' });
+    const loadingOf = (name: string) =>
+      screen.getByRole('article', { name }).querySelector('img')?.getAttribute('loading') ?? null;
+    expect(['member00', 'member07'].map(loadingOf)).toEqual([null, null]);
+    expect(['member08', 'member11', 'charlie'].map(loadingOf)).toEqual(['lazy', 'lazy', 'lazy']);
+  });
+
   it('reads every page of a long list', async () => {
     const many = Array.from({ length: 150 }, (_, index) =>
       buildUserPublic({
@@ -90,9 +144,6 @@ describe('the lanners page', () => {
           buildPage(many.slice(offset, offset + 100), { offset, total: many.length }),
         );
       },
-      ...Object.fromEntries(
-        many.map((user) => [`HEAD /api/assets/user-${user.id}`, () => emptyResponse(404)]),
-      ),
     });
     renderApp('/lanners', { viewer: buildViewer({ roles: ['Lanner'] }) });
     const memberGroup = await screen.findByRole('region', { name: /^Members/ });

@@ -2,13 +2,21 @@ import { Page } from '../../../components/page.tsx';
 import { useLannersWithoutMembership, useMembers } from '../api/get-lanners.ts';
 import { LannerGroup } from '../components/lanner-group.tsx';
 
+/** The members' cards on the first screen (about four on a phone, eight on a wide screen). */
+const FIRST_SCREEN_CARDS = 8;
+
 /** lanners: Members, then Lanners who are not members, as grids of avatar cards. */
 export function LannersRoute() {
   const members = useMembers();
   const lanners = useLannersWithoutMembership();
   return (
     <Page title="Lanners" lead="The people of our lan parties: members first, then every lanner.">
-      <LannerGroup title="Members" emptyText="There are no members yet." users={members} />
+      <LannerGroup
+        title="Members"
+        emptyText="There are no members yet."
+        users={members}
+        eagerAvatars={FIRST_SCREEN_CARDS}
+      />
       <LannerGroup title="Lanners" emptyText="There are no other lanners yet." users={lanners} />
     </Page>
   );

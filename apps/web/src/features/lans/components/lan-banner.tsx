@@ -1,6 +1,6 @@
-import { assetIdOf } from '@lanparty/contract/rules';
+import type { Lan } from '@lanparty/contract';
 import placeholder from '../../../assets/lan-banner-placeholder.svg';
-import { assetImageUrl, useAssetVersion } from '../../../lib/assets/get-asset-version.ts';
+import { imageSourcesOf } from '../../../lib/assets/asset-images.ts';
 import styles from './lan-banner.module.css';
 
 /** Spec §9: the banner on a lan draws 200 snowflakes. */
@@ -25,19 +25,50 @@ const snowflakes = Array.from({ length: SNOWFLAKE_COUNT }, () => ({
 }));
 
 /**
- * The lan's banner image (its asset, or our placeholder on 404) under 200 falling
- * snowflakes: one SVG animated by CSS, with no script loop; they stand still under
- * prefers-reduced-motion.
+ * How wide a banner is shown (its card's width), for the browser to pick a width from the
+ * srcset: the page is 72rem at most with 1.5rem gutters (1rem on a phone, up to 30rem);
+ * the Soon and archive cards stand two abreast from 50rem, 1.25rem apart.
  */
-export function LanBanner({ lanId, withSnow = false }: { lanId: number; withSnow?: boolean }) {
-  const assetId = assetIdOf('lan', lanId);
-  const version = useAssetVersion(assetId);
-  const source = version.data?.exists ? assetImageUrl(assetId, version.data.lastModified) : null;
+export const bannerSizes = {
+  /** The featured lan and a lan's own page: the page's width. */
+  page: '(max-width: 30rem) calc(100vw - 2rem), (max-width: 72rem) calc(100vw - 3rem), 69rem',
+  /** A card of a two-column grid. */
+  half:
+    '(max-width: 30rem) calc(100vw - 2rem), (max-width: 50rem) calc(100vw - 3rem), ' +
+    '(max-width: 72rem) calc(50vw - 2.125rem), 33.875rem',
+} as const;
+
+type LanBannerProps = {
+  lan: Pick<Lan, 'id' | 'bannerVersion'>;
+  /** How wide it is shown: one of `bannerSizes`. */
+  sizes: string;
+  withSnow?: boolean;
+  /** Below the first screen: fetched only when scrolled near (`loading="lazy"`). */
+  isLazy?: boolean;
+};
+
+/**
+ * The lan's banner image — its upload when its `bannerVersion` says there is one (nothing
+ * is asked first), at the width shown; otherwise our placeholder — under 200 falling
+ * snowflakes: one SVG animated by CSS, with no script loop; they stand still under
+ * prefers-reduced-motion. The box is 3:1 whatever arrives, so nothing moves.
+ */
+export function LanBanner({ lan, sizes, withSnow = false, isLazy = false }: LanBannerProps) {
+  const sources =
+    lan.bannerVersion === null
+      ? { src: placeholder }
+      : { ...imageSourcesOf('lan', lan.id, lan.bannerVersion), sizes };
   return (
     <div className={styles.banner}>
-      {version.isPending ? null : (
-        <img className={styles.image} src={source ?? placeholder} alt="" />
-      )}
+      <img
+        className={styles.image}
+        {...sources}
+        alt=""
+        width={1200}
+        height={400}
+        loading={isLazy ? 'lazy' : undefined}
+        decoding="async"
+      />
       {withSnow ? (
         <svg
           className={styles.snow}

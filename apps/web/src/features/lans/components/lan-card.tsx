@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { formatEuros } from '../../../lib/format-money.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
-import { LanBanner } from './lan-banner.tsx';
+import { bannerSizes, LanBanner } from './lan-banner.tsx';
 import styles from './lan-card.module.css';
 
 type LanCardProps = {
@@ -18,15 +18,30 @@ type LanCardProps = {
   /** Spec §2: mini (Soon), full (the featured lan), archive (dates only). */
   variant: 'mini' | 'full' | 'archive';
   children?: ReactNode;
+  /**
+   * Whether the banner waits until scrolled near; by default the small cards' do (they
+   * stand below the featured lan), the full card's does not.
+   */
+  isBannerLazy?: boolean;
 };
 
 /** A lan's name, banner and stats panel; the full variant adds its children (panel, table). */
-export function LanCard({ lan, variant, children }: LanCardProps) {
+export function LanCard({
+  lan,
+  variant,
+  children,
+  isBannerLazy = variant !== 'full',
+}: LanCardProps) {
   const isFull = variant === 'full';
   const Heading = isFull ? 'h2' : 'h3';
   return (
     <article className={`${styles.card} ${styles[variant]}`} aria-label={lan.name}>
-      <LanBanner lanId={lan.id} withSnow={isFull} />
+      <LanBanner
+        lan={lan}
+        sizes={isFull ? bannerSizes.page : bannerSizes.half}
+        withSnow={isFull}
+        isLazy={isBannerLazy}
+      />
       <div className={styles.body}>
         <Heading className={styles.name}>
           {isFull ? lan.name : <Link to={`/lans/${lan.id}`}>{lan.name}</Link>}

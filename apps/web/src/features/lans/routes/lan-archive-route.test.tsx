@@ -1,7 +1,7 @@
 import { buildLan, buildPage } from '@lanparty/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyResponse, jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
+import { jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const pastLans = [
@@ -28,9 +28,6 @@ const pastLans = [
 function openArchive() {
   return stubFetch({
     'GET /api/lans': () => jsonResponse(buildPage(pastLans)),
-    'HEAD /api/assets/lan-1': () => emptyResponse(404),
-    'HEAD /api/assets/lan-2': () => emptyResponse(404),
-    'HEAD /api/assets/lan-3': () => emptyResponse(404),
   });
 }
 

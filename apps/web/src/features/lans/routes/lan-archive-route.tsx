@@ -17,6 +17,9 @@ export function groupLansByYear(lans: readonly Lan[]): { year: number; lans: Lan
   return groups;
 }
 
+/** The archive cards on the first screen: two abreast on a wide screen, one on a phone. */
+const FIRST_SCREEN_CARDS = 2;
+
 /**
  * lans/archive: past lans, newest first, as archive cards in two columns (one on phones),
  * under a heading per year: the cards' names are third-level headings, so the page's
@@ -28,12 +31,18 @@ export function LanArchiveRoute() {
     <Page title="Lan archive">
       <QueryStatus query={lans} failure="The past lans could not be loaded." />
       {lans.data?.length === 0 ? <p>There are no past lans yet.</p> : null}
-      {groupLansByYear(lans.data ?? []).map(({ year, lans: lansOfYear }) => (
+      {groupLansByYear(lans.data ?? []).map(({ year, lans: lansOfYear }, groupIndex) => (
         <section key={year} className={styles.section} aria-labelledby={`archive-${year}`}>
           <h2 id={`archive-${year}`}>{year}</h2>
           <div className={styles.grid}>
-            {lansOfYear.map((lan) => (
-              <LanCard key={lan.id} lan={lan} variant="archive" />
+            {lansOfYear.map((lan, index) => (
+              <LanCard
+                key={lan.id}
+                lan={lan}
+                variant="archive"
+                // The newest two are on the first screen; the others wait to be scrolled to.
+                isBannerLazy={groupIndex > 0 || index >= FIRST_SCREEN_CARDS}
+              />
             ))}
           </div>
         </section>

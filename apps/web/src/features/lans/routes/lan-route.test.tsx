@@ -3,7 +3,6 @@ import { buildLan, buildPage, buildSubscriber } from '@lanparty/contract/testing
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  emptyResponse,
   jsonResponse,
   problemResponse,
   stubFetch,
@@ -16,7 +15,6 @@ function stubLanPage(answerLan: () => Response) {
   return stubFetch({
     'GET /api/lans/1': answerLan,
     'GET /api/lans': () => jsonResponse(buildPage([])),
-    'HEAD /api/assets/lan-1': () => emptyResponse(404),
   });
 }
 

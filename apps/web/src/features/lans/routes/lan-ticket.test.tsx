@@ -2,12 +2,7 @@ import type { OwnSubscription, Subscriber, SubscriberStatus } from '@lanparty/co
 import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  emptyResponse,
-  jsonResponse,
-  stubFetch,
-  textResponse,
-} from '../../../testing/fetch-stub.ts';
+import { jsonResponse, stubFetch, textResponse } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 import { qrCodeSource } from '../components/ticket-qr-code.tsx';
 
@@ -25,7 +20,6 @@ function ownSubscription(subscriber: Subscriber, checkInCode: string | null): Ow
 function stubLanAndOwnSubscriptions(subscribers: Subscriber[], own: OwnSubscription[]) {
   return stubFetch({
     'GET /api/lans/1': () => jsonResponse(buildLan({ subscribers })),
-    'HEAD /api/assets/lan-1': () => emptyResponse(404),
     'GET /api/users/me/subscriptions': () => jsonResponse(buildPage(own)),
   });
 }
@@ -103,7 +97,6 @@ describe('the ticket on a lan', () => {
     const mine = buildSubscriber({ id: 7, status: 'Accepted', user: me() });
     stubFetch({
       'GET /api/lans/1': () => jsonResponse(buildLan({ subscribers: [mine] })),
-      'HEAD /api/assets/lan-1': () => emptyResponse(404),
       'GET /api/users/me/subscriptions': () => textResponse('Internal Server Error', 500),
     });
     renderApp('/lans/1', { viewer: lanner() });

@@ -27,7 +27,6 @@ function buildFullLan(overrides: Partial<Lan> = {}): Lan {
 function stubLan(getLan: () => Lan, extra = {}) {
   return stubFetch({
     'GET /api/lans/1': () => jsonResponse(getLan()),
-    'HEAD /api/assets/lan-1': () => emptyResponse(404),
     ...extra,
   });
 }

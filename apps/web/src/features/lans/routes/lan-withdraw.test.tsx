@@ -23,7 +23,6 @@ function stubLanWithSubscription(initial: Lan) {
   let lan = initial;
   const stub = stubFetch({
     'GET /api/lans/1': () => jsonResponse(lan),
-    'HEAD /api/assets/lan-1': () => emptyResponse(404),
     'GET /api/users/me/subscriptions': () => jsonResponse(buildPage([])),
     'DELETE /api/subscribers/7': () => {
       lan = { ...lan, subscribers: lan.subscribers.filter(({ id }) => id !== 7) };
@@ -176,7 +175,6 @@ describe('the focus after Participate', () => {
     let lan = buildLan();
     stubFetch({
       'GET /api/lans/1': () => jsonResponse(lan),
-      'HEAD /api/assets/lan-1': () => emptyResponse(404),
       'POST /api/subscribers': () => {
         const subscriber = mine({ status: 'Pending' });
         lan = { ...lan, subscribers: [subscriber] };
@@ -194,7 +192,6 @@ describe('the focus after Participate', () => {
   it('goes back to the button after a failure, which is said in words', async () => {
     stubFetch({
       'GET /api/lans/1': () => jsonResponse(buildLan()),
-      'HEAD /api/assets/lan-1': () => emptyResponse(404),
       'POST /api/subscribers': () => textResponse('Internal Server Error', 500),
     });
     const { user } = renderApp('/lans/1', { viewer: lanner() });
@@ -215,7 +212,6 @@ describe('a failed withdrawal', () => {
     stubFetch({
       'GET /api/lans/1': () =>
         jsonResponse(buildLan({ subscribers: [mine({ status: 'Pending' })] })),
-      'HEAD /api/assets/lan-1': () => emptyResponse(404),
       'DELETE /api/subscribers/7': () => textResponse('Internal Server Error', 500),
     });
     const { user } = renderApp('/lans/1', { viewer: lanner() });
@@ -231,7 +227,6 @@ describe('a failed withdrawal', () => {
     stubFetch({
       'GET /api/lans/1': () =>
         jsonResponse(buildLan({ subscribers: [mine({ status: 'Pending' })] })),
-      'HEAD /api/assets/lan-1': () => emptyResponse(404),
       'DELETE /api/subscribers/7': () =>
         problemResponse(409, { detail: 'The lan has already ended.' }),
     });

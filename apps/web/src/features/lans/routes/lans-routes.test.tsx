@@ -1,6 +1,7 @@
 import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import placeholderUrl from '../../../assets/lan-banner-placeholder.svg';
 import {
   emptyResponse,
   jsonResponse,
@@ -10,16 +11,9 @@ import {
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 import { subscriptionMessages } from '../components/subscription-panel.tsx';
 
-const noBanner = () => emptyResponse(404);
-
 function stubLans(lans: ReturnType<typeof buildLan>[], extra = {}) {
   return stubFetch({
     'GET /api/lans': () => jsonResponse(buildPage(lans)),
-    'HEAD /api/assets/lan-1': noBanner,
-    'HEAD /api/assets/lan-2': noBanner,
-    'HEAD /api/assets/lan-3': noBanner,
-    'HEAD /api/assets/lan-4': noBanner,
-    'HEAD /api/assets/lan-5': noBanner,
     ...extra,
   });
 }
@@ -60,6 +54,44 @@ describe('lans/upcoming', () => {
     const soon = screen.getByRole('heading', { name: 'Soon' }).closest('section') as HTMLElement;
     expect(within(soon).getAllByRole('article')).toHaveLength(4);
     expect(within(soon).getByRole('link', { name: 'Lan 5' })).toHaveAttribute('href', '/lans/5');
+  });
+
+  it('shows each banner at the width of its card, the placeholder for a lan without one, without asking', async () => {
+    const { fetchMock } = stubLans([
+      buildLan({ id: 1, name: 'Lan 1', bannerVersion: 'b-one' }),
+      buildLan({ id: 2, name: 'Lan 2', bannerVersion: 'b-two' }),
+      buildLan({ id: 3, name: 'Lan 3' }),
+    ]);
+    renderApp('/lans/upcoming');
+    const featured = await screen.findByRole('article', { name: 'Lan 1' });
+    const bannerOf = (card: HTMLElement) => card.querySelector('img') as HTMLImageElement;
+    const widths = [400, 720, 1120, 1600];
+
+    const full = bannerOf(featured);
+    expect(full).toHaveAttribute('src', '/api/assets/lan-1?v=b-one');
+    expect(full.getAttribute('srcset')).toBe(
+      widths.map((width) => `/api/assets/lan-1?v=b-one&w=${width} ${width}w`).join(', '),
+    );
+    // The page's width: the viewport less its gutters, at most 69rem (1,104 px).
+    expect(full).toHaveAttribute(
+      'sizes',
+      '(max-width: 30rem) calc(100vw - 2rem), (max-width: 72rem) calc(100vw - 3rem), 69rem',
+    );
+    expect(full).not.toHaveAttribute('loading');
+    const soon = bannerOf(screen.getByRole('article', { name: 'Lan 2' }));
+    expect(soon.getAttribute('srcset')).toContain('/api/assets/lan-2?v=b-two&w=720 720w');
+    // Two abreast from 50rem.
+    expect(soon.getAttribute('sizes')).toContain('(max-width: 72rem) calc(50vw - 2.125rem)');
+    expect(soon).toHaveAttribute('loading', 'lazy');
+    const placeholder = bannerOf(screen.getByRole('article', { name: 'Lan 3' }));
+    expect(placeholder).toHaveAttribute('src', placeholderUrl);
+    expect(placeholder).not.toHaveAttribute('srcset');
+    for (const image of [full, soon, placeholder]) {
+      expect(image).toHaveAttribute('width', '1200');
+      expect(image).toHaveAttribute('height', '400');
+      expect(image).toHaveAttribute('decoding', 'async');
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('counts Lanners (accepted + paid) and Open places', async () => {

@@ -25,7 +25,6 @@ describe('Participated Lans', () => {
             buildSubscriber({ id: 2, status: 'Pending', lan: lan(2, '2025-03-07T17:00:00Z') }),
           ]),
         ),
-      'HEAD /api/assets/user-1': () => new Response(null, { status: 404 }),
     });
     renderApp('/profile', { viewer: buildViewer({ id: 1, roles: ['Lanner'] }) });
     const section = (await screen.findByRole('heading', { name: 'Participated Lans' })).closest(

@@ -14,7 +14,6 @@ const unverified = { id: 5, nickname: 'nova', roles: ['Lanner' as const], isEmai
 describe('the e-mail verification link', () => {
   it('sends the code, refreshes the user and lands on the personal profile with a success notification', async () => {
     const { requests } = stubFetch({
-      'HEAD /api/assets/user-5': () => emptyResponse(404),
       'PUT /api/users/me/email-verifications/c0de-1234': () => emptyResponse(204),
       'GET /api/users/me': () =>
         jsonResponse(buildUserProfile({ ...unverified, isEmailActivated: true })),
@@ -43,7 +42,6 @@ describe('the e-mail verification link', () => {
     'shows an error notification when the code is refused (%i)',
     async (status) => {
       stubFetch({
-        'HEAD /api/assets/user-5': () => emptyResponse(404),
         'PUT /api/users/me/email-verifications/expired': () => problemResponse(status),
       });
       const { router } = renderApp('/profile/email-verification/expired', {
@@ -57,7 +55,7 @@ describe('the e-mail verification link', () => {
   );
 
   it('sends nothing when the address is already verified', async () => {
-    const { requests } = stubFetch({ 'HEAD /api/assets/user-5': () => emptyResponse(404) });
+    const { requests } = stubFetch({});
     renderApp('/profile/email-verification/c0de-1234', {
       viewer: buildViewer({ ...unverified, isEmailActivated: true }),
     });

@@ -33,10 +33,9 @@ async function findForm() {
   return screen.findByRole('form', { name: 'Personal Information' });
 }
 
-/** The answers around a profile: avatar absent, no participated lans, e-mail checks as given. */
+/** The answers around a profile: no participated lans, e-mail checks as given. */
 function stubProfileCalls(answers: Record<string, (request: never) => Response> = {}) {
   return stubFetch({
-    'HEAD /api/assets/user-5': () => emptyResponse(404),
     'GET /api/users/me/subscriptions': () => jsonResponse(buildPage([])),
     ...answers,
   });
@@ -257,18 +256,29 @@ describe('the profile form', () => {
 describe('the avatar', () => {
   it('uploads a PNG as the form field image and shows the new picture', async () => {
     let hasPicture = false;
-    const { requests } = stubFetch({
-      'HEAD /api/assets/user-5': () =>
-        hasPicture
-          ? emptyResponse(200, { 'Last-Modified': 'Wed, 01 Jan 2025 10:00:00 GMT' })
-          : emptyResponse(404),
+    const { requests } = stubProfileCalls({
       'PUT /api/assets/user-5.png': () => {
         hasPicture = true;
         return emptyResponse(204);
       },
+      // The user's answers carry the avatar's version: fetched again after the upload.
+      'GET /api/users/me': () =>
+        jsonResponse(
+          buildUserProfile({
+            id: 5,
+            nickname: 'nova',
+            roles: ['Lanner'],
+            avatarVersion: hasPicture ? 'n3w-picture' : null,
+          }),
+        ),
     });
     const { user } = renderProfile();
     await findForm();
+    // None yet: the one drawn from the nickname, without asking the server.
+    expect(screen.getByRole('img', { name: 'Avatar of nova' })).toHaveAttribute(
+      'data-testid',
+      'generated-avatar',
+    );
     await user.upload(
       screen.getByLabelText('Upload a picture'),
       new File(['png'], 'me.png', { type: 'image/png' }),
@@ -277,10 +287,17 @@ describe('the avatar', () => {
     const body = requests.find((request) => request.method === 'PUT')?.body;
     expect(body).toBeInstanceOf(FormData);
     expect((body as FormData).get('image')).toBeInstanceOf(File);
-    expect(await screen.findByRole('img', { name: 'Avatar of nova' })).toHaveAttribute(
-      'src',
-      `/api/assets/user-5?lm=${Date.parse('2025-01-01T10:00:00Z')}`,
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Avatar of nova' })).toHaveAttribute(
+        'src',
+        '/api/assets/user-5?v=n3w-picture',
+      ),
     );
+    expect(screen.getByRole('img', { name: 'Avatar of nova' })).toHaveAttribute(
+      'srcset',
+      expect.stringContaining('/api/assets/user-5?v=n3w-picture&w=256 256w'),
+    );
+    expect(requests.some((request) => request.method === 'HEAD')).toBe(false);
   });
 
   it('refuses a picture over 5 MB before uploading', async () => {

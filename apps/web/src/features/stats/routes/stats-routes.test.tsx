@@ -9,12 +9,7 @@ import type {
 import { buildLan, buildPage, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  emptyResponse,
-  jsonResponse,
-  problemResponse,
-  stubFetch,
-} from '../../../testing/fetch-stub.ts';
+import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
 const lanner = (id = 1) => buildViewer({ id, roles: ['Lanner'], nickname: 'pixelpete' });
@@ -68,18 +63,12 @@ const months: LeaderboardMonths = {
   games: ['2026-10-01', '2026-09-01', '2025-12-01', '2025-11-01'],
 };
 
-const noAvatar = () => emptyResponse(404);
-const avatars = Object.fromEntries(
-  [1, 2, 3].map((id) => [`HEAD /api/assets/user-${id}`, noAvatar]),
-);
-
 function stubLeaderboard(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /api/stats/leader-boards': () => jsonResponse(months),
     'GET /api/stats/summaries': () => jsonResponse([2025]),
     'GET /api/stats/leader-boards/users/months/2026/10': () => jsonResponse(october),
     'GET /api/stats/leader-boards/games/months/2026/10': () => jsonResponse(octoberGames),
-    ...avatars,
     ...extra,
   });
 }
