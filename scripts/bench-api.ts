@@ -1,242 +1,389 @@
-import { DatabaseSync } from 'node:sqlite';
-import autocannon from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
-import type { ApiSite } from '../apps/server/test/api-site.ts';
-import type { Engine } from '../apps/server/test/test-database.ts';
-import { postgresUrl } from './bench-database.ts';
+import { cpus, loadavg } from 'node:os';
+import { type Answer, Browser } from './bench/browser.ts';
+import { type RecordedAnswer, runLoad, startFloor } from './bench/children.ts';
+import { type BenchOptions, benchOptionsOf, type Engine } from './bench/options.ts';
+import { type PageRead, type ReadContext, readHeaders, readsOnSite } from './bench/reads.ts';
+import {
+  type BenchRow,
+  formatBenchTable,
+  formatCount,
+  type LoadResult,
+  summaryOf,
+  type Variant,
+} from './bench/report.ts';
+import {
+  createDataPlace,
+  findBenchPort,
+  type RunningServer,
+  startServerProcess,
+} from './bench/server-process.ts';
+import { discoverProvider, fresh, type Provider, signIn, type Tokens } from './bench/sign-in.ts';
+import { type SubscribeOutcome, subscribeAtOnce } from './bench/subscribe-at-once.ts';
 
 /**
- * `npm run bench:api`: how close our real lan routes (authentication, validation,
- * serialisation, Kysely) come to the same answer served (a) from memory and (b) by the
- * raw database driver, on SQLite and PostgreSQL; then 300 lanners subscribing at once.
- * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL database; default the
- * local one. BENCH_SECONDS sets each run's length (default 8).
+ * `npm run bench:api` (issue 14): how close each API read the web app's pages make comes
+ * to the floor, on SQLite and PostgreSQL, with the demo community at LANPARTY_DEMO_SCALE
+ * 1 and 10. Options: see scripts/bench/options.ts (BENCH_ENGINES, BENCH_SCALES,
+ * BENCH_SECONDS, BENCH_LANNERS, BENCH_QUICK=1 to check the script in a minute).
+ *
+ * How it measures, and why each part is honest:
+ *
+ * - **The real server, in its own process**: apps/server/src/server.ts, the entry `npm
+ *   start` serves with, on a free port with a fresh data folder (and on PostgreSQL a fresh
+ *   schema, dropped afterwards), demo community on at the scale measured, LOG_LEVEL info
+ *   as in production: its log is written as on a real site, into a pipe drained here.
+ *   Background jobs run as they do on a real site.
+ * - **Signed in as the demo `member`** through the embedded provider over HTTP: the
+ *   identity settings, the discovery document, the authorization code flow with PKCE
+ *   through the real sign-in page, the code exchanged at the token endpoint; renewed with
+ *   the refresh token before it runs out, as the web app does. Every read carries that
+ *   bearer token, as the web app's reads do (the identity settings, asked before anyone
+ *   is signed in, carry none).
+ * - **The reads the pages make**: the table in scripts/bench/reads.ts, each URL built as
+ *   the web app's api-client builds it from the query in the web app file it names (the
+ *   first page of the paged ones).
+ * - **The floor**: every read's answer is fetched once from the real server (status,
+ *   content type, body); a bare `node:http` server in another process answers the very
+ *   same bytes from memory. The floor is loaded just before the real server for the same
+ *   read, so both see the same machine.
+ * - **The load from a separate process**: autocannon in a child process of its own (not
+ *   the server's, not the floor's), 32 connections, a 2 s warm-up, then BENCH_SECONDS.
+ * - **Variants**: "same URL", the page's request again and again. "new URL", for reads
+ *   with a parameter, a different valid value on every request (another moment for the
+ *   lan lists' dates, another year, month, lan or page size), so an answer kept for one
+ *   URL cannot serve the next. Where a parameter has only a few valid values (the months
+ *   with a leaderboard, the years with a rewind, the lans, page sizes) the URLs come round
+ *   again: the table says how many there were, and a server keeping that many answers
+ *   could serve them from memory after the first round. Every variant URL is checked
+ *   first to be answered 2xx.
+ * - **fresh**: the first read after a change, for every read. Measured by restarting the
+ *   server on the same data with LANPARTY_FRESH_READS=1 (read in apps/server/src/config.ts
+ *   and used nowhere but app.ts, which tells db/data-versions.ts): every look at the data
+ *   versions then finds versions nothing was kept for, exactly as after a write, so every
+ *   answer kept per data version (kept answers, the viewer behind a token, a closed year's
+ *   rewind) is computed afresh on every request, each request on its own, none sharing
+ *   another's work. That is the cost of the first read after a change, on every request.
+ *   It was chosen over alternating the load with real writes because that would measure
+ *   the writes as well (and on SQLite one write at a time), and no API write changes the
+ *   playtime the stats read. What does not depend on the data stays as it is (a verified
+ *   token is still remembered). Before it is loaded, every fresh answer is compared with
+ *   the answer recorded from the normal server: they must be the same bytes.
+ * - **300 lanners subscribing at once** (BENCH_LANNERS): see bench/subscribe-at-once.ts;
+ *   against the restarted normal server after the reads, so its writes touch no read.
+ *
+ * Everything runs on this machine: the load, the floor and the server share its cores,
+ * so the ratio to the floor, not the requests per second, is the figure to compare
+ * across machines. The load average before and after each site is printed: another busy
+ * process on the machine makes every figure lower.
  */
-const { startApiSite } = await import('../apps/server/test/api-site.ts');
-const { signInAs } = await import('../apps/server/test/signed-in.ts');
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = 50;
+const options = benchOptionsOf(process.env);
 
-type Result = { requestsPerSecond: number; p99: number; errors: number; non2xx: number };
+type SiteOutcome = {
+  engine: Engine;
+  scale: number;
+  seededInMs: number;
+  restartedInMs: number;
+  rows: BenchRow[];
+  freshMismatches: string[];
+  subscribe: SubscribeOutcome | { failure: string };
+  loadBefore: number[];
+  loadAfter: number[];
+};
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  // Warm-up first: JIT, prepared statements, connection pools.
-  // The load comes from a worker thread, so it does not share the servers' event loop.
-  await autocannon({ url, connections, duration: 2, headers, workers: 1 });
-  const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+/** The visitor's today, as the web app's todayIsoDate gives it. */
+function todayIsoDate(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/**
- * The real route with its answer never in the read cache: every request carries a new
- * (ignored) query parameter, so each one runs the queries. Not in a worker: autocannon
- * cannot hand a function to one.
- */
-async function loadUncached(url: string, headers: Record<string, string>): Promise<Result> {
-  let counter = 0;
-  const options: autocannon.Options = {
-    url,
-    connections,
-    headers,
-    requests: [
-      {
-        setupRequest: (request) => {
-          counter += 1;
-          return { ...request, path: `${request.path}&miss=${counter}` };
-        },
-      },
-    ],
-  };
-  await autocannon({ ...options, duration: 2 });
-  const result = await autocannon({ ...options, duration: seconds });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+/** The member's session, renewed before the access token runs out. */
+class Session {
+  #tokens: Tokens;
+  readonly #provider: Provider;
+  constructor(provider: Provider, tokens: Tokens) {
+    this.#provider = provider;
+    this.#tokens = tokens;
+  }
+  /** A token good for at least the next `marginMs`. */
+  async token(marginMs = 120_000): Promise<string> {
+    this.#tokens = await fresh(this.#provider, this.#tokens, marginMs);
+    return this.#tokens.accessToken;
+  }
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  return app.listen({ port: 0, host: '127.0.0.1' });
+async function getJson<Body>(origin: string, path: string, token: string): Promise<Body> {
+  const answer = await new Browser().get(`${origin}${path}`, {
+    authorization: `Bearer ${token}`,
+    accept: 'application/json',
+  });
+  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+  return JSON.parse(answer.body.toString()) as Body;
 }
 
-async function seed(site: ApiSite) {
-  const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+/** What the URLs need, asked of the site as the member. */
+async function discoverContext(origin: string, token: string): Promise<ReadContext> {
+  const today = todayIsoDate();
+  type Page = { items: { id: number }[]; total: number };
+  const upcoming = await getJson<Page>(
+    origin,
+    `/api/lans?sinceDate=${today}&sort=start-date&limit=5`,
+    token,
+  );
   const lanIds: number[] = [];
-  for (let index = 0; index < 30; index += 1) {
-    const start = new Date(Date.now() + (index - 10) * 14 * 86_400_000);
-    const response = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: {
-        name: `Bench lan ${index}`,
-        description: 'A lan for the benchmark.',
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
-        isActive: true,
-        maximumSubcribers: 1000,
-        price: 30,
-        membersPrice: 25,
-      },
-    });
-    lanIds.push(response.json().id);
+  for (let offset = 0; ; ) {
+    const page = await getJson<Page>(origin, `/api/lans?offset=${offset}&limit=100`, token);
+    lanIds.push(...page.items.map((lan) => lan.id));
+    offset += page.items.length;
+    if (page.items.length === 0 || offset >= page.total) break;
   }
-  const busyLan = lanIds[12] ?? 0;
-  for (let index = 0; index < 60; index += 1) {
-    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
-    await site.app.inject({
-      method: 'POST',
-      url: '/api/subscribers',
-      headers: lanner.headers,
-      payload: { lanId: busyLan, userId: lanner.user.id },
-    });
-  }
-  return { admin, busyLan };
+  const last = await getJson<{ month: string }>(
+    origin,
+    '/api/stats/leader-boards/users/months/last',
+    token,
+  );
+  const boards = await getJson<{ users: string[]; games: string[] }>(
+    origin,
+    '/api/stats/leader-boards',
+    token,
+  );
+  const years = await getJson<number[]>(origin, '/api/stats/summaries', token);
+  const runningYear = new Date().getFullYear();
+  const year = years.find((candidate) => candidate < runningYear);
+  const lanId = upcoming.items[0]?.id;
+  if (lanId === undefined || year === undefined || lanIds.length === 0)
+    throw new Error('The demo community has no upcoming lan or no closed year with a rewind');
+  return {
+    today,
+    lanId,
+    lanIds,
+    lastMonth: last.month,
+    months: [...new Set([...boards.users, ...boards.games])].sort().reverse(),
+    year,
+    runningYear,
+    years,
+  };
 }
 
-/** The same database work the real list does, through the raw driver: lans, then their subscribers. */
-function rawLansRoute(
-  engine: Engine,
-  site: ApiSite,
-): { app: FastifyInstance; close: () => Promise<void> } {
-  const app = Fastify();
-  const lansSql =
-    'select * from lans where is_active = $1 and end_date >= $2 order by start_date limit 5';
-  const subscribersSql =
-    'select s.*, u.nickname, u.steam_id from subscribers s join users u on u.id = s.user_id where s.lan_id = any($1)';
-  if (engine === 'sqlite' && site.config.database.kind === 'sqlite') {
-    const database = new DatabaseSync(site.config.database.file);
-    const lans = database.prepare(lansSql.replace('$1', '1').replace('$2', '?'));
-    app.get('/raw', async () => {
-      const rows = lans.all(new Date().toISOString()) as Array<{ id: number }>;
-      const ids = rows.map((row) => row.id);
-      const subscribers = database
-        .prepare(
-          `select s.*, u.nickname, u.steam_id from subscribers s join users u on u.id = s.user_id where s.lan_id in (${ids.map(() => '?').join(',') || 'null'})`,
-        )
-        .all(...ids);
-      return { rows, subscribers };
+async function fetchRead(origin: string, path: string, read: PageRead, token: string) {
+  return new Browser().get(`${origin}${path}`, readHeaders(read, token));
+}
+
+function isSuccess(answer: Answer): boolean {
+  return answer.status >= 200 && answer.status < 300;
+}
+
+/** Every read's answer, fetched once; every URL a load will send checked to be answered 2xx. */
+async function recordAnswers(
+  origin: string,
+  reads: readonly PageRead[],
+  context: ReadContext,
+  session: Session,
+): Promise<RecordedAnswer[]> {
+  const recorded: RecordedAnswer[] = [];
+  for (const read of reads) {
+    const token = await session.token();
+    const path = read.url(context);
+    const answer = await fetchRead(origin, path, read, token);
+    if (!isSuccess(answer)) throw new Error(`${read.name}: GET ${path} answered ${answer.status}`);
+    recorded.push({
+      path,
+      status: answer.status,
+      contentType: answer.headers['content-type'] ?? 'application/octet-stream',
+      body: answer.body.toString('base64'),
     });
-    return { app, close: async () => database.close() };
+    if (!read.newUrl) continue;
+    const distinct = read.distinctUrls?.(context) ?? 1;
+    const samples = Number.isFinite(distinct)
+      ? Array.from({ length: distinct }, (_, index) => index)
+      : [0, 1, 1_000, 100_000, 1_000_000];
+    for (const index of samples) {
+      const other = read.newUrl(context, index);
+      const check = await fetchRead(origin, other, read, token);
+      if (!isSuccess(check)) throw new Error(`${read.name}: GET ${other} answered ${check.status}`);
+    }
   }
-  const schema = site.config.database.kind === 'postgres' ? site.config.database.schema : undefined;
-  const pool = new pg.Pool({
-    connectionString: postgresUrl,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  return recorded;
+}
+
+async function load(
+  origin: string,
+  read: PageRead,
+  variant: Exclude<Variant, 'fresh'>,
+  context: ReadContext,
+  session: Session,
+): Promise<LoadResult> {
+  // The token must outlive the warm-up and the run.
+  const token = await session.token((options.warmUpSeconds + options.seconds + 60) * 1000);
+  return runLoad({
+    origin,
+    read: read.name,
+    context,
+    variant,
+    headers: readHeaders(read, token),
+    connections: options.connections,
+    warmUpSeconds: options.warmUpSeconds,
+    seconds: options.seconds,
   });
-  app.get('/raw', async () => {
-    const { rows } = await pool.query({
-      name: 'bench-lans',
-      text: lansSql,
-      values: [true, new Date().toISOString()],
-    });
-    const subscribers = await pool.query({
-      name: 'bench-subscribers',
-      text: subscribersSql,
-      values: [rows.map((row: { id: number }) => row.id)],
-    });
-    return { rows, subscribers: subscribers.rows };
-  });
-  return { app, close: () => pool.end() };
 }
 
-async function subscribeAtOnce(site: ApiSite, baseUrl: string, lanId: number) {
-  const lanners = await Promise.all(
-    Array.from({ length: 300 }, () => signInAs(site.db, site.issuer, ['Lanner'])),
-  );
-  const timings: number[] = [];
-  const statuses = await Promise.all(
-    lanners.map(async (lanner) => {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/subscribers`, {
-        method: 'POST',
-        headers: { ...lanner.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ lanId, userId: lanner.user.id }),
-      });
-      timings.push(performance.now() - started);
-      return response.status;
-    }),
-  );
-  timings.sort((a, b) => a - b);
-  const counts: Record<number, number> = {};
-  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
-  return { counts, p99: timings[Math.floor(timings.length * 0.99)] ?? 0 };
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-async function benchEngine(engine: Engine) {
-  const site = await startApiSite(engine, { LOG_LEVEL: 'silent' });
-  const { admin, busyLan } = await seed(site);
-  const realUrl = await listen(site.app);
-  const today = new Date().toISOString().slice(0, 10);
-  const listPath = `/api/lans?sinceDate=${today}&sort=start-date&limit=5`;
-  const answer = await (await fetch(`${realUrl}${listPath}`, { headers: admin.headers })).json();
-
-  const memory = Fastify();
-  memory.get('/memory', async () => answer);
-  const memoryUrl = await listen(memory);
-  const raw = rawLansRoute(engine, site);
-  const rawUrl = await listen(raw.app);
-
-  const rows: Array<[string, Result]> = [];
-  for (let round = 1; round <= 2; round += 1) {
-    rows.push([`(a) memory #${round}`, await load(`${memoryUrl}/memory`)]);
-    rows.push([`(b) raw driver #${round}`, await load(`${rawUrl}/raw`)]);
-    rows.push([`(c) GET lans #${round}`, await load(`${realUrl}${listPath}`, admin.headers)]);
-  }
-  rows.push(['GET lans, never cached', await loadUncached(`${realUrl}${listPath}`, admin.headers)]);
-  rows.push([
-    '(c) GET subscribers',
-    await load(`${realUrl}/api/lans/${busyLan}/subscribers`, admin.headers),
-  ]);
-  const subscribe = await subscribeAtOnce(site, realUrl, busyLan);
-
-  await memory.close();
-  await raw.app.close();
-  await raw.close();
-  await site.close();
-  return { rows, subscribe };
+function progress(text: string) {
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${text}`);
 }
 
-function best(rows: Array<[string, Result]>, prefix: string): number {
-  return Math.max(
-    ...rows
-      .filter(([name]) => name.startsWith(prefix))
-      .map(([, result]) => result.requestsPerSecond),
-  );
-}
-
-for (const engine of ['sqlite', 'postgres'] as const) {
-  let outcome: Awaited<ReturnType<typeof benchEngine>>;
+async function benchSite(engine: Engine, scale: number): Promise<SiteOutcome> {
+  const loadBefore = loadavg();
+  const place = createDataPlace(engine, options.postgresUrl);
+  // One port for every start, so the issuer (PUBLIC_URL) and so the tokens stay the same.
+  const port = await findBenchPort();
+  const env = { LANPARTY_DEMO_SCALE: String(scale) };
+  let server: RunningServer | undefined;
+  let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
-    outcome = await benchEngine(engine);
-  } catch (error) {
-    console.error(`${engine}: skipped (${error instanceof Error ? error.message : String(error)})`);
-    continue;
+    progress(`${engine}, scale ${scale}: seeding the demo community…`);
+    server = await startServerProcess(place, env, port);
+    const seededInMs = server.startedInMs;
+    const provider = await discoverProvider(server.origin);
+    const session = new Session(provider, await signIn(provider, 'member', 'member'));
+    const context = await discoverContext(server.origin, await session.token());
+    const reads = readsOnSite(context);
+    const recorded = await recordAnswers(server.origin, reads, context, session);
+    floor = await startFloor(recorded);
+
+    const rows: BenchRow[] = [];
+    const floors = new Map<string, number>();
+    for (const read of reads) {
+      progress(`${engine}, scale ${scale}: ${read.name}…`);
+      const floorResult = await load(floor.origin, read, 'same URL', context, session);
+      floors.set(read.name, floorResult.requestsPerSecond);
+      const floorOf = floorResult.requestsPerSecond;
+      rows.push({
+        read: read.name,
+        variant: 'same URL',
+        result: await load(server.origin, read, 'same URL', context, session),
+        floor: floorOf,
+      });
+      if (read.newUrl)
+        rows.push({
+          read: read.name,
+          variant: 'new URL',
+          distinctUrls: read.distinctUrls?.(context) ?? Number.POSITIVE_INFINITY,
+          result: await load(server.origin, read, 'new URL', context, session),
+          floor: floorOf,
+        });
+    }
+    await server.stop();
+
+    // The first read after a change, on every request (see the header).
+    server = await startServerProcess(place, { ...env, LANPARTY_FRESH_READS: '1' }, port);
+    const restartedInMs = server.startedInMs;
+    const freshMismatches: string[] = [];
+    for (const [index, read] of reads.entries()) {
+      const answer = await fetchRead(server.origin, read.url(context), read, await session.token());
+      if (answer.body.toString('base64') !== recorded[index]?.body) freshMismatches.push(read.name);
+    }
+    for (const read of reads) {
+      progress(`${engine}, scale ${scale}: ${read.name}, fresh…`);
+      const at = rows.findIndex((row) => row.read === read.name) + (read.newUrl ? 2 : 1);
+      rows.splice(at, 0, {
+        read: read.name,
+        variant: 'fresh',
+        result: await load(server.origin, read, 'same URL', context, session),
+        floor: floors.get(read.name) ?? 0,
+      });
+    }
+    await server.stop();
+
+    progress(`${engine}, scale ${scale}: ${options.lanners} lanners subscribing at once…`);
+    server = await startServerProcess(place, env, port);
+    let subscribe: SubscribeOutcome | { failure: string };
+    try {
+      subscribe = await subscribeAtOnce(provider, options.lanners);
+    } catch (error) {
+      subscribe = {
+        failure: `${describe(error)}\nThe server's last words:\n${server.output().slice(-4000)}`,
+      };
+    }
+    await server.stop();
+    progress('');
+    return {
+      engine,
+      scale,
+      seededInMs,
+      restartedInMs,
+      rows,
+      freshMismatches,
+      subscribe,
+      loadBefore,
+      loadAfter: loadavg(),
+    };
+  } finally {
+    await server?.stop();
+    await floor?.stop();
+    await place.remove();
   }
-  console.info(`\n${engine}: ${connections} connections, ${seconds} s after a 2 s warm-up`);
-  for (const [name, result] of outcome.rows) {
-    const problems =
-      result.errors + result.non2xx > 0
-        ? `  errors ${result.errors}, non-2xx ${result.non2xx}`
-        : '';
-    console.info(
-      `  ${name.padEnd(22)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${String(result.p99).padStart(4)} ms${problems}`,
-    );
-  }
-  const a = best(outcome.rows, '(a)');
-  const b = best(outcome.rows, '(b)');
-  const c = best(outcome.rows, '(c) GET lans');
-  console.info(`  c/b ${(c / b).toFixed(2)} (goal ≥ 0.80)   c/a ${(c / a).toFixed(2)}`);
+}
+
+function printSite(outcome: SiteOutcome, settings: BenchOptions) {
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
   console.info(
-    `  300 lanners subscribing at once: ${JSON.stringify(outcome.subscribe.counts)}, p99 ${outcome.subscribe.p99.toFixed(0)} ms`,
+    `\n## ${outcome.engine}, LANPARTY_DEMO_SCALE=${outcome.scale}\n\n` +
+      `Seeded and started in ${(outcome.seededInMs / 1000).toFixed(1)} s (a restart on the seeded data: ${(outcome.restartedInMs / 1000).toFixed(1)} s). ` +
+      `${settings.connections} connections, ${settings.seconds} s per run after a ${settings.warmUpSeconds} s warm-up. ` +
+      `Load average before ${load(outcome.loadBefore)}, after ${load(outcome.loadAfter)}.\n`,
   );
+  console.info(formatBenchTable(outcome.rows));
+  console.info(`\n${summaryOf(outcome.rows)}.`);
+  if (outcome.freshMismatches.length > 0)
+    console.info(
+      `Fresh answers differed from the kept ones for: ${outcome.freshMismatches.join(', ')}.`,
+    );
+  else
+    console.info(
+      'Every fresh answer was byte for byte the answer recorded from the normal server.',
+    );
+  const fresh = (name: string) =>
+    outcome.rows.find((row) => row.read === name && row.variant === 'fresh')?.result
+      .requestsPerSecond;
+  const closed = fresh("a year's rewind");
+  const running = fresh("this year's rewind");
+  if (closed === 0 || running === 0)
+    console.info('The rewinds could not be compared: one was not answered within a run.');
+  else if (closed && running)
+    console.info(
+      `The running year's rewind, computed afresh, costs ${(closed / running).toFixed(1)}× a closed year's (goal ≤ 3).`,
+    );
+  const subscribe = outcome.subscribe;
+  if ('failure' in subscribe) {
+    console.error(`${settings.lanners} lanners subscribing at once failed: ${subscribe.failure}`);
+    process.exitCode = 1;
+    return;
+  }
+  console.info(
+    `${subscribe.lanners} lanners subscribing at once: ${Object.entries(subscribe.statusCounts)
+      .map(([status, count]) => `${formatCount(count)} × ${status}`)
+      .join(
+        ', ',
+      )}; p50 ${subscribe.p50.toFixed(0)} ms, p99 ${subscribe.p99.toFixed(0)} ms, slowest ${subscribe.maxMs.toFixed(0)} ms (accounts made and roles given beforehand in ${(subscribe.preparedInMs / 1000).toFixed(1)} s).`,
+  );
+}
+
+console.info(
+  `# bench:api${options.isQuick ? ' (BENCH_QUICK: a check of the script, not a measure)' : ''}\n\n` +
+    `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}). ` +
+    `Engines ${options.engines.join(', ')}; LANPARTY_DEMO_SCALE ${options.scales.join(', ')}.`,
+);
+for (const engine of options.engines) {
+  for (const scale of options.scales) {
+    try {
+      printSite(await benchSite(engine, scale), options);
+    } catch (error) {
+      progress('');
+      console.error(`\n${engine} at scale ${scale} failed: ${describe(error)}`);
+      process.exitCode = 1;
+    }
+  }
 }

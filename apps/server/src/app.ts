@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import { treatEveryReadAsAfterAChange } from './db/data-versions.ts';
 import {
   type AppDatabase,
   createDatabase,
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const db = options.db ?? createDatabase(config.database);
   if (!options.db) stopTasks.push(() => db.destroy());
+  if (config.isEveryReadFresh) treatEveryReadAsAfterAChange(db);
   try {
     const applied = await migrateToLatest(db, databaseSchemaOf(config));
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');

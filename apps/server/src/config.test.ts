@@ -28,7 +28,22 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.communityTimeZone).toBe('Europe/Amsterdam');
     expect(config.isDemo).toBe(false);
+    expect(config.demoScale).toBe(1);
+    expect(config.isEveryReadFresh).toBe(false);
     expect(config.isProduction).toBe(true);
+  });
+
+  it('scales the demo community by a whole number of at least 1, and names anything else', () => {
+    expect(loadConfig({ LANPARTY_DEMO: '1', LANPARTY_DEMO_SCALE: '10' }, cwd).demoScale).toBe(10);
+    for (const scale of ['0', '-1', '2.5', '1e2', 'ten', '01', ' 2'])
+      expect(problemsOf({ LANPARTY_DEMO_SCALE: scale })).toEqual([
+        `LANPARTY_DEMO_SCALE: must be a whole number of at least 1 (got "${scale}")`,
+      ]);
+  });
+
+  it('computes every read afresh only when a benchmark asks', () => {
+    expect(loadConfig({ LANPARTY_FRESH_READS: '1' }, cwd).isEveryReadFresh).toBe(true);
+    expect(problemsOf({ LANPARTY_FRESH_READS: 'yes' })[0]).toMatch(/^LANPARTY_FRESH_READS:/);
   });
 
   it('keeps the demo community in its own data folder unless one is given', () => {

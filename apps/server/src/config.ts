@@ -57,6 +57,10 @@ export type Config = {
   logLevel: LogLevel;
   communityTimeZone: string;
   isDemo: boolean;
+  /** How many times the demo community's usual size to seed (LANPARTY_DEMO_SCALE). */
+  demoScale: number;
+  /** Benchmarks only: every read computed afresh, as the first read after a change is. */
+  isEveryReadFresh: boolean;
   isProduction: boolean;
   webDistDir: string;
   identity: IdentityConfig;
@@ -87,6 +91,10 @@ export const environmentVariables = {
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent. Default info.',
   TZ_COMMUNITY: "The community's time zone (play days, months). Default Europe/Amsterdam.",
   LANPARTY_DEMO: 'Set to 1 to fill the demo community (npm run demo sets it). Default off.',
+  LANPARTY_DEMO_SCALE:
+    'With LANPARTY_DEMO: the demo community this many times its size (a whole number, at least 1). Default 1.',
+  LANPARTY_FRESH_READS:
+    'For benchmarks: 1 computes every read afresh, as the first read after a change is (no answer is kept between requests). Default 0.',
   NODE_ENV: 'production hides build details in logs and errors. Default production.',
   OIDC_ISSUER:
     'External OpenID Connect issuer (e.g. a Keycloak realm URL). Unset: the embedded provider at /oidc.',
@@ -191,6 +199,13 @@ const environmentSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam')
     .default('Europe/Amsterdam'),
   LANPARTY_DEMO: booleanFlag,
+  LANPARTY_DEMO_SCALE: z
+    .string()
+    .regex(/^[1-9][0-9]*$/, 'must be a whole number of at least 1')
+    .transform(Number)
+    .refine(Number.isSafeInteger, 'must be a whole number of at least 1')
+    .default(1),
+  LANPARTY_FRESH_READS: booleanFlag,
   NODE_ENV: z.string().default('production'),
   LANPARTY_WEB_DIST: z.string().optional(),
   OIDC_ISSUER: z
@@ -279,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: settings.LOG_LEVEL,
     communityTimeZone: settings.TZ_COMMUNITY,
     isDemo,
+    demoScale: settings.LANPARTY_DEMO_SCALE,
+    isEveryReadFresh: settings.LANPARTY_FRESH_READS,
     isProduction: settings.NODE_ENV === 'production',
     webDistDir: path.resolve(
       cwd,

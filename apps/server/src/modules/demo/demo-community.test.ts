@@ -7,7 +7,7 @@ import { findAsset } from '../assets/assets.repository.ts';
 import { demoVenue, seedDemoCommunity } from './demo-community.ts';
 
 async function countRows(site: ApiSite) {
-  const count = async (table: 'users' | 'lans' | 'subscribers') =>
+  const count = async (table: 'users' | 'lans' | 'subscribers' | 'playtimes') =>
     Number(
       (
         await site.db
@@ -20,6 +20,7 @@ async function countRows(site: ApiSite) {
     users: await count('users'),
     lans: await count('lans'),
     subscribers: await count('subscribers'),
+    playtimes: await count('playtimes'),
   };
 }
 
@@ -170,5 +171,51 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
       .executeTakeFirstOrThrow();
     const banner = await findAsset(site.db, `lan-${lan.id}`);
     expect(banner?.type).toBe('png');
+  });
+  it('is twice the size at LANPARTY_DEMO_SCALE=2, and as plausible', async () => {
+    const twice = await startApiSite(engine, { LANPARTY_DEMO: '1', LANPARTY_DEMO_SCALE: '2' });
+    try {
+      const once = await countRows(site);
+      const counts = await countRows(twice);
+      // The community's own people have no subject: nobody has signed in as one of them.
+      const people = async (of: ApiSite) =>
+        (await of.db.selectFrom('users').select('id').where('subject', 'is', null).execute())
+          .length;
+      expect(await people(twice)).toBe(2 * (await people(site)));
+      expect(counts.lans).toBe(2 * once.lans);
+      expect(counts.subscribers / once.subscribers).toBeGreaterThan(1.9);
+      expect(counts.subscribers / once.subscribers).toBeLessThan(2.1);
+      expect(counts.playtimes / once.playtimes).toBeGreaterThan(1.85);
+      expect(counts.playtimes / once.playtimes).toBeLessThan(2.25);
+
+      const now = new Date().toISOString();
+      const lans = await twice.db.selectFrom('lans').selectAll().execute();
+      const taken = await twice.db
+        .selectFrom('subscribers')
+        .select(['lan_id', (eb) => eb.fn.countAll().as('n')])
+        .where('status', 'in', ['Accepted', 'Paid'])
+        .groupBy('lan_id')
+        .execute();
+      for (const row of taken) {
+        const lan = lans.find((candidate) => candidate.id === row.lan_id);
+        expect(Number(row.n)).toBeLessThanOrEqual(lan?.maximum_subscribers ?? 0);
+      }
+      const pastLans = lans.filter((lan) => new Date(lan.end_date).toISOString() < now);
+      expect(pastLans).toHaveLength(2 * 18);
+
+      const upcoming = (
+        (
+          await twice.app.inject({ method: 'GET', url: `/api/lans?sinceDate=${now}&limit=100` })
+        ).json() as Paged<Lan>
+      ).items;
+      const statuses = new Set(upcoming[0]?.subscribers.map((subscriber) => subscriber.status));
+      expect([...statuses].sort()).toEqual(['Accepted', 'Denied', 'Paid', 'Pending']);
+      const full = upcoming.find((lan) => lan.name.startsWith('Full House Lan'));
+      const count = (status: string) =>
+        full?.subscribers.filter((subscriber) => subscriber.status === status).length;
+      expect([count('Paid'), count('Accepted'), count('Pending')]).toEqual([9, 7, 8]);
+    } finally {
+      await twice.close();
+    }
   });
 });

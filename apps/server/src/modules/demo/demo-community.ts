@@ -8,19 +8,22 @@ import { createCheckInCode } from '../../lib/check-in-code.ts';
 import {
   findRoles,
   insertUser,
-  replaceRoles,
+  normalizeEmail,
   setProfileFields,
 } from '../accounts/accounts.repository.ts';
 import { saveImage } from '../assets/assets.service.ts';
 import { insertLan, type LanRow, type LanValues } from '../lans/lans.repository.ts';
 import { insertLanMessage } from '../organiser/organiser.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
-import { type DemoLanner, demoLanners } from './demo-people.ts';
+import { type DemoLanner, demoLanners, demoLannersAt } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
 import {
+  type DemoSubscriberRow,
   findUsersOfLocalAccounts,
   hasAnyLan,
-  insertDemoSubscriber,
+  insertDemoRoles,
+  insertDemoSubscribers,
+  insertDemoUsers,
   lockDemoSeeding,
 } from './demo-seeding.repository.ts';
 import { createRandom, type Random } from './seeded-random.ts';
@@ -68,41 +71,77 @@ function lanValues(name: string, start: Date, overrides: Partial<LanValues> = {}
 
 type SeededUser = { id: number; nickname: string };
 
-async function insertDemoLanner(trx: Executor, person: DemoLanner, now: Date): Promise<SeededUser> {
+/**
+ * The demo's lanners, written in bulk: their users (profile complete, address verified,
+ * created three years ago) and their roles (Lanner, and Member for the members).
+ */
+async function insertDemoLanners(
+  trx: Executor,
+  people: readonly DemoLanner[],
+  now: Date,
+): Promise<Array<SeededUser & { roles: Role[] }>> {
   const created = new Date(now.getTime() - (3 * 365 + 30) * DAY).toISOString();
-  const user = await insertUser(
+  const ids = await insertDemoUsers(
     trx,
-    { subject: null, nickname: person.nickname, email: `${person.nickname}@demo.lanparty.invalid` },
-    new Date(created),
+    people.map((person) => ({
+      nickname: person.nickname,
+      email: normalizeEmail(`${person.nickname}@demo.lanparty.invalid`),
+      firstName: person.firstName,
+      surname: person.surname,
+      city: person.city,
+      birthDate: person.birthDate,
+      createdAt: created,
+      // Every demo lanner is a Lanner: in the leaderboards from the day the demo starts.
+      lannerSince: now.toISOString(),
+    })),
   );
-  await setProfileFields(trx, user.id, { ...person, isEmailActivated: true }, new Date(created));
-  const roles: Role[] = person.isMember ? ['Lanner', 'Member'] : ['Lanner'];
-  await replaceRoles(trx, user.id, roles);
-  return { id: user.id, nickname: person.nickname };
+  const seeded = people.map((person, index) => ({
+    id: ids[index] as number,
+    nickname: person.nickname,
+    roles: (person.isMember ? ['Lanner', 'Member'] : ['Lanner']) as Role[],
+  }));
+  await insertDemoRoles(
+    trx,
+    seeded.flatMap((user) => user.roles.map((role) => ({ userId: user.id, role }))),
+  );
+  return seeded;
 }
 
 type NewSubscription = { status: SubscriberStatus; present: boolean | null };
 
-/** A subscription with its ticket, owing what its status and the user's roles say. */
-async function subscribe(
+/**
+ * The subscriptions being seeded, each with its ticket and owing what its status and the
+ * user's roles say; written in bulk, in the order they were made, by `flush`.
+ */
+type Subscriptions = {
+  add(lan: LanRow, userId: number, subscription: NewSubscription, at: Date): void;
+  flush(): Promise<void>;
+};
+
+function collectSubscriptions(
   trx: Executor,
-  lan: LanRow,
-  userId: number,
-  subscription: NewSubscription,
-  at: Date,
-): Promise<void> {
-  const roles = (await findRoles(trx, [userId])).get(userId) ?? [];
-  const amountDueCents = isPlaceTaking(subscription.status)
-    ? amountDueFor({ price: lan.price_cents, membersPrice: lan.members_price_cents }, roles)
-    : null;
-  await insertDemoSubscriber(trx, {
-    lanId: lan.id,
-    userId,
-    ...subscription,
-    amountDueCents,
-    checkInCode: createCheckInCode(),
-    at,
-  });
+  rolesOf: ReadonlyMap<number, readonly Role[]>,
+): Subscriptions {
+  const rows: DemoSubscriberRow[] = [];
+  return {
+    add(lan, userId, subscription, at) {
+      const roles = rolesOf.get(userId) ?? [];
+      const amountDueCents = isPlaceTaking(subscription.status)
+        ? amountDueFor({ price: lan.price_cents, membersPrice: lan.members_price_cents }, roles)
+        : null;
+      rows.push({
+        lanId: lan.id,
+        userId,
+        ...subscription,
+        amountDueCents,
+        checkInCode: createCheckInCode(),
+        at,
+      });
+    },
+    async flush() {
+      await insertDemoSubscribers(trx, rows.splice(0));
+    },
+  };
 }
 
 /** The demo accounts `member` and `lanner`, when the embedded identity provider made them. */
@@ -118,22 +157,39 @@ async function findDemoAccountUsers(trx: Executor): Promise<Map<string, number>>
  * sent, a nearly full one, an inactive draft, and banners drawn here. Deterministic, and it does
  * nothing once any lan exists, so a restart or an administrator's own lans are left alone.
  * Servers of one demo starting together take turns: one seeds, the others find it done.
+ *
+ * LANPARTY_DEMO_SCALE (`config.demoScale`, issue 14) makes the community that many times
+ * the size: that many times the lanners and sign-ups, past lans (editions in other towns
+ * on other weekends, filled as the usual ones are), upcoming lans (open lans in other
+ * towns), subscriptions and playtime rows, and a waitlist that many times as long. What
+ * a larger community adds is drawn from a generator of its own, so scale 1 stays exactly
+ * the community it always was.
  */
 export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new Date()) {
   // Every restart asks; only an empty site waits for the lock.
   if (await hasAnyLan(db)) return { isSeeded: false as const };
 
+  const scale = config.demoScale;
   const random = createRandom(20_250_101);
+  const more = createRandom(20_250_102);
   const bannerLanIds: number[] = [];
   const isSeeded = await db.transaction().execute(async (trx) => {
     await lockDemoSeeding(trx);
     if (await hasAnyLan(trx)) return false;
-    const people: SeededUser[] = [];
-    for (const person of demoLanners) people.push(await insertDemoLanner(trx, person, now));
-    await seedSignUps(trx, now);
-    const lanWeekends = await seedPastLans(trx, people, random, now, bannerLanIds);
-    await seedUpcomingLans(trx, people, random, now, bannerLanIds);
+    const seeded = await insertDemoLanners(trx, demoLannersAt(scale, more), now);
+    const people: SeededUser[] = seeded.map(({ id, nickname }) => ({ id, nickname }));
+    await seedSignUps(trx, now, scale);
     const accounts = await findDemoAccountUsers(trx);
+    const rolesOf = new Map<number, readonly Role[]>([
+      ...seeded.map((user) => [user.id, user.roles] as const),
+      ...(await findRoles(trx, [...accounts.values()])),
+    ]);
+    const subscriptions = collectSubscriptions(trx, rolesOf);
+    const lanWeekends = await seedPastLans(trx, subscriptions, people, random, now, bannerLanIds);
+    lanWeekends.push(...(await seedMorePastLans(trx, subscriptions, people, more, now, scale)));
+    await seedUpcomingLans(trx, subscriptions, people, random, now, bannerLanIds, scale);
+    await seedMoreUpcomingLans(trx, subscriptions, people, more, now, scale);
+    await subscriptions.flush();
     await seedDemoPlaytime(trx, {
       players: [...people, ...[...accounts.values()].map((id) => ({ id }))],
       lans: lanWeekends,
@@ -154,13 +210,17 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
       bytes: banners[index % banners.length] as Buffer,
     });
   }
-  log.info({ lanners: demoLanners.length, banners: bannerLanIds.length }, 'demo community seeded');
+  log.info(
+    { lanners: demoLanners.length * scale, banners: bannerLanIds.length, scale },
+    'demo community seeded',
+  );
   return { isSeeded: true as const };
 }
 
 /** Every two months for three years: active, paid, most lanners present, a few absent. */
 async function seedPastLans(
   trx: Executor,
+  subscriptions: Subscriptions,
   people: SeededUser[],
   random: Random,
   now: Date,
@@ -169,47 +229,94 @@ async function seedPastLans(
   const weekends: DemoLanWeekend[] = [];
   for (let monthsAgo = 36; monthsAgo >= 2; monthsAgo -= 2) {
     const start = fridayOnOrBefore(new Date(now.getTime() - monthsAgo * 30.4 * DAY));
-    const name = lanNameOf(start);
-    const lan = await insertLan(
-      trx,
-      lanValues(name, start, {
-        locationInvoiceNumber: `LOC-${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`,
-        locationIsPayed: true,
-      }),
-      new Date(start.getTime() - 45 * DAY),
-    );
+    const lan = await insertPastLan(trx, lanNameOf(start), start, '');
     if (monthsAgo % 6 === 0) bannerLanIds.push(lan.id);
-    const lanners = random.pick(people, 12 + random.below(10));
-    const presentUserIds: number[] = [];
-    weekends.push({ start, end: new Date(lan.end_date), presentUserIds });
-    for (const [index, lanner] of lanners.entries()) {
-      const roll = random.next();
-      const subscription: NewSubscription =
-        index >= lanners.length - 1 && roll < 0.5
-          ? { status: 'Denied', present: null }
-          : { status: 'Paid', present: roll < 0.9 };
-      if (subscription.present) presentUserIds.push(lanner.id);
-      await subscribe(
+    weekends.push(fillPastLan(subscriptions, lan, people, random));
+  }
+  return weekends;
+}
+
+/**
+ * A larger community's other past lans: in every two months, `scale - 1` more editions in
+ * other towns, on the weekends after the usual lan's (two towns share a weekend past
+ * eight), filled as the usual ones are. Each ends before today.
+ */
+async function seedMorePastLans(
+  trx: Executor,
+  subscriptions: Subscriptions,
+  people: SeededUser[],
+  random: Random,
+  now: Date,
+  scale: number,
+): Promise<DemoLanWeekend[]> {
+  const weekends: DemoLanWeekend[] = [];
+  for (let monthsAgo = 36; monthsAgo >= 2; monthsAgo -= 2) {
+    const usual = fridayOnOrBefore(new Date(now.getTime() - monthsAgo * 30.4 * DAY));
+    for (let edition = 2; edition <= scale; edition += 1) {
+      const start = new Date(usual.getTime() + ((edition - 1) % 8) * 7 * DAY);
+      const town = otherTowns[(edition - 2) % otherTowns.length] as OtherTown;
+      const lan = await insertPastLan(
         trx,
-        lan,
-        lanner.id,
-        subscription,
-        new Date(start.getTime() - (30 - index) * DAY),
+        `${town.name} ${lanNameOf(start)}`,
+        start,
+        `-${edition}`,
       );
+      weekends.push(fillPastLan(subscriptions, lan, people, random));
     }
   }
   return weekends;
 }
 
+/** A past lan: active, its venue paid (invoice `LOC-yyyy-MM` and `suffix`). */
+function insertPastLan(trx: Executor, name: string, start: Date, suffix: string) {
+  const month = `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
+  return insertLan(
+    trx,
+    lanValues(name, start, {
+      locationInvoiceNumber: `LOC-${month}${suffix}`,
+      locationIsPayed: true,
+    }),
+    new Date(start.getTime() - 45 * DAY),
+  );
+}
+
+/** 12 to 21 of its 24 places: all Paid and mostly present, the last one perhaps Denied. */
+function fillPastLan(
+  subscriptions: Subscriptions,
+  lan: LanRow,
+  people: SeededUser[],
+  random: Random,
+): DemoLanWeekend {
+  const start = new Date(lan.start_date);
+  const lanners = random.pick(people, 12 + random.below(10));
+  const presentUserIds: number[] = [];
+  for (const [index, lanner] of lanners.entries()) {
+    const roll = random.next();
+    const subscription: NewSubscription =
+      index >= lanners.length - 1 && roll < 0.5
+        ? { status: 'Denied', present: null }
+        : { status: 'Paid', present: roll < 0.9 };
+    if (subscription.present) presentUserIds.push(lanner.id);
+    subscriptions.add(lan, lanner.id, subscription, new Date(start.getTime() - (30 - index) * DAY));
+  }
+  return { start, end: new Date(lan.end_date), presentUserIds };
+}
+
+/** The Friday `weeks` weeks from the Saturday after `now`, at 17:00 UTC. */
+const fridayInWeeks = (now: Date, weeks: number) =>
+  fridayOnOrBefore(new Date(now.getTime() + (weeks * 7 + 6) * DAY));
+
 async function seedUpcomingLans(
   trx: Executor,
+  subscriptions: Subscriptions,
   people: SeededUser[],
   random: Random,
   now: Date,
   bannerLanIds: number[],
+  scale: number,
 ) {
   const accounts = await findDemoAccountUsers(trx);
-  const soon = (weeks: number) => fridayOnOrBefore(new Date(now.getTime() + (weeks * 7 + 6) * DAY));
+  const soon = (weeks: number) => fridayInWeeks(now, weeks);
 
   // Open, with every status; the demo accounts show the participate flow.
   const openStart = soon(3);
@@ -236,8 +343,7 @@ async function seedUpcomingLans(
   const openLanners = random.pick(people, statuses.length);
   for (const [index, lanner] of openLanners.entries()) {
     const status = statuses[index] as SubscriberStatus;
-    await subscribe(
-      trx,
+    subscriptions.add(
       open,
       lanner.id,
       { status, present: null },
@@ -246,17 +352,16 @@ async function seedUpcomingLans(
   }
   const memberId = accounts.get('member');
   if (memberId)
-    await subscribe(
-      trx,
+    subscriptions.add(
       open,
       memberId,
       { status: 'Accepted', present: null },
       new Date(now.getTime() - DAY),
     );
   const lannerId = accounts.get('lanner');
-  if (lannerId) await subscribe(trx, open, lannerId, { status: 'Pending', present: null }, now);
+  if (lannerId) subscriptions.add(open, lannerId, { status: 'Pending', present: null }, now);
 
-  await seedFullLan(trx, people, soon(5), now);
+  await seedFullLan(trx, subscriptions, people, soon(5), now, scale);
 
   // Nearly full: one place left.
   const fullStart = soon(8);
@@ -273,8 +378,7 @@ async function seedUpcomingLans(
   const fullLanners = random.pick(people, 13);
   for (const [index, lanner] of fullLanners.entries()) {
     const status: SubscriberStatus = index < 6 ? 'Paid' : index < 11 ? 'Accepted' : 'Pending';
-    await subscribe(
-      trx,
+    subscriptions.add(
       nearlyFull,
       lanner.id,
       { status, present: null },
@@ -296,11 +400,88 @@ async function seedUpcomingLans(
 }
 
 /**
- * A full lan run from the site: 16 places taken (9 Paid, three of them already checked in
- * at the door, and 7 Accepted who still owe), 4 on the waitlist, and one message sent.
- * Its people are every other lanner, so the seeded random draws stay as they were.
+ * A larger community's other upcoming lans: four for every step of scale above 1, open, in
+ * other towns, spread over the weeks after the usual open lan (which stays the first),
+ * each with 6 to 17 of its 24 places asked for: a third Paid, a third Accepted, the rest
+ * Pending.
  */
-async function seedFullLan(trx: Executor, people: SeededUser[], start: Date, now: Date) {
+async function seedMoreUpcomingLans(
+  trx: Executor,
+  subscriptions: Subscriptions,
+  people: SeededUser[],
+  random: Random,
+  now: Date,
+  scale: number,
+) {
+  const count = 4 * (scale - 1);
+  for (let index = 0; index < count; index += 1) {
+    const start = fridayInWeeks(now, 4 + Math.floor((index * 22) / count));
+    const town = otherTowns[index % otherTowns.length] as OtherTown;
+    const lan = await insertLan(
+      trx,
+      lanValues(`${town.name} ${lanNameOf(start)}`, start, { location: town.venue }),
+      now,
+    );
+    const lanners = random.pick(people, 6 + random.below(12));
+    for (const [place, lanner] of lanners.entries()) {
+      const share = place / lanners.length;
+      const status: SubscriberStatus =
+        share < 1 / 3 ? 'Paid' : share < 2 / 3 ? 'Accepted' : 'Pending';
+      subscriptions.add(
+        lan,
+        lanner.id,
+        { status, present: null },
+        new Date(now.getTime() - (20 - place) * DAY),
+      );
+    }
+  }
+}
+
+type OtherTown = { name: string; venue: { name: string; address: string } };
+
+/** Where a larger community's other lans are held: made up, like everyone in the demo. */
+const otherTowns: readonly OtherTown[] = [
+  {
+    name: 'Amersfoort',
+    venue: { name: 'Wijkcentrum De Boog', address: 'Boogstraat 9, 3812 AB Amersfoort' },
+  },
+  { name: 'Zeist', venue: { name: 'Zalencentrum De Brug', address: 'Brugweg 21, 3701 AA Zeist' } },
+  {
+    name: 'Houten',
+    venue: { name: 'Sporthal Het Kompas', address: 'Sportlaan 2, 3991 CA Houten' },
+  },
+  {
+    name: 'De Bilt',
+    venue: { name: 'Dorpshuis De Linde', address: 'Dorpsstraat 4, 3731 JG De Bilt' },
+  },
+  {
+    name: 'Woerden',
+    venue: { name: 'Buurthuis Het Anker', address: 'Havenstraat 7, 3441 BH Woerden' },
+  },
+  {
+    name: 'Nieuwegein',
+    venue: { name: 'Cultuurhuis De Kade', address: 'Kadeplein 3, 3431 AC Nieuwegein' },
+  },
+  {
+    name: 'Veenendaal',
+    venue: { name: 'Clubhuis De Ruif', address: 'Ruiflaan 15, 3902 AB Veenendaal' },
+  },
+];
+
+/**
+ * A full lan run from the site: 16 places taken (9 Paid, three of them already checked in
+ * at the door, and 7 Accepted who still owe), 4 on the waitlist (4 times the scale in a
+ * larger community), and one message sent. Its people are every other lanner, so the
+ * seeded random draws stay as they were.
+ */
+async function seedFullLan(
+  trx: Executor,
+  subscriptions: Subscriptions,
+  people: SeededUser[],
+  start: Date,
+  now: Date,
+  scale: number,
+) {
   const lan = await insertLan(
     trx,
     lanValues(`Full House Lan ${start.getUTCFullYear()}`, start, {
@@ -311,15 +492,17 @@ async function seedFullLan(trx: Executor, people: SeededUser[], start: Date, now
     }),
     now,
   );
-  const lanners = people.filter((_, index) => index % 2 === 1).slice(0, 20);
+  const lanners = people.filter((_, index) => index % 2 === 1).slice(0, 16 + 4 * scale);
   for (const [index, lanner] of lanners.entries()) {
     const status: SubscriberStatus = index < 9 ? 'Paid' : index < 16 ? 'Accepted' : 'Pending';
-    await subscribe(
-      trx,
+    subscriptions.add(
       lan,
       lanner.id,
       { status, present: index < 3 ? true : null },
-      new Date(now.getTime() - (30 - index) * DAY),
+      // A day apart; a larger community's longer waitlist three hours apart after them.
+      index < 20
+        ? new Date(now.getTime() - (30 - index) * DAY)
+        : new Date(now.getTime() - 10 * DAY + (index - 19) * 3 * 60 * 60 * 1000),
     );
   }
   const sender = (await findUsersOfLocalAccounts(trx, ['lanadmin'])).get('lanadmin');
@@ -361,14 +544,23 @@ export const demoSignUps = [
   { nickname: 'fresh_fred', email: 'fresh_fred@demo.lanparty.invalid', hoursAgo: 30 },
 ] as const;
 
-async function seedSignUps(trx: Executor, now: Date) {
-  for (const signUp of demoSignUps) {
-    const at = new Date(now.getTime() - signUp.hoursAgo * 60 * 60 * 1000);
-    const user = await insertUser(
-      trx,
-      { subject: null, nickname: signUp.nickname, email: signUp.email },
-      at,
-    );
-    if ('profile' in signUp) await setProfileFields(trx, user.id, signUp.profile, at);
+/** The sign-ups, and in a larger community `scale - 1` more of each, a day or so apart. */
+async function seedSignUps(trx: Executor, now: Date, scale: number) {
+  for (let copy = 1; copy <= scale; copy += 1) {
+    const suffix = copy === 1 ? '' : `_${copy}`;
+    for (const signUp of demoSignUps) {
+      const hoursAgo = signUp.hoursAgo + (copy - 1) * 26;
+      const at = new Date(now.getTime() - hoursAgo * 60 * 60 * 1000);
+      const user = await insertUser(
+        trx,
+        {
+          subject: null,
+          nickname: `${signUp.nickname}${suffix}`,
+          email: signUp.email.replace('@', `${suffix}@`),
+        },
+        at,
+      );
+      if ('profile' in signUp) await setProfileFields(trx, user.id, signUp.profile, at);
+    }
   }
 }

@@ -330,3 +330,31 @@ export const demoLanners: readonly DemoLanner[] = [
     isMember: true,
   },
 ];
+
+type Draw = { below: (limit: number) => number };
+
+/**
+ * The people of a demo community `scale` times the usual size: the usual forty first, then
+ * `scale - 1` more of each of them (`fragmaster_2`, …), with first names, surnames and
+ * towns drawn from the usual forty's, born between 1980 and 2006, members as often as they
+ * are. Scale 1 is the usual forty, unchanged.
+ */
+export function demoLannersAt(scale: number, random: Draw): DemoLanner[] {
+  const people = [...demoLanners];
+  const pickOf = (field: 'firstName' | 'surname' | 'city') =>
+    (demoLanners[random.below(demoLanners.length)] as DemoLanner)[field];
+  for (let copy = 2; copy <= scale; copy += 1) {
+    for (const person of demoLanners) {
+      const born = Date.UTC(1980, 0, 1) + random.below(27 * 365) * 86_400_000;
+      people.push({
+        nickname: `${person.nickname}_${copy}`,
+        firstName: pickOf('firstName'),
+        surname: pickOf('surname'),
+        city: pickOf('city'),
+        birthDate: new Date(born).toISOString().slice(0, 10),
+        isMember: person.isMember,
+      });
+    }
+  }
+  return people;
+}

@@ -1,4 +1,4 @@
-import type { SubscriberStatus } from '@lanparty/contract';
+import type { Role, SubscriberStatus } from '@lanparty/contract';
 import { sql, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -28,21 +28,28 @@ export async function hasAnyLan(db: Executor): Promise<boolean> {
 }
 
 /** A subscription as the demo writes it, created and last changed at `at`. */
-export async function insertDemoSubscriber(
+export type DemoSubscriberRow = {
+  lanId: number;
+  userId: number;
+  status: SubscriberStatus;
+  present: boolean | null;
+  amountDueCents: number | null;
+  checkInCode: string;
+  at: Date;
+};
+
+/** Rows a statement when the demo writes in bulk: well under either engine's parameter limit. */
+const rowsPerInsert = 400;
+
+/** Subscriptions in bulk, in the order given (their ids, and so waitlists, follow it). */
+export async function insertDemoSubscribers(
   trx: Executor,
-  subscriber: {
-    lanId: number;
-    userId: number;
-    status: SubscriberStatus;
-    present: boolean | null;
-    amountDueCents: number | null;
-    checkInCode: string;
-    at: Date;
-  },
+  subscribers: readonly DemoSubscriberRow[],
 ): Promise<void> {
-  await trx
-    .insertInto('subscribers')
-    .values({
+  await insertRowsInChunks(
+    trx,
+    'subscribers',
+    subscribers.map((subscriber) => ({
       lan_id: subscriber.lanId,
       user_id: subscriber.userId,
       status: subscriber.status,
@@ -51,8 +58,66 @@ export async function insertDemoSubscriber(
       check_in_code: subscriber.checkInCode,
       creation_date: subscriber.at.toISOString(),
       modification_date: subscriber.at.toISOString(),
-    })
-    .execute();
+    })),
+    rowsPerInsert,
+  );
+}
+
+/** A demo person with a complete profile and a verified address (e-mail already normalised). */
+export type DemoUserRow = {
+  nickname: string;
+  email: string;
+  firstName: string;
+  surname: string;
+  city: string;
+  birthDate: string;
+  createdAt: string;
+  lannerSince: string | null;
+};
+
+/** Users in bulk; answers their ids in the order given. */
+export async function insertDemoUsers(
+  trx: Executor,
+  users: readonly DemoUserRow[],
+): Promise<number[]> {
+  const ids = new Map<string, number>();
+  for (let start = 0; start < users.length; start += rowsPerInsert) {
+    const rows = await trx
+      .insertInto('users')
+      .values(
+        users.slice(start, start + rowsPerInsert).map((user) => ({
+          subject: null,
+          nickname: user.nickname,
+          steam_id: null,
+          email: user.email,
+          is_email_activated: true,
+          first_name: user.firstName,
+          surname: user.surname,
+          city: user.city,
+          birth_date: user.birthDate,
+          creation_date: user.createdAt,
+          modification_date: user.createdAt,
+          lanner_since: user.lannerSince,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    for (const row of rows) ids.set(row.email ?? '', row.id);
+  }
+  return users.map((user) => ids.get(user.email) as number);
+}
+
+/** Roles in bulk. */
+export async function insertDemoRoles(
+  trx: Executor,
+  roles: readonly { userId: number; role: Role }[],
+): Promise<void> {
+  await insertRowsInChunks(
+    trx,
+    'user_roles',
+    roles.map(({ userId, role }) => ({ user_id: userId, role })),
+    rowsPerInsert,
+  );
 }
 
 /** The users of these local account usernames (lower-cased keys), by username. */
@@ -90,9 +155,9 @@ export async function insertNamedGamesIfMissing(
     .execute();
 }
 
-/** Bulk inserts of generated playtime, `rowsPerInsert` rows a statement. */
+/** Bulk inserts of generated rows, `rowsPerInsert` rows a statement. */
 export async function insertRowsInChunks<
-  Table extends 'playtimes' | 'playtime_months' | 'player_totals',
+  Table extends 'playtimes' | 'playtime_months' | 'player_totals' | 'subscribers' | 'user_roles',
 >(trx: Executor, table: Table, rows: readonly object[], rowsPerInsert: number): Promise<void> {
   for (let start = 0; start < rows.length; start += rowsPerInsert)
     await trx

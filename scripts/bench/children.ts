@@ -1,0 +1,68 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ReadContext } from './reads.ts';
+import type { LoadResult, Variant } from './report.ts';
+
+/** A read's answer as the real server gave it, for the floor to give again. */
+export type RecordedAnswer = {
+  path: string;
+  status: number;
+  contentType: string;
+  /** base64 */
+  body: string;
+};
+
+export type LoadSpec = {
+  origin: string;
+  read: string;
+  context: ReadContext;
+  variant: Exclude<Variant, 'fresh'>;
+  headers: Record<string, string>;
+  connections: number;
+  warmUpSeconds: number;
+  seconds: number;
+};
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+function firstMessage<Message>(child: ChildProcess, what: string): Promise<Message> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Message));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before answering`)));
+  });
+}
+
+export type Floor = { origin: string; pid: number; stop: () => Promise<void> };
+
+/** The floor server (floor-server.ts) in its own process, answering these answers. */
+export async function startFloor(answers: readonly RecordedAnswer[]): Promise<Floor> {
+  const child = fork(here('./floor-server.ts'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const listening = firstMessage<{ port: number }>(child, 'The floor server');
+  child.send({ answers });
+  const { port } = await listening;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
+    },
+  };
+}
+
+/** One load (load-worker.ts) from a process of its own; answers what it measured. */
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const child = fork(here('./load-worker.ts'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const result = firstMessage<LoadResult>(child, 'The load');
+  child.send(spec);
+  const answer = await result;
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+  return answer;
+}

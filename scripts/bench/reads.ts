@@ -1,0 +1,260 @@
+/**
+ * The API reads the web app's pages make, each as the page sends it: the URLs are built
+ * here the way apps/web/src/lib/api-client.ts builds them (query parameters in the order
+ * the page gives them, lists comma-separated) from the queries in the web app's files
+ * named in `source`. Pure: the load process builds its URLs from this table too.
+ */
+
+/** What the URLs need to know of the site, found once on the running server. */
+export type ReadContext = {
+  /** The visitor's today (yyyy-MM-dd), as the web app sends it. */
+  today: string;
+  /** The lan the upcoming lans page shows first, the one a member opens. */
+  lanId: number;
+  /** Every lan a member can open. */
+  lanIds: number[];
+  /** The month the player leaderboard shows first (…/last), yyyy-MM-01. */
+  lastMonth: string;
+  /** Every month with a leaderboard, newest first, yyyy-MM-01. */
+  months: string[];
+  /** The newest closed year with a rewind. */
+  year: number;
+  /** The running year (its rewind is built on every call while it runs). */
+  runningYear: number;
+  /** Every year with a rewind, newest first. */
+  years: number[];
+};
+
+export type PageRead = {
+  name: string;
+  /** The page (web app route) that makes the read. */
+  page: string;
+  /** Where in apps/web/src the read is made. */
+  source: string;
+  /** Sent before anyone is signed in: no bearer token. */
+  isAnonymous?: boolean;
+  /** The URL the page sends. */
+  url: (context: ReadContext) => string;
+  /** Whether the site has what the read asks for (default: it has). */
+  isOnSite?: (context: ReadContext) => boolean;
+  /**
+   * For reads with parameters: the index-th of other valid URLs of the same read (a
+   * different date, month, year, lan or page size), one per request.
+   */
+  newUrl?: (context: ReadContext, index: number) => string;
+  /** How many different URLs `newUrl` gives before it repeats (Infinity: never). */
+  distinctUrls?: (context: ReadContext) => number;
+};
+
+type QueryValue = string | number | readonly (string | number)[] | undefined;
+
+/** Path and query as the web app's api-client builds them (URLSearchParams, lists joined by ','). */
+export function apiPath(path: string, query: Record<string, QueryValue> = {}): string {
+  const url = new URL(path, 'http://localhost');
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    url.searchParams.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return `${url.pathname}${url.search}`;
+}
+
+/** `{year}/{month}` of a yyyy-MM-01 month, the month without a leading zero (stats-rules.ts). */
+export function monthApiPath(month: string): string {
+  return `${Number(month.slice(0, 4))}/${Number(month.slice(5, 7))}`;
+}
+
+/**
+ * A moment `seconds` before (negative: after) midnight UTC of a yyyy-MM-dd day, as the ISO
+ * date-time the API accepts wherever it accepts a day: a new URL for every request that
+ * asks for (nearly) the same lans.
+ */
+export function momentNear(day: string, seconds: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - seconds * 1000).toISOString();
+}
+
+function nth<Item>(items: readonly Item[], index: number): Item {
+  if (items.length === 0) throw new Error('nothing to choose from');
+  return items[index % items.length] as Item;
+}
+
+const never = () => Number.POSITIVE_INFINITY;
+
+export const pageReads: readonly PageRead[] = [
+  {
+    name: 'upcoming lans',
+    page: '/lans/upcoming',
+    source: 'features/lans/api/list-upcoming-lans.ts',
+    url: (c) => apiPath('/api/lans', { sinceDate: c.today, sort: 'start-date', limit: 5 }),
+    newUrl: (c, index) =>
+      apiPath('/api/lans', { sinceDate: momentNear(c.today, index), sort: 'start-date', limit: 5 }),
+    distinctUrls: never,
+  },
+  {
+    name: 'lan archive',
+    page: '/lans/archive',
+    source: 'features/lans/api/list-past-lans.ts (first page)',
+    url: (c) =>
+      apiPath('/api/lans', { untilDate: c.today, sort: '-start-date', offset: 0, limit: 100 }),
+    newUrl: (c, index) =>
+      apiPath('/api/lans', {
+        untilDate: momentNear(c.today, index),
+        sort: '-start-date',
+        offset: 0,
+        limit: 100,
+      }),
+    distinctUrls: never,
+  },
+  {
+    name: 'lans of a year',
+    page: '/stats/rewinds/{year}',
+    source: 'features/stats/api/list-lans-of-year.ts (first page)',
+    url: (c) =>
+      apiPath('/api/lans', {
+        sinceDate: `${c.year}-01-01`,
+        untilDate: `${c.year + 1}-01-01`,
+        include: 'active',
+        offset: 0,
+        limit: 100,
+      }),
+    // Every year with a rewind in turn, each from a moment a little later into January.
+    newUrl: (c, index) => {
+      const year = nth(c.years, index);
+      const later = -Math.floor(index / c.years.length);
+      return apiPath('/api/lans', {
+        sinceDate: momentNear(`${year}-01-01`, later),
+        untilDate: `${year + 1}-01-01`,
+        include: 'active',
+        offset: 0,
+        limit: 100,
+      });
+    },
+    distinctUrls: never,
+  },
+  {
+    name: 'my profile',
+    page: 'every page, signed in',
+    source: 'lib/users/get-current-user.ts',
+    url: () => '/api/users/me',
+  },
+  {
+    name: 'members',
+    page: '/lanners',
+    source: 'features/lanners/api/get-lanners.ts, lib/users/list-users.ts (first page)',
+    url: () =>
+      apiPath('/api/users', { roles: ['Member'], sort: 'nickname', offset: 0, limit: 100 }),
+    // The page's filter with page sizes 100 down to 51.
+    newUrl: (_c, index) =>
+      apiPath('/api/users', {
+        roles: ['Member'],
+        sort: 'nickname',
+        offset: 0,
+        limit: 100 - (index % 50),
+      }),
+    distinctUrls: () => 50,
+  },
+  {
+    name: 'lanners',
+    page: '/lanners',
+    source: 'features/lanners/api/get-lanners.ts, lib/users/list-users.ts (first page)',
+    url: () =>
+      apiPath('/api/users', {
+        roles: ['Lanner'],
+        missingRoles: ['Member'],
+        sort: 'nickname',
+        offset: 0,
+        limit: 100,
+      }),
+    newUrl: (_c, index) =>
+      apiPath('/api/users', {
+        roles: ['Lanner'],
+        missingRoles: ['Member'],
+        sort: 'nickname',
+        offset: 0,
+        limit: 100 - (index % 50),
+      }),
+    distinctUrls: () => 50,
+  },
+  {
+    name: "last month's players",
+    page: '/stats/leader-board',
+    source: 'features/stats/api/get-player-leaderboard-month.ts',
+    url: () => '/api/stats/leader-boards/users/months/last',
+    newUrl: (c, index) =>
+      `/api/stats/leader-boards/users/months/${monthApiPath(nth(c.months, index))}`,
+    distinctUrls: (c) => c.months.length,
+  },
+  {
+    name: 'leaderboard months',
+    page: '/stats/leader-board',
+    source: 'features/stats/api/list-leaderboard-months.ts',
+    url: () => '/api/stats/leader-boards',
+  },
+  {
+    name: "a month's games",
+    page: '/stats/leader-board',
+    source: 'features/stats/api/get-game-leaderboard-month.ts',
+    url: (c) =>
+      apiPath(`/api/stats/leader-boards/games/months/${monthApiPath(c.lastMonth)}`, { limit: 10 }),
+    newUrl: (c, index) =>
+      apiPath(`/api/stats/leader-boards/games/months/${monthApiPath(nth(c.months, index))}`, {
+        limit: 10,
+      }),
+    distinctUrls: (c) => c.months.length,
+  },
+  {
+    name: 'rewind years',
+    page: '/stats/rewinds',
+    source: 'features/stats/api/list-rewind-years.ts',
+    url: () => '/api/stats/summaries',
+  },
+  {
+    name: "a year's rewind",
+    page: '/stats/rewinds/{year}',
+    source: 'features/stats/api/get-rewind-summary.ts',
+    url: (c) => `/api/stats/summaries/${c.year}`,
+    newUrl: (c, index) => `/api/stats/summaries/${nth(c.years, index)}`,
+    distinctUrls: (c) => c.years.length,
+  },
+  {
+    name: "this year's rewind",
+    page: '/stats/rewinds/{year}',
+    source: 'features/stats/api/get-rewind-summary.ts',
+    url: (c) => `/api/stats/summaries/${c.runningYear}`,
+    // On the first days of January the running year has no playtime yet.
+    isOnSite: (c) => c.years.includes(c.runningYear),
+  },
+  {
+    name: 'identity settings',
+    page: 'start of every visit, before signing in',
+    source: 'lib/auth/identity-settings.ts',
+    isAnonymous: true,
+    url: () => '/api/settings/keycloak',
+  },
+  {
+    name: 'a lan',
+    page: '/lans/{id}',
+    source: 'lib/lans/get-lan.ts',
+    url: (c) => `/api/lans/${c.lanId}`,
+    newUrl: (c, index) => `/api/lans/${nth(c.lanIds, index)}`,
+    distinctUrls: (c) => c.lanIds.length,
+  },
+];
+
+/** The reads this site can answer. */
+export function readsOnSite(context: ReadContext): PageRead[] {
+  return pageReads.filter((read) => read.isOnSite?.(context) ?? true);
+}
+
+export function readNamed(name: string): PageRead {
+  const read = pageReads.find((candidate) => candidate.name === name);
+  if (!read) throw new Error(`There is no read named "${name}".`);
+  return read;
+}
+
+/** The headers the web app's api-client sends with every read. */
+export function readHeaders(read: PageRead, accessToken: string): Record<string, string> {
+  return {
+    accept: 'application/json, application/problem+json, text/plain',
+    ...(read.isAnonymous ? {} : { authorization: `Bearer ${accessToken}` }),
+  };
+}
