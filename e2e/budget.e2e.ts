@@ -6,9 +6,15 @@ import { siteUrl } from './support/provided-context.ts';
 
 describe('npm run bench:web', () => {
   it('keeps the first screen within 135 KB of gzipped JavaScript and CSS', () => {
+    // The first screen only: the Lighthouse part of bench:web stays out of the test suite.
     const result = spawnSync(
       process.execPath,
-      [path.join(repositoryRoot, 'scripts/bench-web.ts'), '--url', siteUrl()],
+      [
+        path.join(repositoryRoot, 'scripts/bench-web.ts'),
+        '--url',
+        siteUrl(),
+        '--first-screen-only',
+      ],
       { encoding: 'utf8', timeout: 60_000 },
     );
     const output = `${result.stdout}${result.stderr}`;

@@ -6,6 +6,14 @@ import { signedInContext } from './sign-in.ts';
 export const firstScreenPath = '/lans/upcoming';
 /** The issue's budget: 135 KB (decimal kilobytes) of gzipped JavaScript and CSS. */
 export const firstScreenBudgetBytes = 135_000;
+/**
+ * Issue 14's goal for the first screen of every page: 110 KB. Reported beside the budget;
+ * the budget above stays the failing check until the bundle is cut to the goal.
+ */
+export const firstScreenGoalBytes = 110_000;
+
+/** The size a file is counted at: gzip at level 9, whatever the server sends. */
+export const gzipSize = (body: Uint8Array): number => gzipSync(body, { level: 9 }).length;
 
 export type LoadedFile = {
   url: string;
@@ -33,7 +41,7 @@ export async function measureFirstScreen(browser: Browser, baseUrl: string): Pro
           url: new URL(response.url()).pathname,
           kind,
           bytes: body.length,
-          gzipBytes: gzipSync(body, { level: 9 }).length,
+          gzipBytes: gzipSize(body),
         }),
         () => undefined,
       ),
