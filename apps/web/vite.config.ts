@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { defineBuildInfo } from './build-info.ts';
+import { compressBuild } from './compress-build.ts';
 
 const apiServer = 'http://localhost:3000';
 const proxy = { '/api': apiServer, '/oidc': apiServer };
 
 export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), compressBuild()],
   define: defineBuildInfo(mode),
   build: {
     outDir: 'dist',

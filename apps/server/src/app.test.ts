@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,14 +9,22 @@ import { createTestSite, type TestSite, testEngines } from '../test/test-databas
 import { buildApp } from './app.ts';
 import { createDatabase } from './db/database.ts';
 
-/** A tiny stand-in for the built web app: an index page and one hashed asset. */
+const indexPage = '<!doctype html><title>Lanparty</title><div id="root"></div>';
+const script = 'console.log("lan")';
+
+/**
+ * A tiny stand-in for the built web app: an index page and one hashed asset, each with the
+ * Brotli and gzip copies the build writes beside it.
+ */
 function writeWebApp(dir: string): void {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><title>Lanparty</title><div id="root"></div>',
-  );
-  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("lan")');
+  const writeWithCopies = (file: string, content: string) => {
+    writeFileSync(file, content);
+    writeFileSync(`${file}.br`, brotliCompressSync(content));
+    writeFileSync(`${file}.gz`, gzipSync(content));
+  };
+  writeWithCopies(path.join(dir, 'index.html'), indexPage);
+  writeWithCopies(path.join(dir, 'assets', 'index-Ab12Cd34.js'), script);
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
@@ -179,6 +188,33 @@ describe.each(testEngines)('the site on %s', (engine) => {
       const response = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it("sends the build's compressed copy the browser accepts, varying on it", async () => {
+      const url = '/assets/index-Ab12Cd34.js';
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+      const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+
+      const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+    });
+
+    it('sends a client route its page compressed too', async () => {
+      const response = await app.inject({
+        url: '/lans/42',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(indexPage);
     });
 
     it('does not cache unhashed files forever', async () => {

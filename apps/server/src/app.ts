@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENT_VERSION } from '@lanparty/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.ts';
@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     genReqId: () => randomUUID(),
     // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Uploads (banners, avatars) are at most 5 MB; JSON bodies are far smaller.
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may say who the client is (TRUST_PROXY); otherwise

@@ -20,6 +20,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br and .gz copies (apps/web/compress-build.ts): sent as the
+      // browser accepts, nothing is compressed per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const isHashedAsset = path.relative(webDistDir, filePath).startsWith(`assets${path.sep}`);
         reply.header('cache-control', isHashedAsset ? oneYearImmutable : 'no-cache');

@@ -19,6 +19,8 @@ export type ApiRequest = {
   /** Extra headers (an `Idempotency-Key`); the bearer token is always the client's own. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** How urgent the browser should treat it: 'low' for what no screen waits on. */
+  priority?: RequestPriority;
 };
 
 /** An answer outside 2xx, read from its problem details. */
@@ -108,6 +110,7 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     headers,
     body,
     signal: request.signal,
+    ...(request.priority ? { priority: request.priority } : {}),
   });
   if (response.ok) return response;
 

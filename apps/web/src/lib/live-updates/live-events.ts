@@ -80,6 +80,8 @@ export function openLiveEvents(
     try {
       const response = await apiFetch('/api/events', {
         signal,
+        // Nothing on screen waits for it: it must not compete with what does.
+        priority: 'low',
         headers: {
           Accept: 'text/event-stream',
           ...(lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId }),

@@ -1,6 +1,8 @@
 import type { Lan } from '@lanparty/contract';
+import { useId } from 'react';
 import placeholder from '../../../assets/lan-banner-placeholder.svg';
 import { imageSourcesOf } from '../../../lib/assets/asset-images.ts';
+import { pauseWhenOffScreen } from '../../../lib/pause-when-off-screen.ts';
 import styles from './lan-banner.module.css';
 
 /** Spec §9: the banner on a lan draws 200 snowflakes. */
@@ -16,13 +18,22 @@ function createRandom(seed: number) {
 }
 
 const random = createRandom(42);
-const snowflakes = Array.from({ length: SNOWFLAKE_COUNT }, () => ({
-  x: random() * 300,
-  y: random() * 100,
-  r: 0.15 + random() * 0.45,
-  duration: 6 + random() * 10,
-  delay: -random() * 16,
-}));
+
+/**
+ * The flakes fall in three layers, far to near: the smaller, the slower. A layer is one
+ * picture twice the banner's height (its flakes, then the same flakes again below) that
+ * slides down by one banner height and starts over. Moving a whole layer is work the
+ * browser's compositor does on its own; moving 200 circles one by one redrew the banner
+ * on the main thread in every frame.
+ */
+const layerSeconds = [16, 11, 7];
+const snowLayers = layerSeconds.map((seconds) => ({ seconds, flakes: [] as Flake[] }));
+type Flake = { x: number; y: number; r: number };
+for (let index = 0; index < SNOWFLAKE_COUNT; index += 1) {
+  const flake = { x: random() * 300, y: random() * 100, r: 0.15 + random() * 0.45 };
+  const depth = Math.min(2, Math.floor(((flake.r - 0.15) / 0.45) * 3));
+  snowLayers[depth]?.flakes.push(flake);
+}
 
 /**
  * How wide a banner is shown (its card's width), for the browser to pick a width from the
@@ -50,8 +61,8 @@ type LanBannerProps = {
 /**
  * The lan's banner image — its upload when its `bannerVersion` says there is one (nothing
  * is asked first), at the width shown; otherwise our placeholder — under 200 falling
- * snowflakes: one SVG animated by CSS, with no script loop; they stand still under
- * prefers-reduced-motion. The box is 3:1 whatever arrives, so nothing moves.
+ * snowflakes: three layers animated by CSS, with no script loop; they stand still under
+ * prefers-reduced-motion and pause while scrolled out of view. The box is 3:1 whatever arrives, so nothing moves.
  */
 export function LanBanner({ lan, sizes, withSnow = false, isLazy = false }: LanBannerProps) {
   const sources =
@@ -70,25 +81,36 @@ export function LanBanner({ lan, sizes, withSnow = false, isLazy = false }: LanB
         decoding="async"
       />
       {withSnow ? (
-        <svg
+        <div
           className={styles.snow}
-          viewBox="0 0 300 100"
-          preserveAspectRatio="xMidYMid slice"
           aria-hidden="true"
           data-testid="snowflakes"
+          ref={pauseWhenOffScreen}
         >
-          {snowflakes.map((flake, index) => (
-            <circle
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that never reorders
-              key={index}
-              cx={flake.x}
-              cy={flake.y}
-              r={flake.r}
-              style={{ animationDuration: `${flake.duration}s`, animationDelay: `${flake.delay}s` }}
-            />
+          {snowLayers.map((layer, depth) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: three fixed layers
+            <SnowLayer key={depth} {...layer} />
           ))}
-        </svg>
+        </div>
       ) : null}
+    </div>
+  );
+}
+
+/** A layer's flakes over one banner height, drawn again (`use`) one banner height higher. */
+function SnowLayer({ seconds, flakes }: { seconds: number; flakes: Flake[] }) {
+  const id = useId();
+  return (
+    <div className={styles.snowLayer} style={{ animationDuration: `${seconds}s` }}>
+      <svg viewBox="0 0 300 200" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
+        <g id={id}>
+          {flakes.map((flake, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that never reorders
+            <circle key={index} cx={flake.x} cy={flake.y} r={flake.r} />
+          ))}
+        </g>
+        <use href={`#${id}`} y={100} />
+      </svg>
     </div>
   );
 }
