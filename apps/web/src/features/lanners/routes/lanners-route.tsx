@@ -17,7 +17,10 @@ export function LannersRoute() {
         users={members}
         eagerAvatars={FIRST_SCREEN_CARDS}
       />
-      <LannerGroup title="Lanners" emptyText="There are no other lanners yet." users={lanners} />
+      {/* Shown once the members are: arriving later, they would push it down the screen. */}
+      {members.isPending ? null : (
+        <LannerGroup title="Lanners" emptyText="There are no other lanners yet." users={lanners} />
+      )}
     </Page>
   );
 }

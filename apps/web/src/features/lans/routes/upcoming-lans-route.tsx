@@ -27,16 +27,19 @@ export function UpcomingLansRoute() {
           </div>
         </section>
       ) : null}
-      <div className={controls.actions}>
-        <Link className={controls.button} to="/lans/archive">
-          <Archive size={18} aria-hidden="true" />
-          Archive
-        </Link>
-        <a className={controls.buttonSecondary} href="/api/lans.ics">
-          <CalendarPlus size={18} aria-hidden="true" />
-          Add to your calendar
-        </a>
-      </div>
+      {/* Shown once the lans are: shown before, it would be pushed down when they arrive. */}
+      {lans.isPending ? null : (
+        <div className={controls.actions}>
+          <Link className={controls.button} to="/lans/archive">
+            <Archive size={18} aria-hidden="true" />
+            Archive
+          </Link>
+          <a className={controls.buttonSecondary} href="/api/lans.ics">
+            <CalendarPlus size={18} aria-hidden="true" />
+            Add to your calendar
+          </a>
+        </div>
+      )}
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useGameLeaderboardMonth } from '../api/get-game-leaderboard-month.ts';
 import { usePlayerLeaderboardMonth } from '../api/get-player-leaderboard-month.ts';
@@ -35,6 +36,10 @@ export function LeaderBoardRoute() {
   const rewindYears = useRewindYears();
   const monthLabel = month ? formatMonth(month) : undefined;
   const hasRewind = month !== undefined && rewindYears.data?.includes(yearOf(month)) === true;
+  // The rewind banner and the month navigation above the board come from reads of their
+  // own: the board waits for them rather than being pushed down when they arrive.
+  const isFrameSettled = !months.isPending && !rewindYears.isPending;
+  const board = isFrameSettled ? players : undefined;
 
   return (
     <Page
@@ -44,30 +49,34 @@ export function LeaderBoardRoute() {
     >
       {hasRewind ? <RewindBanner year={yearOf(month)} /> : null}
       {month ? <MonthNav month={month} months={listMonthsWithData(months.data)} /> : null}
-      <QueryStatus query={players} failure="The leaderboard could not be loaded." />
-      {players.data === null ? (
+      {board ? (
+        <QueryStatus query={board} failure="The leaderboard could not be loaded." />
+      ) : (
+        <PageLoader />
+      )}
+      {board?.data === null ? (
         <p className={styles.empty}>
           No playtime has been recorded yet. Once lanners play with their Steam account linked, the
           leaderboard fills up.
         </p>
       ) : null}
-      {players.data ? (
+      {board?.data ? (
         <div className={styles.leaderboard}>
           <section className={controls.section} aria-labelledby="top-players">
             <h2 id="top-players" className={styles.sectionTitle}>
               <Trophy size={22} aria-hidden="true" />
               Top players
             </h2>
-            {players.data.items.length === 0 ? (
+            {board.data.items.length === 0 ? (
               <p className={styles.empty}>Nobody played in {monthLabel}. Try another month.</p>
             ) : (
               <>
-                <Podium items={players.data.items} />
-                {players.data.items.length > PODIUM_PLACES ? (
+                <Podium items={board.data.items} />
+                {board.data.items.length > PODIUM_PLACES ? (
                   <RankingTable
                     caption={`Other players of ${monthLabel}`}
                     nameHeading="Player"
-                    rows={players.data.items.slice(PODIUM_PLACES).map((item) => ({
+                    rows={board.data.items.slice(PODIUM_PLACES).map((item) => ({
                       key: item.user.id,
                       position: item.position,
                       previousPosition: item.previousPosition,
