@@ -249,7 +249,9 @@ async function benchSite(engine: Engine, scale: number): Promise<SiteOutcome> {
     const provider = await discoverProvider(server.origin);
     const session = new Session(provider, await signIn(provider, 'member', 'member'));
     const context = await discoverContext(server.origin, await session.token());
-    const reads = readsOnSite(context);
+    const reads = readsOnSite(context).filter(
+      (read) => options.reads.length === 0 || options.reads.includes(read.name),
+    );
     const recorded = await recordAnswers(server.origin, reads, context, session);
     floor = await startFloor(recorded);
 

@@ -2,10 +2,14 @@
  * What `npm run bench:api` measures, from its environment: BENCH_ENGINES (sqlite,postgres),
  * BENCH_SCALES (1,10: LANPARTY_DEMO_SCALE of the demo community), BENCH_SECONDS (8 per
  * run, after a 2 s warm-up), BENCH_LANNERS (300 subscribing at once), BENCH_QUICK=1 (1 s
- * runs, scale 1, SQLite only, 30 lanners: to check that the script works, not to measure).
+ * runs, scale 1, SQLite only, 30 lanners: to check that the script works, not to measure),
+ * BENCH_READS (names from scripts/bench/reads.ts, comma-separated: only those reads; all by
+ * default).
  * The PostgreSQL database is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one.
  * A bad value stops the script with a message naming the variable.
  */
+import { pageReads } from './reads.ts';
+
 export type Engine = 'sqlite' | 'postgres';
 
 export type BenchOptions = {
@@ -19,6 +23,8 @@ export type BenchOptions = {
   lanners: number;
   isQuick: boolean;
   postgresUrl: string;
+  /** The names of the reads to measure; empty: every read. */
+  reads: string[];
 };
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +57,12 @@ export function benchOptionsOf(env: Env): BenchOptions {
       throw new Error(`BENCH_SCALES: "${scale}" is not a whole number of at least 1`);
     return Number(scale);
   });
+  const reads = env.BENCH_READS ? listOf(env, 'BENCH_READS', '') : [];
+  const unknown = reads.filter((name) => !pageReads.some((read) => read.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_READS: no read ${unknown.join(', ')}; the reads are ${pageReads.map((read) => read.name).join(', ')}`,
+    );
   const postgresUrl =
     env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   if (isQuick)
@@ -63,6 +75,7 @@ export function benchOptionsOf(env: Env): BenchOptions {
       lanners: numberOf(env, 'BENCH_LANNERS', 30),
       isQuick,
       postgresUrl,
+      reads,
     };
   return {
     engines: engines as Engine[],
@@ -73,5 +86,6 @@ export function benchOptionsOf(env: Env): BenchOptions {
     lanners: numberOf(env, 'BENCH_LANNERS', 300),
     isQuick,
     postgresUrl,
+    reads,
   };
 }

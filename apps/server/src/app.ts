@@ -13,7 +13,7 @@ import {
 } from './db/database.ts';
 import { registerCachePolicy } from './http/cache-policy.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { createKeptAnswers } from './http/kept-answers.ts';
+import { createKeptAnswers, type JsonBytes } from './http/kept-answers.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerTextGuard } from './http/text-guard.ts';
@@ -187,7 +187,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(gamesRoutes({ db }));
   const statsDeps = { db, communityTimeZone: config.communityTimeZone, closedYears: new Map() };
-  await app.register(statsRoutes({ ...statsDeps, answers: createKeptAnswers(db) }));
+  await app.register(statsRoutes({ ...statsDeps, answers: createKeptAnswers<JsonBytes>(db) }));
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await moveAssetFilesIntoDatabase({ db, dataDir: config.dataDir, log: app.log });
   await app.register(assetsRoutes({ db }));

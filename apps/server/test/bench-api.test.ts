@@ -171,10 +171,21 @@ describe('the options of bench:api', () => {
     });
   });
 
+  it('measures only the reads BENCH_READS names, every read without it', () => {
+    expect(benchOptionsOf({ BENCH_READS: 'upcoming lans, my profile' }).reads).toEqual([
+      'upcoming lans',
+      'my profile',
+    ]);
+    expect(benchOptionsOf({}).reads).toEqual([]);
+  });
+
   it('names a bad variable', () => {
     expect(() => benchOptionsOf({ BENCH_ENGINES: 'mysql' })).toThrow(/^BENCH_ENGINES/);
     expect(() => benchOptionsOf({ BENCH_SCALES: '1,0' })).toThrow(/^BENCH_SCALES/);
     expect(() => benchOptionsOf({ BENCH_SECONDS: '2.5' })).toThrow(/^BENCH_SECONDS/);
+    expect(() => benchOptionsOf({ BENCH_READS: 'upcoming lans,nothing' })).toThrow(
+      /^BENCH_READS: no read nothing/,
+    );
   });
 });
 

@@ -79,12 +79,21 @@ export function createKeptAnswers<Answer = string>(
   };
 }
 
+/**
+ * A kept JSON answer, as the bytes sent: encoded once when it is made rather than on every
+ * request (a large answer's encoding was a good part of sending it).
+ */
+export type JsonBytes = Buffer;
+
 /** What Fastify's serializer would send: checked against the schema, unknown keys dropped. */
-export function toJson<Schema extends z.ZodType>(schema: Schema, value: z.input<Schema>): string {
-  return JSON.stringify(schema.parse(value));
+export function toJson<Schema extends z.ZodType>(
+  schema: Schema,
+  value: z.input<Schema>,
+): JsonBytes {
+  return Buffer.from(JSON.stringify(schema.parse(value)));
 }
 
-/** Sends kept JSON text as it is: a string with a JSON content type is not serialised again. */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+/** Sends a kept JSON answer as it is: bytes with a JSON content type, not serialised again. */
+export function sendJson(reply: FastifyReply, json: JsonBytes): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -3,12 +3,14 @@ import type { AppDatabase } from '../../db/database.ts';
 import {
   type AnswerDepends,
   createKeptAnswers,
+  type JsonBytes,
   type KeptReads,
   sendJson,
 } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
+import type { LanTimelineEntry } from './lan-timeline.ts';
 import { canSeeInactiveLans } from './lans.policy.ts';
-import { findNextLanStart } from './lans.repository.ts';
+import { findNextLanStart, listLanTimeline } from './lans.repository.ts';
 
 /**
  * The public lan reads (the list, one lan, a lan's subscribers) as JSON text, kept until
@@ -19,10 +21,13 @@ import { findNextLanStart } from './lans.repository.ts';
  * when a lan starts, so an answer is also dropped at the next lan's start.
  * See docs/decisions/013-lan-read-cache.md.
  */
-export type LanReadCache = KeptReads<LanRead>;
+export type LanReadCache = KeptReads<LanRead> & {
+  /** Every lan's place in time, kept while the lans are unchanged: what lists pick from. */
+  timeline(scope?: object): Promise<readonly LanTimelineEntry[]>;
+};
 
 export type LanRead = {
-  json: string;
+  json: JsonBytes;
   /** Only lan administrators may see it (an inactive lan or its subscribers). */
   isInactive: boolean;
 };
@@ -31,7 +36,13 @@ export type LanRead = {
 export function createLanReadCache(db: AppDatabase): LanReadCache {
   const answers = createKeptAnswers<LanRead>(db, { maximum: 200 });
   const depends: AnswerDepends = { groups: ['lans'], validUntil: (now) => nextLanStart(db, now) };
-  return { read: (key, fill, scope) => answers.read(key, depends, fill, scope) };
+  const timelines = createKeptAnswers<LanTimelineEntry[]>(db, { maximum: 1 });
+  return {
+    read: (key, fill, scope) => answers.read(key, depends, fill, scope),
+    // Starting a lan changes no date of it: only the lans' own version matters.
+    timeline: (scope) =>
+      timelines.read('timeline', { groups: ['lans'] }, () => listLanTimeline(db), scope),
+  };
 }
 
 /** When the next lan starts: its subscribers' numberOfLans and lastLanOn change then. */

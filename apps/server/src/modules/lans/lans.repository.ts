@@ -1,8 +1,9 @@
 import type { LanLocation } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
-import { dialectOf, toIsoTimestamp } from '../../db/columns.ts';
+import { dialectOf, toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { LansTable } from '../../db/schema.ts';
+import type { LanTimelineEntry } from './lan-timeline.ts';
 
 export type LanRow = Selectable<LansTable>;
 
@@ -19,17 +20,6 @@ export type LanValues = {
   locationInvoiceNumber: string | null;
   locationIsPayed: boolean;
   location: LanLocation | null;
-};
-
-export type LanFilter = {
-  /** Lans ending on or after this moment. */
-  endsOnOrAfter?: string;
-  /** Lans ending before this moment. */
-  endsBefore?: string;
-  isActiveOnly: boolean;
-  sort: 'start-date' | '-start-date';
-  offset: number;
-  limit: number;
 };
 
 function columnsOf(values: LanValues) {
@@ -65,26 +55,28 @@ export async function findLanForUpdate(db: Executor, id: number): Promise<LanRow
     : query.executeTakeFirst();
 }
 
-export async function listLans(
-  db: Executor,
-  filter: LanFilter,
-): Promise<{ rows: LanRow[]; total: number }> {
-  let query = db.selectFrom('lans');
-  if (filter.isActiveOnly) query = query.where('is_active', '=', true);
-  if (filter.endsOnOrAfter) query = query.where('end_date', '>=', filter.endsOnOrAfter);
-  if (filter.endsBefore) query = query.where('end_date', '<', filter.endsBefore);
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
-  const direction = filter.sort === 'start-date' ? 'asc' : 'desc';
-  const rows = await query
-    .selectAll()
-    .orderBy('start_date', direction)
-    .orderBy('id', direction)
-    .limit(filter.limit)
-    .offset(filter.offset)
+/** Every lan's id, start, end and whether it is active, by start date then id. */
+export async function listLanTimeline(db: Executor): Promise<LanTimelineEntry[]> {
+  const rows = await db
+    .selectFrom('lans')
+    .select(['id', 'start_date', 'end_date', 'is_active'])
+    .orderBy('start_date')
+    .orderBy('id')
     .execute();
-  return { rows, total: Number(total) };
+  return rows.map((row) => ({
+    id: row.id,
+    start: Date.parse(toIsoTimestamp(row.start_date)),
+    end: Date.parse(toIsoTimestamp(row.end_date)),
+    isActive: toBoolean(row.is_active),
+  }));
+}
+
+/** These lans, in the order of `ids`. */
+export async function findLansByIds(db: Executor, ids: readonly number[]): Promise<LanRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('lans').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function insertLan(db: Executor, values: LanValues, now: Date): Promise<LanRow> {

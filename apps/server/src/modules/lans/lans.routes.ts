@@ -21,6 +21,7 @@ import {
   type LansDeps,
   listLans,
   newLanDefaults,
+  pickLanList,
   requireInactiveLansViewer,
   requireLanManager,
   updateLan,
@@ -63,10 +64,13 @@ export const lansRoutes =
       async (request, reply) => {
         const { query } = request;
         if (query.include === 'all') requireInactiveLansViewer(await request.viewer());
+        // Kept by which lans the page holds, not by its URL: another day's or another
+        // visitor's dates that pick the same lans are served the same kept answer.
+        const pick = await pickLanList(deps, query, request);
         const read = await deps.reads.read(
-          request.url,
+          `lans ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
           async () => ({
-            json: toJson(pagedLans, await listLans(deps, query)),
+            json: toJson(pagedLans, await listLans(deps, query, pick)),
             isInactive: false,
           }),
           request,

@@ -17,16 +17,17 @@ import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
 import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
+import { type LanPick, pickLans } from './lan-timeline.ts';
 import { canManageLans, canSeeInactiveLans } from './lans.policy.ts';
 import { presentLan, presentLocation } from './lans.presenter.ts';
 import {
   deleteLan as deleteLanRow,
   findLanById,
   findLanForUpdate,
+  findLansByIds,
   insertLan,
   type LanRow,
   type LanValues,
-  listLans as listLanRows,
   updateLan as updateLanRow,
 } from './lans.repository.ts';
 
@@ -70,9 +71,16 @@ export function requireInactiveLansViewer(viewer: Viewer | null): void {
   throw new ProblemError(403, 'Only lan administrators see inactive lans.');
 }
 
-/** GET lans, for a viewer already allowed to see what `query.include` asks for. */
-export async function listLans(deps: LansDeps, query: LanListQuery): Promise<Paged<Lan>> {
-  const { rows, total } = await listLanRows(deps.db, {
+/**
+ * Which lans GET lans shows for this query, for a viewer already allowed to see what
+ * `query.include` asks for: picked from the kept timeline, without asking the database.
+ */
+export async function pickLanList(
+  deps: LansDeps,
+  query: LanListQuery,
+  scope?: object,
+): Promise<LanPick> {
+  return pickLans(await deps.reads.timeline(scope), {
     isActiveOnly: query.include === 'active',
     ...(query.sinceDate
       ? { endsOnOrAfter: toQueryInstant(query.sinceDate, deps.communityTimeZone) }
@@ -84,11 +92,19 @@ export async function listLans(deps: LansDeps, query: LanListQuery): Promise<Pag
     offset: query.offset,
     limit: query.limit,
   });
+}
+
+/** The page of GET lans holding the lans picked for its query. */
+export async function listLans(
+  deps: LansDeps,
+  query: LanListQuery,
+  pick: LanPick,
+): Promise<Paged<Lan>> {
   return {
-    items: await presentLans(deps.db, rows),
+    items: await presentLans(deps.db, await findLansByIds(deps.db, pick.ids)),
     offset: query.offset,
     limit: query.limit,
-    total,
+    total: pick.total,
   };
 }
 

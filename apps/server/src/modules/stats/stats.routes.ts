@@ -16,7 +16,13 @@ import { requiredRoles } from '@lanparty/contract/rules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AnswerDepends, type KeptAnswers, sendJson, toJson } from '../../http/kept-answers.ts';
+import {
+  type AnswerDepends,
+  type JsonBytes,
+  type KeptAnswers,
+  sendJson,
+  toJson,
+} from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { hasAnyRole } from '../auth/viewer.ts';
@@ -51,7 +57,7 @@ const monthsNote =
   'zone. Only users who have been Lanner or Member count. Lanner or Member only.';
 
 export const statsRoutes =
-  (deps: StatsDeps & { answers: KeptAnswers }): FastifyPluginAsyncZod =>
+  (deps: StatsDeps & { answers: KeptAnswers<JsonBytes> }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', onlyLannersAndMembers);
 

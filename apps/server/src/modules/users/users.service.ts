@@ -15,7 +15,7 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { KeptReads } from '../../http/kept-answers.ts';
+import type { JsonBytes, KeptReads } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import {
   findRoles,
@@ -56,7 +56,7 @@ export type UsersDeps = {
    * Answers kept while the lans group of tables (users and roles among them) is unchanged
    * and no lan has started (a user's stats count started lans): the lan reads' cache.
    */
-  reads: KeptReads<{ json: string; isInactive: boolean }>;
+  reads: KeptReads<{ json: JsonBytes; isInactive: boolean }>;
 };
 
 export async function listPublicUsers(deps: UsersDeps, filter: UserListFilter) {

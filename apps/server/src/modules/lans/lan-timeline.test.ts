@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { type LanFilter, type LanTimelineEntry, pickLans } from './lan-timeline.ts';
+
+const day = (date: string) => Date.parse(`${date}T18:00:00.000Z`);
+const lan = (id: number, start: string, end: string, isActive = true): LanTimelineEntry => ({
+  id,
+  start: day(start),
+  end: day(end),
+  isActive,
+});
+
+// By start date, then id: two lans start on the same evening.
+const timeline = [
+  lan(1, '2025-01-10', '2025-01-12'),
+  lan(2, '2025-03-07', '2025-03-09'),
+  lan(5, '2025-03-07', '2025-03-09'),
+  lan(3, '2025-06-06', '2025-06-08', false),
+  lan(4, '2025-09-05', '2025-09-07'),
+];
+const all: LanFilter = { isActiveOnly: false, sort: 'start-date', offset: 0, limit: 100 };
+
+describe('pickLans', () => {
+  it('orders by start date then id, and the other way round for -start-date', () => {
+    expect(pickLans(timeline, all)).toEqual({ ids: [1, 2, 5, 3, 4], total: 5 });
+    expect(pickLans(timeline, { ...all, sort: '-start-date' }).ids).toEqual([4, 3, 5, 2, 1]);
+  });
+
+  it('leaves out inactive lans unless all are asked for', () => {
+    expect(pickLans(timeline, { ...all, isActiveOnly: true })).toEqual({
+      ids: [1, 2, 5, 4],
+      total: 4,
+    });
+  });
+
+  it('keeps a lan ending at the very moment asked as upcoming, and ended ones before', () => {
+    const endOfMarch = '2025-03-09T18:00:00.000Z';
+    expect(pickLans(timeline, { ...all, endsOnOrAfter: endOfMarch }).ids).toEqual([2, 5, 3, 4]);
+    expect(pickLans(timeline, { ...all, endsBefore: endOfMarch }).ids).toEqual([1]);
+    expect(
+      pickLans(timeline, {
+        ...all,
+        endsOnOrAfter: '2025-01-01T00:00:00.000Z',
+        endsBefore: '2025-07-01T00:00:00.000Z',
+      }).ids,
+    ).toEqual([1, 2, 5, 3]);
+  });
+
+  it('gives the page asked and the total of every match', () => {
+    expect(pickLans(timeline, { ...all, offset: 1, limit: 2 })).toEqual({ ids: [2, 5], total: 5 });
+    expect(pickLans(timeline, { ...all, offset: 9, limit: 2 })).toEqual({ ids: [], total: 5 });
+    expect(pickLans([], all)).toEqual({ ids: [], total: 0 });
+  });
+});
