@@ -213,6 +213,13 @@ export type PlaytimeMonthsTable = {
   seconds: number;
 };
 
+/** Seconds per (user, play day), all games together, written with `playtimes`. */
+export type PlaytimeDaysTable = {
+  user_id: number;
+  play_day: string;
+  seconds: number;
+};
+
 /** All-time figures per user, written with `playtimes`. */
 export type PlayerTotalsTable = {
   user_id: number;
@@ -300,6 +307,7 @@ export type Database = {
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;
   playtime_months: PlaytimeMonthsTable;
+  playtime_days: PlaytimeDaysTable;
   player_totals: PlayerTotalsTable;
   steam_profiles: SteamProfilesTable;
   steam_calls: SteamCallsTable;

@@ -10,6 +10,7 @@ import * as events from './0008-events.ts';
 import * as lanLocation from './0009-lan-location.ts';
 import * as moreDataVersions from './0010-more-data-versions.ts';
 import * as imageWidths from './0011-image-widths.ts';
+import * as playtimeDays from './0012-playtime-days.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-lan-location': lanLocation,
   '0010-more-data-versions': moreDataVersions,
   '0011-image-widths': imageWidths,
+  '0012-playtime-days': playtimeDays,
 };

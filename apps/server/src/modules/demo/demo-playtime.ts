@@ -137,8 +137,8 @@ export async function seedDemoPlaytime(
 export type PlaytimeRow = { user_id: number; game_id: number; play_day: string; seconds: number };
 
 /**
- * Writes generated playtime in bulk with its month rollup, for (user, game, month)s that
- * have none yet (the demo; the stats benchmark, a few years at a time). The collector adds
+ * Writes generated playtime in bulk with its month and day rollups, for (user, game,
+ * month)s and (user, day)s that have none yet (the demo; the stats benchmark, a few years at a time). The collector adds
  * time through `addPlaytime` instead.
  */
 export async function insertPlaytimeRows(
@@ -160,6 +160,14 @@ export async function insertPlaytimeRows(
       months.set(key, { user_id: row.user_id, game_id: row.game_id, month, seconds: row.seconds });
   }
   await insertRowsInChunks(trx, 'playtime_months', [...months.values()], rowsPerInsert);
+  const days = new Map<string, { user_id: number; play_day: string; seconds: number }>();
+  for (const row of perDay) {
+    const key = `${row.user_id} ${row.play_day}`;
+    const known = days.get(key);
+    if (known) known.seconds += row.seconds;
+    else days.set(key, { user_id: row.user_id, play_day: row.play_day, seconds: row.seconds });
+  }
+  await insertRowsInChunks(trx, 'playtime_days', [...days.values()], rowsPerInsert);
 }
 
 /** The all-time totals of users who had none, from all their generated playtime. */

@@ -157,7 +157,13 @@ export async function insertNamedGamesIfMissing(
 
 /** Bulk inserts of generated rows, `rowsPerInsert` rows a statement. */
 export async function insertRowsInChunks<
-  Table extends 'playtimes' | 'playtime_months' | 'player_totals' | 'subscribers' | 'user_roles',
+  Table extends
+    | 'playtimes'
+    | 'playtime_months'
+    | 'playtime_days'
+    | 'player_totals'
+    | 'subscribers'
+    | 'user_roles',
 >(trx: Executor, table: Table, rows: readonly object[], rowsPerInsert: number): Promise<void> {
   for (let start = 0; start < rows.length; start += rowsPerInsert)
     await trx

@@ -99,6 +99,18 @@ describe.each(testEngines)('recording playtime on %s', (engine) => {
       },
       'Europe/Amsterdam',
     );
+    // Each day once, all games together: what a rewind counts and sums.
+    const perDay = await db
+      .selectFrom('playtime_days')
+      .select(['play_day', 'seconds'])
+      .where('user_id', '=', user.id)
+      .orderBy('play_day')
+      .execute();
+    expect(perDay).toEqual([
+      { play_day: '2026-01-20', seconds: 1800 },
+      { play_day: '2026-01-31', seconds: 7200 },
+      { play_day: '2026-02-01', seconds: 12600 },
+    ]);
     const after = await db
       .selectFrom('player_totals')
       .selectAll()

@@ -23,8 +23,9 @@ export async function ensureGames(db: Executor, gameIds: readonly number[], now:
 }
 
 /**
- * Adds played time to `playtimes` and `playtime_months`, split by play day. Run it in a
- * transaction with whatever closed the session, so the two tables never disagree.
+ * Adds played time to `playtimes` and its rollups (`playtime_months`, `playtime_days`,
+ * `player_totals`), split by play day. Run it in a transaction with whatever closed the
+ * session, so the tables never disagree.
  * The game must exist (`ensureGames`).
  */
 export async function addPlaytime(
@@ -48,6 +49,21 @@ export async function addPlaytime(
     .onConflict((conflict) =>
       conflict.columns(['user_id', 'game_id', 'play_day']).doUpdateSet((eb) => ({
         seconds: eb('playtimes.seconds', '+', eb.ref('excluded.seconds')),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('playtime_days')
+    .values(
+      parts.map((part) => ({
+        user_id: played.userId,
+        play_day: part.playDay,
+        seconds: part.seconds,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'play_day']).doUpdateSet((eb) => ({
+        seconds: eb('playtime_days.seconds', '+', eb.ref('excluded.seconds')),
       })),
     )
     .execute();
@@ -76,7 +92,7 @@ export async function addPlaytime(
 
 /**
  * The all-time row of the user: seconds, and play days and games only when they are new
- * (asked before `playtimes` and `playtime_months` get the new rows).
+ * (asked before `playtime_days` and `playtime_months` get the new rows).
  */
 async function addToPlayerTotals(
   db: Executor,
@@ -85,9 +101,8 @@ async function addToPlayerTotals(
 ): Promise<void> {
   const playDays = parts.map((part) => part.playDay);
   const knownDays = await db
-    .selectFrom('playtimes')
+    .selectFrom('playtime_days')
     .select('play_day')
-    .distinct()
     .where('user_id', '=', played.userId)
     .where('play_day', 'in', playDays)
     .execute();

@@ -225,6 +225,8 @@ describe.each(testEngines)('the Steam playtime collector on %s', (engine) => {
       'play_sessions',
       'playtimes',
       'playtime_months',
+      'playtime_days',
+      'player_totals',
       'steam_profiles',
       'steam_calls',
     ] as const)

@@ -71,16 +71,13 @@ export async function countPlayDaysPerUser(
   lastDay: string,
 ): Promise<Map<number, number>> {
   const rows = await db
-    .selectFrom('playtimes')
-    .innerJoin('users', 'users.id', 'playtimes.user_id')
-    .select((eb) => [
-      'playtimes.user_id',
-      eb.fn.count<number | string>('playtimes.play_day').distinct().as('days'),
-    ])
+    .selectFrom('playtime_days')
+    .innerJoin('users', 'users.id', 'playtime_days.user_id')
+    .select((eb) => ['playtime_days.user_id', eb.fn.countAll<number | string>().as('days')])
     .where('users.lanner_since', 'is not', null)
-    .where('playtimes.play_day', '>=', firstDay)
-    .where('playtimes.play_day', '<=', lastDay)
-    .groupBy('playtimes.user_id')
+    .where('playtime_days.play_day', '>=', firstDay)
+    .where('playtime_days.play_day', '<=', lastDay)
+    .groupBy('playtime_days.user_id')
     .execute();
   return new Map(rows.map((row) => [row.user_id, Number(row.days)]));
 }
@@ -92,16 +89,16 @@ export async function sumPlaytimePerDay(
   lastDay: string,
 ): Promise<Map<string, number>> {
   const rows = await db
-    .selectFrom('playtimes')
-    .innerJoin('users', 'users.id', 'playtimes.user_id')
+    .selectFrom('playtime_days')
+    .innerJoin('users', 'users.id', 'playtime_days.user_id')
     .select((eb) => [
-      'playtimes.play_day',
-      eb.fn.sum<number | string>('playtimes.seconds').as('seconds'),
+      'playtime_days.play_day',
+      eb.fn.sum<number | string>('playtime_days.seconds').as('seconds'),
     ])
     .where('users.lanner_since', 'is not', null)
-    .where('playtimes.play_day', '>=', firstDay)
-    .where('playtimes.play_day', '<=', lastDay)
-    .groupBy('playtimes.play_day')
+    .where('playtime_days.play_day', '>=', firstDay)
+    .where('playtime_days.play_day', '<=', lastDay)
+    .groupBy('playtime_days.play_day')
     .execute();
   return new Map(rows.map((row) => [row.play_day, seconds(row.seconds)]));
 }
