@@ -23,6 +23,45 @@ function compiledVersions(db: AppDatabase): CompiledQuery<VersionRow> {
   return compiled;
 }
 
+/**
+ * Requests arriving together share one look at the versions. A look already under way may
+ * have been sent before a request arrived, and so before a write its caller made and was
+ * answered for: sharing it could show that caller what it had just changed as unchanged.
+ * So a request never joins a look under way; it joins the next one, sent as soon as the
+ * one under way is answered, together with every request that arrived meanwhile. Each
+ * request still sees the versions as they were after it arrived, and under load one query
+ * serves many requests instead of one each.
+ */
+type Looks = { running?: Promise<VersionRow[]>; next?: Promise<VersionRow[]> };
+const looksAt = new WeakMap<AppDatabase, Looks>();
+
+function lookAtVersions(db: AppDatabase): Promise<VersionRow[]> {
+  let looks = looksAt.get(db);
+  if (!looks) {
+    looks = {};
+    looksAt.set(db, looks);
+  }
+  const state = looks;
+  const start = (): Promise<VersionRow[]> => {
+    const look = db.executeQuery(compiledVersions(db)).then((result) => result.rows);
+    state.running = look;
+    const done = () => {
+      if (state.running === look) state.running = undefined;
+    };
+    look.then(done, done);
+    return look;
+  };
+  if (!state.running) return start();
+  if (!state.next) {
+    const after = () => {
+      state.next = undefined;
+      return start();
+    };
+    state.next = state.running.then(after, after);
+  }
+  return state.next;
+}
+
 // Sites started with LANPARTY_FRESH_READS (benchmarks): every look finds the data changed.
 const alwaysChanged = new WeakSet<AppDatabase>();
 let looks = 0;
@@ -57,7 +96,7 @@ export async function readDataVersions(
 ): Promise<string> {
   let pending = scope ? readInScope.get(scope) : undefined;
   if (!pending) {
-    pending = db.executeQuery(compiledVersions(db)).then((result) => result.rows);
+    pending = lookAtVersions(db);
     if (scope) readInScope.set(scope, pending);
   }
   const rows = await pending;
