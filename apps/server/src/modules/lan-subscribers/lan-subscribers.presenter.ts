@@ -3,7 +3,11 @@ import { waitlistPositions } from '@lanparty/contract/rules';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { createPublicUserPresenter } from '../users/users.presenter.ts';
-import { listWaitlistRows, type SubscriberDetailRow } from './lan-subscribers.repository.ts';
+import {
+  listWaitlistRows,
+  type SubscriberDetailRow,
+  type WaitlistRow,
+} from './lan-subscribers.repository.ts';
 
 /**
  * The waitlist position of each subscriber of these lans (the lan's maximum comes with
@@ -17,6 +21,17 @@ export async function loadWaitlistPositions(
     db,
     lans.map(({ id }) => id),
   );
+  return waitlistPositionsAmong(lans, rows);
+}
+
+/**
+ * The waitlist positions of these lans from `rows`, which must hold every subscriber of
+ * them that is Pending or takes a place (more, of other statuses, may come along).
+ */
+function waitlistPositionsAmong(
+  lans: readonly { id: number; maximumSubscribers: number }[],
+  rows: readonly WaitlistRow[],
+): (subscriberId: number) => number | null {
   const positions = new Map<number, number>();
   for (const lan of new Map(lans.map((one) => [one.id, one])).values()) {
     const ofLan = rows
@@ -32,24 +47,39 @@ export async function loadWaitlistPositions(
   return (subscriberId) => positions.get(subscriberId) ?? null;
 }
 
-/** The waitlist positions of the lans of these subscriber rows. */
-export function loadWaitlistPositionsOf(db: Executor, rows: readonly SubscriberDetailRow[]) {
-  return loadWaitlistPositions(
-    db,
-    rows.map((row) => ({ id: row.lan_id, maximumSubscribers: row.lan_maximum_subscribers })),
-  );
+/**
+ * The waitlist positions of the lans of these subscriber rows: worked out from the rows
+ * themselves when they are every subscriber of their lans, else read.
+ */
+function loadWaitlistPositionsOf(
+  db: Executor,
+  rows: readonly SubscriberDetailRow[],
+  isEverySubscriber: boolean,
+) {
+  const lans = rows.map((row) => ({
+    id: row.lan_id,
+    maximumSubscribers: row.lan_maximum_subscribers,
+  }));
+  return isEverySubscriber ? waitlistPositionsAmong(lans, rows) : loadWaitlistPositions(db, lans);
 }
 
-/** Turns subscriber rows into the contract's Subscriber, users with roles and stats. */
+/**
+ * Turns subscriber rows into the contract's Subscriber, users with roles and stats.
+ * `isEverySubscriber`: the rows are all the subscribers of their lans (a lan's page), so
+ * the waitlist is worked out from them rather than read again.
+ */
 export async function presentSubscribers(
   db: Executor,
   rows: readonly SubscriberDetailRow[],
+  { isEverySubscriber = false }: { isEverySubscriber?: boolean } = {},
 ): Promise<Subscriber[]> {
-  const presentUser = await createPublicUserPresenter(
-    db,
-    rows.map((row) => row.user_id),
-  );
-  const waitlistPositionOf = await loadWaitlistPositionsOf(db, rows);
+  const [presentUser, waitlistPositionOf] = await Promise.all([
+    createPublicUserPresenter(
+      db,
+      rows.map((row) => row.user_id),
+    ),
+    loadWaitlistPositionsOf(db, rows, isEverySubscriber),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     status: row.status as SubscriberStatus,

@@ -47,7 +47,9 @@ const toCents = (euros: number) => Math.round(euros * 100);
 async function presentLans(db: Executor, rows: readonly LanRow[]): Promise<Lan[]> {
   const ids = rows.map((row) => row.id);
   const [subscribers, banners] = await Promise.all([
-    listSubscribersOfLans(db, ids).then((found) => presentSubscribers(db, found)),
+    listSubscribersOfLans(db, ids).then((found) =>
+      presentSubscribers(db, found, { isEverySubscriber: true }),
+    ),
     findImageVersions(
       db,
       ids.map((id) => assetIdOf('lan', id)),
