@@ -34,7 +34,10 @@ export type LanRead = {
 
 /** Lan reads show lans, subscribers, users and roles: the `lans` group of tables. */
 export function createLanReadCache(db: AppDatabase): LanReadCache {
-  const answers = createKeptAnswers<LanRead>(db, { maximum: 200 });
+  // Room for every lan of a community ten times the demo's (220 lans) with their lists and
+  // subscriber pages: at 200, members opening lans in turn pushed each other's out (0.06
+  // of the floor). About 10-30 KB an answer.
+  const answers = createKeptAnswers<LanRead>(db, { maximum: 1000 });
   const depends: AnswerDepends = { groups: ['lans'], validUntil: (now) => nextLanStart(db, now) };
   const timelines = createKeptAnswers<LanTimelineEntry[]>(db, { maximum: 1 });
   return {
