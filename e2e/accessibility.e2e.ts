@@ -19,14 +19,23 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** The first link on `path` whose address matches, as a path (a demo lan, a user). */
+/**
+ * The first link on `path` whose address matches, as a path (a demo lan, a user). The
+ * page's heading shows before its list has loaded, so this waits for such a link.
+ */
 async function firstLinkTo(account: string, path: string, pattern: RegExp): Promise<string> {
   const { page } = await session.openAs(account, path);
-  const hrefs = await page
-    .getByRole('main')
-    .locator('a[href]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-  const found = hrefs.find((href) => pattern.test(href));
+  const found = await page
+    .waitForFunction(
+      (source) =>
+        [...document.querySelectorAll('main a[href]')]
+          .map((link) => link.getAttribute('href') ?? '')
+          .find((href) => new RegExp(source).test(href)),
+      pattern.source,
+      { timeout: 20_000 },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch(() => undefined);
   if (!found) throw new Error(`no link like ${pattern} on ${path}`);
   return found;
 }

@@ -4,13 +4,8 @@ import { watchRequests } from './browser.ts';
 import { signedInContext } from './sign-in.ts';
 
 export const firstScreenPath = '/lans/upcoming';
-/** The issue's budget: 135 KB (decimal kilobytes) of gzipped JavaScript and CSS. */
-export const firstScreenBudgetBytes = 135_000;
-/**
- * Issue 14's goal for the first screen of every page: 110 KB. Reported beside the budget;
- * the budget above stays the failing check until the bundle is cut to the goal.
- */
-export const firstScreenGoalBytes = 110_000;
+/** Issue 14's budget for a first screen: 110 KB (decimal kilobytes) of gzipped JS and CSS. */
+export const firstScreenBudgetBytes = 110_000;
 
 /** The size a file is counted at: gzip at level 9, whatever the server sends. */
 export const gzipSize = (body: Uint8Array): number => gzipSync(body, { level: 9 }).length;
@@ -23,13 +18,20 @@ export type LoadedFile = {
 };
 
 /**
- * Loads the first screen in Chromium the way a signed-in visitor does and totals the gzipped
- * size of every script and stylesheet it fetched, lazy route chunks included.
+ * Loads the first screen in Chromium and totals the gzipped size of every script and
+ * stylesheet it fetched, lazy route chunks included: as a signed-in visitor would (by
+ * default), or as a visitor who is not signed in, up to the sign-in form they are sent to.
  */
-export async function measureFirstScreen(browser: Browser, baseUrl: string): Promise<LoadedFile[]> {
+export async function measureFirstScreen(
+  browser: Browser,
+  baseUrl: string,
+  { upToSignIn = false }: { upToSignIn?: boolean } = {},
+): Promise<LoadedFile[]> {
   // Login is required on load: measure what a signed-in visitor's first screen loads, in
   // a fresh context so nothing comes from the cache of the sign-in.
-  const context = await signedInContext(browser, baseUrl, 'visitor');
+  const context = upToSignIn
+    ? await browser.newContext()
+    : await signedInContext(browser, baseUrl, 'visitor');
   const page = await context.newPage();
   const pending: Promise<LoadedFile | undefined>[] = [];
   page.on('response', (response) => {
@@ -49,11 +51,12 @@ export async function measureFirstScreen(browser: Browser, baseUrl: string): Pro
   });
   const requests = watchRequests(page);
   await page.goto(`${baseUrl}${firstScreenPath}`);
+  if (upToSignIn) await page.getByLabel('Username').waitFor();
   await requests.settled();
   const files = (await Promise.all(pending)).filter(
     (file): file is LoadedFile => file !== undefined,
   );
-  await page.close();
+  await context.close();
   return files;
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +184,20 @@ describe.each(testEngines)('the site on %s', (engine) => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title>Lanparty</title>');
     });
+
+    it.each(['/', '/lans/42'])(
+      'has %s preload what the app asks first: identity settings, discovery',
+      async (url) => {
+        const response = await app.inject({ method: 'GET', url });
+        const discovery = discoveryDocumentUrl(site.config.identity.issuer);
+        expect(response.headers.link).toBe(
+          '</api/settings/keycloak>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+            `<${discovery}>; rel=preload; as=fetch; crossorigin=anonymous`,
+        );
+        const assetResponse = await app.inject({ url: '/assets/index-Ab12Cd34.js' });
+        expect(assetResponse.headers.link).toBeUndefined();
+      },
+    );
 
     it('caches hashed assets for a year', async () => {
       const response = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENT_VERSION } from '@lanparty/contract';
+import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -230,6 +231,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   }
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, {
+    // What the app asks first, before it knows who is signed in (start-app.tsx).
+    preloads: ['/api/settings/keycloak', discoveryDocumentUrl(config.identity.issuer)],
+  });
   return app;
 }

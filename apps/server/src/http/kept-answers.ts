@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type DataGroup, readDataVersions } from '../db/data-versions.ts';
@@ -93,7 +94,64 @@ export function toJson<Schema extends z.ZodType>(
   return Buffer.from(JSON.stringify(schema.parse(value)));
 }
 
-/** Sends a kept JSON answer as it is: bytes with a JSON content type, not serialised again. */
+/** Smaller answers go as they are: compressing them saves less than a packet. */
+const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+// A kept answer is compressed once per encoding, on the first request that accepts it; the
+// copies go when the answer does.
+const compressedCopies = new WeakMap<JsonBytes, Partial<Record<Encoding, Buffer>>>();
+
+function compress(json: JsonBytes, encoding: Encoding): Buffer {
+  const copies = compressedCopies.get(json) ?? {};
+  let copy = copies[encoding];
+  if (!copy) {
+    // Brotli at quality 5: within a few per cent of its best on JSON, at gzip's speed.
+    copy =
+      encoding === 'br'
+        ? brotliCompressSync(json, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+            },
+          })
+        : gzipSync(json, { level: 6 });
+    copies[encoding] = copy;
+    compressedCopies.set(json, copies);
+  }
+  return copy;
+}
+
+/**
+ * The encoding to send for an Accept-Encoding header: Brotli, else gzip, when accepted
+ * with a weight above 0 (by name or `*`); none otherwise.
+ */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const quality = parameters.find((parameter) => /^q=/i.test(parameter));
+    const weight = quality === undefined ? 1 : Number(quality.slice(2));
+    weights.set(name.toLowerCase(), Number.isFinite(weight) ? weight : 0);
+  }
+  const accepts = (encoding: Encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Sends a kept JSON answer: its bytes with a JSON content type, not serialised again;
+ * compressed (once per answer) when large and the client accepts Brotli or gzip — the
+ * archive's 149 KB of lans is 12 KB in Brotli, most of a phone's wait for the page.
+ */
 export function sendJson(reply: FastifyReply, json: JsonBytes): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+  reply.type('application/json; charset=utf-8');
+  if (json.length < COMPRESS_FROM_BYTES) return reply.send(json);
+  reply.header('vary', 'accept-encoding');
+  const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+  if (!encoding) return reply.send(json);
+  return reply.header('content-encoding', encoding).send(compress(json, encoding));
 }

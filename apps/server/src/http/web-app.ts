@@ -11,9 +11,22 @@ const oneYearImmutable = 'public, max-age=31536000, immutable';
  * which never change and are cached for a year; index.html is revalidated every
  * time so a new release is picked up at once. Paths that are not files and not
  * /api get index.html, so client routes survive a reload.
+ *
+ * The page comes with a `Link` header preloading `preloads`: what the app fetches before
+ * anything else (the identity settings, the issuer's discovery document), so a phone
+ * fetches them while it downloads the script rather than one after the other.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  { preloads = [] }: { preloads?: readonly string[] } = {},
+): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
+  const link = preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  const pageHeaders = {
+    'cache-control': 'no-cache',
+    ...(link.length ? { link: link.join(', ') } : {}),
+  };
   const isBuilt = existsSync(indexFile);
   if (isBuilt) {
     await app.register(fastifyStatic, {
@@ -24,8 +37,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       // browser accepts, nothing is compressed per request.
       preCompressed: true,
       setHeaders(reply, filePath) {
-        const isHashedAsset = path.relative(webDistDir, filePath).startsWith(`assets${path.sep}`);
-        reply.header('cache-control', isHashedAsset ? oneYearImmutable : 'no-cache');
+        const file = path.relative(webDistDir, filePath);
+        if (file === 'index.html') reply.headers(pageHeaders);
+        else
+          reply.header(
+            'cache-control',
+            file.startsWith(`assets${path.sep}`) ? oneYearImmutable : 'no-cache',
+          );
       },
     });
   } else {
@@ -42,6 +60,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (isApi || !isPage || !isBuilt || path.extname(pathname) !== '') {
       return sendProblem(reply, problem(404, `There is no ${request.method} ${pathname}.`));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.headers(pageHeaders).sendFile('index.html');
   });
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
 import type { AuthSession } from '../lib/auth/auth-session.ts';
 import { RequireSignIn } from '../lib/auth/require-sign-in.tsx';
 import { SignedInViewer } from '../lib/auth/signed-in-viewer.tsx';
 import { LiveUpdates } from '../lib/live-updates/live-updates.tsx';
+import { RouterProvider } from '../lib/router/index.ts';
 import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 

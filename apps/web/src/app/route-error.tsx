@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router';
 import controls from '../components/controls.module.css';
 import { Page } from '../components/page.tsx';
 import { reloadPage } from '../lib/reload-page.ts';
+import { Link, useRouteError } from '../lib/router/index.ts';
 
 // The messages browsers give when a dynamic import (a section's chunk) cannot be fetched:
 // Chromium, Firefox and Safari word it differently; Vite's CSS preload has its own.

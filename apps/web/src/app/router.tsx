@@ -1,11 +1,11 @@
 import { requiredRoles } from '@lanparty/contract/rules';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
+import { createBrowserRouter, Navigate, type RouteObject } from '../lib/router/index.ts';
 import { RouteError } from './route-error.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by

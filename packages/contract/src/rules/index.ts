@@ -5,6 +5,7 @@
  * Where rules live and how to add one: docs/decisions/019-where-rules-live.md.
  */
 export * from './asset-rules.ts';
+export * from './identity-rules.ts';
 export * from './lan-rules.ts';
 export * from './playtime-rules.ts';
 export * from './role-rules.ts';

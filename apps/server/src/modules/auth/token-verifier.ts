@@ -1,3 +1,4 @@
+import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -116,7 +117,7 @@ export function localKeys(publicJwks: JSONWebKeySet['keys']): JWTVerifyGetKey {
 export function discoveredKeys(issuer: string): JWTVerifyGetKey {
   let keys: Promise<JWTVerifyGetKey> | undefined;
   const discover = async () => {
-    const url = new URL(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`);
+    const url = new URL(discoveryDocumentUrl(issuer));
     const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
     if (!response.ok) throw new Error(`discovery at ${url.href} answered ${response.status}`);
     const document = (await response.json()) as { jwks_uri?: unknown };

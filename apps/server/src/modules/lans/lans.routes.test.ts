@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { makePng, multipartBody } from '../../../test/images.ts';
@@ -454,6 +455,54 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
           })
         ).statusCode,
       ).toBe(400);
+    });
+  });
+
+  describe('compressed answers', () => {
+    const read = (acceptEncoding?: string) =>
+      site.app.inject({
+        method: 'GET',
+        url: '/api/lans?include=all&limit=100',
+        headers: {
+          ...admin.headers,
+          ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        },
+      });
+
+    it('sends a large answer in Brotli or gzip as the client accepts, the same JSON', async () => {
+      for (let count = 0; count < 6; count++) await createLan();
+      const plain = await read();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      expect(plain.headers.vary).toBe('accept-encoding');
+
+      const brotli = await read('gzip, deflate, br, zstd');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toBe('accept-encoding');
+      expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+
+      const gzip = await read('br;q=0, gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+      for (const refused of ['identity', 'br;q=0, gzip;q=0', 'zstd', '*;q=0']) {
+        const response = await read(refused);
+        expect(response.headers['content-encoding'], refused).toBeUndefined();
+        expect(response.rawPayload.equals(plain.rawPayload), refused).toBe(true);
+      }
+    });
+
+    it('sends a small answer as it is', async () => {
+      const lan = await createLan();
+      const response = await site.app.inject({
+        method: 'GET',
+        url: `/api/lans/${lan.id}/subscribers`,
+        headers: { ...admin.headers, 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.json()).toMatchObject({ items: [] });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { type MouseEvent, useEffect } from 'react';
-import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
+import { Outlet, useLocation, useNavigation, useNavigationType } from '../../lib/router/index.ts';
 import { NotificationRegion } from '../notifications/notification-region.tsx';
 import styles from './app-layout.module.css';
 import { SiteFooter } from './site-footer.tsx';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { BuildInfo } from '../../lib/build-info.ts';
+import { MemoryRouter } from '../../lib/router/index.ts';
 import { SiteFooter } from './site-footer.tsx';
 
 function renderFooter(mode: string) {

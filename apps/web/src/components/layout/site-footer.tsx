@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import logoMarkUrl from '../../assets/logo-mark.svg';
 import {
   type BuildInfo,
   buildInfo as defaultBuildInfo,
   isProductionBuild,
 } from '../../lib/build-info.ts';
+import { Link } from '../../lib/router/index.ts';
 import styles from './site-footer.module.css';
 
 /** Version (linking to the changelog), and outside production the branch and commit. */

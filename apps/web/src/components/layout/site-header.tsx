@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
+import { Link } from '../../lib/router/index.ts';
 import { HeaderSlider } from './header-slider.tsx';
 import styles from './site-header.module.css';
 import { SiteMenu } from './site-menu.tsx';

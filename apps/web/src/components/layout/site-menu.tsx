@@ -1,7 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { CalendarDays, LogOut, Menu, Shield, Trophy, UserRound, Users, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useMatch, useNavigation } from 'react-router';
 import {
   canManageUsers,
   canSeeAdmin,
@@ -9,6 +8,7 @@ import {
   canSeeStats,
 } from '../../lib/access-rules.ts';
 import { useSession } from '../../lib/auth/session.tsx';
+import { Link, useLocation, useMatch, useNavigation } from '../../lib/router/index.ts';
 import { useSignUpCount } from '../../lib/users/list-sign-ups.ts';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './site-menu.module.css';

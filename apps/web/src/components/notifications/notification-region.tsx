@@ -1,9 +1,9 @@
 import type { Notification, Severity } from '@lanparty/contract';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
 import { useGenericNotifications } from '../../lib/notifications/notifications.tsx';
 import { deriveProfileNotification } from '../../lib/notifications/profile-notifications.ts';
+import { Link, useLocation } from '../../lib/router/index.ts';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './notification-region.module.css';
 

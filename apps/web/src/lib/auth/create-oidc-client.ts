@@ -1,4 +1,5 @@
 import type { IdentitySettings } from '@lanparty/contract';
+import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import type { OidcClient } from 'oidc-client-ts';
 import type { OidcClientPort } from './auth-session.ts';
 
@@ -50,7 +51,7 @@ export function createOidcClient(settings: IdentitySettings, origin: string): Oi
  * its discovery document checks that without loading oidc-client-ts.
  */
 export async function checkIdentityProvider(settings: IdentitySettings): Promise<void> {
-  const url = `${settings.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const url = discoveryDocumentUrl(settings.issuer);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   await response.json();

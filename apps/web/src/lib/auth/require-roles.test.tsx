@@ -1,9 +1,9 @@
 import type { Role } from '@lanparty/contract';
 import { buildUserProfile } from '@lanparty/contract/testing';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buildViewer, renderApp } from '../../testing/render-app.tsx';
+import { createMemoryRouter, RouterProvider } from '../router/index.ts';
 import { anonymousViewer, createViewer, type Viewer, ViewerProvider } from '../viewer.tsx';
 import { RequireRoles } from './require-roles.tsx';
 

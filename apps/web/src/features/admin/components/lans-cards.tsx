@@ -1,7 +1,7 @@
 import type { Lan } from '@lanparty/contract';
 import { countTakenPlaces } from '@lanparty/contract/rules';
-import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { Link } from '../../../lib/router/index.ts';
 import styles from './admin-lans.module.css';
 import { ActiveBadge, countPending } from './lans-table.tsx';
 

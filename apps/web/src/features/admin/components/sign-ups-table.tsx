@@ -1,8 +1,8 @@
 import type { Role, SignUp } from '@lanparty/contract';
 import { Check, X } from 'lucide-react';
-import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { Link } from '../../../lib/router/index.ts';
 import styles from './sign-ups-table.module.css';
 import table from './users-table.module.css';
 

@@ -1,7 +1,6 @@
 import type { Lan, LanUpdate } from '@lanparty/contract';
 import { ArrowLeft, ScanLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
@@ -10,6 +9,7 @@ import { describeError, isApiError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { useLan } from '../../../lib/lans/get-lan.ts';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
+import { Link, Navigate, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useDeleteLan } from '../api/delete-lan.ts';
 import { useUpdateLan } from '../api/update-lan.ts';
 import styles from '../components/admin-lans.module.css';

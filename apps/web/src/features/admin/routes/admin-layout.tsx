@@ -1,6 +1,6 @@
 import { CalendarDays, ScanLine, UserCheck, UsersRound } from 'lucide-react';
-import { NavLink, Outlet, useMatch } from 'react-router';
 import { canManageLans, canManageUsers } from '../../../lib/access-rules.ts';
+import { NavLink, Outlet, useMatch } from '../../../lib/router/index.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import styles from './admin-layout.module.css';
 

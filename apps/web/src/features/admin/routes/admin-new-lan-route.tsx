@@ -1,11 +1,11 @@
 import type { Lan, LanInput } from '@lanparty/contract';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import type { ImageUploadOutcome } from '../../../lib/assets/use-image-upload.ts';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
+import { Link, useNavigate } from '../../../lib/router/index.ts';
 import { useCreateLan } from '../api/create-lan.ts';
 import { useLanDraft } from '../api/get-lan-draft.ts';
 import styles from '../components/admin-lans.module.css';

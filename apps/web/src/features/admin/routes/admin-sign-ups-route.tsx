@@ -1,10 +1,10 @@
 import type { Role, SignUp } from '@lanparty/contract';
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { describeError } from '../../../lib/api-client.ts';
+import { Navigate, useSearchParams } from '../../../lib/router/index.ts';
 import { useSignUps } from '../../../lib/users/list-sign-ups.ts';
 import { useUpdateUserRoles } from '../api/update-user-roles.ts';
 import { SignUpsTable } from '../components/sign-ups-table.tsx';

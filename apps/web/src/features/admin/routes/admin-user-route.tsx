@@ -1,12 +1,12 @@
 import type { UserProfile } from '@lanparty/contract';
 import { ArrowLeft, BadgeCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { Link, Navigate, useParams } from '../../../lib/router/index.ts';
 import { hasPersonalFields, useUser } from '../api/get-user.ts';
 import { RoleEditor } from '../components/role-editor.tsx';
 import styles from './admin-user-route.module.css';

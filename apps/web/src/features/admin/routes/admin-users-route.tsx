@@ -1,8 +1,8 @@
 import { type Role, roleNames } from '@lanparty/contract';
-import { useSearchParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { useAllUsers } from '../../../lib/users/list-users.ts';
 import { roleLabel } from '../components/role-editor.tsx';
 import { UsersTable } from '../components/users-table.tsx';

@@ -6,9 +6,9 @@ import {
   isLanOpen,
 } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { formatEuros } from '../../../lib/format-money.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { bannerSizes, LanBanner } from './lan-banner.tsx';
 import styles from './lan-card.module.css';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { lanQueryOptions } from '../../../lib/lans/get-lan.ts';
 import { type NotifyInput, useNotify } from '../../../lib/notifications/notifications.tsx';
+import { useNavigate, useParams } from '../../../lib/router/index.ts';
 import { LanInFull } from '../components/lan-in-full.tsx';
 
 /** What the visitor is told on the way to the root, by why the lan cannot be shown. */

@@ -1,6 +1,6 @@
 import type { OwnSubscription, Subscriber, SubscriberStatus } from '@lanparty/contract';
 import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, textResponse } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
@@ -35,10 +35,16 @@ describe('the ticket on a lan', () => {
       renderApp('/lans/1', { viewer: lanner() });
 
       const ticket = await screen.findByRole('region', { name: 'Your ticket' });
-      const qrCode = within(ticket).getByRole('img', { name: 'QR code of your ticket' });
-      expect(qrCode).toHaveAttribute(
+      const doorUrl = `${window.location.origin}/admin/lans/1/check-in#code=${CODE}`;
+      await waitFor(() =>
+        expect(within(ticket).getByRole('img', { name: 'QR code of your ticket' })).toHaveAttribute(
+          'src',
+          expect.stringMatching(/^data:image\/svg\+xml/),
+        ),
+      );
+      expect(within(ticket).getByRole('img', { name: 'QR code of your ticket' })).toHaveAttribute(
         'src',
-        qrCodeSource(`${window.location.origin}/admin/lans/1/check-in#code=${CODE}`),
+        await qrCodeSource(doorUrl),
       );
       expect(within(ticket).getByText(FORMATTED_CODE)).toBeInTheDocument();
       expect(within(ticket).getByText('Winter Lan')).toBeInTheDocument();

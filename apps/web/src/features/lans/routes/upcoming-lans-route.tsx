@@ -1,8 +1,8 @@
 import { Archive, CalendarPlus } from 'lucide-react';
-import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import { Link } from '../../../lib/router/index.ts';
 import { useUpcomingLans } from '../api/list-upcoming-lans.ts';
 import { LanCard } from '../components/lan-card.tsx';
 import { LanInFull } from '../components/lan-in-full.tsx';

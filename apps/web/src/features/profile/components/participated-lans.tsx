@@ -1,10 +1,10 @@
 import type { UserProfile } from '@lanparty/contract';
 import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
-import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useMySubscriptions } from '../../../lib/users/list-my-subscriptions.ts';
 import styles from './participated-lans.module.css';
 

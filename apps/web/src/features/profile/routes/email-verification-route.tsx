@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
+import { useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { PersonalProfileRoute } from './personal-profile-route.tsx';

@@ -1,5 +1,5 @@
 import { Archive, ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { findNeighbourMonths, formatMonth, leaderboardPath } from '../stats-rules.ts';
 import styles from './month-nav.module.css';
 

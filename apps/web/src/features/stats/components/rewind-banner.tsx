@@ -1,5 +1,5 @@
 import { Rewind } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { rewindPath } from '../stats-rules.ts';
 import styles from './rewind-banner.module.css';
 

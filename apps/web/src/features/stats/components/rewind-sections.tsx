@@ -1,8 +1,8 @@
 import type { Lan, RewindSummary, RewindUserPlaytime } from '@lanparty/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { Link } from '../../../lib/router/index.ts';
 import {
   describeDailyPlaytime,
   findLanCoveringDay,

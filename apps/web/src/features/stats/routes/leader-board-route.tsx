@@ -1,10 +1,10 @@
 import { Gamepad2, Trophy } from 'lucide-react';
-import { useParams } from 'react-router';
 import controls from '../../../components/controls.module.css';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import { useParams } from '../../../lib/router/index.ts';
 import { useGameLeaderboardMonth } from '../api/get-game-leaderboard-month.ts';
 import { usePlayerLeaderboardMonth } from '../api/get-player-leaderboard-month.ts';
 import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';
@@ -30,16 +30,17 @@ import styles from './stats-routes.module.css';
 export function LeaderBoardRoute() {
   const params = useParams();
   const players = usePlayerLeaderboardMonth(parseMonthParams(params.year, params.month));
-  const month = players.data?.month;
-  const games = useGameLeaderboardMonth(month);
+  const games = useGameLeaderboardMonth(players.data?.month);
   const months = useLeaderboardMonths();
   const rewindYears = useRewindYears();
-  const monthLabel = month ? formatMonth(month) : undefined;
-  const hasRewind = month !== undefined && rewindYears.data?.includes(yearOf(month)) === true;
-  // The rewind banner and the month navigation above the board come from reads of their
-  // own: the board waits for them rather than being pushed down when they arrive.
+  // The month in the lead, the rewind banner and the month navigation above the board come
+  // from reads of their own: the page shows them and the board together, in place of the
+  // loader, rather than pushing the loader down as each arrives.
   const isFrameSettled = !months.isPending && !rewindYears.isPending;
   const board = isFrameSettled ? players : undefined;
+  const month = board?.data?.month;
+  const monthLabel = month ? formatMonth(month) : undefined;
+  const hasRewind = month !== undefined && rewindYears.data?.includes(yearOf(month)) === true;
 
   return (
     <Page

@@ -1,7 +1,7 @@
-import { Link, useParams } from 'react-router';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { Link, useParams } from '../../../lib/router/index.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { useRewindSummary } from '../api/get-rewind-summary.ts';
 import { useLansOfYear } from '../api/list-lans-of-year.ts';

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../../lib/router/index.ts';
 
 /** The frame of the lazily loaded stats section. */
 export function StatsLayout() {
