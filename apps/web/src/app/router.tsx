@@ -5,7 +5,12 @@ import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
-import { createBrowserRouter, Navigate, type RouteObject } from '../lib/router/index.ts';
+import {
+  createBrowserRouter,
+  Navigate,
+  preloadScreens,
+  type RouteObject,
+} from '../lib/router/index.ts';
 import { RouteError } from './route-error.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
@@ -162,4 +167,9 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Starts downloading the screen the visitor asked for (its section's chunk) right away. */
+export function preloadRequestedScreen(): void {
+  preloadScreens(routes, window.location.pathname);
 }

@@ -6,6 +6,7 @@ import { type AuthSession, createAuthSession } from '../lib/auth/auth-session.ts
 import { checkIdentityProvider, createOidcClient } from '../lib/auth/create-oidc-client.ts';
 import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
 import { App } from './app.tsx';
+import { preloadRequestedScreen } from './router.tsx';
 
 /**
  * Starts Lanparty (spec §4, §8): reads the identity settings, sets up the OpenID Connect
@@ -16,6 +17,8 @@ import { App } from './app.tsx';
 export async function startApp(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   root.render(<AppStatus title="Starting Lanparty…" isBusy />);
+  // The stats, profile or lanners chunk downloads during sign-in, not after it.
+  preloadRequestedScreen();
 
   let auth: AuthSession;
   try {

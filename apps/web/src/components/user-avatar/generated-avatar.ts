@@ -2,10 +2,23 @@
 const PALETTE = ['#22d3ee', '#8b5cf6', '#ec4899', '#facc15', '#111730'] as const;
 /** The hues dark enough for a white letter. */
 const DARK_HUES = new Set<string>(['#8b5cf6', '#111730']);
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const DARK_INK = '#111730';
 
-/** Made once per nickname. A community has hundreds of them, not millions; bounded all the same. */
-const made = new Map<string, string>();
+/** What a generated avatar is drawn from: hues, the disc in a corner, and the letter. */
+export type GeneratedAvatar = {
+  letter: string;
+  background: string;
+  /** The letter's colour: white on the dark hues, the dark ink on the light ones. */
+  ink: string;
+  disc: string;
+  /** The disc's centre and radius, in percent of the avatar's width. */
+  discX: number;
+  discY: number;
+  discRadius: number;
+};
+
+/** Worked out once per nickname. A community has hundreds of them, not millions; bounded all the same. */
+const made = new Map<string, GeneratedAvatar>();
 const MADE_LIMIT = 2000;
 
 /** 32-bit FNV-1a of the text: the same nickname always gives the same avatar. */
@@ -22,30 +35,28 @@ const hue = (index: number) => PALETTE[index % PALETTE.length] as string;
 
 /**
  * The fallback avatar of someone without an uploaded one, drawn from the nickname: a
- * background in one brand hue, a disc of another in a corner, and the first letter. A few
- * hundred bytes of SVG as a data URL, so an <img> shows it — decoded off the main thread,
- * one element with nothing inside to lay out — worked out once per nickname.
+ * background in one brand hue, a disc of another in a corner, and the first letter. The
+ * avatar draws it with CSS (a gradient and a letter): no image to fetch or decode, and
+ * none of the work an SVG image costs the main thread (a document of its own to parse,
+ * lay out and paint, per avatar).
  */
-export function generatedAvatarUrl(nickname: string): string {
+export function generatedAvatar(nickname: string): GeneratedAvatar {
   const known = made.get(nickname);
   if (known) return known;
   const hash = hashOf(nickname);
-  const background = hash % PALETTE.length;
-  // Another hue than the background's: one of the other four.
-  const disc = background + 1 + ((hash >>> 4) % (PALETTE.length - 1));
+  const background = hue(hash % PALETTE.length);
   const corner = (hash >>> 8) % 4;
-  const radius = 24 + ((hash >>> 12) % 8);
-  const letter = [...nickname.trim()][0]?.toUpperCase() ?? '?';
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 80">' +
-    `<rect width="80" height="80" fill="${hue(background)}"/>` +
-    `<circle cx="${corner % 2 === 0 ? 8 : 72}" cy="${corner < 2 ? 8 : 72}" r="${radius}" ` +
-    `fill="${hue(disc)}"/>` +
-    '<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" ' +
-    `font-size="38" font-weight="700" fill="${DARK_HUES.has(hue(background)) ? '#fff' : '#111730'}">` +
-    `${letter.replace(/[&<>]/g, (character) => escapes[character] ?? '')}</text></svg>`;
-  const url = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  const avatar: GeneratedAvatar = {
+    letter: [...nickname.trim()][0]?.toUpperCase() ?? '?',
+    background,
+    ink: DARK_HUES.has(background) ? '#fff' : DARK_INK,
+    // Another hue than the background's: one of the other four.
+    disc: hue((hash % PALETTE.length) + 1 + ((hash >>> 4) % (PALETTE.length - 1))),
+    discX: corner % 2 === 0 ? 10 : 90,
+    discY: corner < 2 ? 10 : 90,
+    discRadius: 30 + ((hash >>> 12) % 10),
+  };
   if (made.size >= MADE_LIMIT) made.clear();
-  made.set(nickname, url);
-  return url;
+  made.set(nickname, avatar);
+  return avatar;
 }

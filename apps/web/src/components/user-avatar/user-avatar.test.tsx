@@ -2,7 +2,7 @@ import type { UserPublic } from '@lanparty/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../testing/fetch-stub.ts';
-import { generatedAvatarUrl } from './generated-avatar.ts';
+import { generatedAvatar } from './generated-avatar.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 type AvatarUser = Pick<UserPublic, 'id' | 'nickname' | 'avatarVersion'>;
@@ -13,9 +13,6 @@ function renderAvatar(user: AvatarUser, options: { isLazy?: boolean } = {}) {
   render(<UserAvatar user={user} size={48} alt={`Avatar of ${user.nickname}`} {...options} />);
   return { requests, image: screen.getByRole('img', { name: `Avatar of ${user.nickname}` }) };
 }
-
-/** The SVG text of a generated avatar's data URL. */
-const svgOf = (url: string) => decodeURIComponent(url.replace(/^data:image\/svg\+xml,/, ''));
 
 describe('UserAvatar', () => {
   it('shows the uploaded avatar at each width it is served at, for the size it is shown at', () => {
@@ -44,33 +41,54 @@ describe('UserAvatar', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
   });
 
-  it('generates an avatar from the nickname when there is none, without any request', () => {
+  it('draws an avatar from the nickname when there is none, without any request', () => {
     const { image, requests } = renderAvatar({ id: 9, nickname: 'zed', avatarVersion: null });
+    expect(image.tagName).toBe('SPAN');
     expect(image).toHaveAttribute('data-testid', 'generated-avatar');
-    expect(image).toHaveAttribute('width', '48');
-    expect(image).toHaveAttribute('height', '48');
-    expect(image).toHaveAttribute('decoding', 'async');
-    expect(image).not.toHaveAttribute('srcset');
-    const source = image.getAttribute('src') ?? '';
-    expect(source).toMatch(/^data:image\/svg\+xml,/);
-    expect(svgOf(source)).toMatch(/^<svg [^>]*viewBox="0 0 80 80">.*>Z<\/text><\/svg>$/);
+    expect(image).toHaveAttribute('data-letter', 'Z');
+    expect(image).toBeEmptyDOMElement();
+    expect(image.style.width).toBe('48px');
+    expect(image.style.height).toBe('48px');
+    const { background, disc } = generatedAvatar('zed');
+    expect(image.style.background).toContain('radial-gradient');
+    expect(image.style.background).toContain(hex(disc));
+    expect(image.style.background).toContain(hex(background));
     expect(requests).toHaveLength(0);
+  });
+
+  it('is hidden from assistive technology when it has no name (the nickname is beside it)', () => {
+    stubFetch({});
+    const { container } = render(
+      <UserAvatar user={{ id: 9, nickname: 'zed', avatarVersion: null }} size={72} />,
+    );
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('draws the same avatar for the same nickname, and others for others', () => {
     const nicknames = ['zed', 'alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
-    const urls = nicknames.map(generatedAvatarUrl);
-    expect(nicknames.map(generatedAvatarUrl)).toEqual(urls);
-    expect(new Set(urls).size).toBe(nicknames.length);
-    expect(new Set(urls.map((url) => /fill="(#\w+)"/.exec(svgOf(url))?.[1])).size).toBeGreaterThan(
-      1,
-    );
+    const drawn = nicknames.map((nickname) => JSON.stringify(generatedAvatar(nickname)));
+    expect(nicknames.map((nickname) => JSON.stringify(generatedAvatar(nickname)))).toEqual(drawn);
+    expect(new Set(drawn).size).toBe(nicknames.length);
+    expect(
+      new Set(nicknames.map((nickname) => generatedAvatar(nickname).background)).size,
+    ).toBeGreaterThan(1);
+    for (const nickname of nicknames) {
+      const avatar = generatedAvatar(nickname);
+      expect(avatar.disc).not.toBe(avatar.background);
+    }
   });
 
-  it('writes any first letter as text, never as markup', () => {
-    expect(svgOf(generatedAvatarUrl('<script>'))).toContain('>&lt;</text>');
-    expect(svgOf(generatedAvatarUrl('&co'))).toContain('>&amp;</text>');
-    expect(svgOf(generatedAvatarUrl('élan'))).toContain('>É</text>');
-    expect(svgOf(generatedAvatarUrl('  '))).toContain('>?</text>');
+  it('draws the first letter, upper case, whatever it is, and a question mark for none', () => {
+    expect(generatedAvatar('<script>').letter).toBe('<');
+    expect(generatedAvatar('élan').letter).toBe('É');
+    expect(generatedAvatar('🎮 gamer').letter).toBe('🎮');
+    expect(generatedAvatar('  ').letter).toBe('?');
   });
 });
+
+/** A hue as jsdom writes it in a style: rgb(r, g, b). */
+function hex(color: string): string {
+  const [red, green, blue] = [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
+  return `rgb(${red}, ${green}, ${blue})`;
+}

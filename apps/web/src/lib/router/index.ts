@@ -18,4 +18,10 @@ export {
 } from './components.tsx';
 export type { Location, NavigationType } from './history.ts';
 export { matchPath, matchRoutes, type Params, type RouteObject } from './match-routes.ts';
-export { createBrowserRouter, createMemoryRouter, type Router, type To } from './router.ts';
+export {
+  createBrowserRouter,
+  createMemoryRouter,
+  preloadScreens,
+  type Router,
+  type To,
+} from './router.ts';

@@ -9,6 +9,7 @@ import {
   matchRoutes,
   NavLink,
   Outlet,
+  preloadScreens,
   type RouteObject,
   type Router,
   RouterProvider,
@@ -221,6 +222,22 @@ describe('a lazy screen', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: 'Open plain' }));
     expect(await screen.findByRole('heading', { name: 'Plain screen' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('preloadScreens', () => {
+  it("starts downloading only the path's lazy screens, and a failure throws nothing", async () => {
+    const lazy = vi.fn(async () => ({ Component: () => <h1>Lazy screen</h1> }));
+    preloadScreens(tableWith(lazy), '/plain');
+    expect(lazy).not.toHaveBeenCalled();
+    preloadScreens(tableWith(lazy), '/lazy');
+    expect(lazy).toHaveBeenCalledTimes(1);
+
+    // Left unhandled, the rejection would fail the run (Vitest reports it).
+    const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(() => preloadScreens(tableWith(failing), '/lazy')).not.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(failing).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -30,7 +30,6 @@ export type RouterState = {
 
 export type Router = {
   readonly state: RouterState;
-  readonly routes: RouteObject[];
   navigate(to: To, options?: NavigateOptions): Promise<void>;
   subscribe(listener: () => void): () => void;
   /** The screen of a route: its component, or its module's once downloaded. */
@@ -137,7 +136,6 @@ function createRouter(routes: RouteObject[], history: History): Router {
     loadError: null,
   };
   const router: Router = {
-    routes,
     get state() {
       return state;
     },
@@ -161,6 +159,18 @@ function createRouter(routes: RouteObject[], history: History): Router {
   });
   if (!state.initialized) void show(history.location, 'POP', () => history.location);
   return router;
+}
+
+/**
+ * Starts downloading the lazy screens `pathname` shows, without showing anything: called
+ * as the app starts, they download while the visitor's session and user load rather than
+ * after. The router's own download then finds them in the browser's module map. A failure
+ * is left to the router, which shows it when it downloads the screen itself.
+ */
+export function preloadScreens(routes: RouteObject[], pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    route.lazy?.().catch(() => undefined);
+  }
 }
 
 export function createBrowserRouter(routes: RouteObject[]): Router {
