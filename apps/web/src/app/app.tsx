@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuthSession } from '../lib/auth/auth-session.ts';
 import { RequireSignIn } from '../lib/auth/require-sign-in.tsx';
@@ -8,9 +9,9 @@ import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
 /** The whole app: sign-in first, then the signed-in user, its live updates and the routes. */
-export function App({ auth }: { auth: AuthSession }) {
+export function App({ auth, queryClient }: { auth: AuthSession; queryClient?: QueryClient }) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RequireSignIn auth={auth}>
         <SignedInViewer>
           <LiveUpdates />

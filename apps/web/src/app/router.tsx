@@ -1,4 +1,5 @@
 import { requiredRoles } from '@lanparty/contract/rules';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
@@ -8,9 +9,18 @@ import { RequireRoles } from '../lib/auth/require-roles.tsx';
 import {
   createBrowserRouter,
   Navigate,
+  prefetchReads,
   preloadScreens,
   type RouteObject,
 } from '../lib/router/index.ts';
+import {
+  lanArchiveReads,
+  lannersReads,
+  lanReads,
+  leaderboardReads,
+  rewindReads,
+  upcomingLansReads,
+} from './first-screen-reads.ts';
 import { RouteError } from './route-error.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
@@ -40,11 +50,12 @@ export const routes: RouteObject[] = [
             path: 'changelog',
             lazy: async () => ({ Component: (await loadChangelog()).ChangelogRoute }),
           },
-          { path: 'lans/upcoming', Component: UpcomingLansRoute },
-          { path: 'lans/archive', Component: LanArchiveRoute },
-          { path: 'lans/:id', Component: LanRoute },
+          { path: 'lans/upcoming', Component: UpcomingLansRoute, prefetch: upcomingLansReads },
+          { path: 'lans/archive', Component: LanArchiveRoute, prefetch: lanArchiveReads },
+          { path: 'lans/:id', Component: LanRoute, prefetch: lanReads },
           {
             path: 'lanners',
+            prefetch: lannersReads,
             lazy: async () => ({ Component: (await loadLanners()).LannersRoute }),
           },
           {
@@ -80,10 +91,12 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/stats/leader-board" replace /> },
                   {
                     path: 'leader-board',
+                    prefetch: leaderboardReads,
                     lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
                   },
                   {
                     path: 'leader-board/:year/:month',
+                    prefetch: leaderboardReads,
                     lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
                   },
                   {
@@ -94,6 +107,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'rewinds/:year',
+                    prefetch: rewindReads,
                     lazy: async () => ({ Component: (await loadStats()).RewindRoute }),
                   },
                 ],
@@ -172,4 +186,9 @@ export function createAppRouter() {
 /** Starts downloading the screen the visitor asked for (its section's chunk) right away. */
 export function preloadRequestedScreen(): void {
   preloadScreens(routes, window.location.pathname);
+}
+
+/** Starts the reads of the page the visitor asked for, once signed in. */
+export function prefetchRequestedReads(queryClient: QueryClient): void {
+  prefetchReads(routes, window.location.pathname, queryClient);
 }

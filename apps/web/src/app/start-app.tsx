@@ -5,8 +5,9 @@ import { configureApiClient } from '../lib/api-client.ts';
 import { type AuthSession, createAuthSession } from '../lib/auth/auth-session.ts';
 import { checkIdentityProvider, createOidcClient } from '../lib/auth/create-oidc-client.ts';
 import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { App } from './app.tsx';
-import { preloadRequestedScreen } from './router.tsx';
+import { prefetchRequestedReads, preloadRequestedScreen } from './router.tsx';
 
 /**
  * Starts Lanparty (spec §4, §8): reads the identity settings, sets up the OpenID Connect
@@ -32,12 +33,15 @@ export async function startApp(container: HTMLElement): Promise<void> {
   }
 
   configureApiClient({ getAccessToken: auth.getAccessToken, onUnauthorized: endSessionOnce(auth) });
+  const queryClient = createQueryClient();
   root.render(
     <StrictMode>
-      <App auth={auth} />
+      <App auth={auth} queryClient={queryClient} />
     </StrictMode>,
   );
   await auth.start();
+  // The page's reads go out with the sign-in's own (sync-status, then users/me), not after.
+  if (auth.getStatus().kind === 'signed-in') prefetchRequestedReads(queryClient);
 }
 
 function StartupFailure() {

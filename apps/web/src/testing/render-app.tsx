@@ -37,6 +37,8 @@ type RenderAppOptions = {
   advanceTimers?: (delay: number) => Promise<void> | void;
   /** Render in React's strict mode, as the app does: effects run twice on mount. */
   strictMode?: boolean;
+  /** The app's server state, when the test filled it first; a fresh test client otherwise. */
+  queryClient?: QueryClient;
 };
 
 /**
@@ -47,9 +49,14 @@ type RenderAppOptions = {
  */
 export function renderApp(
   path: string,
-  { viewer = anonymousViewer, session, advanceTimers, strictMode = false }: RenderAppOptions = {},
+  {
+    viewer = anonymousViewer,
+    session,
+    advanceTimers,
+    strictMode = false,
+    queryClient = createTestQueryClient(),
+  }: RenderAppOptions = {},
 ) {
-  const queryClient = createTestQueryClient();
   const testSession = session ?? { signOut: vi.fn(async () => {}) };
   if (viewer.user) {
     queryClient.setQueryData(usersKeys.me(), viewer.user);

@@ -2,6 +2,7 @@ import type { RewindSummary } from '@lanparty/contract';
 import { unknownGameName } from '@lanparty/contract/rules';
 import { buildLan } from '@lanparty/contract/testing';
 import { describe, expect, it } from 'vitest';
+import { parseMonthParams } from './stats-paths.ts';
 import {
   describeDailyPlaytime,
   describeRankChange,
@@ -10,7 +11,6 @@ import {
   formatHours,
   groupMonthsByYear,
   listOurFavoriteGames,
-  parseMonthParams,
 } from './stats-rules.ts';
 
 describe('listOurFavoriteGames', () => {

@@ -14,44 +14,12 @@ import {
 } from '@lanparty/contract';
 import { unknownGameName } from '@lanparty/contract/rules';
 
+import { monthNumberOf, yearOf } from './stats-paths.ts';
+
 const SECONDS_PER_HOUR = 3600;
 
 /** Spec §9: the rewind shows 5 favorite games. */
 export const REWIND_GAMES_LIMIT = 5;
-
-/**
- * The month (yyyy-MM-01) of the route's :year/:month, or null when either is missing or
- * invalid — spec §2: then the last month is shown, without an error.
- */
-export function parseMonthParams(year?: string, month?: string): string | null {
-  if (!year || !month || !/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month)) return null;
-  const yearNumber = Number(year);
-  const monthNumber = Number(month);
-  if (yearNumber < 2000 || monthNumber < 1 || monthNumber > 12) return null;
-  return `${year}-${String(monthNumber).padStart(2, '0')}-01`;
-}
-
-/** The year of a yyyy-MM-01 month, or a yyyy-MM-dd day. */
-export function yearOf(date: string): number {
-  return Number(date.slice(0, 4));
-}
-
-function monthNumberOf(month: string): number {
-  return Number(month.slice(5, 7));
-}
-
-/** `{year}/{month}` of the API's and the site's month paths (month without a leading zero). */
-export function monthApiPath(month: string): string {
-  return `${yearOf(month)}/${monthNumberOf(month)}`;
-}
-
-export function leaderboardPath(month: string): string {
-  return `/stats/leader-board/${monthApiPath(month)}`;
-}
-
-export function rewindPath(year: number): string {
-  return `/stats/rewinds/${year}`;
-}
 
 /** `October 2026`. */
 export function formatMonth(month: string): string {

@@ -21,6 +21,7 @@ export { matchPath, matchRoutes, type Params, type RouteObject } from './match-r
 export {
   createBrowserRouter,
   createMemoryRouter,
+  prefetchReads,
   preloadScreens,
   type Router,
   type To,

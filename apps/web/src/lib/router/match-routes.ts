@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 
 /**
@@ -14,6 +15,12 @@ export type RouteObject = {
   element?: ReactNode;
   /** The screen's module, downloaded the first time the route is opened. */
   lazy?: () => Promise<{ Component: ComponentType }>;
+  /**
+   * Starts the screen's reads when the app starts at this route (`prefetchReads`), so they
+   * run while the visitor's session and user load, not after. Not awaited; a read that
+   * fails is the screen's to show, when it reads again.
+   */
+  prefetch?: (params: Params, queryClient: QueryClient) => void;
   /** Shown instead of this route's screen when it, or a screen inside it, fails. */
   ErrorBoundary?: ComponentType;
   /** Shown while the first screen's module downloads. */

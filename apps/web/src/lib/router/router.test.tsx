@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,7 @@ import {
   matchRoutes,
   NavLink,
   Outlet,
+  prefetchReads,
   preloadScreens,
   type RouteObject,
   type Router,
@@ -238,6 +240,29 @@ describe('preloadScreens', () => {
     expect(() => preloadScreens(tableWith(failing), '/lazy')).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(failing).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('prefetchReads', () => {
+  it("starts the reads of every route the path shows, with the path's parameters", () => {
+    const queryClient = new QueryClient();
+    const layout = vi.fn();
+    const screenReads = vi.fn();
+    const other = vi.fn();
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        prefetch: layout,
+        children: [
+          { path: 'lans/:id', prefetch: screenReads },
+          { path: 'lanners', prefetch: other },
+        ],
+      },
+    ];
+    prefetchReads(routes, '/lans/7', queryClient);
+    expect(layout).toHaveBeenCalledWith({ id: '7' }, queryClient);
+    expect(screenReads).toHaveBeenCalledWith({ id: '7' }, queryClient);
+    expect(other).not.toHaveBeenCalled();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
   createBrowserHistory,
@@ -161,15 +162,25 @@ function createRouter(routes: RouteObject[], history: History): Router {
   return router;
 }
 
-/**
- * Starts downloading the lazy screens `pathname` shows, without showing anything: called
- * as the app starts, they download while the visitor's session and user load rather than
- * after. The router's own download then finds them in the browser's module map. A failure
- * is left to the router, which shows it when it downloads the screen itself.
+/*
+ * Starting what `pathname` will show before showing anything: called as the app starts, the
+ * screens' modules and reads load while the visitor's session and user do, not after. The
+ * router's own download then finds the modules in the browser's module map, the screens
+ * their answers in the query cache. A failure is left to the router and the screens, which
+ * show it when they try themselves.
  */
+
+/** Starts downloading the lazy screens' modules of `pathname`. */
 export function preloadScreens(routes: RouteObject[], pathname: string): void {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     route.lazy?.().catch(() => undefined);
+  }
+}
+
+/** Starts the reads of `pathname`'s screens (each route's `prefetch`). */
+export function prefetchReads(routes: RouteObject[], pathname: string, queryClient: QueryClient) {
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
+    route.prefetch?.(params, queryClient);
   }
 }
 

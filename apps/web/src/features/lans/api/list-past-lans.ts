@@ -1,5 +1,5 @@
 import type { Lan, Paged } from '@lanparty/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { lansKeys, todayIsoDate } from '../../../lib/lans/lans-query-keys.ts';
 import { fetchAllPages } from '../../../lib/paging.ts';
@@ -13,7 +13,10 @@ export function listPastLans(today: string): Promise<Lan[]> {
   );
 }
 
+export function pastLansQueryOptions(today: string = todayIsoDate()) {
+  return queryOptions({ queryKey: lansKeys.past(today), queryFn: () => listPastLans(today) });
+}
+
 export function usePastLans() {
-  const today = todayIsoDate();
-  return useQuery({ queryKey: lansKeys.past(today), queryFn: () => listPastLans(today) });
+  return useQuery(pastLansQueryOptions());
 }

@@ -1,5 +1,5 @@
 import type { Lan, Paged } from '@lanparty/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { lansKeys, todayIsoDate } from '../../../lib/lans/lans-query-keys.ts';
 
@@ -14,7 +14,13 @@ export async function listUpcomingLans(today: string): Promise<Lan[]> {
   return page.items;
 }
 
+export function upcomingLansQueryOptions(today: string = todayIsoDate()) {
+  return queryOptions({
+    queryKey: lansKeys.upcoming(today),
+    queryFn: () => listUpcomingLans(today),
+  });
+}
+
 export function useUpcomingLans() {
-  const today = todayIsoDate();
-  return useQuery({ queryKey: lansKeys.upcoming(today), queryFn: () => listUpcomingLans(today) });
+  return useQuery(upcomingLansQueryOptions());
 }

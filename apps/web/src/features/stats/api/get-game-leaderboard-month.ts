@@ -1,7 +1,7 @@
 import type { GameLeaderboardMonth } from '@lanparty/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { monthApiPath } from '../stats-rules.ts';
+import { monthApiPath } from '../stats-paths.ts';
 import { statsKeys } from './stats-query-keys.ts';
 
 /** Spec §9: the monthly leaderboard shows the top 10 games. */
@@ -19,10 +19,16 @@ export function getGameLeaderboardMonth(month: string): Promise<GameLeaderboardM
  * The games of the month the player leaderboard shows (not …/last on its own), so both
  * halves of the screen are always about the same month; waits until that month is known.
  */
+export function gameLeaderboardMonthQueryOptions(month: string) {
+  return queryOptions({
+    queryKey: statsKeys.gameMonth(month),
+    queryFn: () => getGameLeaderboardMonth(month),
+  });
+}
+
 export function useGameLeaderboardMonth(month: string | undefined) {
   return useQuery({
-    queryKey: statsKeys.gameMonth(month ?? ''),
-    queryFn: () => getGameLeaderboardMonth(month ?? ''),
+    ...gameLeaderboardMonthQueryOptions(month ?? ''),
     enabled: month !== undefined,
   });
 }

@@ -1,7 +1,7 @@
 import type { PlayerLeaderboardMonth } from '@lanparty/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
-import { monthApiPath } from '../stats-rules.ts';
+import { monthApiPath } from '../stats-paths.ts';
 import { statsKeys } from './stats-query-keys.ts';
 
 /**
@@ -29,9 +29,13 @@ export async function getPlayerLeaderboardMonth(
   }
 }
 
-export function usePlayerLeaderboardMonth(month: string | null) {
-  return useQuery({
+export function playerLeaderboardMonthQueryOptions(month: string | null) {
+  return queryOptions({
     queryKey: statsKeys.playerMonth(month),
     queryFn: () => getPlayerLeaderboardMonth(month),
   });
+}
+
+export function usePlayerLeaderboardMonth(month: string | null) {
+  return useQuery(playerLeaderboardMonthQueryOptions(month));
 }

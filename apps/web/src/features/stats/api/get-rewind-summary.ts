@@ -1,5 +1,5 @@
 import type { RewindSummary } from '@lanparty/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { statsKeys } from './stats-query-keys.ts';
 
@@ -13,10 +13,10 @@ export async function getRewindSummary(year: number): Promise<RewindSummary | nu
   }
 }
 
+export function rewindSummaryQueryOptions(year: number) {
+  return queryOptions({ queryKey: statsKeys.rewind(year), queryFn: () => getRewindSummary(year) });
+}
+
 export function useRewindSummary(year: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: statsKeys.rewind(year),
-    queryFn: () => getRewindSummary(year),
-    enabled,
-  });
+  return useQuery({ ...rewindSummaryQueryOptions(year), enabled });
 }

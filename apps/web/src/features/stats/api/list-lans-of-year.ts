@@ -1,5 +1,5 @@
 import type { Lan, Paged } from '@lanparty/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { fetchAllPages } from '../../../lib/paging.ts';
 import { statsKeys } from './stats-query-keys.ts';
@@ -21,10 +21,13 @@ export function listLansOfYear(year: number): Promise<Lan[]> {
   );
 }
 
-export function useLansOfYear(year: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
+export function lansOfYearQueryOptions(year: number) {
+  return queryOptions({
     queryKey: statsKeys.lansOfYear(year),
     queryFn: () => listLansOfYear(year),
-    enabled,
   });
+}
+
+export function useLansOfYear(year: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...lansOfYearQueryOptions(year), enabled });
 }

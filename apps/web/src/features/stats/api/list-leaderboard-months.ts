@@ -1,5 +1,5 @@
 import type { LeaderboardMonths } from '@lanparty/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { statsKeys } from './stats-query-keys.ts';
 
@@ -8,6 +8,10 @@ export function listLeaderboardMonths(): Promise<LeaderboardMonths> {
   return apiRequest<LeaderboardMonths>('/api/stats/leader-boards');
 }
 
+export function leaderboardMonthsQueryOptions() {
+  return queryOptions({ queryKey: statsKeys.months(), queryFn: listLeaderboardMonths });
+}
+
 export function useLeaderboardMonths() {
-  return useQuery({ queryKey: statsKeys.months(), queryFn: listLeaderboardMonths });
+  return useQuery(leaderboardMonthsQueryOptions());
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { statsKeys } from './stats-query-keys.ts';
 
@@ -7,6 +7,10 @@ export function listRewindYears(): Promise<number[]> {
   return apiRequest<number[]>('/api/stats/summaries');
 }
 
+export function rewindYearsQueryOptions() {
+  return queryOptions({ queryKey: statsKeys.rewindYears(), queryFn: listRewindYears });
+}
+
 export function useRewindYears() {
-  return useQuery({ queryKey: statsKeys.rewindYears(), queryFn: listRewindYears });
+  return useQuery(rewindYearsQueryOptions());
 }

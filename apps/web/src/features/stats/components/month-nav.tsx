@@ -1,6 +1,7 @@
 import { Archive, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from '../../../lib/router/index.ts';
-import { findNeighbourMonths, formatMonth, leaderboardPath } from '../stats-rules.ts';
+import { leaderboardPath } from '../stats-paths.ts';
+import { findNeighbourMonths, formatMonth } from '../stats-rules.ts';
 import styles from './month-nav.module.css';
 
 type MonthNavProps = {

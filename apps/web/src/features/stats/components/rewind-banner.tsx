@@ -1,6 +1,6 @@
 import { Rewind } from 'lucide-react';
 import { Link } from '../../../lib/router/index.ts';
-import { rewindPath } from '../stats-rules.ts';
+import { rewindPath } from '../stats-paths.ts';
 import styles from './rewind-banner.module.css';
 
 /** Spec §2: shown on a leaderboard when its year has a rewind. */

@@ -4,14 +4,8 @@ import { QueryStatus } from '../../../components/query-status.tsx';
 import { Link } from '../../../lib/router/index.ts';
 import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';
 import { useRewindYears } from '../api/list-rewind-years.ts';
-import {
-  formatMonth,
-  groupMonthsByYear,
-  leaderboardPath,
-  listMonthsWithData,
-  monthNameOf,
-  rewindPath,
-} from '../stats-rules.ts';
+import { leaderboardPath, rewindPath } from '../stats-paths.ts';
+import { formatMonth, groupMonthsByYear, listMonthsWithData, monthNameOf } from '../stats-rules.ts';
 import styles from './stats-routes.module.css';
 
 /** stats/leader-board/archive: months grouped by year, newest first. */

@@ -13,13 +13,8 @@ import { MonthNav } from '../components/month-nav.tsx';
 import { PODIUM_PLACES, Podium } from '../components/podium.tsx';
 import { RankingTable } from '../components/ranking-table.tsx';
 import { RewindBanner } from '../components/rewind-banner.tsx';
-import {
-  formatMonth,
-  formatPlaytimeHours,
-  listMonthsWithData,
-  parseMonthParams,
-  yearOf,
-} from '../stats-rules.ts';
+import { parseMonthParams, yearOf } from '../stats-paths.ts';
+import { formatMonth, formatPlaytimeHours, listMonthsWithData } from '../stats-rules.ts';
 import styles from './stats-routes.module.css';
 
 /**

@@ -15,25 +15,19 @@ import {
   YouPlayedSection,
   YourGamesSection,
 } from '../components/rewind-sections.tsx';
+import { parseRewindYear, rewindPath } from '../stats-paths.ts';
 import {
   listFavoriteGamesOf,
   listOurFavoriteGames,
   mapRewindPositions,
   rankRewindPlayers,
-  rewindPath,
 } from '../stats-rules.ts';
 import styles from './stats-routes.module.css';
-
-function parseYear(text: string | undefined): number | null {
-  if (!text || !/^\d{4}$/.test(text)) return null;
-  const year = Number(text);
-  return year >= 2000 ? year : null;
-}
 
 /** stats/rewinds/:year: the yearly rewind, a story told top to bottom (spec §2). */
 export function RewindRoute() {
   const { year: yearParam } = useParams();
-  const year = parseYear(yearParam);
+  const year = parseRewindYear(yearParam);
   const viewer = useViewer();
   const summary = useRewindSummary(year ?? 0, { enabled: year !== null });
   const rewindYears = useRewindYears();
