@@ -14,8 +14,8 @@ import { ensureWebAppBuilt } from './web-build.ts';
  * real server (the demo community, started here on a free port with a fresh data folder).
  *
  * 1. The first screen: the gzipped JavaScript and CSS `/lans/upcoming` loads for a
- *    signed-in visitor. Exits non-zero above the 110 KB budget (issue 14's goal). Then,
- *    printed only, what a visitor who is not signed in loads up to the sign-in form.
+ *    signed-in visitor, and for one who is not signed in up to the sign-in form. Exits
+ *    non-zero when either is above the 110 KB budget (issue 14's goal).
  * 2. Lighthouse, mobile, signed in as the demo `member`, on seven pages: performance and
  *    accessibility scores, total blocking time, layout shift, largest contentful paint and
  *    the gzipped JavaScript + CSS each page loads, every figure that misses a goal marked;
@@ -47,8 +47,8 @@ function printFiles(title: string, files: LoadedFile[]): number {
 }
 
 /**
- * Part 1: the first screen's bytes against the budget; false when over it. Then, for the
- * record, what a visitor who is not signed in loads up to the sign-in form.
+ * Part 1: the first screen's bytes against the budget, for a signed-in visitor and for one
+ * who is not signed in, up to the sign-in form they are sent to; false when either is over.
  */
 async function checkFirstScreen(baseUrl: string): Promise<boolean> {
   const browser = await launchBrowser();
@@ -62,19 +62,22 @@ async function checkFirstScreen(baseUrl: string): Promise<boolean> {
       console.error('Nothing was loaded: is the web app built and served?');
       return false;
     }
-    if (total > firstScreenBudgetBytes) {
-      console.error(`Over budget by ${formatKilobytes(total - firstScreenBudgetBytes)}.`);
-      return false;
-    }
-    if (firstScreenOnly) return true;
     const signIn = await measureFirstScreen(browser, baseUrl, { upToSignIn: true });
     const signInTotal = printFiles(`${firstScreenPath} up to the sign-in form (gzip -9)`, signIn);
-    const overBy = signInTotal - firstScreenBudgetBytes;
     console.info(
-      `Total: ${formatKilobytes(signInTotal)}` +
-        (overBy > 0 ? ` (${formatKilobytes(overBy)} over the budget)` : ' (within the budget)'),
+      `Total up to the sign-in form: ${formatKilobytes(signInTotal)} of ` +
+        `${formatKilobytes(firstScreenBudgetBytes)} budget`,
     );
-    return true;
+    let isWithin = true;
+    for (const [what, bytes] of [
+      ['signed in', total],
+      ['up to the sign-in form', signInTotal],
+    ] as const) {
+      if (bytes <= firstScreenBudgetBytes) continue;
+      console.error(`Over budget ${what} by ${formatKilobytes(bytes - firstScreenBudgetBytes)}.`);
+      isWithin = false;
+    }
+    return isWithin;
   } finally {
     await browser.close();
   }

@@ -33,28 +33,22 @@ export async function measureFirstScreen(
     ? await browser.newContext()
     : await signedInContext(browser, baseUrl, 'visitor');
   const page = await context.newPage();
-  const pending: Promise<LoadedFile | undefined>[] = [];
+  // Read again after the page settles, not from the page's responses: a visitor who is not
+  // signed in leaves for the sign-in form, and a response's body is gone once its page is.
+  const loaded = new Map<string, LoadedFile['kind']>();
   page.on('response', (response) => {
     const kind = response.request().resourceType();
-    if (kind !== 'script' && kind !== 'stylesheet') return;
-    pending.push(
-      response.body().then(
-        (body) => ({
-          url: new URL(response.url()).pathname,
-          kind,
-          bytes: body.length,
-          gzipBytes: gzipSize(body),
-        }),
-        () => undefined,
-      ),
-    );
+    if (kind === 'script' || kind === 'stylesheet') loaded.set(response.url(), kind);
   });
   const requests = watchRequests(page);
   await page.goto(`${baseUrl}${firstScreenPath}`);
   if (upToSignIn) await page.getByLabel('Username').waitFor();
   await requests.settled();
-  const files = (await Promise.all(pending)).filter(
-    (file): file is LoadedFile => file !== undefined,
+  const files = await Promise.all(
+    [...loaded].map(async ([url, kind]) => {
+      const body = await (await context.request.get(url)).body();
+      return { url: new URL(url).pathname, kind, bytes: body.length, gzipBytes: gzipSize(body) };
+    }),
   );
   await context.close();
   return files;

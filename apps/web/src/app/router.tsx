@@ -17,8 +17,7 @@ import {
   lanArchiveReads,
   lannersReads,
   lanReads,
-  leaderboardReads,
-  rewindReads,
+  type Prefetch,
   upcomingLansReads,
 } from './first-screen-reads.ts';
 import { RouteError } from './route-error.tsx';
@@ -27,6 +26,14 @@ import { RouteError } from './route-error.tsx';
 // all of its routes, so the first screen never downloads them. The profile (forms, zod)
 // and the lanners (avatars) are their own chunks for the same reason.
 const loadStats = () => import('../features/stats/routes/stats-routes.ts');
+/** A stats page's first reads, from the stats chunk the app is already downloading. */
+const statsReads =
+  (reads: 'leaderboardReads' | 'rewindReads'): Prefetch =>
+  (params, queryClient) =>
+    void loadStats().then(
+      (stats) => stats[reads](params, queryClient),
+      () => undefined,
+    );
 const loadAdmin = () => import('../features/admin/routes/admin-routes.ts');
 const loadProfile = () => import('../features/profile/routes/profile-routes.ts');
 const loadLanners = () => import('../features/lanners/routes/lanners-route.tsx');
@@ -91,12 +98,12 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/stats/leader-board" replace /> },
                   {
                     path: 'leader-board',
-                    prefetch: leaderboardReads,
+                    prefetch: statsReads('leaderboardReads'),
                     lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
                   },
                   {
                     path: 'leader-board/:year/:month',
-                    prefetch: leaderboardReads,
+                    prefetch: statsReads('leaderboardReads'),
                     lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
                   },
                   {
@@ -107,7 +114,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'rewinds/:year',
-                    prefetch: rewindReads,
+                    prefetch: statsReads('rewindReads'),
                     lazy: async () => ({ Component: (await loadStats()).RewindRoute }),
                   },
                 ],

@@ -24,8 +24,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
   let auth: AuthSession;
   try {
     const settings = await getIdentitySettings();
-    await checkIdentityProvider(settings);
-    auth = createAuthSession({ client: createOidcClient(settings, window.location.origin) });
+    const provider = await checkIdentityProvider(settings);
+    auth = createAuthSession({
+      client: createOidcClient(settings, window.location.origin, provider),
+    });
   } catch (error) {
     console.error('Lanparty could not start: the identity provider could not be set up.', error);
     root.render(<StartupFailure />);

@@ -52,13 +52,13 @@ export type AuthStatus =
 /** The part of oidc-client-ts's OidcClient a session uses (tests pass a fake). */
 export type OidcClientPort = Pick<
   OidcClient,
-  | 'settings'
-  | 'createSigninRequest'
-  | 'processSigninResponse'
-  | 'useRefreshToken'
-  | 'createSignoutRequest'
-  | 'clearStaleState'
->;
+  'settings' | 'processSigninResponse' | 'useRefreshToken' | 'createSignoutRequest'
+> & {
+  /** The provider's sign-in address for a new sign-in carrying `state`. */
+  createSigninRequest(args: { state: unknown; request_type: string }): Promise<{ url: string }>;
+  /** Forgets sign-ins that were started but never came back. */
+  clearStaleState(): Promise<void>;
+};
 
 type AuthSessionOptions = {
   client: OidcClientPort;

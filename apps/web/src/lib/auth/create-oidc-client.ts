@@ -2,6 +2,10 @@ import type { IdentitySettings } from '@lanparty/contract';
 import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import type { OidcClient } from 'oidc-client-ts';
 import type { OidcClientPort } from './auth-session.ts';
+import { clearStaleSignIns, createSignInRequest } from './sign-in-request.ts';
+
+/** What the app reads of the issuer's discovery document before anything else. */
+export type IdentityProvider = { authorizationEndpoint: string };
 
 /**
  * The OpenID Connect client of the web app, from GET /api/settings/keycloak: authorization
@@ -9,10 +13,15 @@ import type { OidcClientPort } from './auth-session.ts';
  * state kept in localStorage (the user is too, by the auth session).
  *
  * oidc-client-ts (about 10 KB gzip) is downloaded on the first call that needs it —
- * signing in or out, renewing a token — not with the first screen: a signed-in visitor
- * with a valid token never waits for it.
+ * finishing a sign-in, signing out, renewing a token — not with the first screen: a
+ * signed-in visitor with a valid token never waits for it, and one who is not signed in
+ * is sent to the sign-in form without it (sign-in-request.ts).
  */
-export function createOidcClient(settings: IdentitySettings, origin: string): OidcClientPort {
+export function createOidcClient(
+  settings: IdentitySettings,
+  origin: string,
+  provider: IdentityProvider,
+): OidcClientPort {
   let client: Promise<OidcClient> | undefined;
   const loadClient = () => {
     client ??= import('oidc-client-ts').then(
@@ -37,22 +46,37 @@ export function createOidcClient(settings: IdentitySettings, origin: string): Oi
       authority: settings.issuer,
       client_id: settings.clientId,
     } as OidcClient['settings'],
-    createSigninRequest: async (args) => (await loadClient()).createSigninRequest(args),
+    createSigninRequest: ({ state, request_type }) =>
+      createSignInRequest(
+        {
+          authority: settings.issuer,
+          clientId: settings.clientId,
+          scope: settings.scope,
+          redirectUri: `${origin}/`,
+          authorizationEndpoint: provider.authorizationEndpoint,
+        },
+        { state, requestType: request_type },
+      ),
     processSigninResponse: async (url, extraHeaders) =>
       (await loadClient()).processSigninResponse(url, extraHeaders),
     useRefreshToken: async (args) => (await loadClient()).useRefreshToken(args),
     createSignoutRequest: async (args) => (await loadClient()).createSignoutRequest(args),
-    clearStaleState: async () => (await loadClient()).clearStaleState(),
+    clearStaleState: async () => clearStaleSignIns(),
   };
 }
 
 /**
  * Spec §8: the app does not start when the identity provider cannot be reached; reading
- * its discovery document checks that without loading oidc-client-ts.
+ * its discovery document checks that without loading oidc-client-ts, and gives the
+ * authorization endpoint a sign-in starts at.
  */
-export async function checkIdentityProvider(settings: IdentitySettings): Promise<void> {
+export async function checkIdentityProvider(settings: IdentitySettings): Promise<IdentityProvider> {
   const url = discoveryDocumentUrl(settings.issuer);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  await response.json();
+  const document = (await response.json()) as { authorization_endpoint?: unknown };
+  if (typeof document.authorization_endpoint !== 'string') {
+    throw new Error(`${url} names no authorization_endpoint`);
+  }
+  return { authorizationEndpoint: document.authorization_endpoint };
 }

@@ -6,3 +6,4 @@ export { LeaderBoardArchiveRoute } from './leader-board-archive-route.tsx';
 export { LeaderBoardRoute } from './leader-board-route.tsx';
 export { RewindRoute } from './rewind-route.tsx';
 export { StatsLayout } from './stats-layout.tsx';
+export { leaderboardReads, rewindReads } from './stats-reads.ts';

@@ -1,0 +1,45 @@
+import { type Prefetch, started } from '../../../app/first-screen-reads.ts';
+import { gameLeaderboardMonthQueryOptions } from '../api/get-game-leaderboard-month.ts';
+import { playerLeaderboardMonthQueryOptions } from '../api/get-player-leaderboard-month.ts';
+import { rewindSummaryQueryOptions } from '../api/get-rewind-summary.ts';
+import { lansOfYearQueryOptions } from '../api/list-lans-of-year.ts';
+import { leaderboardMonthsQueryOptions } from '../api/list-leaderboard-months.ts';
+import { rewindYearsQueryOptions } from '../api/list-rewind-years.ts';
+import { parseMonthParams, parseRewindYear } from '../stats-paths.ts';
+
+/*
+ * The stats pages' first reads (app/first-screen-reads.ts), in the stats chunk: the app
+ * downloads that chunk as it starts at a stats page, so they wait for nothing else. A read
+ * the page makes only after another (the month's games once the month is known) follows
+ * that one here too.
+ */
+
+export const leaderboardReads: Prefetch = ({ year, month }, queryClient) => {
+  const players = queryClient.ensureQueryData(
+    playerLeaderboardMonthQueryOptions(parseMonthParams(year, month)),
+  );
+  started(
+    players.then(
+      (board) =>
+        board && queryClient.ensureQueryData(gameLeaderboardMonthQueryOptions(board.month)),
+    ),
+  );
+  started(queryClient.ensureQueryData(leaderboardMonthsQueryOptions()));
+  started(queryClient.ensureQueryData(rewindYearsQueryOptions()));
+};
+
+export const rewindReads: Prefetch = (params, queryClient) => {
+  const year = parseRewindYear(params.year);
+  if (year === null) return;
+  const summary = queryClient.ensureQueryData(rewindSummaryQueryOptions(year));
+  started(
+    summary.then((found) => found && queryClient.ensureQueryData(lansOfYearQueryOptions(year))),
+  );
+  const years = queryClient.ensureQueryData(rewindYearsQueryOptions());
+  started(
+    years.then((known) => {
+      if (known.includes(year - 1))
+        started(queryClient.ensureQueryData(rewindSummaryQueryOptions(year - 1)));
+    }),
+  );
+};
