@@ -5,8 +5,9 @@ import type {
 } from '@lanparty/contract';
 import { buildLan, buildPage, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../lib/api-client.ts';
+import { rememberRoles } from '../lib/auth/remembered-roles.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { prefetchReads } from '../lib/router/index.ts';
 import {
@@ -35,6 +36,8 @@ async function openAfterPrefetch(path: string, requests: StubbedRequest[], expec
   renderApp(path, { viewer: lanner, queryClient });
   return prefetched;
 }
+
+afterEach(() => localStorage.clear());
 
 describe("the first screen's reads, started with the app", () => {
   it('are the reads the upcoming lans page makes: it asks for nothing again', async () => {
@@ -94,6 +97,7 @@ describe("the first screen's reads, started with the app", () => {
         jsonResponse({ users: ['2026-10-01'], games: ['2026-10-01'] }),
       'GET /api/stats/summaries': () => jsonResponse([2025]),
     });
+    rememberRoles(['Lanner']);
     const prefetched = await openAfterPrefetch('/stats/leader-board', requests, 4);
     expect(prefetched).toEqual(
       expect.arrayContaining([
@@ -127,6 +131,7 @@ describe("the first screen's reads, started with the app", () => {
       'GET /api/stats/summaries': () => jsonResponse([2025, 2024]),
       'GET /api/lans': () => jsonResponse(buildPage([])),
     });
+    rememberRoles(['Member', 'LanAdministrator']);
     const prefetched = await openAfterPrefetch('/stats/rewinds/2025', requests, 4);
     expect(prefetched).toEqual(
       expect.arrayContaining([
@@ -138,6 +143,19 @@ describe("the first screen's reads, started with the app", () => {
     );
     expect(await screen.findByRole('heading', { name: 'Rewind 2025' })).toBeInTheDocument();
     expect(requests).toHaveLength(4);
+  });
+
+  it('leave the stats alone for a viewer who had no stats role last time: nothing is refused', async () => {
+    const { requests } = stubFetch({});
+    const queryClient = createQueryClient();
+    for (const roles of [[], ['MemberAdministrator']] as const) {
+      localStorage.clear();
+      if (roles.length > 0) rememberRoles(roles);
+      prefetchReads(routes, '/stats/leader-board', queryClient);
+      prefetchReads(routes, '/stats/rewinds/2025', queryClient);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toEqual([]);
   });
 
   it('leave a failed read to the page, which asks again and says so', async () => {

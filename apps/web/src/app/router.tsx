@@ -5,6 +5,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
+import { hadAnyRole } from '../lib/auth/remembered-roles.ts';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
 import {
   createBrowserRouter,
@@ -26,14 +27,19 @@ import { RouteError } from './route-error.tsx';
 // all of its routes, so the first screen never downloads them. The profile (forms, zod)
 // and the lanners (avatars) are their own chunks for the same reason.
 const loadStats = () => import('../features/stats/routes/stats-routes.ts');
-/** A stats page's first reads, from the stats chunk the app is already downloading. */
+/**
+ * A stats page's first reads, from the stats chunk the app is already downloading: only
+ * for a viewer who may see the stats, as far as the last visit tells (remembered-roles.ts).
+ */
 const statsReads =
   (reads: 'leaderboardReads' | 'rewindReads'): Prefetch =>
-  (params, queryClient) =>
+  (params, queryClient) => {
+    if (!hadAnyRole(requiredRoles.stats)) return;
     void loadStats().then(
       (stats) => stats[reads](params, queryClient),
       () => undefined,
     );
+  };
 const loadAdmin = () => import('../features/admin/routes/admin-routes.ts');
 const loadProfile = () => import('../features/profile/routes/profile-routes.ts');
 const loadLanners = () => import('../features/lanners/routes/lanners-route.tsx');

@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppStatus } from '../components/app-status.tsx';
 import { configureApiClient } from '../lib/api-client.ts';
-import { type AuthSession, createAuthSession } from '../lib/auth/auth-session.ts';
+import {
+  type AuthSession,
+  createAuthSession,
+  hasSignInResponse,
+} from '../lib/auth/auth-session.ts';
 import { checkIdentityProvider, createOidcClient } from '../lib/auth/create-oidc-client.ts';
 import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -41,9 +45,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
       <App auth={auth} queryClient={queryClient} />
     </StrictMode>,
   );
+  // Back from the sign-in form, perhaps as someone else: what the last user was allowed to
+  // read says nothing (remembered-roles.ts); the page reads when it shows.
+  const isBackFromSignIn = hasSignInResponse(window.location);
   await auth.start();
   // The page's reads go out with the sign-in's own (sync-status, then users/me), not after.
-  if (auth.getStatus().kind === 'signed-in') prefetchRequestedReads(queryClient);
+  if (auth.getStatus().kind === 'signed-in' && !isBackFromSignIn) {
+    prefetchRequestedReads(queryClient);
+  }
 }
 
 function StartupFailure() {

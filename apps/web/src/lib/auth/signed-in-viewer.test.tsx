@@ -11,6 +11,7 @@ import {
 import { createTestQueryClient } from '../../testing/render-app.tsx';
 import { configureApiClient } from '../api-client.ts';
 import { useViewer } from '../viewer.tsx';
+import { hadAnyRole } from './remembered-roles.ts';
 import { SignedInViewer } from './signed-in-viewer.tsx';
 
 function ShowViewer() {
@@ -44,6 +45,18 @@ describe('after signing in', () => {
       '/api/users/me',
     ]);
     expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("remembers the user's roles for the next start (remembered-roles.ts)", async () => {
+    localStorage.clear();
+    stubFetch({
+      'GET /api/users/me/sync-status': () => textResponse('Unchanged'),
+      'GET /api/users/me': () => jsonResponse(buildUserProfile({ roles: ['Member'] })),
+    });
+    renderSignedIn();
+    await screen.findByText(/Signed in as/);
+    expect(hadAnyRole(['Member'])).toBe(true);
+    expect(hadAnyRole(['Lanner', 'SystemAdministrator'])).toBe(false);
   });
 
   it('reloads the page when the sync answers Updated, without loading the user', async () => {

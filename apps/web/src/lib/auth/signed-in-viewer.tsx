@@ -3,6 +3,7 @@ import { AppStatus } from '../../components/app-status.tsx';
 import { useCurrentUser } from '../users/get-current-user.ts';
 import { useSyncStatus } from '../users/get-sync-status.ts';
 import { createViewer, ViewerProvider } from '../viewer.tsx';
+import { rememberRoles } from './remembered-roles.ts';
 
 const RELOAD_MARK = 'lanparty.sync-reloaded-at';
 const RELOAD_GUARD_MS = 60_000;
@@ -30,6 +31,10 @@ export function SignedInViewer({
     if (syncStatus.isError)
       console.warn('The Steam profile could not be synced.', syncStatus.error);
   }, [syncStatus.isError, syncStatus.error]);
+
+  useEffect(() => {
+    if (currentUser.data) rememberRoles(currentUser.data.roles);
+  }, [currentUser.data]);
 
   useEffect(() => {
     if (!shouldReload) return;
