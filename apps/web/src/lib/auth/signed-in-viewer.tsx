@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, startTransition, useEffect, useMemo, useState } from 'react';
 import { AppStatus } from '../../components/app-status.tsx';
 import { useCurrentUser } from '../users/get-current-user.ts';
 import { useSyncStatus } from '../users/get-sync-status.ts';
@@ -26,6 +26,14 @@ export function SignedInViewer({
   const shouldReload = syncStatus.data === 'Updated' && !hasReloadedRecently();
   const currentUser = useCurrentUser({ isEnabled: isSynced && !shouldReload });
   const viewer = useMemo(() => createViewer(currentUser.data ?? null), [currentUser.data]);
+  // The whole app renders once the user is known: as a transition, so React renders it in
+  // slices between which the browser stays responsive, not as one long task (on a phone,
+  // the layout and a page with its data already there take a few hundred milliseconds).
+  const hasUser = currentUser.data !== undefined;
+  const [isShown, setIsShown] = useState(false);
+  useEffect(() => {
+    if (hasUser) startTransition(() => setIsShown(true));
+  }, [hasUser]);
 
   useEffect(() => {
     if (syncStatus.isError)
@@ -54,7 +62,7 @@ export function SignedInViewer({
       </AppStatus>
     );
   }
-  if (!currentUser.data) return <AppStatus title="Signing in…" isBusy />;
+  if (!currentUser.data || !isShown) return <AppStatus title="Signing in…" isBusy />;
   return <ViewerProvider viewer={viewer}>{children}</ViewerProvider>;
 }
 

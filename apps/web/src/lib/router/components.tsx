@@ -5,12 +5,14 @@ import {
   type MouseEvent,
   type ReactNode,
   type Ref,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
-  useSyncExternalStore,
 } from 'react';
 import { createPath, type Location, type NavigationType } from './history.ts';
 import { matchPath, type Params, type RouteMatch, type RouteObject } from './match-routes.ts';
@@ -33,9 +35,30 @@ function useRouterContext() {
   return context;
 }
 
-/** Shows the screen of the router's location, inside its layouts. */
+/**
+ * Shows the screen of the router's location, inside its layouts. A new screen renders as
+ * a transition, as React Router's navigations do: React renders it in slices, the page
+ * staying responsive, rather than in one long task. A change on the same screen (its
+ * query, as a search field types it) renders at once, so the field never lags.
+ */
 export function RouterProvider({ router }: { router: Router }) {
-  const state = useSyncExternalStore(router.subscribe, () => router.state);
+  const [state, setState] = useState(() => router.state);
+  const shown = useRef(state);
+  useLayoutEffect(() => {
+    const update = () => {
+      const next = router.state;
+      const isNewScreen =
+        next.initialized !== shown.current.initialized ||
+        next.matches?.at(-1)?.route !== shown.current.matches?.at(-1)?.route;
+      shown.current = next;
+      if (isNewScreen) startTransition(() => setState(next));
+      else setState(next);
+    };
+    const unsubscribe = router.subscribe(update);
+    // A change between the first render and now is not missed.
+    update();
+    return unsubscribe;
+  }, [router]);
   const value = useMemo(() => ({ router, state }), [router, state]);
   let content: ReactNode = null;
   if (!state.initialized) {
