@@ -357,6 +357,27 @@ describe('links', () => {
     expect(router.state.location).toMatchObject({ pathname: '/admin/users', search: '?page=2' });
     expect(router.state.historyAction).toBe('REPLACE');
   });
+
+  it('keeps every letter of a search field that writes the query as it is typed', async () => {
+    function Search() {
+      const [searchParams, setSearchParams] = useSearchParams();
+      return (
+        <input
+          aria-label="Search"
+          value={searchParams.get('q') ?? ''}
+          onChange={(event) => setSearchParams({ q: event.target.value }, { replace: true })}
+        />
+      );
+    }
+    const router = createMemoryRouter([{ path: '/admin/users', element: <Search /> }], {
+      initialEntries: ['/admin/users'],
+    });
+    render(<RouterProvider router={router} />);
+    // No pause between the keys: each letter lands before the next is typed.
+    await userEvent.setup({ delay: null }).type(screen.getByLabelText('Search'), 'lanparty');
+    expect(screen.getByLabelText('Search')).toHaveValue('lanparty');
+    expect(router.state.location.search).toBe('?q=lanparty');
+  });
 });
 
 describe('the browser router', () => {

@@ -108,10 +108,14 @@ function createRouter(routes: RouteObject[], history: History): Router {
     const navigationId = ++latestNavigation;
     const matches = matchRoutes(routes, location.pathname);
     let loadError: RouterState['loadError'] = null;
-    // A task later, as React Router's navigations land: what the caller set just before
-    // navigating renders at the old location first (a notice meant to survive this very
-    // navigation is settled there, then carried to the new screen).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // To another path, a task later, as React Router's navigations land: what the caller
+    // set just before navigating renders at the old location first (a notice meant to
+    // survive this very navigation is settled there, then carried to the new screen). On
+    // the same path (a query a search field writes as it is typed) at once: a field whose
+    // value comes back a task later loses the letters typed meanwhile.
+    if (location.pathname !== router.state.location.pathname) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     if (needsLoading(matches)) {
       if (router.state.initialized) set({ navigation: { state: 'loading', location } });
       loadError = await load(matches);
