@@ -3,7 +3,7 @@ import { lannersFilter, membersFilter } from '../features/lanners/api/get-lanner
 import { pastLansQueryOptions } from '../features/lans/api/list-past-lans.ts';
 import { upcomingLansQueryOptions } from '../features/lans/api/list-upcoming-lans.ts';
 import { lanQueryOptions } from '../lib/lans/get-lan.ts';
-import type { Params } from '../lib/router/index.ts';
+import { idParam, type Params } from '../lib/router/index.ts';
 import { allUsersQueryOptions } from '../lib/users/list-users.ts';
 
 /*
@@ -24,10 +24,9 @@ export const upcomingLansReads: Prefetch = (_params, queryClient) =>
 export const lanArchiveReads: Prefetch = (_params, queryClient) =>
   started(queryClient.ensureQueryData(pastLansQueryOptions()));
 
-export const lanReads: Prefetch = ({ id }, queryClient) => {
-  const lanId = Number(id);
-  if (Number.isInteger(lanId) && lanId > 0)
-    started(queryClient.ensureQueryData(lanQueryOptions(lanId)));
+export const lanReads: Prefetch = (params, queryClient) => {
+  const id = idParam(params.id);
+  if (id !== null) started(queryClient.ensureQueryData(lanQueryOptions(id)));
 };
 
 export const lannersReads: Prefetch = (_params, queryClient) => {

@@ -17,7 +17,13 @@ export {
   useSearchParams,
 } from './components.tsx';
 export type { Location, NavigationType } from './history.ts';
-export { matchPath, matchRoutes, type Params, type RouteObject } from './match-routes.ts';
+export {
+  idParam,
+  matchPath,
+  matchRoutes,
+  type Params,
+  type RouteObject,
+} from './match-routes.ts';
 export {
   createBrowserRouter,
   createMemoryRouter,

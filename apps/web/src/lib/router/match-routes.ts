@@ -30,6 +30,12 @@ export type RouteObject = {
 
 export type Params = Readonly<Record<string, string | undefined>>;
 
+/** The record a route's `:id` names (a whole number from 1), or null when it names none. */
+export function idParam(text: string | undefined): number | null {
+  const id = Number(text);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 export type RouteMatch = { route: RouteObject; params: Params };
 
 type Branch = { pattern: CompiledPattern; score: number; routes: RouteObject[] };

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   createBrowserRouter,
   createMemoryRouter,
+  idParam,
   Link,
   matchPath,
   matchRoutes,
@@ -64,6 +65,15 @@ describe('matchRoutes', () => {
 
   it('matches nothing when the table has no route for the path', () => {
     expect(matchRoutes([{ path: '/a' }], '/b')).toBeNull();
+  });
+});
+
+describe('idParam', () => {
+  it('reads a whole number from 1 as the id, anything else as none', () => {
+    expect(idParam('7')).toBe(7);
+    for (const text of [undefined, '', '0', '-3', '2.5', 'abc', '1e400']) {
+      expect(idParam(text)).toBeNull();
+    }
   });
 });
 

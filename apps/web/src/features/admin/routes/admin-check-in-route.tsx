@@ -7,7 +7,14 @@ import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useLan } from '../../../lib/lans/get-lan.ts';
-import { Link, Navigate, useLocation, useNavigate, useParams } from '../../../lib/router/index.ts';
+import {
+  idParam,
+  Link,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useParams,
+} from '../../../lib/router/index.ts';
 import { useCheckInTicket } from '../api/check-in-ticket.ts';
 import { participantsQueryOptions, useParticipants } from '../api/get-participants.ts';
 import adminStyles from '../components/admin-lans.module.css';
@@ -23,8 +30,8 @@ import { TicketScanner } from '../components/ticket-scanner.tsx';
  * or read out, or by finding the participant's name.
  */
 export function AdminCheckInRoute() {
-  const id = Number(useParams().id);
-  if (!Number.isInteger(id) || id < 1) return <Navigate to="/admin/lans" replace />;
+  const id = idParam(useParams().id);
+  if (id === null) return <Navigate to="/admin/lans" replace />;
   return <CheckInDoor lanId={id} />;
 }
 

@@ -9,7 +9,7 @@ import { describeError, isApiError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { useLan } from '../../../lib/lans/get-lan.ts';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
-import { Link, Navigate, useNavigate, useParams } from '../../../lib/router/index.ts';
+import { idParam, Link, Navigate, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useDeleteLan } from '../api/delete-lan.ts';
 import { useUpdateLan } from '../api/update-lan.ts';
 import styles from '../components/admin-lans.module.css';
@@ -25,8 +25,8 @@ import { useBannerChoice } from '../components/use-banner-choice.ts';
  * banner, activation and deletion.
  */
 export function AdminLanRoute() {
-  const id = Number(useParams().id);
-  if (!Number.isInteger(id) || id < 1) return <Navigate to="/admin/lans" replace />;
+  const id = idParam(useParams().id);
+  if (id === null) return <Navigate to="/admin/lans" replace />;
   // Keyed: another lan starts with nothing chosen and nothing saved.
   return <AdminLan key={id} id={id} />;
 }

@@ -6,15 +6,15 @@ import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { Link, Navigate, useParams } from '../../../lib/router/index.ts';
+import { idParam, Link, Navigate, useParams } from '../../../lib/router/index.ts';
 import { hasPersonalFields, useUser } from '../api/get-user.ts';
 import { RoleEditor } from '../components/role-editor.tsx';
 import styles from './admin-user-route.module.css';
 
 /** admin/users/:id: a user's profile and roles, for member and system administrators. */
 export function AdminUserRoute() {
-  const id = Number(useParams().id);
-  if (!Number.isInteger(id) || id < 1) return <Navigate to="/admin/users" replace />;
+  const id = idParam(useParams().id);
+  if (id === null) return <Navigate to="/admin/users" replace />;
   return <AdminUser id={id} />;
 }
 

@@ -5,7 +5,7 @@ import { QueryStatus } from '../../../components/query-status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { lanQueryOptions } from '../../../lib/lans/get-lan.ts';
 import { type NotifyInput, useNotify } from '../../../lib/notifications/notifications.tsx';
-import { useNavigate, useParams } from '../../../lib/router/index.ts';
+import { idParam, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { LanInFull } from '../components/lan-in-full.tsx';
 
 /** What the visitor is told on the way to the root, by why the lan cannot be shown. */
@@ -19,10 +19,10 @@ const leavingNotices = {
  * to the root; a notification says which of the two it was.
  */
 export function LanRoute() {
-  const id = Number(useParams().id);
-  const isValidId = Number.isInteger(id) && id > 0;
+  const id = idParam(useParams().id);
+  const isValidId = id !== null;
   // An id that is not a number names no lan: nothing to ask the server.
-  const lan = useQuery({ ...lanQueryOptions(id), enabled: isValidId });
+  const lan = useQuery({ ...lanQueryOptions(id ?? 0), enabled: isValidId });
   const leaving =
     !isValidId || isApiError(lan.error, 404) ? 'notFound' : lan.isError ? 'failed' : null;
   useLeaveForRoot(leaving);
