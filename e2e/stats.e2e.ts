@@ -103,6 +103,20 @@ describe('the rewind', () => {
       .getByRole('link', { name: /Lan \d{4}/ })
       .first()
       .waitFor();
+    // The rank changes against the year before arrive after the page shows.
+    const leaderboard = main.getByRole('list', { name: 'Players by playtime' });
+    await leaderboard.scrollIntoViewIfNeeded();
+    await leaderboard
+      .getByText(/^(up|down) \d+ places?$|^same place$|^new$/)
+      .first()
+      .waitFor({
+        state: 'attached',
+      });
+    // Sections off the screen wait to be laid out, but never widen the page.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });

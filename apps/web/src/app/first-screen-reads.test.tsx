@@ -111,7 +111,7 @@ describe("the first screen's reads, started with the app", () => {
     expect(requests).toHaveLength(4);
   });
 
-  it("are a year's rewind with its lans, and the year before when it has one", async () => {
+  it("are a year's rewind and the years; the year before and the lans once the page shows", async () => {
     const summary = (year: number): RewindSummary => ({
       year,
       games: [],
@@ -132,17 +132,18 @@ describe("the first screen's reads, started with the app", () => {
       'GET /api/lans': () => jsonResponse(buildPage([])),
     });
     rememberRoles(['Member', 'LanAdministrator']);
-    const prefetched = await openAfterPrefetch('/stats/rewinds/2025', requests, 4);
+    const prefetched = await openAfterPrefetch('/stats/rewinds/2025', requests, 2);
     expect(prefetched).toEqual(
+      expect.arrayContaining(['/api/stats/summaries/2025', '/api/stats/summaries']),
+    );
+    expect(await screen.findByRole('heading', { name: 'Rewind 2025' })).toBeInTheDocument();
+    await waitFor(() => expect(requests).toHaveLength(4));
+    expect(pathsOf(requests).slice(2)).toEqual(
       expect.arrayContaining([
-        '/api/stats/summaries/2025',
         '/api/stats/summaries/2024',
-        '/api/stats/summaries',
         expect.stringMatching(/^\/api\/lans\?sinceDate=2025-01-01&untilDate=2026-01-01/),
       ]),
     );
-    expect(await screen.findByRole('heading', { name: 'Rewind 2025' })).toBeInTheDocument();
-    expect(requests).toHaveLength(4);
   });
 
   it('leave the stats alone for a viewer who had no stats role last time: nothing is refused', async () => {

@@ -22,15 +22,6 @@ if (!HTMLDialogElement.prototype.showModal) {
 // scroll, and says so on the console unless told to do nothing.
 window.scrollTo = () => {};
 
-// Radix's tooltip measures its trigger; jsdom does not lay anything out.
-if (!('ResizeObserver' in globalThis)) {
-  globalThis.ResizeObserver = class ResizeObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
 beforeEach(() => {
   // No test reaches a network: a call nobody stubbed fails at once.
   vi.stubGlobal(

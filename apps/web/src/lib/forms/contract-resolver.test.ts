@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { contractResolver } from './contract-resolver.ts';
+import { contractResolver, loadedContractResolver } from './contract-resolver.ts';
 
 const schema = z.object({
   name: z.string().min(1, 'Name is required'),
@@ -47,5 +47,22 @@ describe('contractResolver', () => {
     });
     expect(Object.keys(errors)).toEqual(['statuses']);
     expect(errors.statuses).toMatchObject({ type: 'invalid_value' });
+  });
+});
+
+describe('loadedContractResolver', () => {
+  it('loads the schema once, on the first check, and then checks as contractResolver does', async () => {
+    const load = vi.fn(async () => schema);
+    const resolver = loadedContractResolver<Values, z.output<typeof schema>>(load);
+    expect(load).not.toHaveBeenCalled();
+    const options = { fields: {}, shouldUseNativeValidation: undefined };
+    const [bad, good] = await Promise.all([
+      resolver({ name: '', location: null, statuses: [] }, undefined, options),
+      resolver({ name: 'Winter', location: null, statuses: [] }, undefined, options),
+    ]);
+    expect(bad.errors).toEqual({ name: { type: 'too_small', message: 'Name is required' } });
+    expect(good).toEqual({ values: { name: 'Winter', location: null, statuses: [] }, errors: {} });
+    await resolver({ name: 'Summer', location: null, statuses: [] }, undefined, options);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

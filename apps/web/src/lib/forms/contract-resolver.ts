@@ -35,3 +35,19 @@ export function contractResolver<Values extends FieldValues, Output>(
     return { values: {}, errors: errors as FieldErrors<Values> };
   };
 }
+
+/**
+ * contractResolver with a schema loaded on demand: a form can show before zod (about
+ * 30 KB gzip) arrives. The form starts the load as it shows (`load` is called once, its
+ * promise kept), so the first check rarely waits.
+ */
+export function loadedContractResolver<Values extends FieldValues, Output>(
+  load: () => Promise<z.ZodType<Output>>,
+  toBody?: (values: Values) => unknown,
+): Resolver<Values, unknown, Output> {
+  let resolver: Promise<Resolver<Values, unknown, Output>> | undefined;
+  return async (...args) => {
+    resolver ??= load().then((schema) => contractResolver(schema, toBody));
+    return (await resolver)(...args);
+  };
+}

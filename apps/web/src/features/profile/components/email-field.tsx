@@ -1,8 +1,8 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
-import { Info, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
+import { InfoTip } from '../../../components/info-tip/info-tip.tsx';
 
 export const EMAIL_CHANGE_HINT = 'Changing the email requires verification.';
 
@@ -28,23 +28,7 @@ export function EmailField({
       autoComplete="email"
       registration={registration}
       message={message}
-      labelExtra={
-        <Tooltip.Provider delayDuration={150}>
-          <Tooltip.Root>
-            <Tooltip.Trigger asChild>
-              <button type="button" className={controls.iconButton} aria-label="About the email">
-                <Info aria-hidden="true" size={16} />
-              </button>
-            </Tooltip.Trigger>
-            <Tooltip.Portal>
-              <Tooltip.Content className={controls.tooltip} side="top" sideOffset={6}>
-                {EMAIL_CHANGE_HINT}
-                <Tooltip.Arrow className={controls.tooltipArrow} />
-              </Tooltip.Content>
-            </Tooltip.Portal>
-          </Tooltip.Root>
-        </Tooltip.Provider>
-      }
+      labelExtra={<InfoTip label="About the email">{EMAIL_CHANGE_HINT}</InfoTip>}
     >
       {needsVerification ? (
         <p className={controls.warning}>

@@ -3,7 +3,7 @@ import {
   formatValidationMessage,
   type UserProfile,
   type UserProfileInput,
-  userProfileInputSchema,
+  type userProfileInputSchema,
 } from '@lanparty/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
-import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
+import { loadedContractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
 import { emailAddressUsedQueryOptions, useEmailAddressUsed } from '../api/check-email-address.ts';
@@ -44,7 +44,14 @@ function toFormValues(user: UserProfile): ProfileFormValues {
   };
 }
 
-const emailSchema = userProfileInputSchema.shape.email;
+type ProfileSchema = typeof userProfileInputSchema;
+
+let profileSchema: Promise<ProfileSchema> | undefined;
+/** The form's schema (with zod), loaded once, when first needed. */
+function loadProfileSchema(): Promise<ProfileSchema> {
+  profileSchema ??= import('./profile-schema.ts').then((module) => module.userProfileInputSchema);
+  return profileSchema;
+}
 
 /**
  * The Personal Information form (spec §2, §4, §5): nickname read-only, the other fields
@@ -55,7 +62,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   const queryClient = useQueryClient();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, UserProfileInput>({
-    resolver: contractResolver<ProfileFormValues, UserProfileInput>(userProfileInputSchema),
+    resolver: loadedContractResolver<ProfileFormValues, UserProfileInput>(loadProfileSchema),
     mode: 'onTouched',
     defaultValues: toFormValues(user),
   });
@@ -71,6 +78,20 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
+  // Zod comes when the visitor first goes into the form (or it is checked), not with the
+  // page: the page shows sooner, and the e-mail check has it before anything is typed.
+  const [schema, setSchema] = useState<ProfileSchema>();
+  const isShown = useRef(true);
+  useEffect(() => {
+    isShown.current = true;
+    return () => {
+      isShown.current = false;
+    };
+  }, []);
+  const loadSchema = () => {
+    if (schema) return;
+    void loadProfileSchema().then((loaded) => isShown.current && setSchema(() => loaded));
+  };
   const savingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(savingTimer.current), []);
 
@@ -85,7 +106,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   const isOwnAddress = (address: string) =>
     address.toLowerCase() === (user.email ?? '').trim().toLowerCase();
   const shouldCheckEmail =
-    emailSchema.safeParse(checkedEmail).success && !isOwnAddress(checkedEmail);
+    schema?.shape.email.safeParse(checkedEmail).success === true && !isOwnAddress(checkedEmail);
   const emailUsed = useEmailAddressUsed(checkedEmail, { isEnabled: shouldCheckEmail });
   const isEmailUsed = shouldCheckEmail && checkedEmail === email && emailUsed.data === true;
 
@@ -133,7 +154,13 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   });
 
   return (
-    <form className={controls.form} onSubmit={save} noValidate aria-label="Personal Information">
+    <form
+      className={controls.form}
+      onSubmit={save}
+      onFocus={loadSchema}
+      noValidate
+      aria-label="Personal Information"
+    >
       <div className={controls.fields}>
         <div className={controls.field}>
           <label className={controls.label} htmlFor="profile-nickname">

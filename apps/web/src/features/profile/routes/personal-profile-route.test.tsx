@@ -59,7 +59,9 @@ describe('the profile page', () => {
   it('explains in a tooltip that changing the email requires verification', async () => {
     stubProfileCalls();
     const { user } = renderProfile();
-    await user.hover(await screen.findByRole('button', { name: 'About the email' }));
+    const about = await screen.findByRole('button', { name: 'About the email' });
+    expect(about).toHaveAccessibleDescription(EMAIL_CHANGE_HINT);
+    await user.hover(about);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(EMAIL_CHANGE_HINT);
   });
 

@@ -6,16 +6,18 @@ type RankChangeProps = {
   position: number;
   /** null: new in the ranking; undefined: nothing to compare with (no arrow). */
   previousPosition: number | null | undefined;
+  /** With nothing to compare (yet), keep the arrow's place empty rather than leave none. */
+  keepsPlace?: boolean;
 };
 
 const placesText = (places: number) => `${places} ${places === 1 ? 'place' : 'places'}`;
 
 /** An arrow of rank change with its meaning in words for screen readers. */
-export function RankChange({ position, previousPosition }: RankChangeProps) {
+export function RankChange({ position, previousPosition, keepsPlace = false }: RankChangeProps) {
   const change = describeRankChange(position, previousPosition);
   switch (change.kind) {
     case 'none':
-      return null;
+      return keepsPlace ? <span className={styles.change} aria-hidden="true" /> : null;
     case 'up':
       return (
         <span className={`${styles.change} ${styles.up}`} title={`Up ${placesText(change.places)}`}>

@@ -33,7 +33,7 @@ function RewindSection({
   children: ReactNode;
 }) {
   return (
-    <section className={controls.section} aria-labelledby={id}>
+    <section className={`${controls.section} ${styles.section}`} aria-labelledby={id}>
       <h2 id={id} className={controls.sectionTitle}>
         {title}
       </h2>
@@ -142,7 +142,9 @@ export function PlayerLeaderboardSection({
                 {player.position}
                 <span className="visually-hidden">.</span>
               </span>
+              {/* The row keeps its columns, also while the year before is still coming. */}
               <RankChange
+                keepsPlace
                 position={player.position}
                 previousPosition={
                   previousPositions ? (previousPositions.get(player.user.id) ?? null) : undefined

@@ -2,6 +2,7 @@ import { LoadFailure } from '../../../components/load-failure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { Link, useParams } from '../../../lib/router/index.ts';
+import { usePainted } from '../../../lib/use-painted.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { useRewindSummary } from '../api/get-rewind-summary.ts';
 import { useLansOfYear } from '../api/list-lans-of-year.ts';
@@ -31,10 +32,13 @@ export function RewindRoute() {
   const viewer = useViewer();
   const summary = useRewindSummary(year ?? 0, { enabled: year !== null });
   const rewindYears = useRewindYears();
+  // The rank changes and the lans of the busiest days, far down the page, are read once
+  // the page has shown: the page waits for neither.
+  const isPainted = usePainted(Boolean(summary.data));
   // The previous position of a player is the rank in the previous year's rewind, if any.
   const hasPreviousYear = year !== null && rewindYears.data?.includes(year - 1) === true;
-  const previous = useRewindSummary((year ?? 0) - 1, { enabled: hasPreviousYear });
-  const lans = useLansOfYear(year ?? 0, { enabled: Boolean(summary.data) });
+  const previous = useRewindSummary((year ?? 0) - 1, { enabled: hasPreviousYear && isPainted });
+  const lans = useLansOfYear(year ?? 0, { enabled: isPainted });
 
   const title = `Rewind ${year ?? yearParam ?? ''}`.trim();
   if (year === null || summary.data === null) {
@@ -62,9 +66,8 @@ export function RewindRoute() {
       </Page>
     );
   }
-  // One loader until the rank changes are known too, so no arrows pop in afterwards.
-  const isComparing = rewindYears.isPending || (hasPreviousYear && previous.isPending);
-  if (summary.isPending || isComparing) {
+  // The rank changes fill their kept places when the year before arrives.
+  if (summary.isPending) {
     return (
       <Page title={title}>
         <PageLoader />

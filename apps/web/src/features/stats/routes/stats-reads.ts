@@ -2,7 +2,6 @@ import { type Prefetch, started } from '../../../app/first-screen-reads.ts';
 import { gameLeaderboardMonthQueryOptions } from '../api/get-game-leaderboard-month.ts';
 import { playerLeaderboardMonthQueryOptions } from '../api/get-player-leaderboard-month.ts';
 import { rewindSummaryQueryOptions } from '../api/get-rewind-summary.ts';
-import { lansOfYearQueryOptions } from '../api/list-lans-of-year.ts';
 import { leaderboardMonthsQueryOptions } from '../api/list-leaderboard-months.ts';
 import { rewindYearsQueryOptions } from '../api/list-rewind-years.ts';
 import { parseMonthParams, parseRewindYear } from '../stats-paths.ts';
@@ -28,18 +27,10 @@ export const leaderboardReads: Prefetch = ({ year, month }, queryClient) => {
   started(queryClient.ensureQueryData(rewindYearsQueryOptions()));
 };
 
+/** The rewind's own reads; the page reads the year before and the lans once it shows. */
 export const rewindReads: Prefetch = (params, queryClient) => {
   const year = parseRewindYear(params.year);
   if (year === null) return;
-  const summary = queryClient.ensureQueryData(rewindSummaryQueryOptions(year));
-  started(
-    summary.then((found) => found && queryClient.ensureQueryData(lansOfYearQueryOptions(year))),
-  );
-  const years = queryClient.ensureQueryData(rewindYearsQueryOptions());
-  started(
-    years.then((known) => {
-      if (known.includes(year - 1))
-        started(queryClient.ensureQueryData(rewindSummaryQueryOptions(year - 1)));
-    }),
-  );
+  started(queryClient.ensureQueryData(rewindSummaryQueryOptions(year)));
+  started(queryClient.ensureQueryData(rewindYearsQueryOptions()));
 };

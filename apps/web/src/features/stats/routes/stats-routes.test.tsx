@@ -358,6 +358,8 @@ describe('stats/rewinds/:year', () => {
     ]);
 
     // 2025: pixelpete 1st, bob 2nd, carl absent.
+    await within(section('Leaderboard')).findByText('up 1 place');
+    await within(section('Most played on')).findByText('Winter Lan');
     const players = within(section('Leaderboard')).getAllByRole('listitem');
     expect(players.map((item) => item.textContent)).toEqual([
       '1.up 1 placebob25 hours',
@@ -380,6 +382,40 @@ describe('stats/rewinds/:year', () => {
 
     const spikes = within(section('Sudden spikes')).getAllByRole('listitem');
     expect(spikes.map((item) => item.textContent)).toEqual(['04 Dec 2026+6 hours']);
+  });
+
+  it('shows the year before the rank changes arrive, which then fill their places', async () => {
+    let answerYearBefore = (_response: Response) => {};
+    const { requests } = stubFetch({
+      'GET /api/stats/summaries': () => jsonResponse([2025, 2026]),
+      'GET /api/stats/summaries/2026': () => jsonResponse(buildRewind()),
+      'GET /api/stats/summaries/2025': () =>
+        new Promise<Response>((resolve) => {
+          answerYearBefore = resolve;
+        }),
+      'GET /api/lans': () => jsonResponse(buildPage([winterLan])),
+    });
+    renderApp('/stats/rewinds/2026', { viewer: lanner(1) });
+    await screen.findByRole('region', { name: 'We played collectively' });
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.pathname === '/api/stats/summaries/2025')).toBe(true),
+    );
+    const rows = () => within(section('Leaderboard')).getAllByRole('listitem');
+    expect(rows().map((item) => item.textContent)).toEqual([
+      '1.bob25 hours',
+      '2.pixelpete22 hours',
+      '3.carl4 hours',
+    ]);
+    // Each row keeps the arrow's place, so the arrows move nothing when they come.
+    for (const row of rows()) expect(row.children).toHaveLength(4);
+
+    answerYearBefore(jsonResponse(previousYear));
+    await within(section('Leaderboard')).findByText('up 1 place');
+    expect(rows().map((item) => item.textContent)).toEqual([
+      '1.up 1 placebob25 hours',
+      '2.down 1 placepixelpete22 hours',
+      '3.newcarl4 hours',
+    ]);
   });
 
   it('hides "You played" for a viewer without data, and shows no arrows without a previous year', async () => {
