@@ -3,7 +3,13 @@ import type {
   PlayerLeaderboardMonth,
   RewindSummary,
 } from '@lanparty/contract';
-import { buildLan, buildPage, buildUserPublic } from '@lanparty/contract/testing';
+import {
+  buildGameLeaderboardItem,
+  buildLan,
+  buildPage,
+  buildPlayerLeaderboardItem,
+  buildUserPublic,
+} from '@lanparty/contract/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../lib/api-client.ts';
@@ -70,25 +76,15 @@ describe("the first screen's reads, started with the app", () => {
     const players: PlayerLeaderboardMonth = {
       month: '2026-10-01',
       items: [
-        {
+        buildPlayerLeaderboardItem({
           user: buildUserPublic({ id: 1, nickname: 'alice' }),
-          totalPlaytime: '10:00:00',
-          position: 1,
-          previousPosition: null,
           games: { '7': '10:00:00' },
-        },
+        }),
       ],
     };
     const games: GameLeaderboardMonth = {
       month: '2026-10-01',
-      items: [
-        {
-          game: { id: 7, name: 'Factorio' },
-          totalPlaytime: '10:00:00',
-          position: 1,
-          previousPosition: null,
-        },
-      ],
+      items: [buildGameLeaderboardItem({ game: { id: 7, name: 'Factorio' } })],
     };
     const { requests } = stubFetch({
       'GET /api/stats/leader-boards/users/months/last': () => jsonResponse(players),

@@ -6,6 +6,7 @@
  */
 import type { Paged } from '../schemas/common.ts';
 import type { Lan, LanDraft, LanInput } from '../schemas/lans.ts';
+import type { GameLeaderboardItem, PlayerLeaderboardItem } from '../schemas/stats.ts';
 import type { Subscriber } from '../schemas/subscribers.ts';
 import type { UserProfile, UserProfileInput, UserPublic } from '../schemas/users.ts';
 
@@ -126,6 +127,34 @@ export function buildLanDraft(overrides: Partial<LanDraft> = {}): LanDraft {
     maximumSubcribers: 24,
     price: 30,
     membersPrice: 25,
+    ...overrides,
+  };
+}
+
+/** A player's line of a month's leaderboard: first, new this month, all the time in game 1. */
+export function buildPlayerLeaderboardItem(
+  overrides: Partial<PlayerLeaderboardItem> = {},
+): PlayerLeaderboardItem {
+  const totalPlaytime = overrides.totalPlaytime ?? '10:00:00';
+  return {
+    user: buildUserPublic(),
+    totalPlaytime,
+    position: 1,
+    previousPosition: null,
+    games: { '1': totalPlaytime },
+    ...overrides,
+  };
+}
+
+/** A game's line of a month's leaderboard: first, new this month. */
+export function buildGameLeaderboardItem(
+  overrides: Partial<GameLeaderboardItem> = {},
+): GameLeaderboardItem {
+  return {
+    game: { id: 1, name: 'Factorio' },
+    totalPlaytime: '10:00:00',
+    position: 1,
+    previousPosition: null,
     ...overrides,
   };
 }

@@ -81,16 +81,8 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   // Zod comes when the visitor first goes into the form (or it is checked), not with the
   // page: the page shows sooner, and the e-mail check has it before anything is typed.
   const [schema, setSchema] = useState<ProfileSchema>();
-  const isShown = useRef(true);
-  useEffect(() => {
-    isShown.current = true;
-    return () => {
-      isShown.current = false;
-    };
-  }, []);
   const loadSchema = () => {
-    if (schema) return;
-    void loadProfileSchema().then((loaded) => isShown.current && setSchema(() => loaded));
+    if (!schema) void loadProfileSchema().then((loaded) => setSchema(() => loaded));
   };
   const savingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(savingTimer.current), []);

@@ -1,12 +1,17 @@
 import type {
   GameLeaderboardMonth,
   LeaderboardMonths,
-  PlayerLeaderboardItem,
   PlayerLeaderboardMonth,
   RewindSummary,
   UserPublic,
 } from '@lanparty/contract';
-import { buildLan, buildPage, buildUserPublic } from '@lanparty/contract/testing';
+import {
+  buildGameLeaderboardItem,
+  buildLan,
+  buildPage,
+  buildPlayerLeaderboardItem,
+  buildUserPublic,
+} from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
@@ -20,14 +25,12 @@ const carl = buildUserPublic({ id: 3, nickname: 'carl' });
 const dana = buildUserPublic({ id: 4, nickname: 'dana' });
 const eve = buildUserPublic({ id: 5, nickname: 'eve' });
 
-function player(
+const player = (
   user: UserPublic,
   totalPlaytime: string,
   position: number,
   previousPosition: number | null,
-): PlayerLeaderboardItem {
-  return { user, totalPlaytime, position, previousPosition, games: { '1': totalPlaytime } };
-}
+) => buildPlayerLeaderboardItem({ user, totalPlaytime, position, previousPosition });
 
 const october: PlayerLeaderboardMonth = {
   month: '2026-10-01',
@@ -43,18 +46,16 @@ const october: PlayerLeaderboardMonth = {
 const octoberGames: GameLeaderboardMonth = {
   month: '2026-10-01',
   items: [
-    {
+    buildGameLeaderboardItem({
       game: { id: 7, name: 'Counter-Strike 2' },
       totalPlaytime: '1.12:00:00',
-      position: 1,
       previousPosition: 1,
-    },
-    {
+    }),
+    buildGameLeaderboardItem({
       game: { id: 8, name: 'Age of Empires II' },
       totalPlaytime: '09:00:00',
       position: 2,
-      previousPosition: null,
-    },
+    }),
   ],
 };
 
