@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config, DatabaseConfig } from '../config.ts';
 import { type DialectName, dialectOf } from './columns.ts';
+import { lookAtVersionsDirectly } from './data-versions.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
@@ -14,7 +15,10 @@ export type AppDatabase = Kysely<Database>;
 export function createDatabase(config: DatabaseConfig): AppDatabase {
   if (config.kind === 'sqlite') {
     mkdirSync(path.dirname(config.file), { recursive: true });
-    return new Kysely<Database>({ dialect: createNodeSqliteDialect(config.file) });
+    const sqlite = createNodeSqliteDialect(config.file);
+    const db = new Kysely<Database>({ dialect: sqlite.dialect });
+    lookAtVersionsDirectly(db, sqlite.readNow);
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: config.url,

@@ -173,6 +173,12 @@ describe('paged', () => {
       false,
     );
   });
+
+  it('is made once per item schema, so asking for it in a handler costs no new schema', () => {
+    const names = z.string();
+    expect(paged(names)).toBe(paged(names));
+    expect(paged(z.string())).not.toBe(paged(names));
+  });
 });
 
 describe('problemDetailsSchema', () => {

@@ -123,14 +123,29 @@ export const pagedQuerySchema = z.object({
 
 export type PagedQuery = z.infer<typeof pagedQuerySchema>;
 
-/** One page of a list: the items from `offset`, at most `limit`, out of `total`. */
-export function paged<Item extends z.ZodType>(itemSchema: Item) {
+function pagedSchemaOf<Item extends z.ZodType>(itemSchema: Item) {
   return z.object({
     items: z.array(itemSchema),
     offset: z.number().int().min(0),
     limit: z.number().int().min(1).max(100),
     total: z.number().int().min(0),
   });
+}
+
+// One page schema per item schema: a zod schema compiles its checks on its first use, so a
+// page schema made anew for every answer (a route's handler) paid that compiling each time.
+const pagedSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/** One page of a list: the items from `offset`, at most `limit`, out of `total`. */
+export function paged<Item extends z.ZodType>(
+  itemSchema: Item,
+): ReturnType<typeof pagedSchemaOf<Item>> {
+  let schema = pagedSchemas.get(itemSchema);
+  if (!schema) {
+    schema = pagedSchemaOf(itemSchema);
+    pagedSchemas.set(itemSchema, schema);
+  }
+  return schema as ReturnType<typeof pagedSchemaOf<Item>>;
 }
 
 export type Paged<Item> = { items: Item[]; offset: number; limit: number; total: number };

@@ -19,10 +19,14 @@ type UserFacts = { roles: Role[]; stats: UserStatsValue; avatarVersion: string |
  * all the users of an answer, so a list of 45 costs three queries, not 45 (nor a request
  * per avatar from the browser: it knows from avatarVersion which ones exist).
  */
-async function readUserFacts(db: Executor, userIds: readonly number[]) {
+async function readUserFacts(
+  db: Executor,
+  userIds: readonly number[],
+  knownRoles?: ReadonlyMap<number, Role[]>,
+) {
   const ids = [...new Set(userIds)];
   const [roles, stats, avatars] = await Promise.all([
-    findRoles(db, ids),
+    knownRoles ?? findRoles(db, ids),
     findUserStats(db, ids),
     findImageVersions(
       db,
@@ -65,9 +69,16 @@ export async function presentPublicUsers(
   return users.map(presentUser);
 }
 
-/** The whole profile: for the user themself and for member administrators. */
-export async function presentUserProfile(db: Executor, row: UserRow): Promise<UserProfile> {
-  const factsOf = await readUserFacts(db, [row.id]);
+/**
+ * The whole profile: for the user themself and for member administrators. `roles`: the
+ * user's roles when already read at the same data version (the viewer's own), else read.
+ */
+export async function presentUserProfile(
+  db: Executor,
+  row: UserRow,
+  roles?: Role[],
+): Promise<UserProfile> {
+  const factsOf = await readUserFacts(db, [row.id], roles && new Map([[row.id, roles]]));
   return {
     ...toPublicUser(row, factsOf(row.id)),
     email: row.email,

@@ -83,11 +83,13 @@ export async function getUser(
 }
 
 /**
- * The row is read again rather than taken from the viewer: a kept answer must be built from
- * data read after the version it is kept under (decision 013).
+ * Built from the viewer's row and roles, not read again: the viewer is resolved within the
+ * same request, kept under the same `lans` version this answer is kept under, so its row and
+ * roles are as current as a second read would be (a kept answer must be built from data read
+ * after the version it is kept under: decision 013).
  */
 export async function getOwnProfile(deps: UsersDeps, viewer: Viewer): Promise<UserProfile> {
-  return presentUserProfile(deps.db, (await findUserById(deps.db, viewer.user.id)) ?? viewer.user);
+  return presentUserProfile(deps.db, viewer.user, viewer.roles);
 }
 
 /** Left out: unchanged; null: cleared (administrators only). */
