@@ -76,6 +76,15 @@ export async function listMonthPlaytimes(
   }));
 }
 
+/**
+ * The users who count, as a list to look play days up in: SQLite then reads each one's days
+ * from the (user, day) key alone instead of joining every day of the year to its user (a
+ * year's days per user on the demo: 0.96 → 0.22 ms).
+ */
+function lannerIds(db: Executor) {
+  return db.selectFrom('users').select('users.id').where('users.lanner_since', 'is not', null);
+}
+
 /** The number of play days each user played in [firstDay, lastDay]. */
 export async function countPlayDaysPerUser(
   db: Executor,
@@ -84,9 +93,8 @@ export async function countPlayDaysPerUser(
 ): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('playtime_days')
-    .innerJoin('users', 'users.id', 'playtime_days.user_id')
     .select((eb) => ['playtime_days.user_id', eb.fn.countAll<number | string>().as('days')])
-    .where('users.lanner_since', 'is not', null)
+    .where('playtime_days.user_id', 'in', lannerIds(db))
     .where('playtime_days.play_day', '>=', firstDay)
     .where('playtime_days.play_day', '<=', lastDay)
     .groupBy('playtime_days.user_id')
@@ -102,12 +110,11 @@ export async function sumPlaytimePerDay(
 ): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('playtime_days')
-    .innerJoin('users', 'users.id', 'playtime_days.user_id')
     .select((eb) => [
       'playtime_days.play_day',
       eb.fn.sum<number | string>('playtime_days.seconds').as('seconds'),
     ])
-    .where('users.lanner_since', 'is not', null)
+    .where('playtime_days.user_id', 'in', lannerIds(db))
     .where('playtime_days.play_day', '>=', firstDay)
     .where('playtime_days.play_day', '<=', lastDay)
     .groupBy('playtime_days.play_day')
