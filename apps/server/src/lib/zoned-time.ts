@@ -53,8 +53,20 @@ export function zonedInstant(wall: WallClock, timeZone: string): Date {
   return new Date(second);
 }
 
+// The start of a day in a zone never changes, and finding it asks Intl four times: the
+// upcoming lans are asked for from today on every request (a tenth of an unchanged read).
+const dayStarts = new Map<string, number>();
+const keptDayStarts = 1000;
+
 /** `yyyy-MM-dd` read as the start of that day in the community's time zone. */
 export function startOfDay(day: string, timeZone: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return zonedInstant({ year, month, day: date, hour: 0, minute: 0 }, timeZone);
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    start = zonedInstant({ year, month, day: date, hour: 0, minute: 0 }, timeZone).getTime();
+    if (dayStarts.size >= keptDayStarts) dayStarts.delete(dayStarts.keys().next().value ?? '');
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
 }
