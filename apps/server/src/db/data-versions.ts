@@ -10,8 +10,6 @@ export type DataGroup = 'lans' | 'playtime';
 
 type VersionRow = { name: string; version: number | string };
 
-const versionsSql = 'select name, version from data_versions';
-
 // SQLite databases whose versions are read at once, past Kysely (`lookAtVersionsDirectly`).
 const directLooks = new WeakMap<AppDatabase, (sql: string) => unknown[] | undefined>();
 
@@ -42,7 +40,8 @@ function compiledVersions(db: AppDatabase): CompiledQuery<VersionRow> {
 }
 
 /**
- * Requests arriving together share one look at the versions. A look already under way may
+ * Where the look is a query (PostgreSQL, and SQLite while a transaction is open), requests
+ * arriving together share one look at the versions. A look already under way may
  * have been sent before a request arrived, and so before a write its caller made and was
  * answered for: sharing it could show that caller what it had just changed as unchanged.
  * So a request never joins a look under way; it joins the next one, sent as soon as the
@@ -54,7 +53,7 @@ type Looks = { running?: Promise<VersionRow[]>; next?: Promise<VersionRow[]> };
 const looksAt = new WeakMap<AppDatabase, Looks>();
 
 function lookAtVersions(db: AppDatabase): Promise<VersionRow[]> {
-  const rows = directLooks.get(db)?.(versionsSql) as VersionRow[] | undefined;
+  const rows = directLooks.get(db)?.(compiledVersions(db).sql) as VersionRow[] | undefined;
   if (rows) return Promise.resolve(rows);
   let looks = looksAt.get(db);
   if (!looks) {
