@@ -6,6 +6,7 @@ import type { Config, DatabaseConfig } from '../config.ts';
 import { type DialectName, dialectOf } from './columns.ts';
 import { lookAtVersionsDirectly } from './data-versions.ts';
 import { migrations } from './migrations/index.ts';
+import { withNamedStatements } from './postgres-statements.ts';
 import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -26,7 +27,9 @@ export function createDatabase(config: DatabaseConfig): AppDatabase {
     // A schema of our own lets several sites (or test files) share one database.
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+  });
 }
 
 export function databaseDialect(db: AppDatabase): DialectName {
