@@ -12,7 +12,10 @@ const seconds = (value: number | string | null): number => Number(value ?? 0);
  * The months that have playtime, newest first. Read by stepping from month to month down
  * the (month, user) index, each step one index search, rather than reading every
  * (user, game, month) row for the few dozen months there are (0.48 → 0.05 ms on SQLite
- * with the demo's three years; the stats reads that are not kept all start with it).
+ * with the demo's three years; the stats reads that are not kept all start with it). Whether
+ * a month has a player who counts is a scalar subquery, not `exists`: PostgreSQL turns an
+ * `exists` into a join over every row of every month (demo: 1.6 → 0.5 ms, and growing
+ * with the history), while a scalar subquery stays one index search per month.
  */
 export async function listPlaytimeMonths(db: Executor): Promise<string[]> {
   const { rows } = await sql<{ month: string }>`
@@ -23,11 +26,12 @@ export async function listPlaytimeMonths(db: Executor): Promise<string[]> {
       from months where months.month is not null
     )
     select month from months
-    where month is not null and exists (
+    where month is not null and (
       select 1 from playtime_months played
       inner join users on users.id = played.user_id
       where played.month = months.month and users.lanner_since is not null
-    )
+      limit 1
+    ) is not null
     order by month desc`.execute(db);
   return rows.map((row) => row.month);
 }
