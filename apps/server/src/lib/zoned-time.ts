@@ -53,20 +53,26 @@ export function zonedInstant(wall: WallClock, timeZone: string): Date {
   return new Date(second);
 }
 
-// The start of a day in a zone never changes, and finding it asks Intl four times: the
-// upcoming lans are asked for from today on every request (a tenth of an unchanged read).
-const dayStarts = new Map<string, number>();
-const keptDayStarts = 1000;
+// An hour of a day in a zone never changes, and finding it asks Intl four times: the
+// upcoming lans are asked for from today on every request (a tenth of an unchanged read),
+// and every stats answer ends at the next play day's 06:00.
+const dayHours = new Map<string, number>();
+const keptDayHours = 1000;
+
+/** `hour`:00 on the community's clocks on `day` (`yyyy-MM-dd`). */
+export function hourOfDay(day: string, hour: number, timeZone: string): Date {
+  const key = `${timeZone} ${day} ${hour}`;
+  let instant = dayHours.get(key);
+  if (instant === undefined) {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    instant = zonedInstant({ year, month, day: date, hour, minute: 0 }, timeZone).getTime();
+    if (dayHours.size >= keptDayHours) dayHours.delete(dayHours.keys().next().value ?? '');
+    dayHours.set(key, instant);
+  }
+  return new Date(instant);
+}
 
 /** `yyyy-MM-dd` read as the start of that day in the community's time zone. */
 export function startOfDay(day: string, timeZone: string): Date {
-  const key = `${timeZone} ${day}`;
-  let start = dayStarts.get(key);
-  if (start === undefined) {
-    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    start = zonedInstant({ year, month, day: date, hour: 0, minute: 0 }, timeZone).getTime();
-    if (dayStarts.size >= keptDayStarts) dayStarts.delete(dayStarts.keys().next().value ?? '');
-    dayStarts.set(key, start);
-  }
-  return new Date(start);
+  return hourOfDay(day, 0, timeZone);
 }

@@ -1,6 +1,7 @@
 import { type Role, roleNames } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { queryOnce } from '../../db/query-once.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 // The user rows and their roles: what auth, identity and every module that knows people
@@ -24,6 +25,36 @@ export async function findUserBySubject(
   subject: string,
 ): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst();
+}
+
+const userWithRolesBySubject = queryOnce((db, values: { subject: string }) =>
+  db
+    .selectFrom('users')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .selectAll('users')
+    .select('user_roles.role')
+    .where('users.subject', '=', values.subject),
+);
+
+/**
+ * The user behind a subject with their roles, in one query (one row per role): who is
+ * asking, on every request that needs to know after a change.
+ */
+export async function findUserWithRolesBySubject(
+  db: Executor,
+  subject: string,
+): Promise<{ user: UserRow; roles: Role[] } | undefined> {
+  const rows = await userWithRolesBySubject(db, { subject });
+  const [first] = rows;
+  if (!first) return undefined;
+  const { role: _role, ...user } = first;
+  const roles = rows.flatMap((row) => (row.role === null ? [] : [row.role as Role]));
+  return { user, roles: sortRoles(roles) };
+}
+
+/** Roles in the contract's order. */
+function sortRoles(roles: Role[]): Role[] {
+  return roles.sort((a, b) => roleNames.indexOf(a) - roleNames.indexOf(b));
 }
 
 export async function findUserBySteamId(
@@ -78,8 +109,7 @@ export async function findRoles(
     .where('user_id', 'in', [...userIds])
     .execute();
   for (const row of rows) byUser.get(row.user_id)?.push(row.role as Role);
-  for (const roles of byUser.values())
-    roles.sort((a, b) => roleNames.indexOf(a) - roleNames.indexOf(b));
+  for (const roles of byUser.values()) sortRoles(roles);
   return byUser;
 }
 

@@ -6,6 +6,7 @@ import {
   findRoles,
   findUserBySteamId,
   findUserBySubject,
+  findUserWithRolesBySubject,
   insertUser,
   linkSubject,
   type UserRow,
@@ -72,8 +73,9 @@ async function anonymous(): Promise<Viewer | null> {
 }
 
 async function resolveViewer(db: AppDatabase, identity: VerifiedIdentity): Promise<Viewer> {
-  const user =
-    (await findUserBySubject(db, identity.subject)) ?? (await createUserFor(db, identity));
+  const known = await findUserWithRolesBySubject(db, identity.subject);
+  if (known) return known;
+  const user = await createUserFor(db, identity);
   const roles = (await findRoles(db, [user.id])).get(user.id) ?? [];
   return { user, roles };
 }

@@ -2,6 +2,7 @@ import type { LanLocation } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
 import { dialectOf, toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
+import { queryOnce } from '../../db/query-once.ts';
 import type { LansTable } from '../../db/schema.ts';
 import type { LanTimelineEntry } from './lan-timeline.ts';
 
@@ -111,12 +112,15 @@ export async function deleteLan(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('lans').where('id', '=', id).execute();
 }
 
-/** The start (ISO-8601) of the first lan starting after `now`, if any. */
-export async function findNextLanStart(db: Executor, now: Date): Promise<string | undefined> {
-  const row = await db
+const nextLanStart = queryOnce((db, values: { after: string }) =>
+  db
     .selectFrom('lans')
     .select((eb) => eb.fn.min('start_date').as('next'))
-    .where('start_date', '>', now.toISOString())
-    .executeTakeFirst();
+    .where('start_date', '>', values.after),
+);
+
+/** The start (ISO-8601) of the first lan starting after `now`, if any (asked by every lan read). */
+export async function findNextLanStart(db: Executor, now: Date): Promise<string | undefined> {
+  const [row] = await nextLanStart(db, { after: now.toISOString() });
   return row?.next ? toIsoTimestamp(row.next) : undefined;
 }

@@ -1,8 +1,49 @@
 import { describe, expect, it } from 'vitest';
+import { wallClockOf } from '../../lib/zoned-time.ts';
 import { playDayOf, playDayStart, splitByPlayDay } from './play-days.ts';
 
 const amsterdam = 'Europe/Amsterdam';
 const at = (iso: string) => new Date(iso);
+
+/** The play day read straight off the wall clock, without anything kept. */
+function playDayOnTheClock(instant: Date, timeZone: string): string {
+  const wall = wallClockOf(instant, timeZone);
+  const day = Date.UTC(wall.year, wall.month - 1, wall.day) - (wall.hour < 6 ? 86_400_000 : 0);
+  return new Date(day).toISOString().slice(0, 10);
+}
+
+describe('the play day of an instant, asked again and again', () => {
+  // Every 20 minutes over two days around each summer-time change, in two zones.
+  const instants = ['2026-03-28T00:00:00Z', '2026-10-24T00:00:00Z', '2026-03-07T00:00:00Z'].flatMap(
+    (from) =>
+      Array.from(
+        { length: 48 * 3 },
+        (_, index) => new Date(Date.parse(from) + index * 20 * 60_000),
+      ),
+  );
+
+  it.each([amsterdam, 'America/New_York'])(
+    'is what the clock says in %s, in order, backwards and shuffled',
+    (timeZone) => {
+      const shuffled = instants
+        .map((instant, index) => ({ instant, key: (index * 7919) % instants.length }))
+        .sort((a, b) => a.key - b.key)
+        .map(({ instant }) => instant);
+      for (const order of [instants, [...instants].reverse(), shuffled])
+        for (const instant of order)
+          expect(playDayOf(instant, timeZone), instant.toISOString()).toBe(
+            playDayOnTheClock(instant, timeZone),
+          );
+    },
+  );
+
+  it('keeps zones apart', () => {
+    const instant = at('2026-07-15T05:00:00Z');
+    expect(playDayOf(instant, amsterdam)).toBe('2026-07-15');
+    expect(playDayOf(instant, 'America/New_York')).toBe('2026-07-14');
+    expect(playDayOf(instant, amsterdam)).toBe('2026-07-15');
+  });
+});
 
 describe('play days (06:00 to 06:00, Europe/Amsterdam)', () => {
   it('counts the small hours for the evening before', () => {

@@ -1,5 +1,5 @@
 import { playDayStartHour } from '@lanparty/contract/rules';
-import { wallClockOf, zonedInstant } from '../../lib/zoned-time.ts';
+import { hourOfDay, wallClockOf } from '../../lib/zoned-time.ts';
 
 /*
  * A play day runs from 06:00 to 06:00 in the community's time zone (the changelog's
@@ -9,17 +9,27 @@ import { wallClockOf, zonedInstant } from '../../lib/zoned-time.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+// The play day last asked for, per zone, with the instants it runs between: "now" is asked
+// on every stats read, and asking Intl was a tenth of one built afresh.
+const lastPlayDays = new Map<string, { playDay: string; from: number; until: number }>();
+
 /** The play day an instant belongs to. */
 export function playDayOf(instant: Date, timeZone: string): string {
+  const time = instant.getTime();
+  const last = lastPlayDays.get(timeZone);
+  if (last && last.from <= time && time < last.until) return last.playDay;
   const wall = wallClockOf(instant, timeZone);
   const calendarDay = Date.UTC(wall.year, wall.month - 1, wall.day);
-  return isoDay(wall.hour < playDayStartHour ? calendarDay - dayMs : calendarDay);
+  const playDay = isoDay(wall.hour < playDayStartHour ? calendarDay - dayMs : calendarDay);
+  const from = playDayStart(playDay, timeZone).getTime();
+  const until = playDayStart(nextPlayDay(playDay), timeZone).getTime();
+  if (from <= time && time < until) lastPlayDays.set(timeZone, { playDay, from, until });
+  return playDay;
 }
 
 /** The instant a play day begins: 06:00 on its date, community time. */
 export function playDayStart(playDay: string, timeZone: string): Date {
-  const [year, month, day] = playDay.split('-').map(Number) as [number, number, number];
-  return zonedInstant({ year, month, day, hour: playDayStartHour, minute: 0 }, timeZone);
+  return hourOfDay(playDay, playDayStartHour, timeZone);
 }
 
 /** The play day after this one. */

@@ -443,6 +443,8 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
       const user = (await request(undefined, 'GET', `/api/users/${who.user.id}`)).json();
       expect(user.stats.numberOfLans).toBe(2);
       expect(new Date(user.stats.lastLanOn).getTime()).toBe(new Date(unknown.start_date).getTime());
+      // The own profile counts them the same (its own query, one for stats and avatar).
+      expect((await request(who, 'GET', '/api/users/me')).json().stats).toEqual(user.stats);
     });
   });
 });

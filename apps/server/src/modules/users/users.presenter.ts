@@ -3,8 +3,8 @@ import { assetIdOf } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findRoles, type UserRow } from '../accounts/accounts.repository.ts';
-import { findImageVersions } from '../image-versions/image-versions.repository.ts';
-import { findUserStats, type UserStatsValue } from './users.repository.ts';
+import { findImageVersions, imageVersionOf } from '../image-versions/image-versions.repository.ts';
+import { findStatsAndImageOf, findUserStats, type UserStatsValue } from './users.repository.ts';
 
 /** The stats of someone who has not been to a lan yet. */
 const noLanStats: UserStatsValue = { numberOfLans: 0, lastLanOn: null };
@@ -19,14 +19,10 @@ type UserFacts = { roles: Role[]; stats: UserStatsValue; avatarVersion: string |
  * all the users of an answer, so a list of 45 costs three queries, not 45 (nor a request
  * per avatar from the browser: it knows from avatarVersion which ones exist).
  */
-async function readUserFacts(
-  db: Executor,
-  userIds: readonly number[],
-  knownRoles?: ReadonlyMap<number, Role[]>,
-) {
+async function readUserFacts(db: Executor, userIds: readonly number[]) {
   const ids = [...new Set(userIds)];
   const [roles, stats, avatars] = await Promise.all([
-    knownRoles ?? findRoles(db, ids),
+    findRoles(db, ids),
     findUserStats(db, ids),
     findImageVersions(
       db,
@@ -72,15 +68,20 @@ export async function presentPublicUsers(
 /**
  * The whole profile: for the user themself and for member administrators. `roles`: the
  * user's roles when already read at the same data version (the viewer's own), else read.
+ * Stats and avatar are one query for the one user.
  */
 export async function presentUserProfile(
   db: Executor,
   row: UserRow,
   roles?: Role[],
 ): Promise<UserProfile> {
-  const factsOf = await readUserFacts(db, [row.id], roles && new Map([[row.id, roles]]));
+  const [{ stats, etag }, knownRoles] = await Promise.all([
+    findStatsAndImageOf(db, row.id, assetIdOf('user', row.id)),
+    roles ?? findRoles(db, [row.id]).then((byUser) => byUser.get(row.id) ?? []),
+  ]);
+  const facts = { roles: knownRoles, stats, avatarVersion: etag && imageVersionOf(etag) };
   return {
-    ...toPublicUser(row, factsOf(row.id)),
+    ...toPublicUser(row, facts),
     email: row.email,
     isEmailActivated: toBoolean(row.is_email_activated),
     firstName: row.first_name,

@@ -1,6 +1,7 @@
 import type { Role, UserPublic } from '@lanparty/contract';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
+import { queryOnce } from '../../db/query-once.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
 
 export type UserStatsValue = UserPublic['stats'];
@@ -65,10 +66,28 @@ export async function listUsers(
 }
 
 /**
- * numberOfLans and lastLanOn count lans that started before now where the user was
- * Paid and not marked absent (present true or unknown). Users who have been to no lan
- * are not in the map.
+ * The subscriptions that count for numberOfLans and lastLanOn: Paid and not marked absent
+ * (present true or unknown), at lans that started before `startedBefore` (ISO-8601).
  */
+function lansBeenTo(db: Executor, startedBefore: string) {
+  return db
+    .selectFrom('subscribers')
+    .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
+    .where('subscribers.status', '=', 'Paid')
+    .where((eb) =>
+      eb.or([eb('subscribers.present', 'is', null), eb('subscribers.present', '=', true)]),
+    )
+    .where('lans.start_date', '<', startedBefore);
+}
+
+function toStats(count: number | string, last: unknown): UserStatsValue {
+  return {
+    numberOfLans: Number(count),
+    lastLanOn: last === null || last === undefined ? null : toIsoTimestamp(last as Date | string),
+  };
+}
+
+/** The lan stats of these users. Users who have been to no lan are not in the map. */
 export async function findUserStats(
   db: Executor,
   userIds: readonly number[],
@@ -76,29 +95,50 @@ export async function findUserStats(
 ): Promise<Map<number, UserStatsValue>> {
   const stats = new Map<number, UserStatsValue>();
   if (userIds.length === 0) return stats;
-  const rows = await db
-    .selectFrom('subscribers')
-    .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
+  const rows = await lansBeenTo(db, now.toISOString())
     .select((eb) => [
       'subscribers.user_id',
       eb.fn.countAll<number | string>().as('count'),
       eb.fn.max('lans.start_date').as('last'),
     ])
     .where('subscribers.user_id', 'in', [...userIds])
-    .where('subscribers.status', '=', 'Paid')
-    .where((eb) =>
-      eb.or([eb('subscribers.present', 'is', null), eb('subscribers.present', '=', true)]),
-    )
-    .where('lans.start_date', '<', now.toISOString())
     .groupBy('subscribers.user_id')
     .execute();
-  for (const row of rows) {
-    stats.set(row.user_id, {
-      numberOfLans: Number(row.count),
-      lastLanOn: row.last === null ? null : toIsoTimestamp(row.last as Date | string),
-    });
-  }
+  for (const row of rows) stats.set(row.user_id, toStats(row.count, row.last));
   return stats;
+}
+
+const statsAndImageOfOne = queryOnce(
+  (db, values: { userId: number; startedBefore: string; assetId: string }) =>
+    db.selectNoFrom((eb) => [
+      lansBeenTo(db, values.startedBefore)
+        .where('subscribers.user_id', '=', values.userId)
+        .select((inner) => inner.fn.countAll<number | string>().as('count'))
+        .as('count'),
+      lansBeenTo(db, values.startedBefore)
+        .where('subscribers.user_id', '=', values.userId)
+        .select((inner) => inner.fn.max('lans.start_date').as('last'))
+        .as('last'),
+      eb.selectFrom('assets').select('etag').where('asset_id', '=', values.assetId).as('etag'),
+    ]),
+);
+
+/**
+ * One user's lan stats and the ETag of the image `assetId` (their avatar; null: none), in
+ * one query: the own profile, read on every request after a change.
+ */
+export async function findStatsAndImageOf(
+  db: Executor,
+  userId: number,
+  assetId: string,
+  now = new Date(),
+): Promise<{ stats: UserStatsValue; etag: string | null }> {
+  const [row] = await statsAndImageOfOne(db, {
+    userId,
+    startedBefore: now.toISOString(),
+    assetId,
+  });
+  return { stats: toStats(row?.count ?? 0, row?.last), etag: row?.etag ?? null };
 }
 
 /** Left out: unchanged; null: cleared. `email` is stored as given: normalise it first. */
