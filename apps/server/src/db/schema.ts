@@ -220,6 +220,11 @@ export type PlaytimeDaysTable = {
   seconds: number;
 };
 
+/** The months (yyyy-MM) with playtime of a user who counts; kept by triggers (migration 0013). */
+export type LannerMonthsTable = {
+  month: string;
+};
+
 /** All-time figures per user, written with `playtimes`. */
 export type PlayerTotalsTable = {
   user_id: number;
@@ -308,6 +313,7 @@ export type Database = {
   playtimes: PlaytimesTable;
   playtime_months: PlaytimeMonthsTable;
   playtime_days: PlaytimeDaysTable;
+  lanner_months: LannerMonthsTable;
   player_totals: PlayerTotalsTable;
   steam_profiles: SteamProfilesTable;
   steam_calls: SteamCallsTable;

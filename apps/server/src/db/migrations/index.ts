@@ -11,6 +11,7 @@ import * as lanLocation from './0009-lan-location.ts';
 import * as moreDataVersions from './0010-more-data-versions.ts';
 import * as imageWidths from './0011-image-widths.ts';
 import * as playtimeDays from './0012-playtime-days.ts';
+import * as lannerMonths from './0013-lanner-months.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-more-data-versions': moreDataVersions,
   '0011-image-widths': imageWidths,
   '0012-playtime-days': playtimeDays,
+  '0013-lanner-months': lannerMonths,
 };

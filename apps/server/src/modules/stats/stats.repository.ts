@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 
 /*
@@ -8,31 +7,13 @@ import type { Executor } from '../../db/executor.ts';
 
 const seconds = (value: number | string | null): number => Number(value ?? 0);
 
-/**
- * The months that have playtime, newest first. Read by stepping from month to month down
- * the (month, user) index, each step one index search, rather than reading every
- * (user, game, month) row for the few dozen months there are (0.48 → 0.05 ms on SQLite
- * with the demo's three years; the stats reads that are not kept all start with it). Whether
- * a month has a player who counts is a scalar subquery, not `exists`: PostgreSQL turns an
- * `exists` into a join over every row of every month (demo: 1.6 → 0.5 ms, and growing
- * with the history), while a scalar subquery stays one index search per month.
- */
+/** The months that have playtime of a user who counts, newest first (kept by triggers). */
 export async function listPlaytimeMonths(db: Executor): Promise<string[]> {
-  const { rows } = await sql<{ month: string }>`
-    with recursive months(month) as (
-      select max(month) from playtime_months
-      union all
-      select (select max(earlier.month) from playtime_months earlier where earlier.month < months.month)
-      from months where months.month is not null
-    )
-    select month from months
-    where month is not null and (
-      select 1 from playtime_months played
-      inner join users on users.id = played.user_id
-      where played.month = months.month and users.lanner_since is not null
-      limit 1
-    ) is not null
-    order by month desc`.execute(db);
+  const rows = await db
+    .selectFrom('lanner_months')
+    .select('month')
+    .orderBy('month', 'desc')
+    .execute();
   return rows.map((row) => row.month);
 }
 
@@ -42,11 +23,9 @@ export async function findLastMonthBefore(
   beforeMonth: string,
 ): Promise<string | undefined> {
   const row = await db
-    .selectFrom('playtime_months')
-    .innerJoin('users', 'users.id', 'playtime_months.user_id')
-    .select((eb) => eb.fn.max('playtime_months.month').as('month'))
-    .where('users.lanner_since', 'is not', null)
-    .where('playtime_months.month', '<', beforeMonth)
+    .selectFrom('lanner_months')
+    .select((eb) => eb.fn.max('month').as('month'))
+    .where('month', '<', beforeMonth)
     .executeTakeFirst();
   return row?.month ?? undefined;
 }
