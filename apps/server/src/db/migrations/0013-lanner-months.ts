@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../columns.ts';
 
 /**
@@ -35,34 +35,48 @@ const stillCounted = (month: string) =>
     inner join users on users.id = played.user_id
     where played.month = ${month} and users.lanner_since is not null)`);
 
-async function createPostgresTriggers(db: Kysely<unknown>) {
+/** A PostgreSQL function run once per statement on `playtime_months` over its rows. */
+async function onPlaytimeMonths(
+  db: Kysely<unknown>,
+  name: string,
+  event: 'insert' | 'delete',
+  body: RawBuilder<unknown>,
+) {
   await sql`
-    create function lanner_months_add_played() returns trigger language plpgsql as $$
+    create function ${sql.raw(name)}() returns trigger language plpgsql as $$
     begin
+      ${body};
+      return null;
+    end
+    $$`.execute(db);
+  await sql`
+    create trigger ${sql.raw(name)}
+    after ${sql.raw(event)} on playtime_months
+    referencing ${sql.raw(event === 'insert' ? 'new' : 'old')} table as statement_rows
+    for each statement execute function ${sql.raw(name)}()`.execute(db);
+}
+
+async function createPostgresTriggers(db: Kysely<unknown>) {
+  await onPlaytimeMonths(
+    db,
+    'lanner_months_add_played',
+    'insert',
+    sql`
       insert into lanner_months (month)
-      select distinct added.month from added
+      select distinct added.month from statement_rows added
       inner join users on users.id = added.user_id
       where users.lanner_since is not null
-      on conflict (month) do nothing;
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create trigger playtime_months_add_lanner_months
-    after insert on playtime_months referencing new table as added
-    for each statement execute function lanner_months_add_played()`.execute(db);
-  await sql`
-    create function lanner_months_drop_unplayed() returns trigger language plpgsql as $$
-    begin
+      on conflict (month) do nothing`,
+  );
+  await onPlaytimeMonths(
+    db,
+    'lanner_months_drop_unplayed',
+    'delete',
+    sql`
       delete from lanner_months
-      where month in (select removed.month from removed) and not ${stillCounted('lanner_months.month')};
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create trigger playtime_months_drop_lanner_months
-    after delete on playtime_months referencing old table as removed
-    for each statement execute function lanner_months_drop_unplayed()`.execute(db);
+      where month in (select removed.month from statement_rows removed)
+        and not ${stillCounted('lanner_months.month')}`,
+  );
   await sql`
     create function lanner_months_follow_user() returns trigger language plpgsql as $$
     begin
