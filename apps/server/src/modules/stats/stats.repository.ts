@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
+import { queryOnce } from '../../db/query-once.ts';
 
 /*
  * The stats queries. Every one counts only users who have been Lanner or Member at some
@@ -7,14 +8,16 @@ import type { Executor } from '../../db/executor.ts';
 
 const seconds = (value: number | string | null): number => Number(value ?? 0);
 
-/** The months that have playtime of a user who counts, newest first (kept by triggers). */
+const playtimeMonths = queryOnce((db, _values: Record<string, never>) =>
+  db.selectFrom('lanner_months').select('month').orderBy('month', 'desc'),
+);
+
+/**
+ * The months that have playtime of a user who counts, newest first (kept by triggers):
+ * the leaderboard months and the rewind years, built once as every read of them asks it.
+ */
 export async function listPlaytimeMonths(db: Executor): Promise<string[]> {
-  const rows = await db
-    .selectFrom('lanner_months')
-    .select('month')
-    .orderBy('month', 'desc')
-    .execute();
-  return rows.map((row) => row.month);
+  return (await playtimeMonths(db, {})).map((row) => row.month);
 }
 
 /** The newest month before `beforeMonth` that has playtime. */
