@@ -34,6 +34,17 @@ describe.runIf(testEngines.includes('postgres'))('named statements on PostgreSQL
     });
   });
 
+  it('parses a statement again when the server forgot it (DISCARD ALL, a pooler reset)', async () => {
+    await db.connection().execute(async (connection) => {
+      const read = () =>
+        connection.selectFrom('settings').select('key').where('key', '=', 'forgotten').execute();
+      await read();
+      await sql`deallocate all`.execute(connection);
+      expect(await read()).toEqual([]);
+      expect(await read()).toEqual([]);
+    });
+  });
+
   it('names nothing inside a transaction', async () => {
     await db.transaction().execute(async (trx) => {
       await trx

@@ -7,16 +7,19 @@ import type pg from 'pg';
  * queries the reads make, planning is a good part of their cost (a user and their lan
  * count by id, from a bare `node:http` server under 32 connections: 13.9k → 19.5k req/s).
  * So every statement Kysely runs outside a transaction goes under a name, one per SQL
- * text for the whole process.
+ * text for the pool.
  *
  * - **Bounded**: at most `maxNames` texts get a name (queries with an `in` list are a new
  *   text per list length); after that, new texts go unnamed. A connection's statements
  *   go with it when the pool closes it (10 s idle).
  * - **Not in a transaction**: a named statement whose tables changed shape under it
  *   (another server's migration, a restore) fails once with "cached plan must not change
- *   result type"; outside a transaction it is dropped and run again, which inside one
- *   cannot be (the transaction is aborted by then). Transactions are the writes, which
- *   are not the hot path.
+ *   result type"; outside a transaction it is dropped and run again (the error comes
+ *   before anything is done, so also a write can be), which inside one cannot be (the
+ *   transaction is aborted by then). The hot path is reads outside transactions.
+ * - **A name the server forgot** (`DISCARD ALL` on the connection) is parsed again.
+ * - Not for a pooler in transaction mode before PgBouncer 1.21, which cannot keep a
+ *   connection's named statements; connect to PostgreSQL itself.
  */
 export function withNamedStatements(pool: pg.Pool, maxNames = 250): PostgresPool {
   const names = new Map<string, string>();
@@ -50,6 +53,14 @@ function isStalePlan(error: unknown): boolean {
   );
 }
 
+/**
+ * PostgreSQL's answer to a name it no longer knows though pg thinks it parsed it (a
+ * `DISCARD ALL` or `DEALLOCATE ALL` on the connection, a pooler's reset).
+ */
+function isUnknownStatement(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: string }).code === '26000';
+}
+
 function namedClient(
   client: pg.PoolClient,
   nameOf: (text: string) => string | undefined,
@@ -63,8 +74,8 @@ function namedClient(
     try {
       return await client.query({ name, text, values });
     } catch (error) {
-      if (!isStalePlan(error)) throw error;
-      await client.query(`deallocate ${name}`);
+      if (isStalePlan(error)) await client.query(`deallocate ${name}`);
+      else if (!isUnknownStatement(error)) throw error;
       forgetStatement(client, name);
       return client.query({ name, text, values });
     }

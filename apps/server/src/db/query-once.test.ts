@@ -73,6 +73,9 @@ describe.each(testEngines)('a query built once, on %s', (engine) => {
       db.selectFrom('settings').select('key').where('key', 'in', values.keys),
     );
     await expect(listed(db, { keys: ['alpha'] })).rejects.toThrow(/keys is a list/);
+    await expect(
+      settingsBetween(db, { from: null as unknown as string, to: 'beta' }),
+    ).rejects.toThrow(/from is null/);
     const ignored = queryOnce((db, _values: { key: string }) =>
       db.selectFrom('settings').select('key'),
     );

@@ -19,9 +19,11 @@ type Slots<Values> = { readonly [Name in keyof Values]: Values[Name] };
  * SQLite); the reads every request makes (who is asking, the own profile) go through here.
  *
  * `build` gets a stand-in for each value: use them where Kysely takes a single value
- * (a comparison's right-hand side), never as a list or in JavaScript logic, since the query
- * must not depend on the values. A stand-in left out of the SQL is an error, and so is a
- * list given as a value.
+ * (a comparison's right-hand side), never as a list or in JavaScript logic (a stand-in is
+ * always truthy), since the query must not depend on the values; nor with a Kysely
+ * instance that has plugins or another schema, as the SQL is kept per engine only. A
+ * stand-in left out of the SQL is an error, and so is a list, null or undefined given as
+ * a value (`= null` is never true; an optional value would be bound as missing).
  */
 export function queryOnce<Values extends Record<string, unknown>, Row>(
   build: (db: Executor, values: Slots<Values>) => Compilable<Row>,
@@ -47,6 +49,9 @@ export function queryOnce<Values extends Record<string, unknown>, Row>(
       if (!(value instanceof Slot)) return value;
       const bound = values[value.name];
       if (Array.isArray(bound)) throw new Error(`queryOnce: ${value.name} is a list`);
+      // `= null` is never true: a query comparing with null must be built for it.
+      if (bound === null || bound === undefined)
+        throw new Error(`queryOnce: ${value.name} is ${bound}`);
       return bound;
     });
     const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));

@@ -12,7 +12,8 @@ import { dialectOf } from '../columns.ts';
  * a month is added when a row of a user who counts is written, or when a user with
  * playtime starts to count; it goes when its last such row does, or when its last
  * such user stops counting. On PostgreSQL the playtime triggers run once per statement
- * over its rows (playtime arrives in bulk), on SQLite once per row.
+ * over its rows (playtime arrives in bulk), one change to the list at a time (below);
+ * on SQLite once per row, and SQLite has one writer.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -35,6 +36,18 @@ const stillCounted = (month: string) =>
     inner join users on users.id = played.user_id
     where played.month = ${month} and users.lanner_since is not null)`);
 
+/*
+ * On PostgreSQL two transactions can each miss what the other has not committed yet: a
+ * user starting to count while the collector writes their first row of a month would
+ * both see no month to add. So every change to the list waits for the one before it
+ * to commit (a lock per site's schema, held to the end of the transaction); each
+ * statement of the function then sees what that one committed. Functions keep the
+ * migration's search_path, so they touch this site's tables from any session.
+ */
+const oneAtATime = sql.raw(
+  `perform pg_advisory_xact_lock(hashtext('lanner_months ' || current_schema()))`,
+);
+
 /** A PostgreSQL function run once per statement on `playtime_months` over its rows. */
 async function onPlaytimeMonths(
   db: Kysely<unknown>,
@@ -43,8 +56,10 @@ async function onPlaytimeMonths(
   body: RawBuilder<unknown>,
 ) {
   await sql`
-    create function ${sql.raw(name)}() returns trigger language plpgsql as $$
+    create function ${sql.raw(name)}() returns trigger language plpgsql
+    set search_path from current as $$
     begin
+      ${oneAtATime};
       ${body};
       return null;
     end
@@ -78,8 +93,10 @@ async function createPostgresTriggers(db: Kysely<unknown>) {
         and not ${stillCounted('lanner_months.month')}`,
   );
   await sql`
-    create function lanner_months_follow_user() returns trigger language plpgsql as $$
+    create function lanner_months_follow_user() returns trigger language plpgsql
+    set search_path from current as $$
     begin
+      ${oneAtATime};
       insert into lanner_months (month)
       select distinct month from playtime_months
       where user_id = new.id and new.lanner_since is not null

@@ -107,6 +107,30 @@ describe.each(testEngines)('the months with playtime of users who count, on %s',
     );
   });
 
+  // SQLite has one writer; on PostgreSQL two transactions could each miss the other's row.
+  it.runIf(engine === 'postgres')(
+    'keeps the month of a player whose first row arrives while they start to count',
+    async () => {
+      const newcomer = await newUser();
+      let written: Promise<unknown> | undefined;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ lanner_since: new Date().toISOString() })
+          .where('id', '=', newcomer)
+          .execute();
+        // The collector writes the newcomer's first month while the role is not committed.
+        written = db
+          .insertInto('playtime_months')
+          .values({ user_id: newcomer, game_id: 10, month: '2022-05', seconds: 60 })
+          .execute();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      });
+      await written;
+      expect(await listPlaytimeMonths(db)).toContain('2022-05');
+    },
+  );
+
   it('is filled from the playtime already there when the migration runs', async () => {
     const before = await listPlaytimeMonths(db);
     expect(before.length).toBeGreaterThan(3);
