@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { AppDatabase } from './database.ts';
+import { sharedLooks } from './shared-looks.ts';
 
 /**
  * The groups of tables whose changes the database counts (migrations 0004 and 0010):
@@ -39,46 +40,19 @@ function compiledVersions(db: AppDatabase): CompiledQuery<VersionRow> {
   return compiled;
 }
 
-/**
- * Where the look is a query (PostgreSQL, and SQLite while a transaction is open), requests
- * arriving together share one look at the versions. A look already under way may
- * have been sent before a request arrived, and so before a write its caller made and was
- * answered for: sharing it could show that caller what it had just changed as unchanged.
- * So a request never joins a look under way; it joins the next one, sent as soon as the
- * one under way is answered, together with every request that arrived meanwhile. Each
- * request still sees the versions as they were after it arrived, and under load one query
- * serves many requests instead of one each.
- */
-type Looks = { running?: Promise<VersionRow[]>; next?: Promise<VersionRow[]> };
-const looksAt = new WeakMap<AppDatabase, Looks>();
+// Where the look is a query (PostgreSQL, and SQLite while a transaction is open), requests
+// arriving together share one (sharedLooks): under load one query serves many requests.
+const looksAt = new WeakMap<AppDatabase, (key: undefined) => Promise<VersionRow[]>>();
 
 function lookAtVersions(db: AppDatabase): Promise<VersionRow[]> {
   const rows = directLooks.get(db)?.(compiledVersions(db).sql) as VersionRow[] | undefined;
   if (rows) return Promise.resolve(rows);
-  let looks = looksAt.get(db);
-  if (!looks) {
-    looks = {};
-    looksAt.set(db, looks);
+  let look = looksAt.get(db);
+  if (!look) {
+    look = sharedLooks(() => db.executeQuery(compiledVersions(db)).then((result) => result.rows));
+    looksAt.set(db, look);
   }
-  const state = looks;
-  const start = (): Promise<VersionRow[]> => {
-    const look = db.executeQuery(compiledVersions(db)).then((result) => result.rows);
-    state.running = look;
-    const done = () => {
-      if (state.running === look) state.running = undefined;
-    };
-    look.then(done, done);
-    return look;
-  };
-  if (!state.running) return start();
-  if (!state.next) {
-    const after = () => {
-      state.next = undefined;
-      return start();
-    };
-    state.next = state.running.then(after, after);
-  }
-  return state.next;
+  return look(undefined);
 }
 
 // Sites started with LANPARTY_FRESH_READS (benchmarks): every look finds the data changed.

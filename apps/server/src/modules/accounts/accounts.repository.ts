@@ -27,29 +27,50 @@ export async function findUserBySubject(
   return db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst();
 }
 
-const userWithRolesBySubject = queryOnce((db, values: { subject: string }) =>
-  db
+/** Users with their roles, one row per role (a user without roles: one row, role null). */
+function usersWithRoles(db: Executor) {
+  return db
     .selectFrom('users')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .selectAll('users')
-    .select('user_roles.role')
-    .where('users.subject', '=', values.subject),
+    .select('user_roles.role');
+}
+
+const userWithRolesBySubject = queryOnce((db, values: { subject: string }) =>
+  usersWithRoles(db).where('users.subject', '=', values.subject),
 );
 
+/** A user with their roles: who is asking. */
+export type UserWithRoles = { user: UserRow; roles: Role[] };
+
 /**
- * The user behind a subject with their roles, in one query (one row per role): who is
- * asking, on every request that needs to know after a change.
+ * The users behind subjects with their roles, in one query (one row per role), by subject
+ * (a subject nobody has is missing): who is asking, on every request that needs to know
+ * after a change, for all requests arriving together.
  */
-export async function findUserWithRolesBySubject(
+export async function findUsersWithRolesBySubjects(
   db: Executor,
-  subject: string,
-): Promise<{ user: UserRow; roles: Role[] } | undefined> {
-  const rows = await userWithRolesBySubject(db, { subject });
-  const [first] = rows;
-  if (!first) return undefined;
-  const { role: _role, ...user } = first;
-  const roles = rows.flatMap((row) => (row.role === null ? [] : [row.role as Role]));
-  return { user, roles: sortRoles(roles) };
+  subjects: readonly string[],
+): Promise<Map<string, UserWithRoles>> {
+  const [only] = subjects;
+  const rows =
+    subjects.length === 1 && only !== undefined
+      ? await userWithRolesBySubject(db, { subject: only })
+      : subjects.length === 0
+        ? []
+        : await usersWithRoles(db).where('users.subject', 'in', subjects).execute();
+  const found = new Map<string, UserWithRoles>();
+  for (const { role, ...user } of rows) {
+    if (user.subject === null) continue;
+    let known = found.get(user.subject);
+    if (!known) {
+      known = { user, roles: [] };
+      found.set(user.subject, known);
+    }
+    if (role !== null) known.roles.push(role as Role);
+  }
+  for (const known of found.values()) sortRoles(known.roles);
+  return found;
 }
 
 /** Roles in the contract's order. */

@@ -2,8 +2,13 @@ import { UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { startFakeIssuer } from '../../../test/fake-issuer.ts';
+import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { findUserBySubject } from '../accounts/accounts.repository.ts';
+import {
+  findUserBySubject,
+  findUsersWithRolesBySubjects,
+  replaceRoles,
+} from '../accounts/accounts.repository.ts';
 
 describe.each(testEngines)('bearer tokens on %s', (engine) => {
   let site: ApiSite;
@@ -59,6 +64,53 @@ describe.each(testEngines)('bearer tokens on %s', (engine) => {
     ]);
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(responses.map((response) => response.json().id)).size).toBe(1);
+  });
+
+  it('tells apart users whose calls arrive together, each with their own roles', async () => {
+    const people = await Promise.all(
+      ([[], ['Lanner'], ['Member', 'Lanner'], ['LanAdministrator'], ['Lanner']] as const).map(
+        (roles) => signInAs(site.db, site.issuer, [...roles]),
+      ),
+    );
+    for (const person of people)
+      expect((await me(person.headers.authorization)).statusCode).toBe(200);
+    // A change after they were seen: who they are is read again, together.
+    const changed = people[4];
+    if (!changed) throw new Error('no one to change');
+    await replaceRoles(site.db, changed.user.id, ['Member']);
+    const calls = people.flatMap((person) => [person, person]);
+    const answers = await Promise.all(calls.map((person) => me(person.headers.authorization)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(calls.map(() => 200));
+    expect(answers.map((answer) => [answer.json().id, answer.json().roles])).toEqual(
+      [[], ['Lanner'], ['Lanner', 'Member'], ['LanAdministrator'], ['Member']].flatMap(
+        (roles, index) => {
+          const id = people[index]?.user.id;
+          return [
+            [id, roles],
+            [id, roles],
+          ];
+        },
+      ),
+    );
+  });
+
+  it('reads the users behind several subjects at once, each with their roles', async () => {
+    const people = await Promise.all(
+      ([[], ['Member', 'Lanner'], ['SystemAdministrator']] as const).map((roles) =>
+        signInAs(site.db, site.issuer, [...roles]),
+      ),
+    );
+    const subjects = people.map((person) => String(person.user.subject));
+    const found = await findUsersWithRolesBySubjects(site.db, [...subjects, 'nobody-has-this']);
+    expect([...found.keys()].sort()).toEqual([...subjects].sort());
+    expect(subjects.map((subject) => found.get(subject)?.roles)).toEqual([
+      [],
+      ['Lanner', 'Member'],
+      ['SystemAdministrator'],
+    ]);
+    for (const subject of subjects)
+      expect(found.get(subject)?.user).toEqual(await findUserBySubject(site.db, subject));
+    expect((await findUsersWithRolesBySubjects(site.db, [])).size).toBe(0);
   });
 
   it.each([

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { sharedLooks } from '../../db/shared-looks.ts';
 import { type AnswerDepends, createKeptAnswers } from '../../http/kept-answers.ts';
 import { ProblemError, problem, sendProblem } from '../../http/problems.ts';
 import {
   findRoles,
   findUserBySteamId,
   findUserBySubject,
-  findUserWithRolesBySubject,
+  findUsersWithRolesBySubjects,
   insertUser,
   linkSubject,
   type UserRow,
@@ -26,8 +27,12 @@ export function registerAuthentication(
 ) {
   // Who is behind a subject and with which roles, kept while users and roles are unchanged
   // (the lans group of tables): one version lookup instead of the user and roles queries.
+  // After a change, requests arriving together read their users in one query.
   const viewers = createKeptAnswers<Viewer>(deps.db, { maximum: 2_000 });
   const viewerDepends: AnswerDepends = { groups: ['lans'] };
+  const lookUpUsers = sharedLooks((subjects: readonly string[]) =>
+    findUsersWithRolesBySubjects(deps.db, subjects),
+  );
   app.decorateRequest('viewer', anonymous);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -48,7 +53,7 @@ export function registerAuthentication(
       viewer ??= viewers.read(
         `viewer ${identity.subject}`,
         viewerDepends,
-        () => resolveViewer(deps.db, identity),
+        () => resolveViewer(deps.db, identity, lookUpUsers),
         request,
       );
       return viewer;
@@ -72,8 +77,12 @@ async function anonymous(): Promise<Viewer | null> {
   return null;
 }
 
-async function resolveViewer(db: AppDatabase, identity: VerifiedIdentity): Promise<Viewer> {
-  const known = await findUserWithRolesBySubject(db, identity.subject);
+async function resolveViewer(
+  db: AppDatabase,
+  identity: VerifiedIdentity,
+  lookUpUsers: (subject: string) => Promise<Map<string, Viewer>>,
+): Promise<Viewer> {
+  const known = (await lookUpUsers(identity.subject)).get(identity.subject);
   if (known) return known;
   const user = await createUserFor(db, identity);
   const roles = (await findRoles(db, [user.id])).get(user.id) ?? [];

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { sharedLooks } from '../../db/shared-looks.ts';
 import {
   type AnswerDepends,
   createKeptAnswers,
@@ -38,7 +39,13 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
   // subscriber pages: at 200, members opening lans in turn pushed each other's out (0.06
   // of the floor). About 10-30 KB an answer.
   const answers = createKeptAnswers<LanRead>(db, { maximum: 1000 });
-  const depends: AnswerDepends = { groups: ['lans'], validUntil: (now) => nextLanStart(db, now) };
+  // Asked by every read made after a change: requests arriving together share one look, for
+  // the latest of their moments. Their answers are built after the look, so a lan that
+  // started between two of those moments is already in them.
+  const lookUpNextLanStart = sharedLooks((moments: readonly Date[]) =>
+    nextLanStart(db, new Date(Math.max(...moments.map((moment) => moment.getTime())))),
+  );
+  const depends: AnswerDepends = { groups: ['lans'], validUntil: lookUpNextLanStart };
   const timelines = createKeptAnswers<LanTimelineEntry[]>(db, { maximum: 1 });
   return {
     read: (key, fill, scope) => answers.read(key, depends, fill, scope),
