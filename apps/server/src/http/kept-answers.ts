@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type DataGroup, readDataVersions } from '../db/data-versions.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { pickBySchema } from './schema-picker.ts';
 
 /**
  * Answers kept as JSON text while the data under them is unchanged (decision 023, after
@@ -86,12 +87,12 @@ export function createKeptAnswers<Answer = string>(
  */
 export type JsonBytes = Buffer;
 
-/** What Fastify's serializer would send: checked against the schema, unknown keys dropped. */
+/** What the answer sends of a value, by its schema: unknown keys dropped, types checked. */
 export function toJson<Schema extends z.ZodType>(
   schema: Schema,
   value: z.input<Schema>,
 ): JsonBytes {
-  return Buffer.from(JSON.stringify(schema.parse(value)));
+  return Buffer.from(JSON.stringify(pickBySchema(schema, value)));
 }
 
 /** Smaller answers go as they are: compressing them saves less than a packet. */

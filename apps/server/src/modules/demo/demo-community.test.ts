@@ -1,5 +1,21 @@
-import { type Lan, type Paged, parseTimeSpan } from '@lanparty/contract';
+import {
+  allTimePlayerItemSchema,
+  gameLeaderboardMonthSchema,
+  type Lan,
+  lanSchema,
+  leaderboardMonthsSchema,
+  type Paged,
+  paged,
+  parseTimeSpan,
+  playerLeaderboardMonthSchema,
+  rewindSummarySchema,
+  rewindYearsSchema,
+  subscriberSchema,
+  userProfileSchema,
+  userPublicSchema,
+} from '@lanparty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
@@ -78,6 +94,36 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
     );
     const median = hours[Math.floor(hours.length / 2)];
     expect(hours[0]).toBeGreaterThan(2 * median);
+  });
+
+  it('sends every read as checking it with the contract’s schema would', async () => {
+    const member = await signInAs(site.db, site.issuer, ['Member', 'Lanner']);
+    const year = new Date().getUTCFullYear() - 1;
+    const body = async (url: string) => {
+      const response = await site.app.inject({ method: 'GET', url, headers: member.headers });
+      expect(response.statusCode, url).toBe(200);
+      return response.body;
+    };
+    const lans = JSON.parse(await body(`/api/lans?sinceDate=${year}-01-01&limit=100`));
+    const lanId = lans.items[0].id;
+    const reads: Array<[string, z.ZodType]> = [
+      [`/api/lans?sinceDate=${year}-01-01&limit=100`, paged(lanSchema)],
+      [`/api/lans/${lanId}`, lanSchema],
+      [`/api/lans/${lanId}/subscribers?limit=100`, paged(subscriberSchema)],
+      ['/api/users?roles=Lanner&roles=Member&limit=100', paged(userPublicSchema)],
+      ['/api/users/me', userProfileSchema],
+      ['/api/stats/leader-boards', leaderboardMonthsSchema],
+      ['/api/stats/leader-boards/users?limit=100', paged(allTimePlayerItemSchema)],
+      ['/api/stats/leader-boards/users/months/last', playerLeaderboardMonthSchema],
+      ['/api/stats/leader-boards/games/months/last?limit=100', gameLeaderboardMonthSchema],
+      ['/api/stats/summaries', rewindYearsSchema],
+      [`/api/stats/summaries/${year}`, rewindSummarySchema],
+    ];
+    for (const [url, schema] of reads) {
+      const sent = await body(url);
+      // zod drops unknown keys and puts the schema's in its order: nothing else was sent.
+      expect(sent, url).toBe(JSON.stringify(schema.parse(JSON.parse(sent))));
+    }
   });
 
   it('seeds nothing a second time', async () => {
