@@ -62,8 +62,10 @@ import { type SubscribeOutcome, subscribeAtOnce } from './bench/subscribe-at-onc
  *   versions then finds versions nothing was kept for, exactly as after a write, so every
  *   answer kept per data version (kept answers, the viewer behind a token, a closed year's
  *   rewind) is computed afresh on every request, each request on its own, none sharing
- *   another's work. That is the cost of the first read after a change, on every request.
- *   It was chosen over alternating the load with real writes because that would measure
+ *   another's work. What requests arriving together share on a real site, they share
+ *   here too (decision 028): the look at the versions, and the looks at who is asking
+ *   and when the next lan starts. That is the cost of the first read after a change, on
+ *   every request. It was chosen over alternating the load with real writes because that would measure
  *   the writes as well (and on SQLite one write at a time), and no API write changes the
  *   playtime the stats read. What does not depend on the data stays as it is (a verified
  *   token is still remembered). Before it is loaded, every fresh answer is compared with
