@@ -25,15 +25,36 @@ const random = createRandom(42);
  * slides down by one banner height and starts over. Moving a whole layer is work the
  * browser's compositor does on its own; moving 200 circles one by one redrew the banner
  * on the main thread in every frame.
+ *
+ * Each layer is one SVG path (a circle is a move and two arcs) drawn twice (`use`): as 200
+ * circles (400 with their copies) they were all laid out again with every change anywhere
+ * on the page (a font arriving, a ticket appearing); three paths cost next to nothing. Not
+ * SVG images either: each is a document of its own, set up on the main thread (about 10 ms
+ * apiece on the benchmark machine, issue 14).
  */
 const layerSeconds = [16, 11, 7];
-const snowLayers = layerSeconds.map((seconds) => ({ seconds, flakes: [] as Flake[] }));
 type Flake = { x: number; y: number; r: number };
+const layerFlakes = layerSeconds.map(() => [] as Flake[]);
 for (let index = 0; index < SNOWFLAKE_COUNT; index += 1) {
   const flake = { x: random() * 300, y: random() * 100, r: 0.15 + random() * 0.45 };
   const depth = Math.min(2, Math.floor(((flake.r - 0.15) / 0.45) * 3));
-  snowLayers[depth]?.flakes.push(flake);
+  layerFlakes[depth]?.push(flake);
 }
+
+/** A path of circles: for each, a move to its left edge and two half-circle arcs. */
+function circlesPath(flakes: Flake[]): string {
+  return flakes
+    .map(({ x, y, r }) => {
+      const [left, top, radius, diameter] = [x - r, y, r, 2 * r].map((n) => n.toFixed(3));
+      return `M${left} ${top}a${radius} ${radius} 0 1 0 ${diameter} 0a${radius} ${radius} 0 1 0 -${diameter} 0`;
+    })
+    .join('');
+}
+
+const snowLayers = layerSeconds.map((seconds, depth) => ({
+  seconds,
+  path: circlesPath(layerFlakes[depth] ?? []),
+}));
 
 /**
  * How wide a banner is shown (its card's width), for the browser to pick a width from the
@@ -87,9 +108,8 @@ export function LanBanner({ lan, sizes, withSnow = false, isLazy = false }: LanB
           data-testid="snowflakes"
           ref={pauseWhenOffScreen}
         >
-          {snowLayers.map((layer, depth) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: three fixed layers
-            <SnowLayer key={depth} {...layer} />
+          {snowLayers.map((layer) => (
+            <SnowLayer key={layer.seconds} {...layer} />
           ))}
         </div>
       ) : null}
@@ -97,18 +117,13 @@ export function LanBanner({ lan, sizes, withSnow = false, isLazy = false }: LanB
   );
 }
 
-/** A layer's flakes over one banner height, drawn again (`use`) one banner height higher. */
-function SnowLayer({ seconds, flakes }: { seconds: number; flakes: Flake[] }) {
+/** A layer's flakes over one banner height, drawn again (`use`) one banner height lower. */
+function SnowLayer({ seconds, path }: { seconds: number; path: string }) {
   const id = useId();
   return (
     <div className={styles.snowLayer} style={{ animationDuration: `${seconds}s` }}>
       <svg viewBox="0 0 300 200" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
-        <g id={id}>
-          {flakes.map((flake, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that never reorders
-            <circle key={index} cx={flake.x} cy={flake.y} r={flake.r} />
-          ))}
-        </g>
+        <path id={id} d={path} />
         <use href={`#${id}`} y={100} />
       </svg>
     </div>
