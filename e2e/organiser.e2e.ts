@@ -47,6 +47,10 @@ describe('the waitlist, the ticket and the door', () => {
     await waitForApp(admin.page);
     await admin.page.getByLabel('Status of member').first().selectOption('Denied');
     await admin.page.waitForResponse((response) => response.url().includes('/status:denied'));
+    const encoderOnPage: string[] = [];
+    lanner.page.on('request', (request) => {
+      if (request.url().includes('/assets/qr-code-svg-')) encoderOnPage.push(request.url());
+    });
     await lanner.page.reload();
     await waitForApp(lanner.page);
     await lanner.page
@@ -55,6 +59,11 @@ describe('the waitlist, the ticket and the door', () => {
       .waitFor();
     const ticket = lanner.page.getByRole('region', { name: 'Your ticket' });
     await ticket.getByRole('img', { name: 'QR code of your ticket' }).waitFor();
+    // Drawn in a worker: the QR encoder is never loaded on the page's own thread.
+    expect(lanner.page.workers().map((worker) => worker.url())).toContainEqual(
+      expect.stringContaining('/assets/qr-code.worker-'),
+    );
+    expect(encoderOnPage).toEqual([]);
     const code = (await ticket.locator('code').textContent())?.trim() ?? '';
     expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{1,4})+$/);
 

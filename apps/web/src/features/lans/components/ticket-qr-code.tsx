@@ -1,18 +1,62 @@
 import { useEffect, useState } from 'react';
+import type { QrCodeAnswer, QrCodeRequest } from './qr-code-svg.ts';
 import styles from './ticket-qr-code.module.css';
 
 /**
- * The QR code of `value` as an SVG data URL: black modules on white with the standard
- * quiet zone of 4 modules, whatever the site's theme, since scanners need dark on light.
- * Medium error correction survives a scratched print or a glare on a phone screen. The
- * encoder is downloaded with the first ticket shown, not with the first screen.
+ * The QR code of `value` as an SVG data URL (qr-code-svg.ts). Drawn in a worker: trying its
+ * eight masks takes 30–60 ms on a phone, which on the main thread held up the page just as
+ * it showed. Where there is no worker, or it fails, it is drawn here. The encoder is
+ * downloaded with the first ticket shown, not with the first screen.
  */
 export async function qrCodeSource(value: string): Promise<string> {
-  const { renderSVG } = await import('uqr');
-  const svg = renderSVG(value, { ecc: 'M', border: 4, whiteColor: '#fff', blackColor: '#000' })
-    // Sharp module edges at any scale: no faint seams between neighbouring modules.
-    .replace('<svg ', '<svg shape-rendering="crispEdges" ');
+  const svg = await drawInWorker(value).catch(async () => {
+    const { qrCodeSvg } = await import('./qr-code-svg.ts');
+    return qrCodeSvg(value);
+  });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+type Pending = { resolve: (svg: string) => void; reject: (error: Error) => void };
+let worker: { post: (value: string) => Promise<string> } | undefined;
+let hasWorkerFailed = false;
+
+function drawInWorker(value: string): Promise<string> {
+  if (typeof Worker === 'undefined' || hasWorkerFailed) {
+    return Promise.reject(new Error('No QR code worker'));
+  }
+  worker ??= startWorker();
+  return worker.post(value);
+}
+
+/**
+ * One worker for every QR code of the page. If it cannot start (or dies), each code waiting
+ * for it is told, and the codes after them are drawn here.
+ */
+function startWorker() {
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  const thread = new Worker(new URL('./qr-code.worker.ts', import.meta.url), { type: 'module' });
+  thread.addEventListener('message', (event: MessageEvent<QrCodeAnswer>) => {
+    const answer = event.data;
+    const waiting = pending.get(answer.id);
+    pending.delete(answer.id);
+    if ('svg' in answer) waiting?.resolve(answer.svg);
+    else waiting?.reject(new Error(answer.error));
+  });
+  thread.addEventListener('error', () => {
+    hasWorkerFailed = true;
+    for (const waiting of pending.values()) waiting.reject(new Error('The QR code worker failed'));
+    pending.clear();
+  });
+  return {
+    post(value: string) {
+      const id = nextId++;
+      return new Promise<string>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.postMessage({ id, value } satisfies QrCodeRequest);
+      });
+    },
+  };
 }
 
 /**
