@@ -10,7 +10,7 @@ import {
 import { checkIdentityProvider, createOidcClient } from '../lib/auth/create-oidc-client.ts';
 import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { startLoadingFontsAfterPaint } from '../styles/load-fonts.ts';
+import { startLoadingFontsOnceShown } from '../styles/load-fonts.ts';
 import { App } from './app.tsx';
 import { prefetchRequestedReads, preloadRequestedScreen } from './router.tsx';
 
@@ -23,7 +23,7 @@ import { prefetchRequestedReads, preloadRequestedScreen } from './router.tsx';
 export async function startApp(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   root.render(<AppStatus title="Starting Lanparty…" isBusy />);
-  startLoadingFontsAfterPaint();
+  startLoadingFontsOnceShown();
   // The stats, profile or lanners chunk downloads during sign-in, not after it.
   preloadRequestedScreen();
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { siteFonts, startLoadingFonts, startLoadingFontsAfterPaint } from './load-fonts.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteFonts, startLoadingFonts, startLoadingFontsOnceShown } from './load-fonts.ts';
 
 const fontsCss = readFileSync(path.join(import.meta.dirname, 'fonts.css'), 'utf8');
 const declaredFamilies = [...fontsCss.matchAll(/font-family:\s*"([^"]+)"/g)].map(
@@ -30,27 +30,56 @@ describe('startLoadingFonts', () => {
   });
 });
 
-describe('startLoadingFontsAfterPaint', () => {
-  it('asks for the fonts only after the next frame has been painted', () => {
-    vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
-      frames.push(callback),
-    );
-    const load = vi.fn((_font: string) => Promise.resolve([]));
-    // jsdom has no font loading API: the page's document.fonts, for this test.
-    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
-    try {
-      startLoadingFontsAfterPaint();
-      expect(load).not.toHaveBeenCalled();
-      for (const frame of frames) frame(0);
-      expect(load).not.toHaveBeenCalled();
-      vi.runAllTimers();
-      expect(load).toHaveBeenCalledTimes(siteFonts.length);
-    } finally {
-      vi.useRealTimers();
-      vi.unstubAllGlobals();
-      Reflect.deleteProperty(document, 'fonts');
+describe('startLoadingFontsOnceShown', () => {
+  /** A paint timing observer this test feeds; `supportedEntryTypes` as the browser's. */
+  class FakePaintObserver {
+    static supportedEntryTypes = ['paint'];
+    static observers: FakePaintObserver[] = [];
+    isObserving = false;
+    readonly report: (entries: { getEntriesByName: (name: string) => unknown[] }) => void;
+    constructor(report: FakePaintObserver['report']) {
+      this.report = report;
+      FakePaintObserver.observers.push(this);
     }
+    observe() {
+      this.isObserving = true;
+    }
+    disconnect() {
+      this.isObserving = false;
+    }
+    static paint(name: string) {
+      for (const observer of FakePaintObserver.observers.filter((o) => o.isObserving)) {
+        observer.report({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+      }
+    }
+  }
+
+  let load: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    FakePaintObserver.observers = [];
+    load = vi.fn((_font: string) => Promise.resolve([]));
+    // jsdom has no font loading API: the page's document.fonts, for these tests.
+    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(document, 'fonts');
+  });
+
+  it('asks for the fonts once the first contentful paint is reported, and only once', () => {
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    startLoadingFontsOnceShown();
+    FakePaintObserver.paint('first-paint');
+    expect(load).not.toHaveBeenCalled();
+    FakePaintObserver.paint('first-contentful-paint');
+    expect(load).toHaveBeenCalledTimes(siteFonts.length);
+    FakePaintObserver.paint('first-contentful-paint');
+    expect(load).toHaveBeenCalledTimes(siteFonts.length);
+  });
+
+  it('asks for them at once where the browser reports no paints', () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    startLoadingFontsOnceShown();
+    expect(load).toHaveBeenCalledTimes(siteFonts.length);
   });
 });
