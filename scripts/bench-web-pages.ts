@@ -64,6 +64,8 @@ type PageResult = {
   scriptAndStyleBytes: number;
   diagnostics: string[];
   lhr: Result;
+  /** Lighthouse's measure of this machine's speed at each run: it moves with the load on it. */
+  benchmarkIndexes: number[];
 };
 
 const gzipSizes = new Map<string, Promise<number>>();
@@ -131,6 +133,7 @@ async function measurePages(
         scriptAndStyleBytes: sizes.reduce((sum, size) => sum + size, 0),
         diagnostics: diagnosticsOf(lhr),
         lhr,
+        benchmarkIndexes: runs.map((run) => run.environment.benchmarkIndex),
       });
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
@@ -142,6 +145,13 @@ async function measurePages(
   } finally {
     await browser.stop();
   }
+}
+
+/** `low–high` of the numbers, or the one number when they are all the same. */
+function rangeOf(numbers: number[]): string {
+  if (numbers.length === 0) return '?';
+  const [low, high] = [Math.min(...numbers), Math.max(...numbers)].map((n) => n.toFixed(0));
+  return low === high ? `${low}` : `${low}–${high}`;
 }
 
 function printTable(results: PageResult[], runCount: number): void {
@@ -156,10 +166,11 @@ function printTable(results: PageResult[], runCount: number): void {
       miss(figures.totalBlockingTimeMs.toFixed(0), missed.has('totalBlockingTimeMs')),
       miss(figures.cumulativeLayoutShift.toFixed(3), missed.has('cumulativeLayoutShift')),
       `${(figures.largestContentfulPaintMs / 1000).toFixed(1)} s`,
-      miss(formatKilobytes(scriptAndStyleBytes), scriptAndStyleBytes > firstScreenBudgetBytes),
+      // Every chunk the page loaded, its own section's too: not the first screen's budget.
+      formatKilobytes(scriptAndStyleBytes),
     ];
   });
-  const header = ['Page', 'Path', 'Perf', 'A11y', 'TBT ms', 'CLS', 'LCP', 'JS+CSS gz'];
+  const header = ['Page', 'Path', 'Perf', 'A11y', 'TBT ms', 'CLS', 'LCP', 'JS+CSS loaded'];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
@@ -177,15 +188,16 @@ function printTable(results: PageResult[], runCount: number): void {
       `${runCount > 1 ? `, median of ${runCount} runs` : ', 1 run'}; simulated throttling ` +
       `(RTT ${throttling?.rttMs ?? '?'} ms, ${throttling?.throughputKbps ?? '?'} kbit/s, ` +
       `CPU ${throttling?.cpuSlowdownMultiplier ?? '?'}× slower); this machine's benchmark ` +
-      `index ${first?.environment.benchmarkIndex ?? '?'}`,
+      `index ${rangeOf(results.flatMap((result) => result.benchmarkIndexes))} over the runs`,
   );
   console.info(line(header));
   for (const row of rows) console.info(line(row));
   console.info(
     `✗ misses issue 14's goal: performance ≥ ${pageGoals.performance}, accessibility ` +
       `${pageGoals.accessibility}, TBT ≤ ${pageGoals.totalBlockingTimeMs} ms, CLS ≤ ` +
-      `${pageGoals.cumulativeLayoutShift}, JS+CSS ≤ ${formatKilobytes(firstScreenBudgetBytes)} ` +
-      '(gzip -9 of the scripts and stylesheets the page loaded)',
+      `${pageGoals.cumulativeLayoutShift}. JS+CSS loaded: gzip -9 of every script and ` +
+      "stylesheet the page loaded, its section's chunks included; the " +
+      `${formatKilobytes(firstScreenBudgetBytes)} budget is the first screen's, checked above.`,
   );
   console.info('');
   console.info(`Where the time goes (Lighthouse${runCount > 1 ? ', the median run' : ''}):`);
