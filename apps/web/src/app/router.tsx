@@ -2,7 +2,6 @@ import { requiredRoles } from '@lanparty/contract/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { LanArchiveRoute } from '../features/lans/routes/lan-archive-route.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
 import { hadAnyRole } from '../lib/auth/remembered-roles.ts';
@@ -24,8 +23,8 @@ import {
 import { RouteError } from './route-error.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
-// all of its routes, so the first screen never downloads them. The profile (forms, zod)
-// and the lanners (avatars) are their own chunks for the same reason.
+// all of its routes, so the first screen never downloads them. The profile (forms, zod),
+// the lanners (avatars) and the archive are their own chunks for the same reason.
 const loadStats = () => import('../features/stats/routes/stats-routes.ts');
 /**
  * A stats page's first reads, from the stats chunk the app is already downloading: only
@@ -43,6 +42,9 @@ const statsReads =
 const loadAdmin = () => import('../features/admin/routes/admin-routes.ts');
 const loadProfile = () => import('../features/profile/routes/profile-routes.ts');
 const loadLanners = () => import('../features/lanners/routes/lanners-route.tsx');
+// The archive is a page of its own few visits start on: its chunk comes as it is opened (or
+// with the app, when it is the page asked for), and the first screen is lighter by it.
+const loadArchive = () => import('../features/lans/routes/lan-archive-route.tsx');
 // Pages few visitors open (the changelog, the unauthorized page) wait until they are opened.
 const loadChangelog = () => import('../features/changelog/routes/changelog-route.tsx');
 const loadUnauthorized = () => import('../features/unauthorized/routes/unauthorized-route.tsx');
@@ -64,7 +66,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await loadChangelog()).ChangelogRoute }),
           },
           { path: 'lans/upcoming', Component: UpcomingLansRoute, prefetch: upcomingLansReads },
-          { path: 'lans/archive', Component: LanArchiveRoute, prefetch: lanArchiveReads },
+          {
+            path: 'lans/archive',
+            prefetch: lanArchiveReads,
+            lazy: async () => ({ Component: (await loadArchive()).LanArchiveRoute }),
+          },
           { path: 'lans/:id', Component: LanRoute, prefetch: lanReads },
           {
             path: 'lanners',

@@ -7,7 +7,7 @@ import {
   requiredRoles,
 } from '@lanparty/contract/rules';
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import { explainLoadFailure } from '../../../lib/explain-load-failure.ts';
 import { throttle } from '../../../lib/throttle.ts';
@@ -15,7 +15,12 @@ import { useViewer } from '../../../lib/viewer.tsx';
 import { useSubscribeToLan } from '../api/subscribe-to-lan.ts';
 import { useWithdrawSubscription } from '../api/withdraw-subscription.ts';
 import styles from './subscription-panel.module.css';
-import { WithdrawDialog } from './withdraw-dialog.tsx';
+
+// Only a viewer holding a place is asked before withdrawing: the dialog's code comes with
+// their page, not on everyone's first screen. Clicked before it came, it opens as it comes.
+const WithdrawDialog = lazy(() =>
+  import('./withdraw-dialog.tsx').then((module) => ({ default: module.WithdrawDialog })),
+);
 
 /** Spec §4: what the viewer reads about their own subscription. */
 export const subscriptionMessages: Record<SubscriberStatus, string> = {
@@ -170,16 +175,18 @@ export function SubscriptionPanel({ lan }: { lan: Lan }) {
         </div>
       ) : null}
       {subscription && isPlaceTaking(subscription.status) ? (
-        <WithdrawDialog
-          lan={lan}
-          subscription={subscription}
-          isOpen={isConfirmingWithdrawal}
-          onWithdraw={() => {
-            setIsConfirmingWithdrawal(false);
-            withdrawNow(subscription.id);
-          }}
-          onKeep={() => setIsConfirmingWithdrawal(false)}
-        />
+        <Suspense fallback={null}>
+          <WithdrawDialog
+            lan={lan}
+            subscription={subscription}
+            isOpen={isConfirmingWithdrawal}
+            onWithdraw={() => {
+              setIsConfirmingWithdrawal(false);
+              withdrawNow(subscription.id);
+            }}
+            onKeep={() => setIsConfirmingWithdrawal(false)}
+          />
+        </Suspense>
       ) : null}
       <Failure subscribe={subscribe} withdraw={withdraw} />
     </section>
