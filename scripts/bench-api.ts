@@ -44,8 +44,9 @@ import { type SubscribeOutcome, subscribeAtOnce } from './bench/subscribe-at-onc
  *   first page of the paged ones).
  * - **The floor**: every read's answer is fetched once from the real server (status,
  *   content type, body); a bare `node:http` server in another process answers the very
- *   same bytes from memory. The floor is loaded just before the real server for the same
- *   read, so both see the same machine.
+ *   same bytes from memory. The floor is loaded right before and right after the real
+ *   server's runs of the same read (the fresh run too), and their mean is the floor: on a
+ *   shared machine one fast or slow moment moved a lone floor by half, and the ratio with it.
  * - **The load from a separate process**: autocannon in a child process of its own (not
  *   the server's, not the floor's), 32 connections, a 2 s warm-up, then BENCH_SECONDS.
  * - **Variants**: "same URL", the page's request again and again. "new URL", for reads
@@ -247,6 +248,11 @@ async function rewindBuilds(
   return { closed: await medianMs(closed), running: await medianMs(running) };
 }
 
+/** The mean req/s of two loads of the floor, one before and one after the server's. */
+function meanOf(before: LoadResult, after: LoadResult): number {
+  return (before.requestsPerSecond + after.requestsPerSecond) / 2;
+}
+
 async function load(
   origin: string,
   read: PageRead,
@@ -298,26 +304,30 @@ async function benchSite(engine: Engine, scale: number): Promise<SiteOutcome> {
     floor = await startFloor(recorded);
 
     const rows: BenchRow[] = [];
-    const floors = new Map<string, number>();
+    const floorServer = floor;
+    const floorOf = (read: PageRead) =>
+      load(floorServer.origin, read, 'same URL', context, session);
     for (const read of reads) {
       progress(`${engine}, scale ${scale}: ${read.name}…`);
-      const floorResult = await load(floor.origin, read, 'same URL', context, session);
-      floors.set(read.name, floorResult.requestsPerSecond);
-      const floorOf = floorResult.requestsPerSecond;
-      rows.push({
-        read: read.name,
-        variant: 'same URL',
-        result: await load(server.origin, read, 'same URL', context, session),
-        floor: floorOf,
-      });
+      const floorBefore = await floorOf(read);
+      const readRows: BenchRow[] = [
+        {
+          read: read.name,
+          variant: 'same URL',
+          result: await load(server.origin, read, 'same URL', context, session),
+          floor: 0,
+        },
+      ];
       if (read.newUrl)
-        rows.push({
+        readRows.push({
           read: read.name,
           variant: 'new URL',
           distinctUrls: read.distinctUrls?.(context) ?? Number.POSITIVE_INFINITY,
           result: await load(server.origin, read, 'new URL', context, session),
-          floor: floorOf,
+          floor: 0,
         });
+      const floorAround = meanOf(floorBefore, await floorOf(read));
+      rows.push(...readRows.map((row) => ({ ...row, floor: floorAround })));
     }
     await server.stop();
 
@@ -333,11 +343,13 @@ async function benchSite(engine: Engine, scale: number): Promise<SiteOutcome> {
     for (const read of reads) {
       progress(`${engine}, scale ${scale}: ${read.name}, fresh…`);
       const at = rows.findIndex((row) => row.read === read.name) + (read.newUrl ? 2 : 1);
+      const floorBefore = await floorOf(read);
+      const result = await load(server.origin, read, 'same URL', context, session);
       rows.splice(at, 0, {
         read: read.name,
         variant: 'fresh',
-        result: await load(server.origin, read, 'same URL', context, session),
-        floor: floors.get(read.name) ?? 0,
+        result,
+        floor: meanOf(floorBefore, await floorOf(read)),
       });
     }
     await server.stop();
