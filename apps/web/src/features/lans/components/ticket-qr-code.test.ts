@@ -71,6 +71,23 @@ describe('qrCodeSource', () => {
     expect(BrokenWorker.created).toBe(1);
   });
 
+  it('draws the code here when no worker may be started at all', async () => {
+    let attempts = 0;
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          attempts += 1;
+          throw new DOMException('Refused by the content security policy', 'SecurityError');
+        }
+      },
+    );
+    const { qrCodeSource } = await loadModule();
+    expect(await qrCodeSource(DOOR_URL)).toBe(dataUrlOf(qrCodeSvg(DOOR_URL)));
+    expect(await qrCodeSource('later')).toBe(dataUrlOf(qrCodeSvg('later')));
+    expect(attempts).toBe(1);
+  });
+
   it('draws the code here where there are no workers', async () => {
     vi.stubGlobal('Worker', undefined);
     const { qrCodeSource } = await loadModule();

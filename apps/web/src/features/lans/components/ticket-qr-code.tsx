@@ -24,7 +24,13 @@ function drawInWorker(value: string): Promise<string> {
   if (typeof Worker === 'undefined' || hasWorkerFailed) {
     return Promise.reject(new Error('No QR code worker'));
   }
-  worker ??= startWorker();
+  try {
+    worker ??= startWorker();
+  } catch (error) {
+    // Refused at once (a content security policy, a browser without module workers).
+    hasWorkerFailed = true;
+    return Promise.reject(error);
+  }
   return worker.post(value);
 }
 
