@@ -38,7 +38,7 @@ import {
   markEmailVerificationUsed,
 } from './email-verifications.repository.ts';
 import { canManageUsers, canSeePersonalFields, grantableRoles } from './users.policy.ts';
-import { presentPublicUsers, presentUserProfile } from './users.presenter.ts';
+import { presentOwnProfile, presentPublicUsers, presentUserProfile } from './users.presenter.ts';
 import {
   findNextOpenLan,
   listUsers,
@@ -89,7 +89,7 @@ export async function getUser(
  * after the version it is kept under: decision 013).
  */
 export async function getOwnProfile(deps: UsersDeps, viewer: Viewer): Promise<UserProfile> {
-  return presentUserProfile(deps.db, viewer.user, viewer.roles);
+  return presentOwnProfile(deps.db, viewer.user, viewer.roles);
 }
 
 /** Left out: unchanged; null: cleared (administrators only). */
