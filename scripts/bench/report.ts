@@ -26,6 +26,8 @@ export type BenchRow = {
   result: LoadResult;
   /** Requests per second of the floor: the same bytes from memory. */
   floor: number;
+  /** The floor's own p99 (ms): what HTTP alone costs this answer under the same load. */
+  floorP99: number;
 };
 
 export const goals = { unchanged: 0.25, fresh: 0.1, p99Ms: 50 } as const;
@@ -100,7 +102,17 @@ export function formatMarkdownTable(
 /** One engine and scale: every read and variant with its floor, ratio, p99 and failures. */
 export function formatBenchTable(rows: readonly BenchRow[]): string {
   return formatMarkdownTable(
-    ['Read', 'Variant', 'req/s', 'floor req/s', 'of floor', 'p99 ms', 'errors / non-2xx', 'Goal'],
+    [
+      'Read',
+      'Variant',
+      'req/s',
+      'floor req/s',
+      'of floor',
+      'p99 ms',
+      'floor p99 ms',
+      'errors / non-2xx',
+      'Goal',
+    ],
     rows.map((row) => {
       const shortfalls = shortfallsOf(row);
       return [
@@ -110,11 +122,12 @@ export function formatBenchTable(rows: readonly BenchRow[]): string {
         formatCount(row.floor),
         ratioOf(row).toFixed(2),
         row.result.requests === 0 ? '—' : formatMs(row.result.p99),
+        formatMs(row.floorP99),
         `${row.result.errors} / ${row.result.non2xx}`,
         shortfalls.length === 0 ? '✓' : `✗ ${shortfalls.join(', ')}`,
       ];
     }),
-    [2, 3, 4, 5],
+    [2, 3, 4, 5, 6],
   );
 }
 

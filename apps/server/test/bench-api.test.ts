@@ -94,6 +94,7 @@ describe('the tables of bench:api', () => {
     read: overrides.read ?? 'a lan',
     variant: overrides.variant ?? 'same URL',
     floor: overrides.floor ?? 40_000,
+    floorP99: overrides.floorP99 ?? 4,
     ...(overrides.distinctUrls === undefined ? {} : { distinctUrls: overrides.distinctUrls }),
     result: {
       requestsPerSecond: overrides.requestsPerSecond ?? 12_000,
@@ -130,7 +131,9 @@ describe('the tables of bench:api', () => {
     ]);
     const lines = table.split('\n');
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
-    expect(lines[0]).toMatch(/^\| Read +\| Variant +\| +req\/s \| floor req\/s \| of floor \|/);
+    expect(lines[0]).toMatch(
+      /^\| Read +\| Variant +\| +req\/s \| floor req\/s \| of floor \| p99 ms \| floor p99 ms \|/,
+    );
     expect(lines[2]).toContain('| 12,000 |');
     expect(lines[2]).toMatch(/\| +0\.30 \|/);
     expect(lines[2]).toMatch(/\| ✓ +\|$/);
