@@ -1,3 +1,5 @@
+import type { Executor } from '../src/db/executor.ts';
+
 const day = 24 * 60 * 60 * 1000;
 
 /** A valid body of POST /api/lans for an active lan starting `days` from now, lasting two days. */
@@ -13,4 +15,34 @@ export function buildLanBody(overrides: Record<string, unknown> = {}, days = 10)
     membersPrice: 25,
     ...overrides,
   };
+}
+
+/**
+ * An active lan written straight into the database, starting `daysAgo` days ago (negative: from now) and lasting
+ * `days` (a past lan, which the API would not create): its id and start.
+ */
+export async function insertPastLan(
+  db: Executor,
+  { name, daysAgo, days = 2 }: { name: string; daysAgo: number; days?: number },
+): Promise<{ id: number; start_date: string | Date }> {
+  const now = new Date().toISOString();
+  const start = new Date(Date.now() - daysAgo * day).toISOString();
+  return db
+    .insertInto('lans')
+    .values({
+      name,
+      description: '',
+      start_date: start,
+      end_date: new Date(Date.parse(start) + days * day).toISOString(),
+      is_active: true,
+      maximum_subscribers: 10,
+      price_cents: 3000,
+      members_price_cents: 2500,
+      location_invoice_number: null,
+      location_is_payed: false,
+      creation_date: now,
+      modification_date: now,
+    })
+    .returning(['id', 'start_date'])
+    .executeTakeFirstOrThrow();
 }

@@ -17,8 +17,14 @@ import {
  * the only writer. See docs/decisions/021-live-updates.md.
  */
 export type EventHub = {
-  /** Registers a stream, or says which limit refuses it. */
-  open(stream: EventStream): { close: () => void } | { refused: 'user' | 'total' };
+  /**
+   * Registers a stream, or says which limit refuses it. `ready`: once the hub reads and
+   * listens (the first stream starts it), so what changes after it is the stream's news;
+   * tell the client the stream is open only then.
+   */
+  open(
+    stream: EventStream,
+  ): { close: () => void; ready: Promise<void> } | { refused: 'user' | 'total' };
   /** What a stream resuming after `lastEventId` missed, or `resync` when that is gone. */
   replay(userId: number, lastEventId: number): Promise<EventRow[] | 'resync'>;
   /** How many streams are open, for tests and logs. */
@@ -157,11 +163,17 @@ export function createEventHub(options: EventHubOptions): EventHub {
           .finally(() => {
             starting = undefined;
           });
+      // Listening is part of being ready: NOTIFY of a change made before the listener is
+      // connected would be lost, and the change seen only at the next poll (2 s).
+      const ready = Promise.resolve(starting)
+        .then(() => running?.listener)
+        .then(() => undefined);
       return {
         close() {
           streams.delete(stream);
           if (streams.size === 0) void stop();
         },
+        ready,
       };
     },
     async replay(userId, lastEventId) {

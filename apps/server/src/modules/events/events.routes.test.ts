@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { buildLanBody } from '../../../test/lans.ts';
+import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
 import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
 import { createEventHub } from './event-hub.ts';
+import type { EventRow } from './events.repository.ts';
 
 type StreamEvent = { id: string | undefined; event: string; data: unknown };
 
@@ -239,6 +240,41 @@ describe('the stream limit of a server', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers', () => {
+  it('is ready once it listens: a change made right after is told by NOTIFY, not the poll', async () => {
+    const site = await startApiSite('postgres');
+    const noLog = { warn() {}, error() {} } as never;
+    // A poll far beyond the test: only NOTIFY can tell of the change in time.
+    const hub = createEventHub({
+      db: site.db,
+      database: site.config.database,
+      log: noLog,
+      pollMs: 600_000,
+    });
+    try {
+      const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+      const told: EventRow[] = [];
+      const opened = hub.open({
+        userId: admin.user.id,
+        send: (event) => told.push(event),
+        end() {},
+      });
+      if ('refused' in opened) throw new Error(`refused: ${opened.refused}`);
+      await opened.ready;
+      // At once, straight into the database: the lan's trigger records it and notifies.
+      const lanId = (await insertPastLan(site.db, { name: 'right after', daysAgo: -10 })).id;
+      const deadline = Date.now() + 5000;
+      while (!told.some((event) => event.kind === 'lan' && event.lanId === lanId)) {
+        if (Date.now() > deadline)
+          throw new Error(`not told of lan ${lanId}: ${JSON.stringify(told)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      opened.close();
+    } finally {
+      await hub.close();
+      await site.close();
+    }
+  });
+
   it('tells a stream on one server of a change made on the other', async () => {
     const site = await startApiSite('postgres');
     const otherDb = createDatabase(site.config.database);

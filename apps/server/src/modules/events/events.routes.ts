@@ -82,7 +82,16 @@ export const eventsRoutes =
             { retryAfterSeconds: 30 },
           );
         }
+        let heartbeat: NodeJS.Timeout | undefined;
+        let isClosed = false;
+        request.raw.on('close', () => {
+          isClosed = true;
+          clearInterval(heartbeat);
+          opened.close();
+        });
+        await opened.ready;
         reply.hijack();
+        if (isClosed) return;
         raw.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),
           'content-type': 'text/event-stream; charset=utf-8',
@@ -91,14 +100,7 @@ export const eventsRoutes =
           connection: 'keep-alive',
         });
         raw.write('retry: 3000\n\n');
-        const heartbeat = setInterval(
-          () => raw.write(': keep-alive\n\n'),
-          deps.heartbeatMs ?? 25_000,
-        );
-        request.raw.on('close', () => {
-          clearInterval(heartbeat);
-          opened.close();
-        });
+        heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), deps.heartbeatMs ?? 25_000);
         try {
           if (lastEventId !== undefined) {
             const missed = await deps.hub.replay(viewer.user.id, lastEventId);

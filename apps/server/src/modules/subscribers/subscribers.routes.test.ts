@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { buildLanBody } from '../../../test/lans.ts';
+import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
 import {
   type Caller,
   lanApiCallers,
@@ -397,28 +397,8 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
 
     it('counts past lans where the user paid and was not absent', async () => {
       const who = await lanner();
-      const insertPast = async (daysAgo: number) => {
-        const now = new Date().toISOString();
-        const start = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-        return await site.db
-          .insertInto('lans')
-          .values({
-            name: `past ${daysAgo}`,
-            description: '',
-            start_date: start,
-            end_date: new Date(Date.parse(start) + 2 * 86_400_000).toISOString(),
-            is_active: true,
-            maximum_subscribers: 10,
-            price_cents: 3000,
-            members_price_cents: 2500,
-            location_invoice_number: null,
-            location_is_payed: false,
-            creation_date: now,
-            modification_date: now,
-          })
-          .returning(['id', 'start_date'])
-          .executeTakeFirstOrThrow();
-      };
+      const insertPast = (daysAgo: number) =>
+        insertPastLan(site.db, { name: `past ${daysAgo}`, daysAgo });
       const attend = async (lanId: number, status: string, present: boolean | null) => {
         const now = new Date().toISOString();
         await site.db

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPastLan } from '../../../test/lans.ts';
 import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { insertUser, type UserRow } from '../accounts/accounts.repository.ts';
@@ -18,25 +19,7 @@ describe.each(testEngines)('own profiles asked for together on %s', (engine) => 
     been = await user('been');
     pictured = await user('pictured');
     const now = new Date().toISOString();
-    const start = new Date(Date.now() - 40 * 86_400_000).toISOString();
-    const past = await db
-      .insertInto('lans')
-      .values({
-        name: 'been there',
-        description: '',
-        start_date: start,
-        end_date: new Date(Date.parse(start) + 86_400_000).toISOString(),
-        is_active: true,
-        maximum_subscribers: 10,
-        price_cents: 3000,
-        members_price_cents: 2500,
-        location_invoice_number: null,
-        location_is_payed: false,
-        creation_date: now,
-        modification_date: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const past = await insertPastLan(db, { name: 'been there', daysAgo: 40, days: 1 });
     await db
       .insertInto('subscribers')
       .values({
