@@ -118,6 +118,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
     try {
       await client.connect();
       await client.query('listen lanparty_events');
+      // What was committed while the listener connected sent its NOTIFY to no one: look now.
+      wake();
       return client;
     } catch (error) {
       log.warn({ err: error }, 'listening for events failed; polling instead');

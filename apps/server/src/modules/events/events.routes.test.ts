@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
 import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
@@ -10,6 +11,19 @@ import { createEventHub } from './event-hub.ts';
 import type { EventRow } from './events.repository.ts';
 
 type StreamEvent = { id: string | undefined; event: string; data: unknown };
+
+const noLog = { warn() {}, error() {} } as never;
+
+/** What `find` finds, looking every 20 ms for up to `timeoutMs`. */
+async function until<T>(find: () => T | undefined, what: () => string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what()} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** A stream read as a browser's fetch reads it: blocks split on blank lines. */
 async function openStream(baseUrl: string, who: SignedIn, lastEventId?: number) {
@@ -23,7 +37,6 @@ async function openStream(baseUrl: string, who: SignedIn, lastEventId?: number) 
   });
   const events: StreamEvent[] = [];
   const comments: string[] = [];
-  const waiters = new Set<() => void>();
   if (response.ok && response.body) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -49,7 +62,6 @@ async function openStream(baseUrl: string, who: SignedIn, lastEventId?: number) 
                 event: fields.get('event') ?? '',
                 data: JSON.parse(fields.get('data') ?? 'null'),
               });
-            for (const wake of waiters) wake();
           }
         }
       } catch {
@@ -62,22 +74,12 @@ async function openStream(baseUrl: string, who: SignedIn, lastEventId?: number) 
     events,
     comments,
     /** The first event matching, waiting up to `timeoutMs`. */
-    async next(matches: (event: StreamEvent) => boolean, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = events.find(matches);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no such event in ${JSON.stringify(events)}`);
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            resolve();
-          };
-          waiters.add(wake);
-          setTimeout(wake, 100);
-        });
-      }
-    },
+    next: (matches: (event: StreamEvent) => boolean, timeoutMs = 5000) =>
+      until(
+        () => events.find(matches),
+        () => `no such event in ${JSON.stringify(events)}`,
+        timeoutMs,
+      ),
     close: () => controller.abort(),
   };
 }
@@ -221,7 +223,6 @@ describe.each(testEngines)('live updates on %s', (engine) => {
 
 describe('the stream limit of a server', () => {
   it('refuses a stream past the total, whoever asks', async () => {
-    const noLog = { warn() {}, error() {} } as never;
     const hub = createEventHub({
       db: {} as never,
       database: { kind: 'sqlite', file: ':memory:' },
@@ -240,37 +241,109 @@ describe('the stream limit of a server', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers', () => {
-  it('is ready once it listens: a change made right after is told by NOTIFY, not the poll', async () => {
+  /**
+   * Holds the connect of the hub's listening client (the one client with a `notification`
+   * listener; the pool's clients pass) until `release`, and says when it is held.
+   */
+  function holdListener() {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let isHeld = false;
+    const connect = pg.Client.prototype.connect;
+    vi.spyOn(pg.Client.prototype, 'connect').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      if (this.listenerCount('notification') === 0) return connect.apply(this, args as never);
+      isHeld = true;
+      return released.then(() => connect.apply(this, [] as never));
+    } as never);
+    return { release, isHeld: () => isHeld };
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is ready once it listens, and tells of what changed while it connected', async () => {
     const site = await startApiSite('postgres');
-    const noLog = { warn() {}, error() {} } as never;
-    // A poll far beyond the test: only NOTIFY can tell of the change in time.
+    // A poll far beyond the test: only NOTIFY, or a look once listening, can tell in time.
     const hub = createEventHub({
       db: site.db,
       database: site.config.database,
       log: noLog,
       pollMs: 600_000,
     });
+    const listener = holdListener();
     try {
       const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
       const told: EventRow[] = [];
+      const isTold = (lanId: number) =>
+        until(
+          () => told.find((event) => event.kind === 'lan' && event.lanId === lanId),
+          () => `not told of lan ${lanId}: ${JSON.stringify(told)}`,
+        );
       const opened = hub.open({
         userId: admin.user.id,
         send: (event) => told.push(event),
         end() {},
       });
       if ('refused' in opened) throw new Error(`refused: ${opened.refused}`);
+      let isReady = false;
+      void opened.ready.then(() => {
+        isReady = true;
+      });
+      await until(
+        () => (listener.isHeld() ? true : undefined),
+        () => 'the hub did not connect a listener',
+      );
+      // Straight into the database while the listener connects: its NOTIFY reaches no one.
+      const meanwhile = await insertPastLan(site.db, { name: 'meanwhile', daysAgo: -9 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(isReady).toBe(false);
+      listener.release();
       await opened.ready;
-      // At once, straight into the database: the lan's trigger records it and notifies.
-      const lanId = (await insertPastLan(site.db, { name: 'right after', daysAgo: -10 })).id;
-      const deadline = Date.now() + 5000;
-      while (!told.some((event) => event.kind === 'lan' && event.lanId === lanId)) {
-        if (Date.now() > deadline)
-          throw new Error(`not told of lan ${lanId}: ${JSON.stringify(told)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // The hub looks once it listens.
+      await isTold(meanwhile.id);
+      // At once after ready: the lan's trigger records it and notifies the listener.
+      await isTold((await insertPastLan(site.db, { name: 'right after', daysAgo: -10 })).id);
       opened.close();
     } finally {
+      listener.release();
       await hub.close();
+      await site.close();
+    }
+  });
+
+  it('frees the place of a stream whose client left while the hub got ready', async () => {
+    const site = await startApiSite('postgres');
+    const listener = holdListener();
+    try {
+      const baseUrl = await listen(site.app);
+      const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+      // Five, the most one user may hold, each gone before its stream is answered.
+      const leaving = Array.from({ length: 5 }, () => {
+        const controller = new AbortController();
+        const response = fetch(`${baseUrl}/api/events`, {
+          headers: lanner.headers,
+          signal: controller.signal,
+        }).catch(() => undefined);
+        return { controller, response };
+      });
+      await until(
+        () => (listener.isHeld() ? true : undefined),
+        () => 'no stream started the hub',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const { controller } of leaving) controller.abort();
+      for (const { response } of leaving) expect(await response).toBeUndefined();
+      listener.release();
+      // Their places are free again: five more streams, all answered.
+      const streams = [];
+      for (let index = 0; index < 5; index += 1) streams.push(await openStream(baseUrl, lanner));
+      expect(streams.map((stream) => stream.response.status)).toEqual([200, 200, 200, 200, 200]);
+      for (const stream of streams) stream.close();
+    } finally {
+      listener.release();
       await site.close();
     }
   });
