@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { type Answer, Browser } from './bench/browser.ts';
-import { type RecordedAnswer, runLoad, startFloor } from './bench/children.ts';
+import { headersToRecord, type RecordedAnswer, runLoad, startFloor } from './bench/children.ts';
 import { type BenchOptions, benchOptionsOf, type Engine } from './bench/options.ts';
 import { type PageRead, type ReadContext, readHeaders, readsOnSite } from './bench/reads.ts';
 import {
@@ -201,7 +201,7 @@ async function recordAnswers(
     recorded.push({
       path,
       status: answer.status,
-      contentType: answer.headers['content-type'] ?? 'application/octet-stream',
+      headers: headersToRecord(answer.headers),
       body: answer.body.toString('base64'),
     });
     if (!read.newUrl) continue;

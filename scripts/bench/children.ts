@@ -7,10 +7,21 @@ import type { LoadResult, Variant } from './report.ts';
 export type RecordedAnswer = {
   path: string;
   status: number;
-  contentType: string;
+  /**
+   * Every header line the server wrote for it, in its order, but those `node:http` writes
+   * itself (Date, Connection, Keep-Alive): the floor sends the very same response bytes.
+   */
+  headers: [name: string, value: string][];
   /** base64 */
   body: string;
 };
+
+/** The header lines `node:http` adds to every answer: the floor's server adds them too. */
+const writtenByNodeHttp = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+export function headersToRecord(headers: Record<string, string>): [string, string][] {
+  return Object.entries(headers).filter(([name]) => !writtenByNodeHttp.has(name.toLowerCase()));
+}
 
 export type LoadSpec = {
   origin: string;

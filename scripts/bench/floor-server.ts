@@ -3,8 +3,8 @@ import type { RecordedAnswer } from './children.ts';
 
 /**
  * The floor, in a process of its own: a bare `node:http` server answering each recorded
- * read with the very bytes the real server answered it with (status, content type and
- * body), from memory. What no server on this machine can beat: the cost of HTTP itself.
+ * read with the very bytes the real server answered it with (status, header lines, body),
+ * from memory. What no server on this machine can beat: the cost of HTTP itself.
  * Started by children.ts, which sends the answers and is told the port.
  */
 process.once('message', (message: { answers: RecordedAnswer[] }) => {
@@ -13,10 +13,7 @@ process.once('message', (message: { answers: RecordedAnswer[] }) => {
       answer.path,
       {
         status: answer.status,
-        headers: {
-          'content-type': answer.contentType,
-          'content-length': String(Buffer.byteLength(answer.body, 'base64')),
-        },
+        headers: answer.headers.flat(),
         body: Buffer.from(answer.body, 'base64'),
       },
     ]),

@@ -1,4 +1,8 @@
+import { createServer, get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { Browser } from '../../../scripts/bench/browser.ts';
+import { headersToRecord, startFloor } from '../../../scripts/bench/children.ts';
 import { benchOptionsOf } from '../../../scripts/bench/options.ts';
 import {
   apiPath,
@@ -20,7 +24,7 @@ import {
 import { formActionOf } from '../../../scripts/bench/sign-in.ts';
 import { lannerAddress } from '../../../scripts/bench/subscribe-at-once.ts';
 
-/** The pure parts of `npm run bench:api`: nothing here starts a server or a load. */
+/** The parts of `npm run bench:api` that need no site: nothing here starts one or a load. */
 
 const context: ReadContext = {
   today: '2026-05-14',
@@ -214,5 +218,69 @@ describe('signing in and subscribing in bench:api', () => {
     expect(addresses.slice(0, 2)).toEqual(['127.1.0.1', '127.1.0.2']);
     expect(addresses[250]).toBe('127.1.1.1');
     for (const address of addresses) expect(address).toMatch(/^127\.1\.\d{1,3}\.([1-9]\d{0,2})$/);
+  });
+});
+
+/** An answer as it comes off the wire: status, header lines in order (Date aside), body. */
+function rawAnswer(url: string) {
+  return new Promise<{ status: number; lines: string[]; body: Buffer }>((resolve, reject) => {
+    get(url, (incoming: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const lines: string[] = [];
+        for (let index = 0; index < incoming.rawHeaders.length; index += 2)
+          if (incoming.rawHeaders[index]?.toLowerCase() !== 'date')
+            lines.push(`${incoming.rawHeaders[index]}: ${incoming.rawHeaders[index + 1]}`);
+        resolve({ status: incoming.statusCode ?? 0, lines, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
+
+describe('the floor of bench:api', () => {
+  it('answers with the very bytes the server answered: status, header lines and body', async () => {
+    const body = Buffer.from(JSON.stringify({ items: [{ id: 1, name: 'Lan één' }] }));
+    const server = createServer((_request, response) => {
+      response.setHeader('content-security-policy', "default-src 'self'");
+      response.setHeader('x-request-id', '5d767af5-1616-4910-a20f-fa2136e19797');
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'private, no-store',
+        'content-length': String(body.length),
+      });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const answer = await new Browser().get(`${origin}/api/lans?limit=5`);
+      const headers = headersToRecord(answer.headers);
+      expect(headers.map(([name]) => name)).toEqual([
+        'content-security-policy',
+        'x-request-id',
+        'content-type',
+        'cache-control',
+        'content-length',
+      ]);
+      const floor = await startFloor([
+        {
+          path: '/api/lans?limit=5',
+          status: answer.status,
+          headers,
+          body: answer.body.toString('base64'),
+        },
+      ]);
+      try {
+        expect(await rawAnswer(`${floor.origin}/api/lans?limit=5`)).toEqual(
+          await rawAnswer(`${origin}/api/lans?limit=5`),
+        );
+        expect((await rawAnswer(`${floor.origin}/elsewhere`)).status).toBe(404);
+      } finally {
+        await floor.stop();
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
