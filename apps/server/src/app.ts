@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CURRENT_VERSION } from '@lanparty/contract';
 import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { treatEveryReadAsAfterAChange } from './db/data-versions.ts';
@@ -16,6 +16,7 @@ import { registerCachePolicy } from './http/cache-policy.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createKeptAnswers, type JsonBytes } from './http/kept-answers.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { contractValidatorCompiler } from './http/query-validation.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -122,7 +123,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
