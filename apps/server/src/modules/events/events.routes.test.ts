@@ -243,7 +243,7 @@ describe('the stream limit of a server', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers', () => {
   /**
    * Holds the connect of the hub's listening client (the one client with a `notification`
-   * listener; the pool's clients pass) until `release`, and says when it is held.
+   * listener; the pool's clients pass) until `release`; `held()` waits until it is held.
    */
   function holdListener() {
     let release = () => {};
@@ -260,7 +260,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers
       isHeld = true;
       return released.then(() => connect.apply(this, [] as never));
     } as never);
-    return { release, isHeld: () => isHeld };
+    return {
+      release,
+      held: () =>
+        until(
+          () => isHeld || undefined,
+          () => 'no stream started the hub',
+        ),
+    };
   }
   afterEach(() => vi.restoreAllMocks());
 
@@ -292,10 +299,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers
       void opened.ready.then(() => {
         isReady = true;
       });
-      await until(
-        () => (listener.isHeld() ? true : undefined),
-        () => 'the hub did not connect a listener',
-      );
+      await listener.held();
       // Straight into the database while the listener connects: its NOTIFY reaches no one.
       const meanwhile = await insertPastLan(site.db, { name: 'meanwhile', daysAgo: -9 });
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -329,10 +333,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers
         }).catch(() => undefined);
         return { controller, response };
       });
-      await until(
-        () => (listener.isHeld() ? true : undefined),
-        () => 'no stream started the hub',
-      );
+      await listener.held();
       await new Promise((resolve) => setTimeout(resolve, 200));
       for (const { controller } of leaving) controller.abort();
       for (const { response } of leaving) expect(await response).toBeUndefined();
