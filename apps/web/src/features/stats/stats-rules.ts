@@ -13,6 +13,7 @@ import {
   type UserPublic,
 } from '@lanparty/contract';
 import { unknownGameName } from '@lanparty/contract/rules';
+import { formatDecimal } from '../../lib/format-number.ts';
 
 import { monthNumberOf, yearOf } from './stats-paths.ts';
 
@@ -66,12 +67,9 @@ export function playtimeSeconds(text: string): number {
   return parseTimeSpan(text);
 }
 
-const hoursFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const wholeFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
 /** Hours with at most one decimal (`1,234.5`); `unknown` for an unreadable playtime. */
 export function formatHours(seconds: number): string {
-  return Number.isFinite(seconds) ? hoursFormat.format(seconds / SECONDS_PER_HOUR) : 'unknown';
+  return Number.isFinite(seconds) ? formatDecimal(seconds / SECONDS_PER_HOUR, 1) : 'unknown';
 }
 
 /** A playtime text as hours. */
@@ -87,7 +85,7 @@ export type Figure = { value: string; unit: string };
  */
 export function describeDailyPlaytime(seconds: number): Figure {
   if (Number.isFinite(seconds) && seconds <= SECONDS_PER_HOUR) {
-    return { value: wholeFormat.format(seconds / 60), unit: 'minutes per day' };
+    return { value: formatDecimal(seconds / 60, 0), unit: 'minutes per day' };
   }
   return { value: formatHours(seconds), unit: 'hours per day' };
 }

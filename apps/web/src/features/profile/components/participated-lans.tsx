@@ -17,8 +17,9 @@ export function ParticipatedLans({ user }: { user: UserProfile }) {
   const isLanner = hasAnyRole(user.roles, requiredRoles.lanner);
   const subscriptions = useMySubscriptions({ enabled: isLanner });
   if (!isLanner) return null;
+  // The server writes every moment in UTC (toISOString): they sort as text, no collator.
   const rows = [...(subscriptions.data ?? [])].sort((a, b) =>
-    b.lan.startDate.localeCompare(a.lan.startDate),
+    a.lan.startDate < b.lan.startDate ? 1 : a.lan.startDate > b.lan.startDate ? -1 : 0,
   );
   return (
     <section className={controls.section} aria-labelledby="participated-lans">
