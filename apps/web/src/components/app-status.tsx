@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import logoMarkUrl from '../assets/logo-mark.svg';
+import { artSources } from '../assets/raster-art.ts';
 import styles from './app-status.module.css';
 import { Spinner } from './spinner.tsx';
 
@@ -26,7 +26,14 @@ export function AppStatus({
   return (
     <main className={styles.page} aria-busy={isBusy || undefined}>
       <div className={styles.card} role={isProblem ? 'alert' : 'status'}>
-        <img src={logoMarkUrl} alt="Lanparty" width="48" height="48" className={styles.logo} />
+        <img
+          {...artSources('logo-mark')}
+          sizes="48px"
+          alt="Lanparty"
+          width="48"
+          height="48"
+          className={styles.logo}
+        />
         {isBusy ? <Spinner size="large" /> : null}
         <h1 className={styles.title}>{title}</h1>
         {children ? <div className={styles.text}>{children}</div> : null}

@@ -6,41 +6,6 @@
  * format-number.test.ts holds these to Intl's own answers.
  */
 
-/** The digits of a number's shortest decimal form (what `String` writes), point apart. */
-function decimalDigits(size: number): { whole: string; fraction: string } {
-  const [mantissa = '0', exponentText] = String(size).split('e');
-  const [head = '0', tail = ''] = mantissa.split('.');
-  const exponent = Number(exponentText ?? 0);
-  const digits = head + tail;
-  const point = head.length + exponent;
-  if (point <= 0) return { whole: '0', fraction: '0'.repeat(-point) + digits };
-  if (point >= digits.length)
-    return { whole: digits + '0'.repeat(point - digits.length), fraction: '' };
-  return { whole: digits.slice(0, point), fraction: digits.slice(point) };
-}
-
-/** A string of digits plus one (`'199'` → `'200'`, `'99'` → `'100'`). */
-function addOne(digits: string): string {
-  let index = digits.length - 1;
-  while (index >= 0 && digits[index] === '9') index -= 1;
-  if (index < 0) return `1${'0'.repeat(digits.length)}`;
-  return (
-    digits.slice(0, index) +
-    String(Number(digits[index]) + 1) +
-    '0'.repeat(digits.length - index - 1)
-  );
-}
-
-/** Commas between the thousands of a string of digits. */
-function groupThousands(digits: string): string {
-  let grouped = '';
-  for (let end = digits.length; end > 0; end -= 3) {
-    const part = digits.slice(Math.max(0, end - 3), end);
-    grouped = grouped === '' ? part : `${part},${grouped}`;
-  }
-  return grouped;
-}
-
 /**
  * `value` rounded half away from zero to `fractionDigits` decimals, the thousands grouped,
  * the decimals' trailing zeros dropped unless `keepZeros`. As Intl does, it rounds the
@@ -49,12 +14,16 @@ function groupThousands(digits: string): string {
  */
 export function formatDecimal(value: number, fractionDigits: number, keepZeros = false): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  const { whole, fraction } = decimalDigits(Math.abs(value));
-  let kept = whole + fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0');
-  if ((fraction[fractionDigits] ?? '0') >= '5') kept = addOne(kept);
-  const wholeDigits = kept.slice(0, kept.length - fractionDigits).replace(/^0+(?=\d)/, '') || '0';
-  const decimals = kept.slice(kept.length - fractionDigits);
+  const [mantissa = '', exponent = '0'] = String(Math.abs(value)).split('e');
+  const [head = '', tail = ''] = mantissa.split('.');
+  // The digits as a whole number of the last decimal kept, and the first digit dropped.
+  const point = head.length + Number(exponent) + fractionDigits;
+  const digits = (head + tail).padEnd(point + 1, '0');
+  const units =
+    BigInt(point > 0 ? digits.slice(0, point) : '0') + ((digits[point] ?? '0') >= '5' ? 1n : 0n);
+  const text = units.toString().padStart(fractionDigits + 1, '0');
+  const whole = text.slice(0, text.length - fractionDigits).replace(/\B(?=(\d{3})+$)/g, ',');
+  const decimals = text.slice(text.length - fractionDigits);
   const shown = keepZeros ? decimals : decimals.replace(/0+$/, '');
-  return `${sign}${groupThousands(wholeDigits)}${shown ? `.${shown}` : ''}`;
+  return `${value < 0 || Object.is(value, -0) ? '-' : ''}${whole}${shown ? `.${shown}` : ''}`;
 }

@@ -14,5 +14,11 @@ describe('HeaderSlider', () => {
     }
     const sources = new Set([...images].map((image) => image.getAttribute('src')));
     expect(sources.size).toBe(3);
+    // Pictures at the width shown, not SVG images (each a page Chromium sets up on the
+    // main thread): as wide as the page, never narrower than 6.4 times the slider's height.
+    for (const image of images) {
+      expect(image.getAttribute('srcset')).toMatch(/-1280\.webp 1280w, .*-2560\.webp 2560w$/);
+      expect(image).toHaveAttribute('sizes', 'max(100vw, 41.6rem)');
+    }
   });
 });

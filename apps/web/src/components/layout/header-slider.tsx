@@ -1,10 +1,12 @@
-import slideDesksUrl from '../../assets/slide-desks.svg';
-import slideKeysUrl from '../../assets/slide-keys.svg';
-import slideScreensUrl from '../../assets/slide-screens.svg';
+import { artSources } from '../../assets/raster-art.ts';
 import { pauseWhenOffScreen } from '../../lib/pause-when-off-screen.ts';
 import styles from './header-slider.module.css';
 
-const SLIDES = [slideScreensUrl, slideDesksUrl, slideKeysUrl];
+const SLIDES = (['slide-screens', 'slide-desks', 'slide-keys'] as const).map(artSources);
+
+// As wide as the page, and never narrower than the slider's height (6.5rem at least) times
+// the pictures' 6.4: they cover the slider.
+const SLIDE_SIZES = 'max(100vw, 41.6rem)';
 
 /**
  * Three images cross-fading on a 24 s cycle, each 8 s after the one before (CSS only).
@@ -19,8 +21,17 @@ export function HeaderSlider() {
       data-testid="header-slider"
       ref={pauseWhenOffScreen}
     >
-      {SLIDES.map((src) => (
-        <img key={src} className={styles.slide} src={src} alt="" width="1280" height="200" />
+      {SLIDES.map((sources) => (
+        <img
+          key={sources.src}
+          className={styles.slide}
+          {...sources}
+          sizes={SLIDE_SIZES}
+          alt=""
+          width="1280"
+          height="200"
+          decoding="async"
+        />
       ))}
     </div>
   );

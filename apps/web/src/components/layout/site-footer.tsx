@@ -1,4 +1,4 @@
-import logoMarkUrl from '../../assets/logo-mark.svg';
+import { artSources } from '../../assets/raster-art.ts';
 import {
   type BuildInfo,
   buildInfo as defaultBuildInfo,
@@ -14,7 +14,14 @@ export function SiteFooter({ buildInfo = defaultBuildInfo }: { buildInfo?: Build
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <p className={styles.brand}>
-          <img src={logoMarkUrl} alt="" width="24" height="24" />
+          <img
+            {...artSources('logo-mark')}
+            sizes="24px"
+            alt=""
+            width="24"
+            height="24"
+            loading="lazy"
+          />
           <span>Lanparty, the lan parties of our gaming community</span>
         </p>
         <p className={styles.build}>

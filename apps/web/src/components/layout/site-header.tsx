@@ -1,4 +1,4 @@
-import logoUrl from '../../assets/logo.svg';
+import { artSources } from '../../assets/raster-art.ts';
 import { Link } from '../../lib/router/index.ts';
 import { HeaderSlider } from './header-slider.tsx';
 import styles from './site-header.module.css';
@@ -10,7 +10,13 @@ export function SiteHeader() {
     <header className={styles.header}>
       <div className={styles.bar}>
         <Link to="/" className={styles.logo}>
-          <img src={logoUrl} alt="Lanparty" width="175" height="32" />
+          <img
+            {...artSources('logo')}
+            sizes="(max-width: 30rem) 153px, 175px"
+            alt="Lanparty"
+            width="175"
+            height="32"
+          />
         </Link>
         <SiteMenu />
       </div>

@@ -1,6 +1,6 @@
 import type { Lan } from '@lanparty/contract';
 import { useId } from 'react';
-import placeholder from '../../../assets/lan-banner-placeholder.svg';
+import { artSources } from '../../../assets/raster-art.ts';
 import { imageSourcesOf } from '../../../lib/assets/asset-images.ts';
 import { pauseWhenOffScreen } from '../../../lib/pause-when-off-screen.ts';
 import styles from './lan-banner.module.css';
@@ -88,13 +88,14 @@ type LanBannerProps = {
 export function LanBanner({ lan, sizes, withSnow = false, isLazy = false }: LanBannerProps) {
   const sources =
     lan.bannerVersion === null
-      ? { src: placeholder }
-      : { ...imageSourcesOf('lan', lan.id, lan.bannerVersion), sizes };
+      ? artSources('lan-banner-placeholder')
+      : imageSourcesOf('lan', lan.id, lan.bannerVersion);
   return (
     <div className={styles.banner}>
       <img
         className={styles.image}
         {...sources}
+        sizes={sizes}
         alt=""
         width={1200}
         height={400}

@@ -1,7 +1,6 @@
 import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import placeholderUrl from '../../../assets/lan-banner-placeholder.svg';
 import {
   emptyResponse,
   jsonResponse,
@@ -98,8 +97,10 @@ describe('lans/upcoming', () => {
     expect(soon.getAttribute('sizes')).toContain('(max-width: 72rem) calc(50vw - 2.125rem)');
     expect(soon).toHaveAttribute('loading', 'lazy');
     const placeholder = bannerOf(screen.getByRole('article', { name: 'Lan 3' }));
-    expect(placeholder).toHaveAttribute('src', placeholderUrl);
-    expect(placeholder).not.toHaveAttribute('srcset');
+    // Our own picture at a banner's widths, not an SVG image (a page of its own to set up).
+    expect(placeholder.getAttribute('src')).toMatch(/lan-banner-placeholder-720\.webp$/);
+    expect(placeholder.getAttribute('srcset')).toMatch(/-720\.webp 720w, .*-1600\.webp 1600w$/);
+    expect(placeholder.getAttribute('sizes')).toContain('(max-width: 72rem) calc(50vw - 2.125rem)');
     for (const image of [full, soon, placeholder]) {
       expect(image).toHaveAttribute('width', '1200');
       expect(image).toHaveAttribute('height', '400');

@@ -1,0 +1,65 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { repositoryRoot } from './web-build.ts';
+
+/**
+ * The site's drawings (apps/web/src/assets/*.svg) as WebP pictures at the widths they are
+ * shown at, written into apps/web/src/assets/raster/ and kept in git: `npm run art` after
+ * changing a drawing; a test fails while a picture differs from its drawing.
+ *
+ * Why pictures, not the SVG files: Chromium makes each SVG image a page of its own (a
+ * document, its style and layout) on the page's main thread, 13–47 ms apiece on the
+ * benchmark machine, several after the first paint on every screen (the header's logo and
+ * slides, the footer's mark, the banner placeholder). A WebP picture is decoded off the
+ * main thread. Decision 031.
+ */
+export type Artwork = {
+  /** The drawing's name: `<name>.svg` in the assets, `<name>-<width>.webp` in raster/. */
+  name: string;
+  /** The widths it is drawn at, in pixels. */
+  widths: readonly number[];
+  /** WebP quality: lossy for the slides' and placeholder's soft light, near-lossless lines. */
+  quality: number;
+};
+
+export const artworks: readonly Artwork[] = [
+  // Few widths each: every picture's address is in the first screen's script (budget 110 KB).
+  // The header slides are shown as wide as the page, at least 41.6rem (666 px; their height
+  // times 6.4): 1,166 px on a phone of 1.75 pixels to the px.
+  { name: 'slide-screens', widths: [1280, 2560], quality: 80 },
+  { name: 'slide-desks', widths: [1280, 2560], quality: 80 },
+  { name: 'slide-keys', widths: [1280, 2560], quality: 80 },
+  // A lan's banner when it has none: 343–1,104 px wide (lan-banner.tsx).
+  { name: 'lan-banner-placeholder', widths: [720, 1600], quality: 80 },
+  // The logo is shown 153–175 px wide, the mark 24 px (footer) and 48 px (starting screen).
+  { name: 'logo', widths: [350, 525], quality: 95 },
+  { name: 'logo-mark', widths: [48, 96], quality: 95 },
+];
+
+export const assetsDir = path.join(repositoryRoot, 'apps/web/src/assets');
+export const rasterDir = path.join(assetsDir, 'raster');
+
+export const rasterFileOf = (name: string, width: number) =>
+  path.join(rasterDir, `${name}-${width}.webp`);
+
+/** The drawing at `width` pixels wide as WebP (the same bytes for the same drawing). */
+export async function renderArtwork(artwork: Artwork, width: number): Promise<Buffer> {
+  const drawing = readFileSync(path.join(assetsDir, `${artwork.name}.svg`));
+  const { width: drawnWidth = width } = await sharp(drawing).metadata();
+  // Drawn at the size asked (an SVG's density scales it), not drawn small and enlarged.
+  return sharp(drawing, { density: (72 * width) / drawnWidth })
+    .resize({ width })
+    .webp({ quality: artwork.quality, effort: 6 })
+    .toBuffer();
+}
+
+if (import.meta.main) {
+  for (const artwork of artworks) {
+    for (const width of artwork.widths) {
+      const picture = await renderArtwork(artwork, width);
+      writeFileSync(rasterFileOf(artwork.name, width), picture);
+      console.info(`${artwork.name}-${width}.webp ${(picture.length / 1024).toFixed(1)} KB`);
+    }
+  }
+}
