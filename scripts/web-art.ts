@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { repositoryRoot } from './web-build.ts';
 
 /**
- * The site's drawings (apps/web/src/assets/*.svg) as WebP pictures at the widths they are
+ * The site's drawings (apps/web/src/assets/*.svg) as WebP (the favicon PNG) pictures at the widths they are
  * shown at, written into apps/web/src/assets/raster/ and kept in git: `npm run art` after
  * changing a drawing; a test fails while a picture differs from its drawing.
  *
@@ -21,6 +21,8 @@ export type Artwork = {
   widths: readonly number[];
   /** WebP quality: lossy for the slides' and placeholder's soft light, near-lossless lines. */
   quality: number;
+  /** PNG where WebP is not read everywhere (the favicon); WebP otherwise. */
+  format?: 'webp' | 'png';
 };
 
 export const artworks: readonly Artwork[] = [
@@ -35,31 +37,35 @@ export const artworks: readonly Artwork[] = [
   // The logo is shown 153–175 px wide, the mark 24 px (footer) and 48 px (starting screen).
   { name: 'logo', widths: [350, 525], quality: 95 },
   { name: 'logo-mark', widths: [48, 96], quality: 95 },
+  // The favicon (index.html): a tab's icon is 16 px, 32 on a sharper screen. As an SVG it
+  // was one more page for Chromium to set up on the main thread, after the first paint.
+  { name: 'logo-mark', widths: [32], quality: 100, format: 'png' },
 ];
 
 export const assetsDir = path.join(repositoryRoot, 'apps/web/src/assets');
 export const rasterDir = path.join(assetsDir, 'raster');
 
-export const rasterFileOf = (name: string, width: number) =>
-  path.join(rasterDir, `${name}-${width}.webp`);
+/** The file name of a drawing's picture at `width`. */
+export const rasterNameOf = (artwork: Artwork, width: number) =>
+  `${artwork.name}-${width}.${artwork.format ?? 'webp'}`;
 
-/** The drawing at `width` pixels wide as WebP (the same bytes for the same drawing). */
+/** The drawing at `width` pixels wide as WebP or PNG (the same bytes for the same drawing). */
 export async function renderArtwork(artwork: Artwork, width: number): Promise<Buffer> {
   const drawing = readFileSync(path.join(assetsDir, `${artwork.name}.svg`));
   const { width: drawnWidth = width } = await sharp(drawing).metadata();
   // Drawn at the size asked (an SVG's density scales it), not drawn small and enlarged.
-  return sharp(drawing, { density: (72 * width) / drawnWidth })
-    .resize({ width })
-    .webp({ quality: artwork.quality, effort: 6 })
-    .toBuffer();
+  const drawn = sharp(drawing, { density: (72 * width) / drawnWidth }).resize({ width });
+  return artwork.format === 'png'
+    ? drawn.png({ compressionLevel: 9 }).toBuffer()
+    : drawn.webp({ quality: artwork.quality, effort: 6 }).toBuffer();
 }
 
 if (import.meta.main) {
   for (const artwork of artworks) {
     for (const width of artwork.widths) {
       const picture = await renderArtwork(artwork, width);
-      writeFileSync(rasterFileOf(artwork.name, width), picture);
-      console.info(`${artwork.name}-${width}.webp ${(picture.length / 1024).toFixed(1)} KB`);
+      writeFileSync(path.join(rasterDir, rasterNameOf(artwork, width)), picture);
+      console.info(`${rasterNameOf(artwork, width)} ${(picture.length / 1024).toFixed(1)} KB`);
     }
   }
 }

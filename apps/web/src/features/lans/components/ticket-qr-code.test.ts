@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerQrCodeRequests, type QrCodeRequest, qrCodeSvg } from './qr-code-svg.ts';
 
 const DOOR_URL = 'https://lanparty.example/admin/lans/1/check-in#code=7K3M9QX2T5VBN8RD4HWCJ6PZAE';
-const dataUrlOf = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 /** A worker running qr-code.worker.ts's handler in this thread, answering asynchronously. */
 class WorkingWorker extends EventTarget {
@@ -45,29 +44,29 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('qrCodeSource', () => {
+describe('qrCodeMarkup', () => {
   it('draws the code in a module worker, the same picture as drawn here', async () => {
     vi.stubGlobal('Worker', WorkingWorker);
-    const { qrCodeSource } = await loadModule();
-    const [first, second] = await Promise.all([qrCodeSource(DOOR_URL), qrCodeSource('other')]);
-    expect(first).toBe(dataUrlOf(qrCodeSvg(DOOR_URL)));
-    expect(second).toBe(dataUrlOf(qrCodeSvg('other')));
+    const { qrCodeMarkup } = await loadModule();
+    const [first, second] = await Promise.all([qrCodeMarkup(DOOR_URL), qrCodeMarkup('other')]);
+    expect(first).toBe(qrCodeSvg(DOOR_URL));
+    expect(second).toBe(qrCodeSvg('other'));
     expect(WorkingWorker.posted.map((request) => request.value)).toEqual([DOOR_URL, 'other']);
   });
 
   it('answers each request with its own code when several are drawn at once', async () => {
     vi.stubGlobal('Worker', WorkingWorker);
-    const { qrCodeSource } = await loadModule();
+    const { qrCodeMarkup } = await loadModule();
     const values = ['a', 'b', 'c', 'd'];
-    const sources = await Promise.all(values.map((value) => qrCodeSource(value)));
-    expect(sources).toEqual(values.map((value) => dataUrlOf(qrCodeSvg(value))));
+    const sources = await Promise.all(values.map((value) => qrCodeMarkup(value)));
+    expect(sources).toEqual(values.map((value) => qrCodeSvg(value)));
   });
 
   it('draws the code here when the worker fails, and stops asking it', async () => {
     vi.stubGlobal('Worker', BrokenWorker);
-    const { qrCodeSource } = await loadModule();
-    expect(await qrCodeSource(DOOR_URL)).toBe(dataUrlOf(qrCodeSvg(DOOR_URL)));
-    expect(await qrCodeSource('later')).toBe(dataUrlOf(qrCodeSvg('later')));
+    const { qrCodeMarkup } = await loadModule();
+    expect(await qrCodeMarkup(DOOR_URL)).toBe(qrCodeSvg(DOOR_URL));
+    expect(await qrCodeMarkup('later')).toBe(qrCodeSvg('later'));
     expect(BrokenWorker.created).toBe(1);
   });
 
@@ -82,21 +81,21 @@ describe('qrCodeSource', () => {
         }
       },
     );
-    const { qrCodeSource } = await loadModule();
-    expect(await qrCodeSource(DOOR_URL)).toBe(dataUrlOf(qrCodeSvg(DOOR_URL)));
-    expect(await qrCodeSource('later')).toBe(dataUrlOf(qrCodeSvg('later')));
+    const { qrCodeMarkup } = await loadModule();
+    expect(await qrCodeMarkup(DOOR_URL)).toBe(qrCodeSvg(DOOR_URL));
+    expect(await qrCodeMarkup('later')).toBe(qrCodeSvg('later'));
     expect(attempts).toBe(1);
   });
 
   it('draws the code here where there are no workers', async () => {
     vi.stubGlobal('Worker', undefined);
-    const { qrCodeSource } = await loadModule();
-    expect(await qrCodeSource(DOOR_URL)).toBe(dataUrlOf(qrCodeSvg(DOOR_URL)));
+    const { qrCodeMarkup } = await loadModule();
+    expect(await qrCodeMarkup(DOOR_URL)).toBe(qrCodeSvg(DOOR_URL));
   });
 
   it('fails, rather than drawing a wrong code, for a value too long for any QR code', async () => {
     vi.stubGlobal('Worker', WorkingWorker);
-    const { qrCodeSource } = await loadModule();
-    await expect(qrCodeSource('x'.repeat(8000))).rejects.toThrow();
+    const { qrCodeMarkup } = await loadModule();
+    await expect(qrCodeMarkup('x'.repeat(8000))).rejects.toThrow();
   });
 });

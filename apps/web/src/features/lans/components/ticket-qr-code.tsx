@@ -3,17 +3,16 @@ import type { QrCodeAnswer, QrCodeRequest } from './qr-code-svg.ts';
 import styles from './ticket-qr-code.module.css';
 
 /**
- * The QR code of `value` as an SVG data URL (qr-code-svg.ts). Drawn in a worker: trying its
- * eight masks takes 30–60 ms on a phone, which on the main thread held up the page just as
- * it showed. Where there is no worker, or it fails, it is drawn here. The encoder is
- * downloaded with the first ticket shown, not with the first screen.
+ * The QR code of `value` as SVG markup (qr-code-svg.ts: a white square and one path). Drawn
+ * in a worker: trying its eight masks takes 30–60 ms on a phone, which on the main thread
+ * held up the page just as it showed. Where there is no worker, or it fails, it is drawn
+ * here. The encoder is downloaded with the first ticket shown, not with the first screen.
  */
-export async function qrCodeSource(value: string): Promise<string> {
-  const svg = await drawInWorker(value).catch(async () => {
+export function qrCodeMarkup(value: string): Promise<string> {
+  return drawInWorker(value).catch(async () => {
     const { qrCodeSvg } = await import('./qr-code-svg.ts');
     return qrCodeSvg(value);
   });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
 type Pending = { resolve: (svg: string) => void; reject: (error: Error) => void };
@@ -70,11 +69,11 @@ function startWorker() {
  * a white square of its size holds its place, so nothing below it moves.
  */
 export function TicketQrCode({ value, label }: { value: string; label: string }) {
-  const [drawn, setDrawn] = useState<{ value: string; source: string } | null>(null);
+  const [drawn, setDrawn] = useState<{ value: string; markup: string } | null>(null);
   useEffect(() => {
     let isCurrent = true;
-    void qrCodeSource(value).then((source) => {
-      if (isCurrent) setDrawn({ value, source });
+    void qrCodeMarkup(value).then((markup) => {
+      if (isCurrent) setDrawn({ value, markup });
     });
     return () => {
       isCurrent = false;
@@ -91,5 +90,16 @@ export function TicketQrCode({ value, label }: { value: string; label: string })
       />
     );
   }
-  return <img className={styles.qrCode} src={drawn.source} alt={label} width={240} height={240} />;
+  // In the page's own document, not an image: Chromium sets up every SVG image as a page of
+  // its own on the main thread (decision 031). The markup is the encoder's own: a square and
+  // a path of numbers, nothing of the value as text.
+  return (
+    <span
+      className={styles.qrCode}
+      role="img"
+      aria-label={label}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the encoder's SVG, see above
+      dangerouslySetInnerHTML={{ __html: drawn.markup }}
+    />
+  );
 }
