@@ -4,9 +4,10 @@ import sharp from 'sharp';
 import { repositoryRoot } from './web-build.ts';
 
 /**
- * The site's drawings (apps/web/src/assets/*.svg) as WebP (the favicon PNG) pictures at the widths they are
- * shown at, written into apps/web/src/assets/raster/ and kept in git: `npm run art` after
- * changing a drawing; a test fails while a picture differs from its drawing.
+ * The site's drawings (apps/web/src/assets/*.svg) as pictures (WebP; the favicon PNG) at
+ * the widths they are shown at, written into apps/web/src/assets/raster/ and kept in git:
+ * `npm run art` after changing a drawing; a test fails while a picture differs from its
+ * drawing, or is drawn and shown nowhere (apps/web/src/assets/raster-art.ts, index.html).
  *
  * Why pictures, not the SVG files: Chromium makes each SVG image a page of its own (a
  * document, its style and layout) on the page's main thread, 13–47 ms apiece on the
@@ -15,11 +16,11 @@ import { repositoryRoot } from './web-build.ts';
  * main thread. Decision 031.
  */
 export type Artwork = {
-  /** The drawing's name: `<name>.svg` in the assets, `<name>-<width>.webp` in raster/. */
+  /** The drawing's name: `<name>.svg` in the assets, `<name>-<width>.<format>` in raster/. */
   name: string;
   /** The widths it is drawn at, in pixels. */
   widths: readonly number[];
-  /** WebP quality: lossy for the slides' and placeholder's soft light, near-lossless lines. */
+  /** WebP quality: lossy for the slides' soft light, near-lossless lines; a PNG is lossless. */
   quality: number;
   /** PNG where WebP is not read everywhere (the favicon); WebP otherwise. */
   format?: 'webp' | 'png';

@@ -80,26 +80,18 @@ export function TicketQrCode({ value, label }: { value: string; label: string })
     };
   }, [value]);
 
-  if (drawn?.value !== value) {
-    return (
-      <span
-        className={`${styles.qrCode} ${styles.pending}`}
-        role="img"
-        aria-label={label}
-        aria-busy="true"
-      />
-    );
-  }
-  // In the page's own document, not an image: Chromium sets up every SVG image as a page of
-  // its own on the main thread (decision 031). The markup is the encoder's own: a square and
-  // a path of numbers, nothing of the value as text.
+  // Drawn into the page's own document, not shown as an image: Chromium sets up every SVG
+  // image as a page of its own on the main thread (decision 031). The markup is the
+  // encoder's own: a square and a path of numbers, nothing of the value as text.
+  const markup = drawn?.value === value ? drawn.markup : undefined;
   return (
     <span
       className={styles.qrCode}
       role="img"
       aria-label={label}
+      aria-busy={markup === undefined || undefined}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the encoder's SVG, see above
-      dangerouslySetInnerHTML={{ __html: drawn.markup }}
+      dangerouslySetInnerHTML={markup === undefined ? undefined : { __html: markup }}
     />
   );
 }
