@@ -158,15 +158,29 @@ export async function signInAfresh(
   }
 }
 
+/**
+ * Lighthouse's errors of recording the trace, whose message asks to run it again: the page
+ * did nothing wrong (seen here once in about forty runs: NO_NAVSTART). Any other error, or
+ * one of these twice in a row, ends the benchmark.
+ */
+const traceRecordingErrors = new Set([
+  'NO_NAVSTART',
+  'NO_TRACING_STARTED',
+  'TRACING_ALREADY_STARTED',
+]);
+
 /** One Lighthouse run of `url` in the Chromium behind `port`, in a new tab it closes. */
-export async function runLighthouse(port: number, url: string): Promise<Result> {
+export async function runLighthouse(port: number, url: string, retried = false): Promise<Result> {
   const result = await lighthouse(url, { ...lighthouseFlags, port, hostname: '127.0.0.1' });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) {
-    throw new Error(
-      `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
-    );
+    const { code, message } = lhr.runtimeError;
+    if (!retried && traceRecordingErrors.has(code)) {
+      console.info(`  Lighthouse did not record ${url} (${code}); running it again`);
+      return runLighthouse(port, url, true);
+    }
+    throw new Error(`Lighthouse failed on ${url}: ${code} ${message}`);
   }
   // A visitor who is not signed in is sent to the sign-in form: then nothing was measured.
   const landedOn = new URL(lhr.finalDisplayedUrl);
