@@ -160,8 +160,8 @@ export async function signInAfresh(
 
 /**
  * Lighthouse's errors of recording the trace, whose message asks to run it again: the page
- * did nothing wrong (seen here once in about forty runs: NO_NAVSTART). Any other error, or
- * one of these twice in a row, ends the benchmark.
+ * did nothing wrong (seen here once in about forty runs: NO_NAVSTART). Such a run is run
+ * once more; any other error, or one of these twice in a row, ends the benchmark.
  */
 const traceRecordingErrors = new Set([
   'NO_NAVSTART',
@@ -170,18 +170,21 @@ const traceRecordingErrors = new Set([
 ]);
 
 /** One Lighthouse run of `url` in the Chromium behind `port`, in a new tab it closes. */
-export async function runLighthouse(port: number, url: string, retried = false): Promise<Result> {
-  const result = await lighthouse(url, { ...lighthouseFlags, port, hostname: '127.0.0.1' });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) {
-    const { code, message } = lhr.runtimeError;
-    if (!retried && traceRecordingErrors.has(code)) {
-      console.info(`  Lighthouse did not record ${url} (${code}); running it again`);
-      return runLighthouse(port, url, true);
-    }
-    throw new Error(`Lighthouse failed on ${url}: ${code} ${message}`);
+export async function runLighthouse(port: number, url: string): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { ...lighthouseFlags, port, hostname: '127.0.0.1' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    const error = lhr.runtimeError;
+    if (!error) return checkedLanding(lhr, url);
+    if (attempt > 1 || !traceRecordingErrors.has(error.code))
+      throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
+    console.info(`  Lighthouse did not record ${url} (${error.code}); running it again`);
   }
+}
+
+/** The run, if it measured the page asked for. */
+function checkedLanding(lhr: Result, url: string): Result {
   // A visitor who is not signed in is sent to the sign-in form: then nothing was measured.
   const landedOn = new URL(lhr.finalDisplayedUrl);
   if (landedOn.pathname !== new URL(url).pathname) {
