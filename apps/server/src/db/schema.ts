@@ -119,6 +119,11 @@ export type LansTable = {
   /** The venue and its address: both set or both null (a check of migration 0009). */
   location_name: string | null;
   location_address: string | null;
+  /**
+   * True while places freed on the lan when it was full and inactive wait for its
+   * waitlist, to move up when it is active again (decision 032). False by default.
+   */
+  is_waitlist_held: ColumnType<boolean | number, boolean | undefined, boolean>;
 };
 
 /** A user's subscription to a lan; one per user per lan (unique index). */

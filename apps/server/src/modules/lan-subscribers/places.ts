@@ -10,6 +10,7 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { formatChatDate, lanPageUrl, subscriberAcceptedMessage } from '../chat/chat-messages.ts';
+import { setWaitlistHeld } from '../lans/lans.repository.ts';
 import { enqueueMessage, nextDedupeKey } from '../outbox/outbox.repository.ts';
 import {
   countTakenPlacesOf,
@@ -40,6 +41,8 @@ export type PlaceLan = {
   maximum_subscribers: number;
   price_cents: number;
   members_price_cents: number;
+  /** Places freed while it was full and inactive wait for its waitlist (decision 032). */
+  is_waitlist_held: boolean | number;
 };
 
 type PlaceSubscriber = { id: number; user_id: number; status: string };
@@ -104,10 +107,14 @@ export async function changeSubscriberStatus(
 }
 
 /**
- * Moves the waitlist up after a change that may have freed places: when the lan was full
- * before the change, is active and has not started, the first on its waitlist take the
- * places now open, each told by e-mail (an inactive lan's page would not open for them). `except` (a subscriber the change just made Pending) stays
- * where it is. Answers the ids that moved up.
+ * Moves the waitlist up after a change that may have freed places, and after a lan is
+ * made active again: when the lan had a waitlist (it was full before the change, or
+ * places freed while it was full and inactive are held for it) and has not started, the
+ * first on its waitlist take the places open now, each told by e-mail and heard in the
+ * chat. An inactive lan moves nobody (its page would not open for the one told to come):
+ * the places it has for its waitlist are held until it is active again (decision 032).
+ * `except` (a subscriber the change just made Pending) stays where it is. Answers the ids
+ * that moved up.
  */
 export async function moveUpWaitlist(
   db: Executor,
@@ -116,14 +123,18 @@ export async function moveUpWaitlist(
   change: { wasFull: boolean; except?: number },
   now: Date,
 ): Promise<number[]> {
-  if (!toBoolean(lan.is_active)) return [];
+  const wasHeld = toBoolean(lan.is_waitlist_held);
   const count = countMovingUp({
-    wasFull: change.wasFull,
+    wasFull: change.wasFull || wasHeld,
     hasStarted: new Date(lan.start_date).getTime() <= now.getTime(),
     takenPlaces: await countTakenPlacesOf(db, lan.id),
     maximumSubcribers: lan.maximum_subscribers,
   });
-  if (count === 0) return [];
+  const isActive = toBoolean(lan.is_active);
+  const isHeld = !isActive && count > 0;
+  // Written only when it changes: most changes of places leave the lan's row alone.
+  if (isHeld !== wasHeld) await setWaitlistHeld(db, lan.id, isHeld);
+  if (!isActive || count === 0) return [];
   const rows = await listWaitlistRows(db, [lan.id]);
   const movingUp = waitlistOrder(
     rows

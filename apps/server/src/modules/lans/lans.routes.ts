@@ -149,7 +149,10 @@ export const lansRoutes =
           summary: 'Change a lan (lan administrators)',
           description:
             'The body id must match the path (400). The maximum may not drop below the accepted ' +
-            'plus paid subscribers (409). Activating the lan announces it in the chat. A body ' +
+            'plus paid subscribers (409). Activating the lan announces it in the chat. On a full ' +
+            'lan the places a raised maximum opens go to the first on its waitlist, and places ' +
+            'freed on a full lan while it was inactive go to them once it is active again; ' +
+            'never after the lan has started. A body ' +
             'without location keeps the lan’s location; location: null clears it.',
           params: idParams,
           body: lanUpdateSchema,

@@ -186,8 +186,9 @@ function valuesOf(
 
 /**
  * PUT lans/{id}. The maximum may not drop below the places already taken (409); a raised
- * maximum moves the waitlist up, and activating the lan queues its chat announcement, in
- * the same transaction. A body without a location keeps the lan's (decision 022).
+ * maximum moves the waitlist up, and activating the lan queues its chat announcement and
+ * moves its waitlist into the places freed while it was inactive (decision 032), in the
+ * same transaction. A body without a location keeps the lan's (decision 022).
  */
 export async function updateLan(
   deps: LansDeps,

@@ -6,7 +6,7 @@ import { testEngines } from '../../../test/test-database.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { createLanReadCache } from '../lans/lan-read-cache.ts';
-import { createLan } from '../lans/lans.service.ts';
+import { createLan, updateLan } from '../lans/lans.service.ts';
 import { type SubscribersDeps, setSubscriberStatus, withdraw } from './subscribers.service.ts';
 
 /*
@@ -152,5 +152,98 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
       `[waitlist concurrency, ${engine}] 20 changes at once in ${Math.round(elapsedMs)} ms: ` +
         `${taken.length} of 10 places taken, 10 moved up, 5 still waiting`,
     );
+  });
+
+  it('moves up exactly as many as freed while inactive and as it is made active, in order', async () => {
+    // Decision 032: withdrawals and denials of an inactive lan at the same moment as it is
+    // made active again. Whichever runs first under the lan's lock, the places freed while
+    // it was inactive are held for the waitlist and the rest free on an active lan.
+    const deps = depsOn(site.db);
+    const body = buildLanBody({ name: 'Paused Lan', maximumSubcribers: 10, isActive: true });
+    const lan = await createLan(deps, admin, { ...body, location: null });
+    const people: { viewer: Viewer; subscriberId: number }[] = [];
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let index = 0; index < 25; index += 1) {
+      const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
+      const status = index < 5 ? 'Accepted' : index < 10 ? 'Paid' : 'Pending';
+      const at = new Date(start + index * 1000).toISOString();
+      const row = await site.db
+        .insertInto('subscribers')
+        .values({
+          lan_id: lan.id,
+          user_id: user.id,
+          status,
+          present: null,
+          amount_due_cents: status === 'Pending' ? null : 2500,
+          check_in_code: `PAUSED${engine}${index}`,
+          creation_date: at,
+          modification_date: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      people.push({ viewer: { user, roles: ['Lanner'] }, subscriberId: row.id });
+    }
+    const update = (isActive: boolean) => ({
+      ...body,
+      isActive,
+      id: lan.id,
+      locationInvoiceNumber: null,
+      locationIsPayed: false,
+    });
+    await updateLan(deps, admin, lan.id, update(false));
+    const placeHolders = people.slice(0, 10);
+    const waitlist = people.slice(10);
+
+    const changes: (() => Promise<unknown>)[] = [
+      ...placeHolders.slice(0, 5).map(
+        ({ viewer, subscriberId }, index) =>
+          () =>
+            withdraw(depsOn(index % 2 ? secondDb : site.db), viewer, subscriberId),
+      ),
+      ...placeHolders.slice(5).map(
+        ({ subscriberId }, index) =>
+          () =>
+            setSubscriberStatus(
+              depsOn(index % 2 ? site.db : secondDb),
+              admin,
+              subscriberId,
+              'Denied',
+            ),
+      ),
+    ];
+    // The reactivation in the middle of them, through the second pool.
+    changes.splice(5, 0, () => updateLan(depsOn(secondDb), admin, lan.id, update(true)));
+    const results = await Promise.allSettled(changes.map((change) => change()));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+
+    const rows = await site.db
+      .selectFrom('subscribers')
+      .select(['id', 'status'])
+      .where('lan_id', '=', lan.id)
+      .execute();
+    const statusOf = new Map(rows.map((row) => [row.id, row.status]));
+    expect(rows.filter((row) => row.status === 'Accepted' || row.status === 'Paid')).toHaveLength(
+      10,
+    );
+    expect(waitlist.map(({ subscriberId }) => statusOf.get(subscriberId))).toEqual([
+      ...Array(10).fill('Accepted'),
+      ...Array(5).fill('Pending'),
+    ]);
+    const announced = await site.db
+      .selectFrom('outbox')
+      .select('dedupe_key')
+      .where(
+        'dedupe_key',
+        'in',
+        waitlist.map(({ subscriberId }) => `subscriber-accepted:${subscriberId}`),
+      )
+      .execute();
+    expect(announced).toHaveLength(10);
+    const held = await site.db
+      .selectFrom('lans')
+      .select(['is_active', 'is_waitlist_held'])
+      .where('id', '=', lan.id)
+      .executeTakeFirstOrThrow();
+    expect([Boolean(held.is_active), Boolean(held.is_waitlist_held)]).toEqual([true, false]);
   });
 });

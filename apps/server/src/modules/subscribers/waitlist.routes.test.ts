@@ -443,4 +443,172 @@ describe.each(testEngines)('the waitlist on %s', (engine) => {
       expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [] });
     });
   });
+
+  describe('an inactive lan (decision 032)', () => {
+    /**
+     * Makes the lan inactive or active again with PUT, keeping its maximum of `places`
+     * (PUT sends the whole lan); the rest of the body as `overrides`.
+     */
+    const setActive = async (
+      lanId: number,
+      isActive: boolean,
+      places: number,
+      overrides: Record<string, unknown> = {},
+      days = 10,
+    ) => {
+      const response = await api.updateLan(
+        lanId,
+        { isActive, maximumSubcribers: places, ...overrides },
+        days,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response;
+    };
+
+    it('moves the first up when a full lan made inactive, withdrawn from, is made active again', async () => {
+      const { lan, holders, waitlist } = await fullLan(1, 2);
+      const [holder] = holders as [Place];
+      const [first, second] = waitlist as [Place, Place];
+      await setActive(lan.id, false, 1);
+      const mark = await api.outboxMark();
+      expect(
+        (await api.request(holder.who, 'DELETE', `/api/subscribers/${holder.id}`)).statusCode,
+      ).toBe(204);
+      // Hidden: nobody moves up, nobody is told.
+      expect(await api.storedStatuses([first.id, second.id])).toEqual(['Pending', 'Pending']);
+      expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [] });
+
+      const response = await setActive(lan.id, true, 1);
+      const answered = (response.json().subscribers as Shown[]).map(
+        ({ id, status, waitlistPosition }) => ({ id, status, waitlistPosition }),
+      );
+      expect(answered).toEqual(
+        expect.arrayContaining([
+          { id: first.id, status: 'Accepted', waitlistPosition: null },
+          { id: second.id, status: 'Pending', waitlistPosition: 1 },
+        ]),
+      );
+      expect(await api.storedStatuses([first.id, second.id])).toEqual(['Accepted', 'Pending']);
+      // The lan is announced again, then the chat hears who moved up; the e-mail as ever.
+      expect(await movedUpNews(mark)).toEqual({
+        emails: [placeOpened(lan.name, first.who)],
+        chat: [`lan-activated:${lan.id}:2`, `subscriber-accepted:${first.id}`],
+      });
+      const participants = (
+        await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)
+      ).json() as { participants: Array<{ subscriberId: number; amountDue: number | null }> };
+      expect(
+        participants.participants.find(({ subscriberId }) => subscriberId === first.id)?.amountDue,
+      ).toBe(30);
+    });
+
+    it('moves up into every place free on reactivation, no more, in order of joining', async () => {
+      const { lan, holders, waitlist } = await fullLan(3, 5, { status: 'paid' });
+      const [withdrawing, denied] = holders as [Place, Place, Place];
+      await setActive(lan.id, false, 3);
+      const mark = await api.outboxMark();
+      expect(
+        (await api.request(api.admin, 'DELETE', `/api/subscribers/${withdrawing.id}`)).statusCode,
+      ).toBe(204);
+      await api.setStatus(denied.id, 'denied');
+      // A raise while still inactive moves nobody either.
+      await setActive(lan.id, false, 4);
+      const ids = waitlist.map(({ id }) => id);
+      expect(await api.storedStatuses(ids)).toEqual(Array(5).fill('Pending'));
+      expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [] });
+
+      // Made active again with one place more: four places open, four move up.
+      await setActive(lan.id, true, 5);
+      expect(await api.storedStatuses(ids)).toEqual([...Array(4).fill('Accepted'), 'Pending']);
+      expect((await shownOnLan(lan.id))(ids[4] as number)).toEqual({
+        status: 'Pending',
+        waitlistPosition: 1,
+      });
+      const movedUp = waitlist.slice(0, 4);
+      expect(await movedUpNews(mark)).toEqual({
+        emails: movedUp.map(({ who }) => placeOpened(lan.name, who)),
+        chat: [
+          `lan-activated:${lan.id}:2`,
+          ...movedUp.map(({ id }) => `subscriber-accepted:${id}`),
+        ],
+      });
+    });
+
+    it('moves nobody up on reactivation once the lan has started', async () => {
+      // Freed before the start, made active again with a start in the past.
+      const { lan, holders, waitlist } = await fullLan(1, 1);
+      const [first] = waitlist as [Place];
+      await setActive(lan.id, false, 1);
+      expect(
+        (await api.request(api.admin, 'DELETE', `/api/subscribers/${(holders[0] as Place).id}`))
+          .statusCode,
+      ).toBe(204);
+      const mark = await api.outboxMark();
+      await setActive(lan.id, true, 1, {}, -1);
+      expect(await api.storedStatuses([first.id])).toEqual(['Pending']);
+      expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [`lan-activated:${lan.id}:2`] });
+
+      // Started when it was made inactive and freed.
+      const started = await fullLan(1, 1, { days: -1 });
+      await setActive(started.lan.id, false, 1, {}, -1);
+      await api.setStatus((started.holders[0] as Place).id, 'denied');
+      const startedMark = await api.outboxMark();
+      await setActive(started.lan.id, true, 1, {}, -1);
+      expect(await api.storedStatuses([(started.waitlist[0] as Place).id])).toEqual(['Pending']);
+      expect(await movedUpNews(startedMark)).toEqual({
+        emails: [],
+        chat: [`lan-activated:${started.lan.id}:2`],
+      });
+    });
+
+    it('does not accept the Pending ones of a lan that was not full when it is made active again', async () => {
+      const lan = await api.createLan({ maximumSubcribers: 2 });
+      const holder = await api.person();
+      const place = await api.subscribe(lan.id, holder);
+      await api.setStatus(place.id, 'accepted');
+      const waiting = await api.subscribe(lan.id, await api.person());
+      await setActive(lan.id, false, 2);
+      expect((await api.request(holder, 'DELETE', `/api/subscribers/${place.id}`)).statusCode).toBe(
+        204,
+      );
+      const mark = await api.outboxMark();
+      await setActive(lan.id, true, 2);
+      expect(await api.storedStatuses([waiting.id])).toEqual(['Pending']);
+      expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [`lan-activated:${lan.id}:2`] });
+    });
+
+    it('moves nobody up on reactivation when an administrator filled the place meanwhile', async () => {
+      const { lan, holders, waitlist } = await fullLan(1, 2);
+      const [first, second] = waitlist as [Place, Place];
+      await setActive(lan.id, false, 1);
+      await api.setStatus((holders[0] as Place).id, 'denied');
+      await api.setStatus(second.id, 'accepted');
+      const mark = await api.outboxMark();
+      await setActive(lan.id, true, 1);
+      expect(await api.storedStatuses([first.id, second.id])).toEqual(['Pending', 'Accepted']);
+      expect((await shownOnLan(lan.id))(first.id)).toEqual({
+        status: 'Pending',
+        waitlistPosition: 1,
+      });
+      expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [`lan-activated:${lan.id}:2`] });
+    });
+
+    it('accepts nobody on later edits once the waitlist was shorter than the places', async () => {
+      const { lan, holders, waitlist } = await fullLan(2, 1);
+      const [first] = waitlist as [Place];
+      await setActive(lan.id, false, 2);
+      for (const holder of holders) await api.setStatus(holder.id, 'denied');
+      await setActive(lan.id, true, 2);
+      expect(await api.storedStatuses([first.id])).toEqual(['Accepted']);
+      // One place is still free: the lan is not full, so a newcomer waits for an administrator.
+      const newcomer = await api.subscribe(lan.id, await api.person());
+      expect(newcomer.waitlistPosition).toBeNull();
+      const mark = await api.outboxMark();
+      await setActive(lan.id, true, 2, { description: 'Bring two cables.' });
+      await setActive(lan.id, false, 2);
+      await setActive(lan.id, true, 2);
+      expect(await api.storedStatuses([newcomer.id])).toEqual(['Pending']);
+      expect(await movedUpNews(mark)).toEqual({ emails: [], chat: [`lan-activated:${lan.id}:3`] });
+    });
+  });
 });
