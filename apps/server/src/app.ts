@@ -14,12 +14,14 @@ import {
 } from './db/database.ts';
 import { registerCachePolicy } from './http/cache-policy.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { jsonTooDeepError, maximumJsonDepth, nestsDeeperThan } from './http/json-nesting.ts';
 import { createKeptAnswers, type JsonBytes } from './http/kept-answers.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { contractValidatorCompiler } from './http/query-validation.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { findRoles } from './modules/accounts/accounts.repository.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { moveAssetFilesIntoDatabase } from './modules/assets/move-asset-files.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
@@ -117,12 +119,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   // Calls with an empty body (PUT subscribers/{id}/status:…) often still say
-  // application/json; an empty JSON body means no body, not a 400.
+  // application/json; an empty JSON body means no body, not a 400. A body nested deeper
+  // than any call takes is a 400 before it is parsed, so nothing walking it can overflow.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    if (nestsDeeperThan(body as string, maximumJsonDepth)) return done(jsonTooDeepError());
+    return parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -195,7 +200,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(assetsRoutes({ db }));
   const events = createEventHub({ db, database: config.database, log: app.log });
   stopTasks.push(() => events.close());
-  await app.register(eventsRoutes({ hub: events }));
+  await app.register(
+    eventsRoutes({
+      hub: events,
+      readRoles: async (userId) => (await findRoles(db, [userId])).get(userId) ?? [],
+    }),
+  );
   if (config.isDemo) await seedDemoCommunity({ db, config, log: app.log });
 
   if (options.isRunningJobs ?? true) {

@@ -169,6 +169,8 @@ export type EventsTable = {
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
+  /** Concerns a lan only lan administrators may see (migration 0015). */
+  is_hidden: BooleanColumn;
   creation_date: Timestamp;
 };
 

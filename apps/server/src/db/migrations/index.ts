@@ -13,6 +13,7 @@ import * as imageWidths from './0011-image-widths.ts';
 import * as playtimeDays from './0012-playtime-days.ts';
 import * as lannerMonths from './0013-lanner-months.ts';
 import * as triggerFunctionsKeepTheirSchema from './0014-trigger-functions-keep-their-schema.ts';
+import * as eventsOfHiddenLans from './0015-events-of-hidden-lans.ts';
 import * as heldWaitlist from './0016-held-waitlist.ts';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0012-playtime-days': playtimeDays,
   '0013-lanner-months': lannerMonths,
   '0014-trigger-functions-keep-their-schema': triggerFunctionsKeepTheirSchema,
+  '0015-events-of-hidden-lans': eventsOfHiddenLans,
   '0016-held-waitlist': heldWaitlist,
 };

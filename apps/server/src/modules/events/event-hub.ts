@@ -6,15 +6,15 @@ import {
   type EventRow,
   findEventIdRange,
   listEventsAfter,
-  listEventsSince,
+  listEventsByIds,
 } from './events.repository.ts';
 
 /**
  * Hands the changes the database records (table `events`, written by triggers) to the
  * open streams of this server. It reads the table only while a stream is open: woken by
- * PostgreSQL's NOTIFY from any server on the database (with a slow poll behind it, should
- * the listening connection drop), or by a quick poll on SQLite, where this process is
- * the only writer. See docs/decisions/021-live-updates.md.
+ * PostgreSQL's NOTIFY from any server on the database (with a slow poll behind it, and a
+ * listener that connects again when its connection is lost), or by a quick poll on SQLite,
+ * where this process is the only writer. See docs/decisions/021-live-updates.md.
  */
 export type EventHub = {
   /**
@@ -26,7 +26,7 @@ export type EventHub = {
     stream: EventStream,
   ): { close: () => void; ready: Promise<void> } | { refused: 'user' | 'total' };
   /** What a stream resuming after `lastEventId` missed, or `resync` when that is gone. */
-  replay(userId: number, lastEventId: number): Promise<EventRow[] | 'resync'>;
+  replay(reader: StreamReader, lastEventId: number): Promise<EventRow[] | 'resync'>;
   /** How many streams are open, for tests and logs. */
   count(): number;
   /** Ends every open stream (before the server closes, which waits for them). */
@@ -34,9 +34,19 @@ export type EventHub = {
   close(): Promise<void>;
 };
 
-export type EventStream = {
+/** Who reads a stream, which decides what it hears (`isEventFor`). */
+export type StreamReader = {
   userId: number;
+  /** A lan administrator: hears of inactive lans too. */
+  canSeeHiddenLans: boolean;
+};
+
+export type EventStream = {
+  /** Read at every event, so a change of the reader's roles counts from then on. */
+  reader: StreamReader;
   send: (event: EventRow) => void;
+  /** More changed than the hub could tell in time: everything shown must be refetched. */
+  resync: () => void;
   /** Ends the response: the server is shutting down. */
   end: () => void;
 };
@@ -48,44 +58,104 @@ export type EventHubOptions = {
   limits?: { perUser: number; total: number };
   /** How often to look on SQLite (and behind NOTIFY on PostgreSQL), in ms. */
   pollMs?: number;
+  /** The first wait before listening again after the listener's connection is lost, in ms. */
+  relistenMs?: number;
 };
 
 export const defaultStreamLimits = { perUser: 5, total: 500 };
 
+/** Events read at a time; a full batch is followed by the next at once. */
+const batchSize = 1000;
+
 /** More missed events than this: a resync is cheaper for the client. */
 const replayLimit = 1000;
 
-/** A late commit on PostgreSQL may show an id below ones already seen: read this far back. */
+/** Further behind than this many events: every stream resyncs rather than waits. */
+const catchUpLimit = 10_000;
+
+/**
+ * On PostgreSQL a transaction may take an id and commit after a later one: an id skipped
+ * over is looked for again at each read for this long (a rolled-back one never comes).
+ */
 const lateCommitMs = 30_000;
 
-/** A `user` event is for that user alone; the others are for every signed-in stream. */
-export function isEventFor(event: EventRow, userId: number): boolean {
-  return event.kind !== 'user' || event.userId === userId;
+/** The most skipped ids remembered; a larger gap is a crash's lost sequence values. */
+const maximumGaps = 10_000;
+
+/** The longest wait between attempts to listen again. */
+const maximumRelistenMs = 4_000;
+
+/**
+ * A `user` event is for that user alone; the others are for every signed-in stream, but
+ * those about a hidden (inactive) lan only for readers who may see it.
+ */
+export function isEventFor(event: EventRow, reader: StreamReader): boolean {
+  if (event.kind === 'user') return event.userId === reader.userId;
+  return !event.isHidden || reader.canSeeHiddenLans;
 }
+
+type Session = {
+  poll: NodeJS.Timeout;
+  listener: pg.Client | undefined;
+  relisten: NodeJS.Timeout | undefined;
+  failures: number;
+  /** Settles once the first attempt to listen has (the stream is ready then). */
+  firstListen: Promise<void>;
+};
 
 export function createEventHub(options: EventHubOptions): EventHub {
   const { db, database, log } = options;
   const limits = options.limits ?? defaultStreamLimits;
   const isPostgres = database.kind === 'postgres';
   const pollMs = options.pollMs ?? (isPostgres ? 2000 : 250);
+  const relistenMs = options.relistenMs ?? 250;
   const streams = new Set<EventStream>();
-  // Delivered ids with when, so a reread of the last seconds sends nothing twice.
-  const delivered = new Map<number, number>();
+  // The newest id read, and the ids skipped below it that may still commit (with when).
   let cursor = 0;
-  let running: { timer: NodeJS.Timeout; listener: Promise<pg.Client | undefined> } | undefined;
+  const gaps = new Map<number, number>();
+  let running: Session | undefined;
   let reading: Promise<void> | undefined;
   let isAgain = false;
 
+  function deliver(event: EventRow): void {
+    for (const stream of streams) if (isEventFor(event, stream.reader)) stream.send(event);
+  }
+
+  function noteGaps(afterId: number, id: number, now: number): void {
+    for (let skipped = Math.max(afterId + 1, id - maximumGaps); skipped < id; skipped += 1) {
+      if (gaps.size >= maximumGaps) return;
+      gaps.set(skipped, now);
+    }
+  }
+
+  /** Late commits first (they are older), then everything new, a batch at a time. */
   async function readNew(): Promise<void> {
     const now = Date.now();
-    const events = await listEventsSince(db, cursor, new Date(now - lateCommitMs));
-    for (const event of events) {
-      if (delivered.has(event.id)) continue;
-      delivered.set(event.id, now);
-      cursor = Math.max(cursor, event.id);
-      for (const stream of streams) if (isEventFor(event, stream.userId)) stream.send(event);
+    const skipped = [...gaps.keys()];
+    for (let start = 0; start < skipped.length; start += batchSize) {
+      for (const event of await listEventsByIds(db, skipped.slice(start, start + batchSize))) {
+        gaps.delete(event.id);
+        deliver(event);
+      }
     }
-    for (const [id, at] of delivered) if (now - at > 2 * lateCommitMs) delivered.delete(id);
+    for (const [id, since] of gaps) if (now - since > lateCommitMs) gaps.delete(id);
+    for (;;) {
+      const events = await listEventsAfter(db, cursor, batchSize);
+      for (const event of events) {
+        noteGaps(cursor, event.id, now);
+        cursor = event.id;
+        deliver(event);
+      }
+      if (events.length < batchSize) return;
+      const { newest } = await findEventIdRange(db);
+      if (newest - cursor > catchUpLimit) {
+        log.warn({ behind: newest - cursor }, 'live updates fell behind; every stream resyncs');
+        cursor = newest;
+        gaps.clear();
+        for (const stream of streams) stream.resync();
+        return;
+      }
+    }
   }
 
   /** One read at a time; a wake during a read reads once more after it. */
@@ -106,47 +176,89 @@ export function createEventHub(options: EventHubOptions): EventHub {
       });
   }
 
-  async function listen(): Promise<pg.Client | undefined> {
-    if (database.kind !== 'postgres') return undefined;
+  /**
+   * Connects a client that LISTENs for the triggers' NOTIFY. A lost connection (a restarted
+   * database, a killed backend) is connected again after a wait that doubles up to 4 s;
+   * meanwhile the poll carries on.
+   */
+  async function listen(session: Session): Promise<void> {
+    if (database.kind !== 'postgres') return;
     const client = new pg.Client({
       connectionString: database.url,
+      // Which site's listener, for an operator looking at pg_stat_activity.
+      application_name: `lanparty events${database.schema ? ` ${database.schema}` : ''}`.slice(
+        0,
+        63,
+      ),
       ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
     });
     client.on('notification', wake);
-    // A dropped connection leaves the poll to carry on; the next start listens again.
-    client.on('error', (error) => log.warn({ err: error }, 'listening for events failed'));
+    const lose = (error?: Error) => {
+      if (session.listener !== client) return;
+      session.listener = undefined;
+      log.warn({ err: error }, 'the connection listening for events was lost; listening again');
+      void client.end().catch(() => {});
+      relistenLater(session);
+    };
+    client.on('error', lose);
+    client.on('end', () => lose());
     try {
       await client.connect();
       await client.query('listen lanparty_events');
-      // What was committed while the listener connected sent its NOTIFY to no one: look now.
-      wake();
-      return client;
     } catch (error) {
-      log.warn({ err: error }, 'listening for events failed; polling instead');
+      log.warn({ err: error }, 'listening for events failed; polling meanwhile');
       await client.end().catch(() => {});
-      return undefined;
+      relistenLater(session);
+      return;
     }
+    if (running !== session) {
+      await client.end().catch(() => {});
+      return;
+    }
+    session.listener = client;
+    session.failures = 0;
+    // What was committed while nobody listened sent its NOTIFY to no one: look now.
+    wake();
+  }
+
+  function relistenLater(session: Session): void {
+    if (running !== session || session.relisten) return;
+    const delay = Math.min(maximumRelistenMs, relistenMs * 2 ** session.failures);
+    session.failures += 1;
+    session.relisten = setTimeout(() => {
+      session.relisten = undefined;
+      if (running === session) void listen(session);
+    }, delay);
+    session.relisten.unref();
   }
 
   async function start(): Promise<void> {
-    cursor = (await findEventIdRange(db)).newest;
-    delivered.clear();
     // What happened before the first stream opened is not news to it (a stream that
     // missed something says so with its Last-Event-ID).
-    const now = Date.now();
-    for (const event of await listEventsSince(db, cursor, new Date(now - lateCommitMs)))
-      delivered.set(event.id, now);
-    const timer = setInterval(wake, pollMs);
-    timer.unref();
-    running = { timer, listener: listen() };
+    cursor = (await findEventIdRange(db)).newest;
+    gaps.clear();
+    const poll = setInterval(wake, pollMs);
+    poll.unref();
+    const session: Session = {
+      poll,
+      listener: undefined,
+      relisten: undefined,
+      failures: 0,
+      firstListen: Promise.resolve(),
+    };
+    running = session;
+    session.firstListen = listen(session);
   }
 
   async function stop(): Promise<void> {
     const stopping = running;
     running = undefined;
     if (!stopping) return;
-    clearInterval(stopping.timer);
-    const client = await stopping.listener;
+    clearInterval(stopping.poll);
+    clearTimeout(stopping.relisten);
+    await stopping.firstListen;
+    const client = stopping.listener;
+    stopping.listener = undefined;
     await client?.end().catch(() => {});
     await reading;
   }
@@ -156,7 +268,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
   return {
     open(stream) {
       if (streams.size >= limits.total) return { refused: 'total' };
-      const ofUser = [...streams].filter(({ userId }) => userId === stream.userId).length;
+      const { userId } = stream.reader;
+      const ofUser = [...streams].filter(({ reader }) => reader.userId === userId).length;
       if (ofUser >= limits.perUser) return { refused: 'user' };
       streams.add(stream);
       if (!running && !starting)
@@ -168,7 +281,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       // Listening is part of being ready: NOTIFY of a change made before the listener is
       // connected would be lost, and the change seen only at the next poll (2 s).
       const ready = Promise.resolve(starting)
-        .then(() => running?.listener)
+        .then(() => running?.firstListen)
         .then(() => undefined);
       return {
         close() {
@@ -178,13 +291,13 @@ export function createEventHub(options: EventHubOptions): EventHub {
         ready,
       };
     },
-    async replay(userId, lastEventId) {
+    async replay(reader, lastEventId) {
       const { oldest } = await findEventIdRange(db);
       // Pruned (or from another database): what it missed cannot be told any more.
       if (oldest === 0 ? lastEventId > 0 : lastEventId < oldest - 1) return 'resync';
-      const events = await listEventsAfter(db, lastEventId);
+      const events = await listEventsAfter(db, lastEventId, replayLimit);
       if (events.length >= replayLimit) return 'resync';
-      return events.filter((event) => isEventFor(event, userId));
+      return events.filter((event) => isEventFor(event, reader));
     },
     count: () => streams.size,
     endAll() {

@@ -1,18 +1,23 @@
+import { toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 
-/** A change as a stream tells it: its id, kind and the ids it concerns. */
+/**
+ * A change as a stream tells it: its id, kind and the ids it concerns, and whether the lan
+ * it concerns is hidden from all but lan administrators (an inactive lan).
+ */
 export type EventRow = {
   id: number;
   kind: 'lan' | 'subscriber' | 'user';
   lanId: number | null;
   subscriberId: number | null;
   userId: number | null;
+  isHidden: boolean;
 };
 
 function selectEvents(db: Executor) {
   return db
     .selectFrom('events')
-    .select(['id', 'kind', 'lan_id', 'subscriber_id', 'user_id'])
+    .select(['id', 'kind', 'lan_id', 'subscriber_id', 'user_id', 'is_hidden'])
     .orderBy('id');
 }
 
@@ -22,34 +27,30 @@ const toEvent = (row: {
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
+  is_hidden: boolean | number;
 }): EventRow => ({
   id: Number(row.id),
   kind: row.kind,
   lanId: row.lan_id,
   subscriberId: row.subscriber_id,
   userId: row.user_id,
+  isHidden: toBoolean(row.is_hidden),
 });
 
-/**
- * The events after `afterId`, and those written since `since` whatever their id: on
- * PostgreSQL a transaction that took its id earlier may commit later, so the last few
- * seconds are read again and the caller skips what it has delivered.
- */
-export async function listEventsSince(
+/** The first `limit` events after `afterId`, oldest first. */
+export async function listEventsAfter(
   db: Executor,
   afterId: number,
-  since: Date,
+  limit: number,
 ): Promise<EventRow[]> {
-  const rows = await selectEvents(db)
-    .where((eb) => eb.or([eb('id', '>', afterId), eb('creation_date', '>=', since.toISOString())]))
-    .limit(1000)
-    .execute();
+  const rows = await selectEvents(db).where('id', '>', afterId).limit(limit).execute();
   return rows.map(toEvent);
 }
 
-/** The events after `afterId`, for a stream resuming from its Last-Event-ID. */
-export async function listEventsAfter(db: Executor, afterId: number): Promise<EventRow[]> {
-  const rows = await selectEvents(db).where('id', '>', afterId).limit(1000).execute();
+/** Those of `ids` that are written (committed, on PostgreSQL), oldest first. */
+export async function listEventsByIds(db: Executor, ids: readonly number[]): Promise<EventRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectEvents(db).where('id', 'in', ids).execute();
   return rows.map(toEvent);
 }
 

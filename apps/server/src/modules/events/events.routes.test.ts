@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { listen, openStream, until } from '../../../test/event-streams.ts';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
 import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
@@ -10,86 +10,7 @@ import { createDatabase } from '../../db/database.ts';
 import { createEventHub } from './event-hub.ts';
 import type { EventRow } from './events.repository.ts';
 
-type StreamEvent = { id: string | undefined; event: string; data: unknown };
-
 const noLog = { warn() {}, error() {} } as never;
-
-/** What `find` finds, looking every 20 ms for up to `timeoutMs`. */
-async function until<T>(find: () => T | undefined, what: () => string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what()} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** A stream read as a browser's fetch reads it: blocks split on blank lines. */
-async function openStream(baseUrl: string, who: SignedIn, lastEventId?: number) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
-    headers: {
-      ...who.headers,
-      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
-    },
-    signal: controller.signal,
-  });
-  const events: StreamEvent[] = [];
-  const comments: string[] = [];
-  if (response.ok && response.body) {
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const fields = new Map<string, string>();
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) comments.push(line);
-              const colon = line.indexOf(':');
-              if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trim());
-            }
-            if (fields.has('event'))
-              events.push({
-                id: fields.get('id'),
-                event: fields.get('event') ?? '',
-                data: JSON.parse(fields.get('data') ?? 'null'),
-              });
-          }
-        }
-      } catch {
-        // Aborted by the test.
-      }
-    })();
-  }
-  return {
-    response,
-    events,
-    comments,
-    /** The first event matching, waiting up to `timeoutMs`. */
-    next: (matches: (event: StreamEvent) => boolean, timeoutMs = 5000) =>
-      until(
-        () => events.find(matches),
-        () => `no such event in ${JSON.stringify(events)}`,
-        timeoutMs,
-      ),
-    close: () => controller.abort(),
-  };
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('Not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe.each(testEngines)('live updates on %s', (engine) => {
   let site: ApiSite;
@@ -229,7 +150,12 @@ describe('the stream limit of a server', () => {
       log: noLog,
       limits: { perUser: 5, total: 2 },
     });
-    const stream = (userId: number) => ({ userId, send() {}, end() {} });
+    const stream = (userId: number) => ({
+      reader: { userId, canSeeHiddenLans: false },
+      send() {},
+      resync() {},
+      end() {},
+    });
     // Opening starts reading from a database this test does not have: stop it at once.
     const first = hub.open(stream(1));
     const second = hub.open(stream(2));
@@ -290,8 +216,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers
           () => `not told of lan ${lanId}: ${JSON.stringify(told)}`,
         );
       const opened = hub.open({
-        userId: admin.user.id,
+        reader: { userId: admin.user.id, canSeeHiddenLans: true },
         send: (event) => told.push(event),
+        resync() {},
         end() {},
       });
       if ('refused' in opened) throw new Error(`refused: ${opened.refused}`);

@@ -1,16 +1,30 @@
-import { problemDetailsSchema, wholeNumberParam } from '@lanparty/contract';
+import { problemDetailsSchema, type Role, wholeNumberParam } from '@lanparty/contract';
+import { hasAnyRole as rolesInclude } from '@lanparty/contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import type { EventHub } from './event-hub.ts';
+import type { EventHub, StreamReader } from './event-hub.ts';
 import type { EventRow } from './events.repository.ts';
 
 export type EventsDeps = {
   hub: EventHub;
+  /** The roles a user holds now: a stream's reader may gain or lose lan administration. */
+  readRoles: (userId: number) => Promise<readonly Role[]>;
   /** The comment line that keeps proxies from closing a quiet stream, in ms. */
   heartbeatMs?: number;
 };
+
+/**
+ * Bytes a stream may have waiting for a slow client before it stops writing events and,
+ * once the client has read them, sends one `resync` instead of the ones skipped. Far more
+ * than the hub hands over at once before it resyncs everyone (10,000 events, about 0.7 MB),
+ * so a client that reads is never cut short.
+ */
+const maximumBufferedBytes = 2 * 1024 * 1024;
+
+/** On shutdown a client is told to come back after a wait in this range (ms): soon, spread. */
+const comeBackMs = { least: 250, most: 2000 };
 
 /** One event as the stream writes it: ids and kind only, never personal data. */
 export function formatEvent(event: EventRow): string {
@@ -24,6 +38,19 @@ export function formatEvent(event: EventRow): string {
 }
 
 const maxEventId = 9_007_199_254_740_991;
+
+const resyncEvent = 'event: resync\ndata: {}\n\n';
+
+const streamHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'private, no-store',
+  'x-accel-buffering': 'no',
+};
+
+/** Lan administrators may see inactive lans, so their streams hear of them. */
+function canSeeHiddenLans(roles: readonly Role[]): boolean {
+  return rolesInclude(roles, ['LanAdministrator']);
+}
 
 export const eventsRoutes =
   (deps: EventsDeps): FastifyPluginAsyncZod =>
@@ -42,9 +69,13 @@ export const eventsRoutes =
             'Events carry ids and kinds only — clients refetch what changed: `lan` {lanId} ' +
             'when a lan or its banner changes; `subscriber` {lanId, subscriberId} when a ' +
             'subscription is made, changed, withdrawn or checked in; `user` {userId}, to that ' +
-            'user alone, when their roles or profile change. Reconnecting with Last-Event-ID ' +
+            'user alone, when their roles or profile change. Events of an inactive lan reach lan ' +
+            'administrators only. HEAD answers the headers at once, holding no stream. A ' +
+            'client too slow to read is sent one `resync` once it has caught up, instead of ' +
+            'what it skipped. Reconnecting with Last-Event-ID ' +
             'replays what was missed, or sends one `resync` event when that is too old. A ' +
-            'comment line every 25 s keeps proxies from closing the stream. 429 past the ' +
+            'comment line every 25 s keeps proxies from closing the stream. When the server stops, ' +
+            'the stream ends with a short `retry:` so the client comes back within 2 s. 429 past the ' +
             'streams one user (5) or the server may hold.',
           produces: ['text/event-stream'],
           headers: z.object({ 'last-event-id': wholeNumberParam(0, maxEventId).optional() }),
@@ -58,20 +89,55 @@ export const eventsRoutes =
       },
       async (request, reply) => {
         const viewer = await requireViewer(request);
+        // What a GET would answer, at once: no body, and no place among the streams.
+        if (request.method === 'HEAD') return reply.headers(streamHeaders).send('');
         const lastEventId = request.headers['last-event-id'];
+        const reader: StreamReader = {
+          userId: viewer.user.id,
+          canSeeHiddenLans: canSeeHiddenLans(viewer.roles),
+        };
+        // A change of the reader's own user may be a change of their roles.
+        const readReaderAgain = () =>
+          deps
+            .readRoles(reader.userId)
+            .then((roles) => {
+              reader.canSeeHiddenLans = canSeeHiddenLans(roles);
+            })
+            .catch((error: unknown) => request.log.warn({ err: error }, 'reading roles failed'));
         const raw = reply.raw;
+        let isBehind = false;
+        const write = (text: string) => {
+          if (isBehind) return;
+          // A client that does not read: stop, and once it has read, one resync for all.
+          if (raw.writableLength > maximumBufferedBytes) {
+            isBehind = true;
+            raw.once('drain', () => {
+              isBehind = false;
+              raw.write(resyncEvent);
+            });
+            return;
+          }
+          raw.write(text);
+        };
         // Until the missed events are written, new ones wait, so none comes twice or early.
-        let waiting: EventRow[] | null = [];
-        let lastWritten = lastEventId ?? 0;
-        const write = (event: EventRow) => {
-          if (event.id <= lastWritten && lastEventId !== undefined) return;
-          lastWritten = Math.max(lastWritten, event.id);
-          raw.write(formatEvent(event));
+        let waiting: Array<EventRow | 'resync'> | null = [];
+        const send = (event: EventRow | 'resync') => {
+          if (waiting) return void waiting.push(event);
+          if (event === 'resync') return write(resyncEvent);
+          write(formatEvent(event));
+          if (event.kind === 'user') void readReaderAgain();
         };
         const opened = deps.hub.open({
-          userId: viewer.user.id,
-          send: (event) => (waiting ? waiting.push(event) : write(event)),
-          end: () => raw.end(),
+          reader,
+          send,
+          resync: () => send('resync'),
+          end: () => {
+            // Come back soon, to this server's successor or another behind the same address,
+            // spread so the tabs of a stopped server do not all return at the same moment.
+            const retryMs =
+              comeBackMs.least + Math.round(Math.random() * (comeBackMs.most - comeBackMs.least));
+            raw.end(`retry: ${retryMs}\n\n`);
+          },
         });
         if ('refused' in opened) {
           throw new ProblemError(
@@ -94,23 +160,27 @@ export const eventsRoutes =
         if (isClosed) return;
         raw.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'private, no-store',
-          'x-accel-buffering': 'no',
+          ...streamHeaders,
           connection: 'keep-alive',
         });
         raw.write('retry: 3000\n\n');
         heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), deps.heartbeatMs ?? 25_000);
+        const replayed = new Set<number>();
         try {
           if (lastEventId !== undefined) {
-            const missed = await deps.hub.replay(viewer.user.id, lastEventId);
-            if (missed === 'resync') raw.write('event: resync\ndata: {}\n\n');
-            else for (const event of missed) write(event);
+            const missed = await deps.hub.replay(reader, lastEventId);
+            if (missed === 'resync') write(resyncEvent);
+            else
+              for (const event of missed) {
+                replayed.add(event.id);
+                write(formatEvent(event));
+              }
           }
         } finally {
-          const held = waiting;
+          const held = waiting ?? [];
           waiting = null;
-          for (const event of held ?? []) write(event);
+          // What came live while the replay was read may be in it too.
+          for (const event of held) if (event === 'resync' || !replayed.has(event.id)) send(event);
         }
       },
     );

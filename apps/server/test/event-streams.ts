@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { SignedIn } from './signed-in.ts';
+
+/** Reading GET /api/events as a browser does, for the live update tests. */
+
+export type StreamEvent = { id: string | undefined; event: string; data: unknown };
+
+/** What `find` finds, looking every 20 ms for up to `timeoutMs`. */
+export async function until<T>(find: () => T | undefined, what: () => string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what()} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A stream read as a browser's fetch reads it: blocks split on blank lines. */
+export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: number) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, {
+    headers: {
+      ...who.headers,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+    },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const comments: string[] = [];
+  if (response.ok && response.body) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = new Map<string, string>();
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) comments.push(line);
+              const colon = line.indexOf(':');
+              if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trim());
+            }
+            if (fields.has('event'))
+              events.push({
+                id: fields.get('id'),
+                event: fields.get('event') ?? '',
+                data: JSON.parse(fields.get('data') ?? 'null'),
+              });
+          }
+        }
+      } catch {
+        // Aborted by the test.
+      }
+    })();
+  }
+  return {
+    response,
+    events,
+    comments,
+    /** The first event matching, waiting up to `timeoutMs`. */
+    next: (matches: (event: StreamEvent) => boolean, timeoutMs = 5000) =>
+      until(
+        () => events.find(matches),
+        () => `no such event in ${JSON.stringify(events)}`,
+        timeoutMs,
+      ),
+    close: () => controller.abort(),
+  };
+}
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('Not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
