@@ -4,6 +4,19 @@ import { ProblemError } from './problems.ts';
 const nulMessage = 'Must not contain the NUL character (U+0000)';
 
 /**
+ * The 400 of a path, query or body holding U+0000, naming the field. A problem like any
+ * other for the API; the sign-in pages know it by its class and say it in words.
+ */
+export class NulCharacterError extends ProblemError {
+  readonly field: string;
+  constructor(field: string) {
+    super(400, 'One or more fields are invalid.', { errors: { [field]: [nulMessage] } });
+    this.name = 'NulCharacterError';
+    this.field = field;
+  }
+}
+
+/**
  * The path of the first text holding U+0000 in a parsed path, query or body (`firstName`,
  * `items.0.name`), or undefined. PostgreSQL cannot store that character in text while
  * SQLite can; refusing it everywhere makes both engines answer the same 400.
@@ -41,11 +54,7 @@ export function registerTextGuard(app: FastifyInstance): void {
     if (reply.sent) return;
     for (const part of [request.params, request.query, request.body]) {
       const field = findNulCharacter(part);
-      if (field !== undefined) {
-        throw new ProblemError(400, 'One or more fields are invalid.', {
-          errors: { [field || 'body']: [nulMessage] },
-        });
-      }
+      if (field !== undefined) throw new NulCharacterError(field || 'body');
     }
   });
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { NulCharacterError } from '../../http/text-guard.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { registerInteractionRoutes } from './interaction.routes.ts';
 import type { PageAssets } from './page-layout.ts';
@@ -16,6 +18,30 @@ import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from './signing-keys.
 
 /** Where the provider's routes live on this server (a proxy may add a prefix in front). */
 const routePrefix = '/oidc';
+
+const genericFailure = 'The sign-in could not continue. Please go back to the site and try again.';
+export const nulCharacterMessage =
+  'The address or form held a character that is not allowed (NUL). Please go back to the site and try again.';
+
+/**
+ * What a sign-in page says about an error that is the client's doing (a 4xx), or
+ * undefined for our own fault (a 500). Our problems carry their status as `status`,
+ * Fastify's errors (body too large, malformed JSON, wrong media type) as `statusCode`.
+ */
+export function clientRefusalOf(
+  error: Error & { statusCode?: number },
+): { status: number; message: string } | undefined {
+  if (error instanceof NulCharacterError) return { status: 400, message: nulCharacterMessage };
+  const status = error instanceof ProblemError ? error.status : error.statusCode;
+  if (status === undefined || status < 400 || status >= 500) return undefined;
+  // Our problems are written for the client; Fastify's messages name its internals.
+  return { status, message: error instanceof ProblemError ? error.message : genericFailure };
+}
+
+function errorCodeOf(error: Error): string | undefined {
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
 
 const assetTypes: Record<string, string> = {
   'sign-in.css': 'text/css; charset=utf-8',
@@ -111,17 +137,32 @@ export async function registerEmbeddedIdentityProvider(
       await scope.register(formbody, { bodyLimit: 16 * 1024 });
     }
     scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) request.log.error({ err: error }, 'sign-in page failed');
+      const refusal = clientRefusalOf(error);
+      if (refusal) {
+        // The client's mistake (or attack), not ours: noted, not raised as an error.
+        request.log.info(
+          {
+            statusCode: refusal.status,
+            reason: error.message,
+            code: errorCodeOf(error),
+            field: error instanceof NulCharacterError ? error.field : undefined,
+          },
+          'sign-in request refused',
+        );
+      } else {
+        request.log.error({ err: error }, 'sign-in page failed');
+      }
+      if (error instanceof ProblemError && error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       const markup = renderMessagePage({
         assets,
         title: 'Sign-in problem',
-        heading: 'Something went wrong',
-        message: 'The sign-in could not continue. Please go back to the site and try again.',
+        heading: refusal ? 'The sign-in could not continue' : 'Something went wrong',
+        message: refusal?.message ?? genericFailure,
         link: { href: config.publicUrl.href, text: 'Back to Lanparty' },
       });
       return reply
-        .code(status)
+        .code(refusal?.status ?? 500)
         .type('text/html; charset=utf-8')
         .header('content-security-policy', signInPagePolicy(formOrigins))
         .send(markup);
