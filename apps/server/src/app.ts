@@ -45,6 +45,7 @@ import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
 import { lanDefaultsRoutes } from './modules/lans/lan-defaults.routes.ts';
 import { createLanReadCache } from './modules/lans/lan-read-cache.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
+import { registerWriteLimit } from './modules/limits/write-limits.ts';
 import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerSecurityHeaders(app, config.publicUrl, config.identity.issuer);
   await registerOpenApi(app, CURRENT_VERSION);
   registerAuthentication(app, { db, verifyToken: await createVerifier(config, db) });
+  registerWriteLimit(app, db);
   // After the security headers: the provider answers from the raw response they are set on.
   if (config.identity.kind === 'embedded')
     await registerEmbeddedIdentityProvider(app, { config, db });

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { attemptLimits } from './attempt-limits.ts';
+
+const perUser = attemptLimits.writesPerUser.maxAttempts;
+
+describe.each(testEngines)('the write limit on %s', (engine) => {
+  let site: ApiSite;
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+  });
+  afterAll(async () => site?.close());
+
+  it('refuses one person’s flood of changes with 429 and Retry-After, 16 at a time', async () => {
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    const profile = {
+      ...(await site.app.inject({ url: '/api/users/me', headers: lanner.headers })).json(),
+      email: 'flood@example.org',
+      firstName: 'Flo',
+      surname: 'Od',
+      birthDate: '2000-01-01',
+    };
+    const save = (index: number) =>
+      site.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        // A forwarded address changes nothing: the limit is the person's.
+        headers: { ...lanner.headers, 'x-forwarded-for': `203.0.113.${index % 250}` },
+        payload: { ...profile, city: `Town ${index}` },
+      });
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof save>> | undefined;
+    for (let sent = 0; sent < perUser + 80; sent += 16) {
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, index) => save(sent + index)),
+      );
+      for (const answer of answers) {
+        statuses.push(answer.statusCode);
+        if (answer.statusCode === 429) refused ??= answer;
+      }
+    }
+    const saved = statuses.filter((status) => status === 200).length;
+    // The sliding window may let a few more through when the run crosses a minute's end.
+    expect(saved).toBeGreaterThanOrEqual(perUser);
+    expect(saved).toBeLessThanOrEqual(perUser + 10);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(refused?.headers['content-type']).toContain('application/problem+json');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused?.json().detail).toMatch(
+      /^Too many changes in a short time\. Please try again in /,
+    );
+
+    // Reading goes on, and so do other people's changes.
+    const read = await site.app.inject({ url: '/api/users/me', headers: lanner.headers });
+    expect(read.statusCode).toBe(200);
+    const other = await signInAs(site.db, site.issuer, ['Lanner']);
+    const theirs = await site.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: other.headers,
+      payload: { ...profile, id: other.user.id, email: 'other@example.org', city: 'Elsewhere' },
+    });
+    expect(theirs.statusCode).toBe(200);
+  });
+
+  it('counts an administrator’s changes too, whatever they are', async () => {
+    const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+    let status = 0;
+    let sent = 0;
+    while (status !== 429 && sent <= perUser + 10) {
+      const response = await site.app.inject({
+        method: 'DELETE',
+        url: '/api/lans/999999',
+        headers: admin.headers,
+      });
+      status = response.statusCode;
+      sent += 1;
+    }
+    expect(status).toBe(429);
+    expect(sent).toBeGreaterThan(perUser);
+  });
+});
