@@ -173,7 +173,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerSecurityHeaders(app, config.publicUrl, config.identity.issuer);
   await registerOpenApi(app, CURRENT_VERSION);
   registerAuthentication(app, { db, verifyToken: await createVerifier(config, db) });
-  registerWriteLimit(app, db);
+  registerWriteLimit(app, db, config.writesPerMinute);
   // After the security headers: the provider answers from the raw response they are set on.
   if (config.identity.kind === 'embedded')
     await registerEmbeddedIdentityProvider(app, { config, db });

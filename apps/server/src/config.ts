@@ -61,6 +61,8 @@ export type Config = {
   demoScale: number;
   /** Benchmarks only: every read computed afresh, as the first read after a change is. */
   isEveryReadFresh: boolean;
+  /** The changes one person may ask of the API in a minute (WRITES_PER_MINUTE). */
+  writesPerMinute: number;
   isProduction: boolean;
   webDistDir: string;
   identity: IdentityConfig;
@@ -95,6 +97,8 @@ export const environmentVariables = {
     'With LANPARTY_DEMO: the demo community this many times its size (a whole number, at least 1). Default 1.',
   LANPARTY_FRESH_READS:
     'For benchmarks: 1 computes every read afresh, as the first read after a change is (no answer is kept between requests). Default 0.',
+  WRITES_PER_MINUTE:
+    'The changes (POST, PUT, PATCH, DELETE) one signed-in person may ask of the API in a minute; past it, 429. Default 120.',
   NODE_ENV: 'production hides build details in logs and errors. Default production.',
   OIDC_ISSUER:
     'External OpenID Connect issuer (e.g. a Keycloak realm URL). Unset: the embedded provider at /oidc.',
@@ -206,6 +210,12 @@ const environmentSchema = z.object({
     .refine(Number.isSafeInteger, 'must be a whole number of at least 1')
     .default(1),
   LANPARTY_FRESH_READS: booleanFlag,
+  WRITES_PER_MINUTE: z
+    .string()
+    .regex(/^[1-9][0-9]*$/, 'must be a whole number of at least 1')
+    .transform(Number)
+    .refine(Number.isSafeInteger, 'must be a whole number of at least 1')
+    .default(120),
   NODE_ENV: z.string().default('production'),
   LANPARTY_WEB_DIST: z.string().optional(),
   OIDC_ISSUER: z
@@ -296,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     isDemo,
     demoScale: settings.LANPARTY_DEMO_SCALE,
     isEveryReadFresh: settings.LANPARTY_FRESH_READS,
+    writesPerMinute: settings.WRITES_PER_MINUTE,
     isProduction: settings.NODE_ENV === 'production',
     webDistDir: path.resolve(
       cwd,

@@ -172,3 +172,11 @@ export async function updateSubscriberRow(
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Holds the places freed on a full, inactive lan for its waitlist, or lets them go
+ * (decision 032). Not a change of the lan itself: its modification date stays.
+ */
+export async function setWaitlistHeld(db: Executor, id: number, isHeld: boolean): Promise<void> {
+  await db.updateTable('lans').set({ is_waitlist_held: isHeld }).where('id', '=', id).execute();
+}

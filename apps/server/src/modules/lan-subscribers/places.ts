@@ -10,11 +10,11 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { formatChatDate, lanPageUrl, subscriberAcceptedMessage } from '../chat/chat-messages.ts';
-import { setWaitlistHeld } from '../lans/lans.repository.ts';
 import { enqueueMessage, nextDedupeKey } from '../outbox/outbox.repository.ts';
 import {
   countTakenPlacesOf,
   listWaitlistRows,
+  setWaitlistHeld,
   updateSubscriberRow,
 } from './lan-subscribers.repository.ts';
 

@@ -106,14 +106,6 @@ export async function updateLan(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Holds the places freed on a full, inactive lan for its waitlist, or lets them go
- * (decision 032). Not a change of the lan itself: its modification date stays.
- */
-export async function setWaitlistHeld(db: Executor, id: number, isHeld: boolean): Promise<void> {
-  await db.updateTable('lans').set({ is_waitlist_held: isHeld }).where('id', '=', id).execute();
-}
-
 /** Deletes a lan; its subscriptions go with it (foreign key cascade). */
 export async function deleteLan(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('subscribers').where('lan_id', '=', id).execute();

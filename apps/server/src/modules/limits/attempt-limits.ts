@@ -28,12 +28,16 @@ export const attemptLimits = {
   emailChecksPerAddress: { name: 'email-check-address', maxAttempts: 100, windowMs: 10 * minute },
   uploadsPerUser: { name: 'upload-user', maxAttempts: 20, windowMs: minute },
   uploadsPerAddress: { name: 'upload-address', maxAttempts: 60, windowMs: minute },
-  /**
-   * Every change one person asks for: two a second for a minute is more than an organiser
-   * clicking through a participants list or a door checking people in ever needs.
-   */
-  writesPerUser: { name: 'write-user', maxAttempts: 120, windowMs: minute },
 } as const satisfies Record<string, AttemptLimit>;
+
+/**
+ * Every change one person asks for, `perMinute` a minute (WRITES_PER_MINUTE, default 120):
+ * two a second for a minute is more than an organiser clicking through a participants list
+ * or a door checking people in ever needs.
+ */
+export function writesPerUser(perMinute: number): AttemptLimit {
+  return { name: 'write-user', maxAttempts: perMinute, windowMs: minute };
+}
 
 export type AttemptVerdict = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
-import { attemptLimits, requireAttempt } from './attempt-limits.ts';
+import { requireAttempt, writesPerUser } from './attempt-limits.ts';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -13,15 +13,12 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * no second server resets it. Anonymous calls change nothing (they are refused with 401);
  * the sign-in pages have limits of their own.
  */
-export function registerWriteLimit(app: FastifyInstance, db: AppDatabase): void {
+export function registerWriteLimit(app: FastifyInstance, db: AppDatabase, perMinute: number): void {
+  const limit = writesPerUser(perMinute);
   app.addHook('preValidation', async (request) => {
     if (!writeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
     const viewer = await request.viewer();
     if (!viewer) return;
-    await requireAttempt(
-      db,
-      [[attemptLimits.writesPerUser, String(viewer.user.id)]],
-      'changes in a short time',
-    );
+    await requireAttempt(db, [[limit, String(viewer.user.id)]], 'changes in a short time');
   });
 }
