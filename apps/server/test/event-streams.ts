@@ -28,6 +28,11 @@ export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: n
   });
   const events: StreamEvent[] = [];
   const comments: string[] = [];
+  let text = '';
+  let markEnded: (text: string) => void = () => {};
+  const ended = new Promise<string>((resolve) => {
+    markEnded = resolve;
+  });
   if (response.ok && response.body) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -37,7 +42,9 @@ export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: n
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
-          buffer += decoder.decode(value, { stream: true });
+          const chunk = decoder.decode(value, { stream: true });
+          text += chunk;
+          buffer += chunk;
           for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
@@ -55,6 +62,7 @@ export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: n
               });
           }
         }
+        markEnded(text);
       } catch {
         // Aborted by the test.
       }
@@ -71,6 +79,8 @@ export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: n
         () => `no such event in ${JSON.stringify(events)}`,
         timeoutMs,
       ),
+    /** Everything the stream sent, once the server has ended it. */
+    ended: () => ended,
     close: () => controller.abort(),
   };
 }

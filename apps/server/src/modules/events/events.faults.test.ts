@@ -5,7 +5,8 @@ import { listen, openStream, type StreamEvent, until } from '../../../test/event
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
 import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import type { AppDatabase } from '../../db/database.ts';
+import { buildApp } from '../../app.ts';
+import { type AppDatabase, createDatabase } from '../../db/database.ts';
 import { createEventHub } from './event-hub.ts';
 import type { EventRow } from './events.repository.ts';
 
@@ -222,6 +223,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a lost listening connection', (
       opened.close();
     } finally {
       await hub.close();
+      await site.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a server that stops under open streams', () => {
+  it('tells its streams to come back soon, and the other server tells what they missed', async () => {
+    const site = await startApiSite('postgres');
+    const stoppingDb = createDatabase(site.config.database);
+    const stopping = await buildApp(site.config, { db: stoppingDb, isRunningJobs: false });
+    try {
+      const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+      const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+      const stream = await openStream(await listen(stopping), lanner);
+      const before = await site.app.inject({
+        method: 'POST',
+        url: '/api/lans',
+        headers: admin.headers,
+        payload: buildLanBody(),
+      });
+      const seen = await stream.next(isLan(before.json().id));
+      await stopping.close();
+      // Ended with a short retry: the client comes back within 2 s, wherever it lands.
+      expect(Number((await stream.ended()).match(/retry: (\d+)\n\n$/)?.[1])).toBeLessThanOrEqual(
+        2000,
+      );
+      const missed = await site.app.inject({
+        method: 'POST',
+        url: '/api/lans',
+        headers: admin.headers,
+        payload: buildLanBody(),
+      });
+      const resumed = await openStream(await listen(site.app), lanner, Number(seen.id));
+      await resumed.next(isLan(missed.json().id));
+      resumed.close();
+    } finally {
+      await stopping.close();
+      await stoppingDb.destroy();
       await site.close();
     }
   });
