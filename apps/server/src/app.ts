@@ -17,6 +17,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { jsonTooDeepError, maximumJsonDepth, nestsDeeperThan } from './http/json-nesting.ts';
 import { createKeptAnswers, type JsonBytes } from './http/kept-answers.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { problem, sendProblem } from './http/problems.ts';
 import { contractValidatorCompiler } from './http/query-validation.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerTextGuard } from './http/text-guard.ts';
@@ -118,6 +119,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // X-Forwarded-For is the client's own claim and every attempt limit could be dodged.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // An address with a broken %-escape (`/api/lans/%ZZ`) is refused before routing: as a
+    // problem like every other 400, not Fastify's own shape.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'request refused before routing');
+      sendProblem(reply, problem(400, 'The address is not valid: it holds a broken %-escape.'));
+    },
   });
   // Calls with an empty body (PUT subscribers/{id}/status:…) often still say
   // application/json; an empty JSON body means no body, not a 400. A body nested deeper

@@ -43,6 +43,17 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
   });
   afterAll(async () => site?.close());
 
+  it('answers an address with a broken %-escape with a 400 problem', async () => {
+    for (const url of ['/api/lans/%ZZ', '/api/users/%E0%A4%A', '/oidc/interaction/%ZZ']) {
+      const response = await send(lanner, 'GET', url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type'], url).toContain('application/problem+json');
+      expect(response.json().detail, url).toBe(
+        'The address is not valid: it holds a broken %-escape.',
+      );
+    }
+  });
+
   describe('the NUL character', () => {
     it('is refused in a profile field, naming the field, and nothing is saved', async () => {
       const response = await send(lanner, 'PUT', '/api/users/me', {
