@@ -10,14 +10,20 @@ import {
 import { multipartGarbage, validUpload } from './multipart.ts';
 import { formatsOf, type JsonSchema, type Operation, typesOf } from './operations.ts';
 import { poolsForName, poolValue, validObject } from './schema-values.ts';
+import { describeNesting, type Nesting, nesting } from './shapes.ts';
 
 /** What goes in the request body; `json` values may hold symbols, resolved when sent. */
 export type BodySpec =
   | { kind: 'none'; contentType?: string }
-  /** contentType: application/json unless given; null sends none. */
+  /**
+   * contentType: application/json unless given (a sign-in form's body goes urlencoded
+   * unless a type or an edit is given); null sends none.
+   */
   | { kind: 'json'; value: unknown; contentType?: string | null; edit?: TextEdit }
   | { kind: 'text'; text: string; contentType?: string }
-  | { kind: 'bytes'; bytes: Uint8Array; contentType: string };
+  | { kind: 'bytes'; bytes: Uint8Array; contentType: string }
+  /** JSON nested deep, written when sent (shapes.ts). */
+  | { kind: 'nested'; nesting: Nesting };
 
 /** Ways to break the JSON text of a valid body after it is written. */
 export type TextEdit = 'truncate' | 'bom' | 'trailing-garbage' | 'duplicate-key' | 'proto';
@@ -253,8 +259,37 @@ export function bodyCase(operation: Operation): fc.Arbitrary<BodyCase> {
   // One field changed in a valid body reaches the services; a broken whole rarely does.
   return fc.oneof(
     { weight: 3, arbitrary: oneFieldChanged(schema, operation.path) },
+    // A form read as JSON too: the sign-in pages take either.
+    ...(operation.isForm
+      ? [{ weight: 2, arbitrary: oneFieldChanged(schema, operation.path).map(sentAsJson) }]
+      : []),
     { weight: 1, arbitrary: wholeBodyChanged(schema, operation.path) },
   );
+}
+
+/** A form's body as JSON instead of urlencoded. */
+function sentAsJson(generated: BodyCase): BodyCase {
+  if (generated.body.kind !== 'json') return generated;
+  return {
+    ...generated,
+    body: { ...generated.body, contentType: 'application/json' },
+    change: `${generated.change}, as JSON`,
+  };
+}
+
+/**
+ * JSON nested deep (shapes.ts), the whole body or one field of it: the JSON parser must
+ * refuse it with a 400 on every route that reads a body, whatever the route.
+ */
+export function deepNestingCase(operation: Operation): fc.Arbitrary<BodyCase> {
+  const fields = Object.keys(operation.bodySchema?.properties ?? {});
+  return fc
+    .tuple(nesting, fc.option(fc.constantFrom(...(fields.length > 0 ? fields : ['a']))))
+    .map(([shape, field]) => ({
+      body: { kind: 'nested', nesting: { ...shape, ...(field === null ? {} : { field }) } },
+      location: field === null ? 'body' : `body.${field}`,
+      ...describeNesting(shape),
+    }));
 }
 
 /** A valid body for the operation (or none), for cases that break something else. */

@@ -25,7 +25,7 @@ export type JsonSchema = {
   $ref?: string;
 };
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
 
 export type Parameter = {
   name: string;
@@ -45,6 +45,17 @@ export type Operation = {
   bodySchema?: JsonSchema;
   /** Takes a multipart/form-data upload. */
   isUpload: boolean;
+  /** The API, or the embedded sign-in (its pages and oidc-provider's routes, see sign-in.ts). */
+  site: 'api' | 'sign-in';
+  /** A sign-in form: the body goes as a browser sends it (urlencoded), now and then as JSON. */
+  isForm?: boolean;
+  /** A stream that answers for as long as the caller listens: only HEAD and OPTIONS go to it. */
+  isStream?: boolean;
+  /**
+   * Takes bursts of one caller's requests (a flood of writes), of which at most
+   * `allowance` may pass before the rest are refused with 429, when that is certain.
+   */
+  burst?: { allowance?: number };
 };
 
 type OpenApiOperation = {
@@ -67,15 +78,20 @@ const uploadOperations = new Set(['PUT /api/assets/{asset}']);
 const isDocumentationPage = (path: string) => path.startsWith('/api/docs');
 
 /**
- * A server-sent event stream answers for as long as the caller listens, so a fuzzed request
- * would never end; its bad input (Last-Event-ID) and limits are in events.routes.test.ts.
+ * A server-sent event stream answers for as long as the caller listens, so a GET would
+ * never end: it gets HEAD and OPTIONS only (a HEAD that never answered was issue 31's);
+ * its bad input (Last-Event-ID) and limits are in events.routes.test.ts.
  */
 const streamOperations = new Set(['GET /api/events']);
 
 const methods = new Set<string>(['get', 'head', 'post', 'put', 'delete', 'patch']);
+const writeMethods = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Every operation of the document, in the document's order. */
-export function listOperations(document: OpenApiDocument): Operation[] {
+/**
+ * Every operation of the document, in the document's order; a burst of one person's
+ * writes meets the site's write limit (`writesPerMinute`, write-limits.ts).
+ */
+export function listOperations(document: OpenApiDocument, writesPerMinute: number): Operation[] {
   const components = document.components?.schemas ?? {};
   const operations: Operation[] = [];
   for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
@@ -84,7 +100,6 @@ export function listOperations(document: OpenApiDocument): Operation[] {
       if (!methods.has(verb)) continue;
       const method = verb.toUpperCase() as HttpMethod;
       const key = `${method} ${path}`;
-      if (streamOperations.has(key)) continue;
       const body = operation.requestBody?.content?.['application/json']?.schema;
       operations.push({
         key,
@@ -100,6 +115,9 @@ export function listOperations(document: OpenApiDocument): Operation[] {
           })),
         ...(body ? { bodySchema: resolveSchema(body, components) } : {}),
         isUpload: uploadOperations.has(key),
+        site: 'api',
+        ...(streamOperations.has(key) ? { isStream: true } : {}),
+        ...(writeMethods.has(method) ? { burst: { allowance: writesPerMinute } } : {}),
       });
     }
   }

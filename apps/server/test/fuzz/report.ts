@@ -122,7 +122,7 @@ export function formatTally(tally: Tally, isByOperation = true): string {
   const statuses = (counts: Map<number, number>) =>
     [...counts.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([status, times]) => `${status}×${times}`)
+      .map(([status, times]) => `${status === 0 ? 'no answer' : status}×${times}`)
       .join(' ');
   const lines = [`${tally.total} requests; by status: ${statuses(tally.byStatus)}`];
   if (isByOperation) {

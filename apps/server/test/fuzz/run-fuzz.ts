@@ -1,10 +1,10 @@
 /**
- * The long fuzz run: `npm run fuzz -- [--requests 10000] [--engine sqlite|postgres|both]
- * [--seed n] [--operation 'PUT /api/lans/{id}'] [--path p] [--server-log]`.
- * Prints the answers counted by status and by operation, then every finding once with
- * a request that reproduces it and the fast-check path that replays it (`--path`, with
- * the same seed and operation); exits 1 when there is any. PostgreSQL needs
- * TEST_DATABASE_URL, as the tests do.
+ * The long run: `npm run fuzz -- [--requests 10000] [--engine sqlite|postgres|both]
+ * [--seed n] [--operation 'PUT /api/lans/{id}'] [--shape 'deep nesting'] [--path p]
+ * [--server-log]`. Prints the answers counted by status and by operation, then every
+ * finding once with a request that reproduces it and the fast-check path that replays it
+ * (`--path`, with the same seed, operation and shape); exits 1 when there is any.
+ * PostgreSQL needs TEST_DATABASE_URL, as the tests do.
  */
 import { parseArgs } from 'node:util';
 import type { Engine } from '../test-database.ts';
@@ -12,6 +12,7 @@ import { fuzzCallers } from './community.ts';
 import { fuzzAllOperations } from './fuzz-operations.ts';
 import { startFuzzSite } from './harness.ts';
 import { formatTally } from './report.ts';
+import { type Shape, shapes } from './requests.ts';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     engine: { type: 'string' },
     seed: { type: 'string' },
     operation: { type: 'string' },
+    shape: { type: 'string' },
     path: { type: 'string' },
     'server-log': { type: 'boolean', default: false },
   },
@@ -36,6 +38,11 @@ if (engines.includes('postgres') && !hasPostgres) {
   console.error('PostgreSQL needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test');
   process.exit(2);
 }
+if (values.shape && !shapes.includes(values.shape as Shape)) {
+  console.error(`--shape is one of ${shapes.map((shape) => `'${shape}'`).join(', ')}`);
+  process.exit(2);
+}
+const shape = values.shape as Shape | undefined;
 const requests = Number(values.requests);
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 
@@ -50,22 +57,29 @@ for (const engine of engines) {
       !fuzz.operations.some((operation) => operation.key === values.operation)
     ) {
       throw new Error(
-        `No operation ${values.operation}; the document has:\n${fuzz.operations.map((operation) => operation.key).join('\n')}`,
+        `No operation ${values.operation}; the fuzzer knows:\n${fuzz.operations.map((operation) => operation.key).join('\n')}`,
       );
     }
-    const cases = Math.ceil(requests / fuzzCallers.length);
+    const apiCount = fuzz.operations.filter((operation) => operation.site === 'api').length;
+    const what =
+      values.operation ??
+      `${apiCount} operations of the API and ${fuzz.operations.length - apiCount} of the sign-in`;
     console.info(
       values.path
         ? `Replaying fast-check path ${values.path} on ${engine}, seed ${seed}`
-        : `Fuzzing ${values.operation ?? `${fuzz.operations.length} operations`} on ${engine}: ${cases} cases, each sent as ${fuzzCallers.length} callers; seed ${seed}`,
+        : `Fuzzing ${what}${shape ? ` (${shape} only)` : ''} on ${engine}: ${requests} requests, an API case sent as each of ${fuzzCallers.length} callers; seed ${seed}`,
     );
+    let reported = 0;
     const log = await fuzzAllOperations(fuzz, {
-      cases,
+      requests,
       seed,
       ...(values.operation ? { operationKey: values.operation } : {}),
+      ...(shape ? { shape } : {}),
       ...(values.path ? { path: values.path } : {}),
       onProgress: (done) => {
-        if (done % 200 === 0) console.info(`  ${done} cases, ${fuzz.tally.total} requests`);
+        if (fuzz.tally.total - reported < 1000) return;
+        reported = fuzz.tally.total - (fuzz.tally.total % 1000);
+        console.info(`  ${done} cases, ${fuzz.tally.total} requests`);
       },
     });
     console.info(`\n${engine}: ${formatTally(fuzz.tally)}`);

@@ -156,8 +156,8 @@ export function validObject(
 
 /**
  * Puts related fields in the order the domain requires (a lan ends after it starts,
- * members pay no more than others), so a valid body is valid as a whole, not only
- * field by field.
+ * members pay no more than others, a password is repeated as it is), so a valid body is
+ * valid as a whole, not only field by field.
  */
 function makeCoherent(body: Record<string, unknown>): Record<string, unknown> {
   const coherent = { ...body };
@@ -174,6 +174,10 @@ function makeCoherent(body: Record<string, unknown>): Record<string, unknown> {
   order('membersLanPrice', 'lanPrice');
   if (coherent.startDate === coherent.endDate && typeof coherent.endDate === 'string') {
     coherent.endDate = new Date(Date.parse(coherent.endDate) + day).toISOString();
+  }
+  // A new account's form: the password typed twice.
+  if ('passwordRepeat' in coherent && 'password' in coherent) {
+    coherent.passwordRepeat = coherent.password;
   }
   return coherent;
 }

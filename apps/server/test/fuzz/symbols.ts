@@ -16,6 +16,8 @@ export type ResolveContext = {
   selfId: number | undefined;
   /** The path's values once resolved, for a body that repeats the path's id. */
   pathValues?: Record<string, string>;
+  /** The uid of the sign-in the fuzzer's browser has under way (sign-in.ts). */
+  interactionUid?: string;
 };
 
 /** A real value from a pool, by position (wrapping), so shrinking keeps it real. */
@@ -94,6 +96,9 @@ export class AssetName {
   }
 }
 
+/** The uid of the sign-in under way, in the path of the sign-in pages. */
+export class CurrentInteraction {}
+
 /** A body field that repeats a path parameter (PUT /api/lans/{id} sends its id twice). */
 export class SamePathValue {
   readonly name: string;
@@ -153,6 +158,7 @@ export function resolveJson(value: unknown, context: ResolveContext): unknown {
 /** A path or query value as it is written into the URL. */
 export function resolveUrlText(value: unknown, context: ResolveContext): string {
   if (value instanceof Encoded) return value.text;
+  if (value instanceof CurrentInteraction) return context.interactionUid ?? 'none';
   if (value instanceof LenientId) {
     return writeLeniently(Number(resolveRef(value.ref, context)), value.form);
   }

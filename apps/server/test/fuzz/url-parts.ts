@@ -7,7 +7,15 @@ import {
 } from './hostile-values.ts';
 import { formatsOf, type Operation, type Parameter } from './operations.ts';
 import { poolsForName, poolValue, validValue } from './schema-values.ts';
-import { AssetName, Encoded, LenientId, lenientForms, type PoolName, PoolRef } from './symbols.ts';
+import {
+  AssetName,
+  CurrentInteraction,
+  Encoded,
+  LenientId,
+  lenientForms,
+  type PoolName,
+  PoolRef,
+} from './symbols.ts';
 
 /**
  * The URL of a generated request: path parameters and query parameters, valid (real ids,
@@ -38,6 +46,9 @@ function assetName(): fc.Arbitrary<AssetName> {
 /** A path value the route accepts: a real row's id, a real address or code, an asset name. */
 export function validPathValue(parameter: Parameter, operation: Operation): fc.Arbitrary<unknown> {
   if (parameter.name === 'asset') return assetName();
+  if (operation.site === 'sign-in' && parameter.name === 'uid') {
+    return fc.constant(new CurrentInteraction());
+  }
   return validValue(parameter.schema, {
     name: parameter.name,
     path: operation.path,
