@@ -164,6 +164,9 @@ describe.each(testEngines)('hostile input on the sign-in routes, on %s', (engine
     ['GET', '/oidc/auth?client_id=%E0%A4%A'],
     ['GET', '/oidc/auth?%00=%00'],
     ['GET', '/oidc/auth/%00'],
+    // A resume of an unknown sign-in with a client named (found by the fuzz).
+    ['GET', '/oidc/auth/x?client_id=lanparty-web'],
+    ['GET', '/oidc/auth/x%00y?client_id=lanparty-web&code_challenge_method=S256'],
     ['GET', '/oidc/session/end?client_id=%00'],
     ['GET', '/oidc/session/end?id_token_hint=%00'],
     ['GET', '/oidc/%00'],

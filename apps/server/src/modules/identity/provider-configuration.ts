@@ -102,6 +102,11 @@ export function createProviderConfiguration(deps: ProviderDependencies): Configu
     conformIdTokenClaims: false,
     responseTypes: ['code'],
     pkce: { required: () => true },
+    // Every client of ours names its redirect_uri. Letting one omit it also broke the
+    // provider's own error page: a resume (`/oidc/auth/{uid}`) with an unknown uid and a
+    // client_id was a 500 (oidc-provider 9.13's error handler fills the omitted one in
+    // from parameters that route never read), found by the fuzz in issue 31.
+    allowOmittingSingleRegisteredRedirectUri: false,
     enabledJWA: { idTokenSigningAlgValues: [signingAlgorithm] },
     async findAccount(_ctx, subject) {
       const user = await findUserBySubject(db, subject);
