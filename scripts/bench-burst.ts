@@ -56,7 +56,11 @@ async function call(origin: string, who: Bearer, method: string, path: string, b
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, json: () => JSON.parse(text) as Record<string, unknown> };
+  return {
+    status: response.status,
+    text,
+    json: () => JSON.parse(text) as Record<string, unknown>,
+  };
 }
 
 /** Sends `count` requests, `atOnce` at a time; the answers counted by status. */
@@ -122,14 +126,15 @@ async function measureSite(engine: Engine, postgresUrl: string, writesPerMinute:
     const created = await call(first.origin, admin, 'POST', '/api/lans', {
       name: 'Burst lan',
       description: 'Sign-ups and withdrawals',
-      startDate: lan.startDate,
-      endDate: lan.endDate,
+      startDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      endDate: new Date(Date.now() + 32 * 86_400_000).toISOString(),
       isActive: true,
-      maximumSubcribers: 10_000,
+      maximumSubcribers: 500,
       price: 30,
       membersPrice: 25,
     });
-    if (created.status !== 201) throw new Error(`creating a lan answered ${created.status}`);
+    if (created.status !== 201)
+      throw new Error(`creating a lan answered ${created.status}: ${created.text}`);
     const burstLan = created.json().id;
     let subscriptionId: unknown;
     const changes = await flood(floodChanges, async (index) => {
@@ -140,6 +145,8 @@ async function measureSite(engine: Engine, postgresUrl: string, writesPerMinute:
           userId: profile.id,
         });
         if (made.status === 201) subscriptionId = made.json().id;
+        else if (index === 0)
+          console.info(`  the first sign-up answered ${made.status}: ${made.text}`);
         return made;
       }
       const id = subscriptionId;
