@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import {
   type EventRow,
   findEventIdRange,
@@ -114,8 +115,6 @@ export function createEventHub(options: EventHubOptions): EventHub {
   let cursor = 0;
   const gaps = new Map<number, number>();
   let running: Session | undefined;
-  let reading: Promise<void> | undefined;
-  let isAgain = false;
 
   function deliver(event: EventRow): void {
     for (const stream of streams) if (isEventFor(event, stream.reader)) stream.send(event);
@@ -159,22 +158,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
   }
 
   /** One read at a time; a wake during a read reads once more after it. */
-  function wake(): void {
-    if (!running) return;
-    if (reading) {
-      isAgain = true;
-      return;
-    }
-    reading = readNew()
-      .catch((error: unknown) => log.warn({ err: error }, 'reading events failed'))
-      .finally(() => {
-        reading = undefined;
-        if (isAgain) {
-          isAgain = false;
-          wake();
-        }
-      });
-  }
+  const reads = oneAtATime(readNew, (error) => log.warn({ err: error }, 'reading events failed'));
+  const wake = (): void => {
+    if (running) reads.run();
+  };
 
   /**
    * Connects a client that LISTENs for the triggers' NOTIFY. A lost connection (a restarted
@@ -260,7 +247,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     const client = stopping.listener;
     stopping.listener = undefined;
     await client?.end().catch(() => {});
-    await reading;
+    await reads.settled();
   }
 
   let starting: Promise<void> | undefined;

@@ -3,6 +3,7 @@ import { hasAnyRole as rolesInclude } from '@lanparty/contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemError } from '../../http/problems.ts';
+import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import type { EventHub, StreamReader } from './event-hub.ts';
 import type { EventRow } from './events.repository.ts';
@@ -96,16 +97,18 @@ export const eventsRoutes =
           userId: viewer.user.id,
           canSeeHiddenLans: canSeeHiddenLans(viewer.roles),
         };
-        // A change of the reader's own user may be a change of their roles.
-        const readReaderAgain = () =>
-          deps
-            .readRoles(reader.userId)
-            .then((roles) => {
-              reader.canSeeHiddenLans = canSeeHiddenLans(roles);
-            })
-            .catch((error: unknown) => request.log.warn({ err: error }, 'reading roles failed'));
+        // A change of the reader's own user may be a change of their roles: read them again,
+        // once for a burst of such changes.
+        const readRoles = oneAtATime(
+          async () => {
+            reader.canSeeHiddenLans = canSeeHiddenLans(await deps.readRoles(reader.userId));
+          },
+          (error) => request.log.warn({ err: error }, 'reading roles failed'),
+        );
         const raw = reply.raw;
         let isBehind = false;
+        let isAnswered = false;
+        let isStopping = false;
         const write = (text: string) => {
           if (isBehind) return;
           // A client that does not read: stop, and once it has read, one resync for all.
@@ -125,13 +128,17 @@ export const eventsRoutes =
           if (waiting) return void waiting.push(event);
           if (event === 'resync') return write(resyncEvent);
           write(formatEvent(event));
-          if (event.kind === 'user') void readReaderAgain();
+          if (event.kind === 'user') readRoles.run();
         };
         const opened = deps.hub.open({
           reader,
           send,
           resync: () => send('resync'),
           end: () => {
+            if (!isAnswered) {
+              isStopping = true;
+              return;
+            }
             // Come back soon, to this server's successor or another behind the same address,
             // spread so the tabs of a stopped server do not all return at the same moment.
             const retryMs =
@@ -156,7 +163,14 @@ export const eventsRoutes =
           opened.close();
         });
         await opened.ready;
+        if (isStopping) {
+          opened.close();
+          throw new ProblemError(503, 'The server is stopping; try again in a moment.', {
+            retryAfterSeconds: 1,
+          });
+        }
         reply.hijack();
+        isAnswered = true;
         if (isClosed) return;
         raw.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),
