@@ -124,6 +124,12 @@ const booleanFlag = z
   .default('0')
   .transform((value) => value === '1' || value === 'true');
 
+const wholeNumberFromOne = z
+  .string()
+  .regex(/^[1-9][0-9]*$/, 'must be a whole number of at least 1')
+  .transform(Number)
+  .refine(Number.isSafeInteger, 'must be a whole number of at least 1');
+
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
@@ -203,19 +209,9 @@ const environmentSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam')
     .default('Europe/Amsterdam'),
   LANPARTY_DEMO: booleanFlag,
-  LANPARTY_DEMO_SCALE: z
-    .string()
-    .regex(/^[1-9][0-9]*$/, 'must be a whole number of at least 1')
-    .transform(Number)
-    .refine(Number.isSafeInteger, 'must be a whole number of at least 1')
-    .default(1),
+  LANPARTY_DEMO_SCALE: wholeNumberFromOne.default(1),
   LANPARTY_FRESH_READS: booleanFlag,
-  WRITES_PER_MINUTE: z
-    .string()
-    .regex(/^[1-9][0-9]*$/, 'must be a whole number of at least 1')
-    .transform(Number)
-    .refine(Number.isSafeInteger, 'must be a whole number of at least 1')
-    .default(120),
+  WRITES_PER_MINUTE: wholeNumberFromOne.default(120),
   NODE_ENV: z.string().default('production'),
   LANPARTY_WEB_DIST: z.string().optional(),
   OIDC_ISSUER: z
