@@ -67,7 +67,10 @@ export const lanSchema = z
     description:
       'A lan party. It is open while its end date is not in the past, and full when its ' +
       'Accepted plus Paid subscribers reach maximumSubcribers (spelt so). subscribers holds ' +
-      'all its subscribers. Only active lans are shown to non-administrators.',
+      'its subscribers; Denied ones only for lan administrators and, their own, for the ' +
+      'person denied. startDate and endDate carry the offset of the community time zone, so ' +
+      'their text is the date and time the organiser set. Only active lans are shown to ' +
+      'non-administrators.',
   });
 
 export type Lan = z.infer<typeof lanSchema>;

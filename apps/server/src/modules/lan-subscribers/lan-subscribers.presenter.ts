@@ -2,6 +2,7 @@ import type { Subscriber, SubscriberStatus } from '@lanparty/contract';
 import { waitlistPositions } from '@lanparty/contract/rules';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
+import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { createPublicUserPresenter } from '../users/users.presenter.ts';
 import {
   listWaitlistRows,
@@ -64,14 +65,15 @@ function loadWaitlistPositionsOf(
 }
 
 /**
- * Turns subscriber rows into the contract's Subscriber, users with roles and stats.
+ * Turns subscriber rows into the contract's Subscriber, users with roles and stats; the
+ * lan's start and end in the community's time zone (`timeZone`), as the lan's own are.
  * `isEverySubscriber`: the rows are all the subscribers of their lans (a lan's page), so
  * the waitlist is worked out from them rather than read again.
  */
 export async function presentSubscribers(
   db: Executor,
   rows: readonly SubscriberDetailRow[],
-  { isEverySubscriber = false }: { isEverySubscriber?: boolean } = {},
+  { timeZone, isEverySubscriber = false }: { timeZone: string; isEverySubscriber?: boolean },
 ): Promise<Subscriber[]> {
   const [presentUser, waitlistPositionOf] = await Promise.all([
     createPublicUserPresenter(
@@ -91,8 +93,8 @@ export async function presentSubscribers(
     lan: {
       id: row.lan_id,
       name: row.lan_name,
-      startDate: toIsoTimestamp(row.lan_start_date),
-      endDate: toIsoTimestamp(row.lan_end_date),
+      startDate: toZonedIsoTimestamp(row.lan_start_date, timeZone),
+      endDate: toZonedIsoTimestamp(row.lan_end_date, timeZone),
     },
   }));
 }

@@ -1,7 +1,8 @@
 import { placeTakingStatuses, subscriberStatusOrder } from '@lanparty/contract/rules';
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import type { SubscribersTable } from '../../db/schema.ts';
+import type { Database, SubscribersTable } from '../../db/schema.ts';
+import type { DeniedShown } from './denied-shown.ts';
 
 /**
  * The subscribers of lans as their JSON shows them: with their user and their lan, in the
@@ -63,18 +64,26 @@ export async function listSubscribersOfLans(
     .execute();
 }
 
+/**
+ * A page of a lan's subscribers, in the order of the subscriber table. `denied`: whose
+ * Denied subscriptions count (every one, one user's own, or none), so the page and its total
+ * are those of what the viewer is shown.
+ */
 export async function pageSubscribersOfLan(
   db: Executor,
   lanId: number,
   page: { offset: number; limit: number },
+  denied: DeniedShown,
 ): Promise<{ rows: SubscriberDetailRow[]; total: number }> {
   const { total } = await db
     .selectFrom('subscribers')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .where('lan_id', '=', lanId)
+    .where((eb) => shownWith(eb, denied))
     .executeTakeFirstOrThrow();
   const rows = await selectDetails(db)
     .where('subscribers.lan_id', '=', lanId)
+    .where((eb) => shownWith(eb, denied))
     .orderBy(statusOrder)
     .orderBy((eb) => eb.fn('lower', ['users.nickname']))
     .orderBy('subscribers.id')
@@ -82,6 +91,30 @@ export async function pageSubscribersOfLan(
     .offset(page.offset)
     .execute();
   return { rows, total: Number(total) };
+}
+
+/** The subscriptions an answer showing `denied` holds, as a condition (see isShownWith). */
+function shownWith(eb: ExpressionBuilder<Database, 'subscribers'>, denied: DeniedShown) {
+  if (denied === 'all') return eb.lit(true);
+  const isNotDenied = eb('subscribers.status', '!=', 'Denied');
+  return denied === 'none'
+    ? isNotDenied
+    : eb.or([isNotDenied, eb('subscribers.user_id', '=', denied.userId)]);
+}
+
+/** The users whose subscriptions to these lans are Denied. */
+export async function listDeniedUserIds(
+  db: Executor,
+  lanIds: readonly number[],
+): Promise<number[]> {
+  if (lanIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('subscribers')
+    .select('user_id')
+    .where('lan_id', 'in', [...new Set(lanIds)])
+    .where('status', '=', 'Denied')
+    .execute();
+  return [...new Set(rows.map((row) => row.user_id))];
 }
 
 /** A user's subscriptions, newest lan first; inactive lans only when asked for. */

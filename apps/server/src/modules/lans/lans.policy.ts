@@ -10,3 +10,11 @@ export function canManageLans(viewer: Viewer | null): boolean {
 export function canSeeInactiveLans(viewer: Viewer | null): boolean {
   return hasAnyRole(viewer, requiredRoles.lanManagement);
 }
+
+/**
+ * Denied subscriptions are shown to lan administrators (and to the person denied, their
+ * own): decision 038.
+ */
+export function canSeeDeniedSubscribers(viewer: Viewer | null): boolean {
+  return hasAnyRole(viewer, requiredRoles.lanManagement);
+}

@@ -1,23 +1,26 @@
 import type { Lan, LanLocation, Subscriber } from '@lanparty/contract';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { LanRow } from './lans.repository.ts';
 
 /**
  * A lan in the contract's shape, the one place it is built. Its subscribers and its
  * banner's version come already read (by `lan-subscribers`, from the assets), so this
- * presenter imports no other module.
+ * presenter imports no other module. Its start and end are written with the offset of the
+ * community's time zone (`timeZone`): the date and time the organiser set (decision 038).
  */
 export function presentLan(
   row: LanRow,
   subscribers: readonly Subscriber[],
   bannerVersion: string | null,
+  timeZone: string,
 ): Lan {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    startDate: toIsoTimestamp(row.start_date),
-    endDate: toIsoTimestamp(row.end_date),
+    startDate: toZonedIsoTimestamp(row.start_date, timeZone),
+    endDate: toZonedIsoTimestamp(row.end_date, timeZone),
     isActive: toBoolean(row.is_active),
     maximumSubcribers: row.maximum_subscribers,
     price: row.price_cents / 100,

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import { sendLanRead } from './lan-read-cache.ts';
+import { readShownTo, sendLanRead } from './lan-read-cache.ts';
 import {
   createLan,
   deleteLan,
@@ -67,13 +67,14 @@ export const lansRoutes =
         // Kept by which lans the page holds, not by its URL: another day's or another
         // visitor's dates that pick the same lans are served the same kept answer.
         const pick = await pickLanList(deps, query, request);
-        const read = await deps.reads.read(
-          `lans ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
-          async () => ({
-            json: toJson(pagedLans, await listLans(deps, query, pick)),
-            isInactive: false,
-          }),
+        const read = await readShownTo(
+          deps.reads,
           request,
+          `lans ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
+          async (denied) => {
+            const { shape, deniedUserIds } = await listLans(deps, query, pick, denied);
+            return { json: toJson(pagedLans, shape), isInactive: false, deniedUserIds };
+          },
         );
         return sendLanRead(request, reply, read, 0);
       },
@@ -109,14 +110,10 @@ export const lansRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const read = await deps.reads.read(
-          request.url,
-          async () => {
-            const lan = await getLan(deps, id);
-            return { json: toJson(lanSchema, lan), isInactive: !lan.isActive };
-          },
-          request,
-        );
+        const read = await readShownTo(deps.reads, request, request.url, async (denied) => {
+          const { shape, deniedUserIds, isActive } = await getLan(deps, id, denied);
+          return { json: toJson(lanSchema, shape), isInactive: !isActive, deniedUserIds };
+        });
         return sendLanRead(request, reply, read, id);
       },
     );

@@ -7,6 +7,7 @@ import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
 import { findImageVersions } from '../image-versions/image-versions.repository.ts';
+import { type DeniedShown, isShownWith } from '../lan-subscribers/denied-shown.ts';
 import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
 import {
   countSubscribersWithStatus,
@@ -43,25 +44,50 @@ export type LansDeps = {
 
 const toCents = (euros: number) => Math.round(euros * 100);
 
-/** Lans in the contract's shape, each with all its subscribers and its banner's version. */
-async function presentLans(db: Executor, rows: readonly LanRow[]): Promise<Lan[]> {
+/** Lans as an answer shows them, and whose Denied subscriptions it left out. */
+export type ShownLans<Shape> = { shape: Shape; deniedUserIds: number[] };
+
+/**
+ * Lans in the contract's shape, each with the subscribers `denied` shows (decision 038) and
+ * its banner's version; with the users whose Denied subscriptions were left out.
+ */
+async function presentLans(
+  deps: Pick<LansDeps, 'db' | 'communityTimeZone'>,
+  rows: readonly LanRow[],
+  denied: DeniedShown,
+): Promise<ShownLans<Lan[]>> {
+  const { db, communityTimeZone: timeZone } = deps;
   const ids = rows.map((row) => row.id);
-  const [subscribers, banners] = await Promise.all([
-    listSubscribersOfLans(db, ids).then((found) =>
-      presentSubscribers(db, found, { isEverySubscriber: true }),
-    ),
+  const [subscriberRows, banners] = await Promise.all([
+    listSubscribersOfLans(db, ids),
     findImageVersions(
       db,
       ids.map((id) => assetIdOf('lan', id)),
     ),
   ]);
-  return rows.map((row) =>
-    presentLan(row, subscribers, banners.get(assetIdOf('lan', row.id)) ?? null),
-  );
+  // The waitlist is worked out from every subscriber; only then are the Denied left out.
+  const subscribers = await presentSubscribers(db, subscriberRows, {
+    timeZone,
+    isEverySubscriber: true,
+  });
+  const shown = subscribers.filter((_, index) => {
+    const row = subscriberRows[index];
+    return row !== undefined && isShownWith(row, denied);
+  });
+  const deniedUserIds = subscriberRows
+    .filter((row) => !isShownWith(row, denied))
+    .map((row) => row.user_id);
+  return {
+    shape: rows.map((row) =>
+      presentLan(row, shown, banners.get(assetIdOf('lan', row.id)) ?? null, timeZone),
+    ),
+    deniedUserIds: [...new Set(deniedUserIds)],
+  };
 }
 
-async function presentOneLan(db: Executor, row: LanRow): Promise<Lan> {
-  const [lan] = await presentLans(db, [row]);
+/** One lan with every subscriber: what its administrators see (after a change they made). */
+async function presentOneLan(deps: LansDeps, row: LanRow): Promise<Lan> {
+  const [lan] = (await presentLans(deps, [row], 'all')).shape;
   if (!lan) throw new Error('A presented lan went missing');
   return lan;
 }
@@ -96,17 +122,17 @@ export async function pickLanList(
   });
 }
 
-/** The page of GET lans holding the lans picked for its query. */
+/** The page of GET lans holding the lans picked for its query, showing `denied`. */
 export async function listLans(
   deps: LansDeps,
   query: LanListQuery,
   pick: LanPick,
-): Promise<Paged<Lan>> {
+  denied: DeniedShown,
+): Promise<ShownLans<Paged<Lan>>> {
+  const lans = await presentLans(deps, await findLansByIds(deps.db, pick.ids), denied);
   return {
-    items: await presentLans(deps.db, await findLansByIds(deps.db, pick.ids)),
-    offset: query.offset,
-    limit: query.limit,
-    total: pick.total,
+    shape: { items: lans.shape, offset: query.offset, limit: query.limit, total: pick.total },
+    deniedUserIds: lans.deniedUserIds,
   };
 }
 
@@ -122,11 +148,21 @@ export async function findVisibleLan(
   return row;
 }
 
-/** A lan, active or not: whether the viewer may see it is the caller's to check. */
-export async function getLan(deps: LansDeps, id: number): Promise<Lan> {
+/**
+ * A lan, active or not, showing `denied`: whether the viewer may see it is the caller's to
+ * check.
+ */
+export async function getLan(
+  deps: LansDeps,
+  id: number,
+  denied: DeniedShown,
+): Promise<ShownLans<Lan> & { isActive: boolean }> {
   const row = await findLanById(deps.db, id);
   if (!row) throw new ProblemError(404, `There is no lan ${id}.`);
-  return presentOneLan(deps.db, row);
+  const { shape, deniedUserIds } = await presentLans(deps, [row], denied);
+  const [lan] = shape;
+  if (!lan) throw new Error('A presented lan went missing');
+  return { shape: lan, deniedUserIds, isActive: lan.isActive };
 }
 
 export function requireLanManager(viewer: Viewer): void {
@@ -140,7 +176,7 @@ async function announceLan(deps: LansDeps, db: Executor, row: LanRow, now: Date)
     db,
     row.id,
     lanActivatedMessage({
-      lan: presentLan(row, [], null),
+      lan: presentLan(row, [], null, deps.communityTimeZone),
       publicUrl: deps.publicUrl,
       timeZone: deps.communityTimeZone,
     }),
@@ -165,7 +201,7 @@ export async function createLan(deps: LansDeps, viewer: Viewer, input: LanInput)
     if (input.isActive) await announceLan(deps, trx, created, now);
     return created;
   });
-  return presentOneLan(deps.db, row);
+  return presentOneLan(deps, row);
 }
 
 /** The values a new and a changed lan share; the location and its invoice are the caller's. */
@@ -228,7 +264,7 @@ export async function updateLan(
     await moveUpWaitlist(trx, deps, updated, { wasFull }, now);
     return updated;
   });
-  return presentOneLan(deps.db, row);
+  return presentOneLan(deps, row);
 }
 
 /** DELETE lans/{id}: refused while it has Paid subscribers; otherwise they all go with it. */

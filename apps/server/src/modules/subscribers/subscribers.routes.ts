@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { toJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import { sendLanRead } from '../lans/lan-read-cache.ts';
+import { readShownTo, sendLanRead } from '../lans/lan-read-cache.ts';
 import { canManageSubscribers } from './subscribers.policy.ts';
 import {
   listOwnSubscriptions,
@@ -70,8 +70,9 @@ export const subscribersRoutes =
           tags: ['subscribers'],
           summary: 'The subscribers of a lan, paged',
           description:
-            'Ordered Paid, Accepted, Pending, Denied, then by nickname. An inactive lan is a 404 ' +
-            'to anyone but lan administrators.',
+            'Ordered Paid, Accepted, Pending, Denied, then by nickname. Denied subscriptions are ' +
+            'listed (and counted in total) only for lan administrators and, their own, for the ' +
+            'person denied. An inactive lan is a 404 to anyone but lan administrators.',
           params: z.object({ id: idParamSchema }),
           querystring: pagedQuerySchema,
           response: { 200: pagedSubscribers, ...problems },
@@ -79,18 +80,19 @@ export const subscribersRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const read = await deps.reads.read(
-          request.url,
-          async () => {
-            const { subscribers, isLanActive } = await listSubscribersOfLan(
-              deps,
-              id,
-              request.query,
-            );
-            return { json: toJson(pagedSubscribers, subscribers), isInactive: !isLanActive };
-          },
-          request,
-        );
+        const read = await readShownTo(deps.reads, request, request.url, async (denied) => {
+          const { subscribers, isLanActive, deniedUserIds } = await listSubscribersOfLan(
+            deps,
+            id,
+            request.query,
+            denied,
+          );
+          return {
+            json: toJson(pagedSubscribers, subscribers),
+            isInactive: !isLanActive,
+            deniedUserIds,
+          };
+        });
         return sendLanRead(request, reply, read, id);
       },
     );

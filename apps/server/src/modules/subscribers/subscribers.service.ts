@@ -12,9 +12,11 @@ import { isUniqueViolation } from '../../db/database-errors.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { type DeniedShown, isShownWith } from '../lan-subscribers/denied-shown.ts';
 import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
 import {
   findSubscriberDetails,
+  listDeniedUserIds,
   pageSubscribersOfLan,
   pageSubscriptionsOfUser,
   updateSubscriberRow,
@@ -45,25 +47,37 @@ export type SubscribersDeps = PlacesDeps & {
 
 type Page = { offset: number; limit: number };
 
-async function presentOne(db: AppDatabase, id: number): Promise<Subscriber> {
+async function presentOne(db: AppDatabase, id: number, timeZone: string): Promise<Subscriber> {
   const row = await findSubscriberDetails(db, id);
-  const [subscriber] = row ? await presentSubscribers(db, [row]) : [];
+  const [subscriber] = row ? await presentSubscribers(db, [row], { timeZone }) : [];
   if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
   return subscriber;
 }
 
-/** A lan's subscribers and whether the lan is active; who may see them is the caller's to check. */
+/**
+ * A page of a lan's subscribers showing `denied` (decision 038), whether the lan is active,
+ * and whose Denied subscriptions the page's list left out (on any page): who may see the lan
+ * is the caller's to check.
+ */
 export async function listSubscribersOfLan(
   deps: SubscribersDeps,
   lanId: number,
   page: Page,
-): Promise<{ subscribers: Paged<Subscriber>; isLanActive: boolean }> {
+  denied: DeniedShown,
+): Promise<{ subscribers: Paged<Subscriber>; isLanActive: boolean; deniedUserIds: number[] }> {
   const lan = await findLanById(deps.db, lanId);
   if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
-  const { rows, total } = await pageSubscribersOfLan(deps.db, lanId, page);
+  const [{ rows, total }, deniedUsers] = await Promise.all([
+    pageSubscribersOfLan(deps.db, lanId, page, denied),
+    denied === 'all' ? [] : listDeniedUserIds(deps.db, [lanId]),
+  ]);
+  const items = await presentSubscribers(deps.db, rows, { timeZone: deps.communityTimeZone });
   return {
-    subscribers: { items: await presentSubscribers(deps.db, rows), ...page, total },
+    subscribers: { items, ...page, total },
     isLanActive: toBoolean(lan.is_active),
+    deniedUserIds: deniedUsers.filter(
+      (userId) => !isShownWith({ status: 'Denied', user_id: userId }, denied),
+    ),
   };
 }
 
@@ -80,7 +94,9 @@ export async function listOwnSubscriptions(
     isActiveOnly: !canSeeInactiveLans(viewer),
     ...page,
   });
-  const subscribers = await presentSubscribers(deps.db, rows);
+  const subscribers = await presentSubscribers(deps.db, rows, {
+    timeZone: deps.communityTimeZone,
+  });
   const items = subscribers.map((subscriber, index) => ({
     ...subscriber,
     checkInCode: hasTicket(subscriber.status) ? (rows[index]?.check_in_code ?? null) : null,
@@ -130,7 +146,7 @@ export async function subscribe(
       throw new ProblemError(409, 'You are already subscribed to this lan.');
     throw error;
   }
-  return presentOne(deps.db, id);
+  return presentOne(deps.db, id, deps.communityTimeZone);
 }
 
 /**
@@ -195,7 +211,7 @@ export async function setSubscriberStatus(
     if (isPlaceTaking(was) && !isPlaceTaking(status))
       await moveUpWaitlist(trx, deps, lan, { wasFull, except: id }, now);
   });
-  return presentOne(deps.db, id);
+  return presentOne(deps.db, id, deps.communityTimeZone);
 }
 
 /** PUT subscribers/{id}/present:…: only Paid subscribers are present or absent. */
@@ -213,5 +229,5 @@ export async function setSubscriberPresence(
       throw new ProblemError(409, 'Only paid subscribers can be marked present or absent.');
     await updateSubscriberRow(trx, id, { present: isPresent }, new Date());
   });
-  return presentOne(deps.db, id);
+  return presentOne(deps.db, id, deps.communityTimeZone);
 }

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { buildLanBody } from '../../../test/lans.ts';
+import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+
+type Row = { id: number; status: string; user: { id: number; nickname: string } };
+type Paged = { items: Row[]; total: number };
+
+/**
+ * Decision 038: a Denied subscription is shown to lan administrators and to the person
+ * denied, and to nobody else, on every read that lists subscribers, also when the answer
+ * was kept for someone who may see more.
+ */
+describe.each(testEngines)('who sees Denied subscribers on %s', (engine) => {
+  let site: ApiSite;
+  let admin: SignedIn;
+  let systemAdmin: SignedIn;
+  let memberAdmin: SignedIn;
+  let bystander: SignedIn;
+  let denied: SignedIn;
+  let otherDenied: SignedIn;
+  let accepted: SignedIn;
+  let lanId: number;
+
+  const get = (who: SignedIn | undefined, url: string) =>
+    site.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
+  const subscribe = async (who: SignedIn) => {
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      headers: admin.headers,
+      payload: { lanId, userId: who.user.id },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: number };
+  };
+  const setStatus = async (id: number, status: string) => {
+    const response = await site.app.inject({
+      method: 'PUT',
+      url: `/api/subscribers/${id}/status:${status}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  const nicknamesOf = (rows: readonly Row[]) => rows.map((row) => row.user.nickname).sort();
+
+  /** The nicknames each read shows `who`: the lan, the list of lans, the paged subscribers. */
+  async function shownTo(who: SignedIn | undefined) {
+    const lan = await get(who, `/api/lans/${lanId}`);
+    const list = await get(who, '/api/lans?limit=100');
+    const page = await get(who, `/api/lans/${lanId}/subscribers?limit=100`);
+    expect([lan.statusCode, list.statusCode, page.statusCode]).toEqual([200, 200, 200]);
+    const inList = (list.json().items as { id: number; subscribers: Row[] }[]).find(
+      (one) => one.id === lanId,
+    );
+    const paged = page.json() as Paged;
+    return {
+      lan: nicknamesOf(lan.json().subscribers),
+      list: nicknamesOf(inList?.subscribers ?? []),
+      page: nicknamesOf(paged.items),
+      total: paged.total,
+    };
+  }
+
+  const everyone = () => ['accepted', 'denied', 'other denied'];
+  const without = (...names: string[]) => everyone().filter((name) => !names.includes(name));
+  const seen = (names: string[]) => ({ lan: names, list: names, page: names, total: names.length });
+
+  beforeAll(async () => {
+    site = await startApiSite(engine);
+    const as = (roles: Parameters<typeof signInAs>[2], nickname: string) =>
+      signInAs(site.db, site.issuer, roles).then(async (signedIn) => {
+        await site.db
+          .updateTable('users')
+          .set({ nickname })
+          .where('id', '=', signedIn.user.id)
+          .execute();
+        return signedIn;
+      });
+    admin = await as(['LanAdministrator'], 'lan admin');
+    systemAdmin = await as(['SystemAdministrator'], 'system admin');
+    memberAdmin = await as(['MemberAdministrator'], 'member admin');
+    bystander = await as(['Lanner'], 'bystander');
+    denied = await as(['Lanner'], 'denied');
+    otherDenied = await as(['Lanner'], 'other denied');
+    accepted = await as(['Lanner'], 'accepted');
+    const created = await site.app.inject({
+      method: 'POST',
+      url: '/api/lans',
+      headers: admin.headers,
+      payload: buildLanBody(),
+    });
+    lanId = created.json().id;
+    await setStatus((await subscribe(accepted)).id, 'accepted');
+    await setStatus((await subscribe(denied)).id, 'denied');
+    await setStatus((await subscribe(otherDenied)).id, 'denied');
+  });
+  afterAll(async () => site?.close());
+
+  it('leaves every Denied subscriber out for visitors, other lanners and member administrators', async () => {
+    // The first read of all, anonymous: what is kept first is the answer for everyone.
+    expect(await shownTo(undefined)).toEqual(seen(without('denied', 'other denied')));
+    expect(await shownTo(bystander)).toEqual(seen(without('denied', 'other denied')));
+    expect(await shownTo(memberAdmin)).toEqual(seen(without('denied', 'other denied')));
+  });
+
+  it('shows lan administrators every Denied subscriber', async () => {
+    expect(await shownTo(admin)).toEqual(seen(everyone()));
+    expect(await shownTo(systemAdmin)).toEqual(seen(everyone()));
+  });
+
+  it('shows the person denied their own subscription and nobody else’s', async () => {
+    expect(await shownTo(denied)).toEqual(seen(without('other denied')));
+    expect(await shownTo(otherDenied)).toEqual(seen(without('denied')));
+  });
+
+  it('never hands an answer kept for an administrator to anyone else', async () => {
+    // The administrator's answers are kept now (the test before); everyone else's read after.
+    await shownTo(admin);
+    expect(await shownTo(bystander)).toEqual(seen(without('denied', 'other denied')));
+    expect(await shownTo(undefined)).toEqual(seen(without('denied', 'other denied')));
+    expect(await shownTo(denied)).toEqual(seen(without('other denied')));
+  });
+
+  it('follows a change of status: a Denied subscriber accepted again is shown to all', async () => {
+    const page = (await get(admin, `/api/lans/${lanId}/subscribers`)).json() as Paged;
+    const row = page.items.find((one) => one.user.id === otherDenied.user.id);
+    await setStatus(row?.id ?? 0, 'pending');
+    expect(await shownTo(bystander)).toEqual(seen(without('denied')));
+    await setStatus(row?.id ?? 0, 'denied');
+    expect(await shownTo(bystander)).toEqual(seen(without('denied', 'other denied')));
+  });
+
+  it('pages and counts what the viewer is shown', async () => {
+    const first = (await get(bystander, `/api/lans/${lanId}/subscribers?limit=1`)).json() as Paged;
+    expect(first.total).toBe(1);
+    expect(nicknamesOf(first.items)).toEqual(['accepted']);
+    const second = (await get(bystander, `/api/lans/${lanId}/subscribers?limit=1&offset=1`)).json();
+    expect(second.items).toEqual([]);
+    const own = (await get(denied, `/api/lans/${lanId}/subscribers?limit=1&offset=1`)).json();
+    expect(nicknamesOf(own.items)).toEqual(['denied']);
+    expect(own.total).toBe(2);
+  });
+
+  it('tells the person denied their status in their own subscriptions', async () => {
+    const own = (await get(denied, '/api/users/me/subscriptions')).json() as Paged;
+    expect(own.items.map((row) => row.status)).toEqual(['Denied']);
+  });
+});
+
+describe.each(testEngines)('a lan’s dates on %s', (engine) => {
+  let site: ApiSite;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    site = await startApiSite(engine, { TZ_COMMUNITY: 'Europe/Amsterdam' });
+    admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+  });
+  afterAll(async () => site?.close());
+
+  it('are written with the community’s offset: the date and time the organiser set', async () => {
+    const created = await site.app.inject({
+      method: 'POST',
+      url: '/api/lans',
+      headers: admin.headers,
+      payload: buildLanBody({
+        startDate: '2198-01-08T18:00:00+01:00',
+        endDate: '2198-07-10T23:30:00Z',
+      }),
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const subscribed = await site.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      headers: admin.headers,
+      payload: { lanId: id, userId: admin.user.id },
+    });
+    const lan = (await site.app.inject({ method: 'GET', url: `/api/lans/${id}` })).json();
+    const dates = {
+      startDate: '2198-01-08T18:00:00.000+01:00',
+      endDate: '2198-07-11T01:30:00.000+02:00',
+    };
+    expect({ startDate: lan.startDate, endDate: lan.endDate }).toEqual(dates);
+    expect(lan.subscribers[0].lan).toMatchObject(dates);
+    expect(subscribed.json().lan).toMatchObject(dates);
+  });
+});
