@@ -12,16 +12,20 @@ type IndicatorProps = {
   isNamed?: boolean;
 };
 
-/** A subscriber's status as an icon in its hue, with its name (not colour alone). */
+/**
+ * A subscriber's status as an icon in its hue, with its name (not colour alone). `name`
+ * says more than the status where there is more to say (`Waitlist 3` for a Pending one).
+ */
 export function SubscriberStatusIcon({
   status,
+  name = status,
   isNamed = false,
-}: { status: SubscriberStatus } & IndicatorProps) {
+}: { status: SubscriberStatus; name?: string } & IndicatorProps) {
   const Icon = statusIcons[status];
   return (
-    <span className={styles.indicator} title={isNamed ? undefined : status}>
+    <span className={styles.indicator} title={isNamed ? undefined : name}>
       <Icon size={18} aria-hidden="true" className={styles[status]} />
-      <span className={isNamed ? undefined : 'visually-hidden'}>{status}</span>
+      <span className={isNamed ? undefined : 'visually-hidden'}>{name}</span>
     </span>
   );
 }

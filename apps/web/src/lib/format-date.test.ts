@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, formatDisplayDateTime } from './format-date.ts';
+import {
+  formatCommunityDateTime,
+  formatDisplayDate,
+  formatDisplayDateTime,
+} from './format-date.ts';
 
 describe('formatDisplayDate', () => {
   it('formats as dd MMM yyyy', () => {
@@ -25,5 +29,28 @@ describe('formatDisplayDateTime', () => {
 
   it('refuses text that is not a moment', () => {
     expect(() => formatDisplayDateTime('later')).toThrow("'later' is not a date and time");
+  });
+});
+
+describe('formatCommunityDateTime', () => {
+  it('formats as dd MMM yyyy, HH:mm on the clocks of the offset the text carries', () => {
+    expect(formatCommunityDateTime('2025-03-14T18:00:00.000+01:00')).toBe('14 Mar 2025, 18:00');
+    expect(formatCommunityDateTime('2026-01-01T00:30:00.000+01:00')).toBe('01 Jan 2026, 00:30');
+    expect(formatCommunityDateTime('2025-07-04T09:05:00-04:00')).toBe('04 Jul 2025, 09:05');
+  });
+
+  it('does not move the moment into the visitor’s zone', () => {
+    // The same instant as 2025-03-14T17:00Z, shown as the community's 18:00 wherever it runs.
+    const text = '2025-03-14T18:00:00.000+01:00';
+    expect(formatCommunityDateTime(text)).toBe('14 Mar 2025, 18:00');
+    expect(Date.parse(text)).toBe(Date.parse('2025-03-14T17:00:00.000Z'));
+  });
+
+  it('refuses text that is not a date and time', () => {
+    expect(() => formatCommunityDateTime('2025-03-14')).toThrow(
+      "'2025-03-14' is not a date and time",
+    );
+    expect(() => formatCommunityDateTime('2025-03-14T25:00:00Z')).toThrow();
+    expect(() => formatCommunityDateTime('2025-13-14T18:00:00Z')).toThrow();
   });
 });

@@ -24,3 +24,16 @@ export function formatDisplayDateTime(isoDateTime: string): string {
   const day = `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
   return `${formatDisplayDate(day)}, ${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
 }
+
+/**
+ * Formats a moment as its text writes it, `dd MMM yyyy, HH:mm` (`14 Mar 2025, 18:00`): the
+ * date and time on the clocks of the offset it carries, whatever the visitor's own zone.
+ * The server writes a lan's start and end with the community time zone's offset (decision
+ * 038), so a lan reads as the organiser set it, without a time-zone database in the page.
+ */
+export function formatCommunityDateTime(isoDateTime: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(isoDateTime);
+  if (!match || Number(match[2]) > 23 || Number(match[3]) > 59)
+    throw new Error(`'${isoDateTime}' is not a date and time`);
+  return `${formatDisplayDate(match[1] as string)}, ${match[2]}:${match[3]}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriberStatus } from '../schemas/subscribers.ts';
-import { countOpenPlaces, isFull, isLanFull, isLanOpen } from './lan-rules.ts';
+import { countOpenPlaces, hasLanStarted, isFull, isLanFull, isLanOpen } from './lan-rules.ts';
 
 function lanWith(maximumSubcribers: number, statuses: readonly SubscriberStatus[]) {
   return { maximumSubcribers, subscribers: statuses.map((status) => ({ status })) };
@@ -17,6 +17,21 @@ describe('isLanOpen', () => {
   it('is closed once the end date has passed', () => {
     expect(isLanOpen({ endDate: '2026-03-01T11:59:59Z' }, now)).toBe(false);
     expect(isLanOpen({ endDate: new Date('2026-02-28T00:00:00Z') }, new Date(now))).toBe(false);
+  });
+});
+
+describe('hasLanStarted', () => {
+  const now = Date.parse('2026-03-01T12:00:00Z');
+
+  it('is true from the start on, whatever offset the start is written with', () => {
+    expect(hasLanStarted({ startDate: '2026-03-01T12:00:00Z' }, now)).toBe(true);
+    expect(hasLanStarted({ startDate: '2026-03-01T13:00:00+01:00' }, now)).toBe(true);
+    expect(hasLanStarted({ startDate: new Date('2026-02-28T18:00:00Z') }, now)).toBe(true);
+  });
+
+  it('is false before the start', () => {
+    expect(hasLanStarted({ startDate: '2026-03-01T12:00:01Z' }, now)).toBe(false);
+    expect(hasLanStarted({ startDate: '2026-03-01T14:00:00+01:00' }, now)).toBe(false);
   });
 });
 

@@ -10,6 +10,17 @@ export function isLanOpen(
 }
 
 /**
+ * True once a lan has begun: from then on its subscribers' presence means something (the
+ * door marks it), and its waitlist no longer moves up.
+ */
+export function hasLanStarted(
+  lan: { startDate: string | Date },
+  now: Date | number = Date.now(),
+): boolean {
+  return new Date(lan.startDate).getTime() <= new Date(now).getTime();
+}
+
+/**
  * Spec §4: full when the taken places (Accepted plus Paid) reach the maximum. The server
  * counts the places in the database; the web counts a lan's subscribers (`isLanFull`).
  */

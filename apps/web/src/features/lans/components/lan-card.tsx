@@ -3,10 +3,11 @@ import {
   amountDueFor,
   countOpenPlaces,
   countTakenPlaces,
+  isLanFull,
   isLanOpen,
 } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
-import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { formatCommunityDateTime } from '../../../lib/format-date.ts';
 import { formatEuros } from '../../../lib/format-money.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
@@ -34,6 +35,9 @@ export function LanCard({
 }: LanCardProps) {
   const isFull = variant === 'full';
   const Heading = isFull ? 'h2' : 'h3';
+  // A full lan that is still open takes new lanners on its waitlist (the subscription panel
+  // offers it): said on the upcoming cards, so nobody reads a full lan as closed or open.
+  const hasOpenWaitlist = variant !== 'archive' && isLanOpen(lan) && isLanFull(lan);
   return (
     <article className={`${styles.card} ${styles[variant]}`} aria-label={lan.name}>
       <LanBanner
@@ -46,9 +50,14 @@ export function LanCard({
         <Heading className={styles.name}>
           {isFull ? lan.name : <Link to={`/lans/${lan.id}`}>{lan.name}</Link>}
         </Heading>
+        {hasOpenWaitlist ? <p className={styles.waitlistOpen}>Full — waitlist open</p> : null}
         <dl className={styles.stats}>
-          <Stat label="Start">{formatDisplayDate(lan.startDate)}</Stat>
-          <Stat label="End">{formatDisplayDate(lan.endDate)}</Stat>
+          <Stat label="Start">
+            <LanMoment moment={lan.startDate} />
+          </Stat>
+          <Stat label="End">
+            <LanMoment moment={lan.endDate} />
+          </Stat>
           {variant === 'archive' ? null : (
             <Stat label="Price" className={styles.priceStat}>
               <LanPrice lan={lan} />
@@ -62,6 +71,11 @@ export function LanCard({
       </div>
     </article>
   );
+}
+
+/** A lan's start or end: its date and time as the community's clocks show them. */
+function LanMoment({ moment }: { moment: string }) {
+  return <time dateTime={moment}>{formatCommunityDateTime(moment)}</time>;
 }
 
 function Stat({

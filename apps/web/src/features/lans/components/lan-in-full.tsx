@@ -1,4 +1,5 @@
 import type { Lan } from '@lanparty/contract';
+import { hasLanStarted } from '@lanparty/contract/rules';
 import { LanAbout } from './lan-about.tsx';
 import { LanCard } from './lan-card.tsx';
 import { LanTicket } from './lan-ticket.tsx';
@@ -15,7 +16,7 @@ export function LanInFull({ lan }: { lan: Lan }) {
       <LanAbout lan={lan} />
       <SubscriptionPanel lan={lan} />
       <LanTicket lan={lan} />
-      <SubscriberTable subscribers={lan.subscribers} />
+      <SubscriberTable subscribers={lan.subscribers} hasStarted={hasLanStarted(lan)} />
     </LanCard>
   );
 }

@@ -3,7 +3,7 @@ import { formatCheckInCode } from '@lanparty/contract/rules';
 import { Printer } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import controls from '../../../components/controls.module.css';
-import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { formatCommunityDateTime } from '../../../lib/format-date.ts';
 import { checkInUrlOf } from '../../../lib/lans/check-in-url.ts';
 import styles from './lan-ticket.module.css';
 import { TicketQrCode } from './ticket-qr-code.tsx';
@@ -30,7 +30,8 @@ export function TicketCard({ lan, ticket, checkInCode }: TicketProps) {
           <dl className={styles.facts}>
             <Fact label="Lan">{lan.name}</Fact>
             <Fact label="Dates">
-              {formatDisplayDate(lan.startDate)} – {formatDisplayDate(lan.endDate)}
+              <time dateTime={lan.startDate}>{formatCommunityDateTime(lan.startDate)}</time> –{' '}
+              <time dateTime={lan.endDate}>{formatCommunityDateTime(lan.endDate)}</time>
             </Fact>
             <Fact label="Nickname">{ticket.user.nickname}</Fact>
             <Fact label="Check-in code">

@@ -1,6 +1,8 @@
 import { buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { type Viewer, ViewerProvider } from '../../../lib/viewer.tsx';
+import { buildViewer } from '../../../testing/render-app.tsx';
 import { SubscriberTable } from './subscriber-table.tsx';
 
 const subscribers = [
@@ -29,13 +31,82 @@ const subscribers = [
   buildSubscriber({ id: 5, status: 'Denied', user: buildUserPublic({ id: 15, nickname: 'dan' }) }),
 ];
 
+const lanAdministrator = buildViewer({ id: 99, roles: ['LanAdministrator'] });
+
+/** The table as `viewer` sees it (a lan administrator unless told), the lan started or not. */
+function renderTable({
+  viewer = lanAdministrator,
+  hasStarted = true,
+  rows = subscribers,
+}: {
+  viewer?: Viewer;
+  hasStarted?: boolean;
+  rows?: typeof subscribers;
+} = {}) {
+  return render(
+    <ViewerProvider viewer={viewer}>
+      <SubscriberTable subscribers={rows} hasStarted={hasStarted} />
+    </ViewerProvider>,
+  );
+}
+
 function rowOf(nickname: string): HTMLElement {
   return screen.getByRole('cell', { name: nickname }).closest('tr') as HTMLElement;
 }
 
 describe('the subscriber table', () => {
+  it('shows Denied subscribers, struck through, to lan administrators', () => {
+    renderTable();
+    expect(rowOf('dan')).toHaveTextContent('Denied');
+  });
+
+  it('shows nobody else’s Denied subscription to other viewers, and their own to the person', () => {
+    for (const viewer of [
+      buildViewer({ id: 12, roles: ['Lanner'] }),
+      buildViewer({ id: 40, roles: ['MemberAdministrator', 'Member'] }),
+      undefined,
+    ]) {
+      const { unmount } = viewer
+        ? renderTable({ viewer })
+        : render(<SubscriberTable subscribers={subscribers} hasStarted />);
+      expect(screen.queryByRole('cell', { name: 'dan' })).not.toBeInTheDocument();
+      expect(screen.getAllByRole('row')).toHaveLength(5);
+      unmount();
+    }
+    renderTable({ viewer: buildViewer({ id: 15, roles: ['Lanner'] }) });
+    expect(rowOf('dan')).toHaveTextContent('Denied');
+  });
+
+  it('numbers the rows shown, one after another', () => {
+    renderTable({ viewer: buildViewer({ id: 12, roles: ['Lanner'] }) });
+    expect(within(rowOf('cat')).getAllByRole('cell')[0]).toHaveTextContent('4');
+  });
+
+  it('says a waitlisted subscriber’s place on the waitlist instead of Pending', () => {
+    renderTable({
+      rows: [
+        ...subscribers,
+        buildSubscriber({
+          id: 6,
+          status: 'Pending',
+          waitlistPosition: 3,
+          user: buildUserPublic({ id: 16, nickname: 'eve' }),
+        }),
+      ],
+    });
+    expect(within(rowOf('eve')).getByText('Waitlist 3')).not.toHaveClass('visually-hidden');
+    expect(within(rowOf('eve')).queryByText('Pending')).not.toBeInTheDocument();
+    expect(within(rowOf('cat')).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('shows no presence before the lan has started', () => {
+    renderTable({ hasStarted: false });
+    expect(screen.queryByText(/present|absent|unknown/)).not.toBeInTheDocument();
+    expect(within(rowOf('amy')).getByText('Paid')).toBeInTheDocument();
+  });
+
   it('names every status in words beside its icon, not only on hover', () => {
-    render(<SubscriberTable subscribers={subscribers} />);
+    renderTable();
     for (const [nickname, status] of [
       ['amy', 'Paid'],
       ['bob', 'Accepted'],
@@ -49,7 +120,7 @@ describe('the subscriber table', () => {
   });
 
   it('names the presence of Paid subscribers in words', () => {
-    render(<SubscriberTable subscribers={subscribers} />);
+    renderTable();
     const present = within(rowOf('xXx_TheLongestNicknameOnSteam_xXx')).getByText('present');
     expect(present).not.toHaveClass('visually-hidden');
     expect(within(rowOf('amy')).getByText('presence unknown')).not.toHaveClass('visually-hidden');
@@ -57,14 +128,14 @@ describe('the subscriber table', () => {
   });
 
   it('gives the member tick and cross an accessible name', () => {
-    render(<SubscriberTable subscribers={subscribers} />);
+    renderTable();
     const longest = rowOf('xXx_TheLongestNicknameOnSteam_xXx');
     expect(within(longest).getByRole('img', { name: 'member' })).toBeInTheDocument();
     expect(within(rowOf('amy')).getByRole('img', { name: 'not a member' })).toBeInTheDocument();
   });
 
   it('shows the whole nickname in its cell, not cut short behind a tooltip', () => {
-    render(<SubscriberTable subscribers={subscribers} />);
+    renderTable();
     const cell = screen.getByRole('cell', { name: 'xXx_TheLongestNicknameOnSteam_xXx' });
     expect(cell).not.toHaveAttribute('title');
     expect(cell).toHaveTextContent('xXx_TheLongestNicknameOnSteam_xXx');

@@ -2,16 +2,40 @@ import type { Subscriber } from '@lanparty/contract';
 import { sortSubscribers } from '@lanparty/contract/rules';
 import { Check, X } from 'lucide-react';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
+import { canManageLans } from '../../../lib/access-rules.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
+import { useViewer } from '../../../lib/viewer.tsx';
 import styles from './subscriber-table.module.css';
+
+type SubscriberTableProps = {
+  subscribers: readonly Subscriber[];
+  /** Whether the lan has begun: before it, nobody's presence is known yet, so none is shown. */
+  hasStarted: boolean;
+};
+
+/** A Pending subscriber on a full lan's waitlist reads as their place on it. */
+function statusName(subscriber: Subscriber): string {
+  return subscriber.waitlistPosition === null
+    ? subscriber.status
+    : `Waitlist ${subscriber.waitlistPosition}`;
+}
 
 /**
  * Spec §2: #, Nickname, Member, Status, Subscribed on; sorted by status then nickname;
- * Denied rows marked bad; presence only for Paid. Every icon has its name, in words beside
- * the status icons (a phone has no hover). On a phone each row becomes two lines (the CSS);
- * browsers keep a table's meaning for screen readers when its display changes.
+ * Denied rows marked bad, and shown only to lan administrators and to the person denied
+ * (the server sends no one else's; a list kept from before a change of roles is filtered
+ * here too: decision 038); presence only for Paid, once the lan has started. Every icon has
+ * its name, in words beside the status icons (a phone has no hover). On a phone each row
+ * becomes two lines (the CSS); browsers keep a table's meaning for screen readers when its
+ * display changes.
  */
-export function SubscriberTable({ subscribers }: { subscribers: readonly Subscriber[] }) {
+export function SubscriberTable({ subscribers: all, hasStarted }: SubscriberTableProps) {
+  const viewer = useViewer();
+  const seesEveryDenied = canManageLans(viewer);
+  const subscribers = all.filter(
+    (subscriber) =>
+      subscriber.status !== 'Denied' || seesEveryDenied || subscriber.user.id === viewer.user?.id,
+  );
   if (subscribers.length === 0) return <p className={styles.empty}>Nobody has subscribed yet.</p>;
   return (
     // A scrolling box must be reachable by keyboard to be scrolled without a mouse.
@@ -51,8 +75,12 @@ export function SubscriberTable({ subscribers }: { subscribers: readonly Subscri
                 </td>
                 <td>
                   <span className={styles.status}>
-                    <SubscriberStatusIcon status={subscriber.status} isNamed />
-                    {subscriber.status === 'Paid' ? (
+                    <SubscriberStatusIcon
+                      status={subscriber.status}
+                      name={statusName(subscriber)}
+                      isNamed
+                    />
+                    {subscriber.status === 'Paid' && hasStarted ? (
                       <PresenceIcon present={subscriber.present} isNamed />
                     ) : null}
                   </span>

@@ -155,7 +155,7 @@ describe('lans/upcoming', () => {
     expect(price.querySelector('s')).toBeNull();
   });
 
-  it('sorts subscribers by status then nickname, marks Denied, shows presence only for Paid', async () => {
+  it('sorts subscribers by status then nickname, marks Denied, shows presence only for Paid once started', async () => {
     const user = (id: number, nickname: string, roles: ('Member' | 'Lanner')[] = []) =>
       buildUserPublic({ id, nickname, roles });
     const subscribers = [
@@ -165,8 +165,15 @@ describe('lans/upcoming', () => {
       buildSubscriber({ id: 4, status: 'Accepted', present: null, user: user(14, 'carl') }),
       buildSubscriber({ id: 5, status: 'Paid', present: null, user: user(15, 'amy') }),
     ];
-    stubLans([buildLan({ subscribers })]);
-    renderApp('/lans/upcoming');
+    // Under way (presence is known from the start on), seen by a lan administrator (who sees Denied).
+    stubLans([
+      buildLan({
+        subscribers,
+        startDate: '2020-01-03T18:00:00.000+01:00',
+        endDate: '2099-01-05T18:00:00.000+01:00',
+      }),
+    ]);
+    renderApp('/lans/upcoming', { viewer: buildViewer({ id: 1, roles: ['LanAdministrator'] }) });
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1) as HTMLTableRowElement[];
     expect(rows.map((row) => row.cells[1]?.textContent)).toEqual([
@@ -307,12 +314,60 @@ describe('lans/:id and lans/archive', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the start and end with their time, as the community’s clocks read them', async () => {
+    stubLans([
+      buildLan({
+        startDate: '2099-12-04T18:00:00.000+01:00',
+        endDate: '2099-12-07T01:30:00.000+01:00',
+      }),
+    ]);
+    renderApp('/lans/upcoming');
+    const card = await screen.findByRole('article', { name: 'Winter Lan' });
+    const start = within(card).getByText('Start').nextElementSibling as HTMLElement;
+    const end = within(card).getByText('End').nextElementSibling as HTMLElement;
+    expect(start).toHaveTextContent('04 Dec 2099, 18:00');
+    expect(end).toHaveTextContent('07 Dec 2099, 01:30');
+    expect(start.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2099-12-04T18:00:00.000+01:00',
+    );
+  });
+
+  it('says a full lan’s waitlist is open, on the featured lan and on the Soon cards', async () => {
+    const taken = (lanId: number) =>
+      [1, 2].map((id) =>
+        buildSubscriber({ id: lanId * 10 + id, status: 'Accepted', user: buildUserPublic({ id }) }),
+      );
+    stubLans([
+      buildLan({ id: 1, name: 'Full One', maximumSubcribers: 2, subscribers: taken(1) }),
+      buildLan({ id: 2, name: 'Open Two', maximumSubcribers: 3, subscribers: taken(2) }),
+      buildLan({ id: 3, name: 'Full Three', maximumSubcribers: 2, subscribers: taken(3) }),
+    ]);
+    renderApp('/lans/upcoming');
+    const full = await screen.findByRole('article', { name: 'Full One' });
+    expect(within(full).getByText('Full — waitlist open')).toBeInTheDocument();
+    const soonFull = screen.getByRole('article', { name: 'Full Three' });
+    expect(within(soonFull).getByText('Full — waitlist open')).toBeInTheDocument();
+    const open = screen.getByRole('article', { name: 'Open Two' });
+    expect(within(open).queryByText(/waitlist/)).not.toBeInTheDocument();
+  });
+
   it('lists past lans as archive cards with dates only', async () => {
-    const { requests } = stubLans([buildLan({ id: 2, name: 'Old Lan' })]);
+    const { requests } = stubLans([
+      buildLan({
+        id: 2,
+        name: 'Old Lan',
+        startDate: '2020-01-03T18:00:00.000+01:00',
+        endDate: '2020-01-05T18:00:00.000+01:00',
+        maximumSubcribers: 0,
+      }),
+    ]);
     renderApp('/lans/archive');
     const card = await screen.findByRole('article', { name: 'Old Lan' });
     expect(within(card).getByText('Start')).toBeInTheDocument();
     expect(within(card).queryByText('Price')).not.toBeInTheDocument();
+    // Full, as past lans often were: its waitlist is closed with it.
+    expect(within(card).queryByText(/waitlist/)).not.toBeInTheDocument();
     expect(requests[0]?.url.searchParams.get('sort')).toBe('-start-date');
   });
 });

@@ -35,4 +35,34 @@ describe('Participated Lans', () => {
     expect(within(section).getByText('Pending')).toBeInTheDocument();
     expect(within(section).getByText('absent')).toBeInTheDocument();
   });
+
+  it('orders by the moment a lan starts, not by its text, whatever offset it is written with', async () => {
+    const lan = (id: number, startDate: string) => ({
+      id,
+      name: `Lan ${id}`,
+      startDate,
+      endDate: startDate,
+    });
+    stubFetch({
+      'GET /api/users/me/subscriptions': () =>
+        jsonResponse(
+          buildPage([
+            // 00:30 in Amsterdam is 23:30 UTC the day before: earlier than lan 4 as a moment,
+            // later as text.
+            buildSubscriber({
+              id: 3,
+              status: 'Paid',
+              lan: lan(3, '2025-03-30T00:30:00.000+01:00'),
+            }),
+            buildSubscriber({ id: 4, status: 'Paid', lan: lan(4, '2025-03-29T23:45:00.000Z') }),
+          ]),
+        ),
+    });
+    renderApp('/profile', { viewer: buildViewer({ id: 1, roles: ['Lanner'] }) });
+    const section = (await screen.findByRole('heading', { name: 'Participated Lans' })).closest(
+      'section',
+    ) as HTMLElement;
+    const links = await within(section).findAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/lans/4', '/lans/3']);
+  });
 });

@@ -17,9 +17,10 @@ export function ParticipatedLans({ user }: { user: UserProfile }) {
   const isLanner = hasAnyRole(user.roles, requiredRoles.lanner);
   const subscriptions = useMySubscriptions({ enabled: isLanner });
   if (!isLanner) return null;
-  // The server writes every moment in UTC (toISOString): they sort as text, no collator.
-  const rows = [...(subscriptions.data ?? [])].sort((a, b) =>
-    a.lan.startDate < b.lan.startDate ? 1 : a.lan.startDate > b.lan.startDate ? -1 : 0,
+  // A lan's start carries the community's offset, which changes with summer time: sorted
+  // by the moment it names, not as text.
+  const rows = [...(subscriptions.data ?? [])].sort(
+    (a, b) => Date.parse(b.lan.startDate) - Date.parse(a.lan.startDate),
   );
   return (
     <section className={controls.section} aria-labelledby="participated-lans">
