@@ -16,6 +16,17 @@ describe('validationMessages', () => {
   });
 });
 
+describe('ownValidationMessages', () => {
+  it('says what our own rules refuse, in the manner of the specification', () => {
+    expect(formatValidationMessage('notInFuture', 'birthDate')).toBe(
+      'Birth date cannot be in the future',
+    );
+    expect(formatValidationMessage('maximumYearsAgo', 'birthDate', 120)).toBe(
+      'Birth date cannot be more than 120 years ago',
+    );
+  });
+});
+
 describe('formatValidationMessage', () => {
   it('fills in the field label for required', () => {
     expect(formatValidationMessage('required', 'firstName')).toBe('First name is required');

@@ -15,7 +15,18 @@ export const validationMessages = {
   lessThanNumber: '{0} must less than {1}',
 } as const;
 
-export type ValidationRule = keyof typeof validationMessages;
+/**
+ * Messages of our own rules, which the specification has none for, written as its are:
+ * the birth date's bounds (decision 038).
+ */
+export const ownValidationMessages = {
+  notInFuture: '{0} cannot be in the future',
+  maximumYearsAgo: '{0} cannot be more than {1} years ago',
+} as const;
+
+const allMessages = { ...validationMessages, ...ownValidationMessages };
+
+export type ValidationRule = keyof typeof allMessages;
 
 /**
  * The message for a broken rule on a field: `{0}` becomes the field's label and `{1}` the
@@ -28,7 +39,7 @@ export function formatValidationMessage(
   fieldName: string,
   argument?: string | number,
 ): string {
-  const template: string = validationMessages[rule];
+  const template: string = allMessages[rule];
   const message = template.replace('{0}', fieldLabel(fieldName));
   if (!template.includes('{1}')) return message;
   if (argument === undefined) {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { fieldLabel } from '../labels.ts';
+import { birthDateMaximumYearsAgo, birthDateProblem } from '../rules/user-rules.ts';
 import { formatValidationMessage } from '../validation-messages.ts';
 import {
   hasWholeCents,
@@ -59,11 +60,30 @@ export function requiredDateTime(fieldName: string) {
     .refine(isInSupportedYears, supportedYearsCheck(yearsMessage(fieldName)));
 }
 
-/** A calendar day `yyyy-MM-dd` that must be given. */
-export function requiredDate(fieldName: string) {
+/**
+ * A birth date that must be given: a day neither in the future nor more than 120 years
+ * ago (`birthDateBounds`), each with its own message. Checked as the value is validated,
+ * so the bounds move with the calendar.
+ */
+export function requiredBirthDate(fieldName: string) {
+  // Both bounds lie within the supported years, so no day beyond them gets through, and
+  // each is refused with the message of the bound it breaks.
   return z.iso
     .date({ error: requiredError(fieldName) })
-    .refine(isInSupportedYears, supportedYearsCheck(yearsMessage(fieldName)));
+    .refine((day) => birthDateProblem(day) !== 'future', {
+      error: formatValidationMessage('notInFuture', fieldName),
+      when: (payload) => payload.issues.length === 0,
+    })
+    .refine((day) => birthDateProblem(day) !== 'tooLongAgo', {
+      error: formatValidationMessage('maximumYearsAgo', fieldName, birthDateMaximumYearsAgo),
+      when: (payload) => payload.issues.length === 0,
+    })
+    .meta({
+      description:
+        `yyyy-MM-dd, neither in the future nor more than ${birthDateMaximumYearsAgo} years ` +
+        'ago (today being any date it is somewhere on Earth).',
+      examples: ['1995-06-21'],
+    });
 }
 
 function yearsMessage(fieldName: string): string {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isProfileComplete } from '../rules/user-rules.ts';
 import {
   buildUserProfile,
@@ -115,6 +115,53 @@ describe('userProfileInputSchema', () => {
     expect(
       listIssues(userProfileInputSchema, buildUserProfileInput({ birthDate: '21-06-1995' })),
     ).toMatchObject([{ path: 'birthDate' }]);
+  });
+
+  describe('a birth date (decision 038)', () => {
+    afterEach(() => vi.useRealTimers());
+    const issuesOf = (birthDate: string) =>
+      listIssues(userProfileInputSchema, buildUserProfileInput({ birthDate }));
+
+    it('refuses one in the future, saying so', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z'), toFake: ['Date'] });
+      expect(issuesOf('2030-01-01')).toEqual([
+        { path: 'birthDate', message: 'Birth date cannot be in the future' },
+      ]);
+    });
+
+    it('takes today as any date it is somewhere on Earth', () => {
+      // 09:59 UTC is 23:59 on the 26th at UTC+14, 10:00 is the 27th there.
+      vi.useFakeTimers({ now: new Date('2026-11-26T09:59:59Z'), toFake: ['Date'] });
+      expect(issuesOf('2026-11-26')).toEqual([]);
+      expect(issuesOf('2026-11-27')).toMatchObject([{ path: 'birthDate' }]);
+      vi.setSystemTime(new Date('2026-11-26T10:00:00Z'));
+      expect(issuesOf('2026-11-27')).toEqual([]);
+      expect(issuesOf('2026-11-28')).toMatchObject([{ path: 'birthDate' }]);
+    });
+
+    it('refuses one more than 120 years ago, saying so', () => {
+      // 12:00 UTC is still the 26th at UTC-12: that day 120 years ago is the earliest.
+      vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z'), toFake: ['Date'] });
+      expect(issuesOf('1906-11-26')).toEqual([]);
+      expect(issuesOf('1906-11-25')).toEqual([
+        { path: 'birthDate', message: 'Birth date cannot be more than 120 years ago' },
+      ]);
+      // Beyond the years a database keeps too: said as the bound it breaks.
+      expect(issuesOf('1850-01-01')).toEqual([
+        { path: 'birthDate', message: 'Birth date cannot be more than 120 years ago' },
+      ]);
+      expect(issuesOf('9999-01-01')).toEqual([
+        { path: 'birthDate', message: 'Birth date cannot be in the future' },
+      ]);
+    });
+
+    it('is refused in an administrator’s change of a profile too', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z'), toFake: ['Date'] });
+      expect(listIssues(userUpdateSchema, { roles: [], birthDate: '2030-01-01' })).toEqual([
+        { path: 'birthDate', message: 'Birth date cannot be in the future' },
+      ]);
+      expect(listIssues(userUpdateSchema, { roles: [], birthDate: null })).toEqual([]);
+    });
   });
 
   it('refuses a first name longer than 100 characters', () => {

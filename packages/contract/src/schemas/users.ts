@@ -9,7 +9,7 @@ import {
   listParameter,
   pagedQuerySchema,
 } from './common.ts';
-import { requiredDate, requiredEmail, requiredText } from './rules.ts';
+import { requiredBirthDate, requiredEmail, requiredText } from './rules.ts';
 
 export const roleSchema = z.enum(roleNames).meta({
   id: 'Role',
@@ -83,7 +83,7 @@ const profileFields = {
   firstName: requiredText('firstName', NAME_MAX_LENGTH),
   surname: requiredText('surname', NAME_MAX_LENGTH),
   city: requiredText('city', NAME_MAX_LENGTH),
-  birthDate: requiredDate('birthDate'),
+  birthDate: requiredBirthDate('birthDate'),
 };
 
 export const userProfileInputSchema = z.object(profileFields).meta({

@@ -5,6 +5,7 @@ import {
   type UserProfileInput,
   type userProfileInputSchema,
 } from '@lanparty/contract';
+import { birthDateBounds } from '@lanparty/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
@@ -75,6 +76,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
     setFocus,
     formState: { isDirty },
   } = form;
+  const [birthDates] = useState(() => birthDateBounds());
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
@@ -203,6 +205,9 @@ export function ProfileForm({ user }: { user: UserProfile }) {
           required
           name="birthDate"
           type="date"
+          // The date picker offers the days the rule allows; typed ones get its message.
+          min={birthDates.earliest}
+          max={birthDates.latest}
           autoComplete="bday"
           registration={register('birthDate')}
           message={messageFor('birthDate')}

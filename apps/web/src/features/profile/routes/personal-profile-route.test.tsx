@@ -1,4 +1,5 @@
 import type { UserProfile } from '@lanparty/contract';
+import { birthDateBounds } from '@lanparty/contract/rules';
 import { buildPage, buildUserProfile } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -111,6 +112,34 @@ describe('the profile form', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses a birth date in the future, saying so, and saves nothing', async () => {
+    const { fetchMock } = stubProfileCalls();
+    const { user } = renderProfile();
+    const form = await findForm();
+    const birthDate = within(form).getByLabelText('Birth date');
+    expect(birthDate).toHaveAttribute('max', birthDateBounds().latest);
+    await user.clear(birthDate);
+    await user.type(birthDate, '2030-01-01');
+    await user.tab();
+    expect(await screen.findByText('Birth date cannot be in the future')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(birthDate).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses a birth date more than 120 years ago, saying so', async () => {
+    stubProfileCalls();
+    const { user } = renderProfile();
+    const birthDate = within(await findForm()).getByLabelText('Birth date');
+    expect(birthDate).toHaveAttribute('min', birthDateBounds().earliest);
+    await user.clear(birthDate);
+    await user.type(birthDate, '1850-01-01');
+    await user.tab();
+    expect(
+      await screen.findByText('Birth date cannot be more than 120 years ago'),
+    ).toBeInTheDocument();
   });
 
   it('says an email is not valid', async () => {
