@@ -179,6 +179,40 @@ describe.each(testEngines)('the site on %s', (engine) => {
       expect(response.body).toContain('<div id="root">');
     });
 
+    it.each([
+      '/this-page-does-not-exist',
+      '/lans',
+      '/admin/lans/7/edit',
+      '/stats/leader-board/2026',
+    ])(
+      'answers a page request for %s, which the app has no screen at, 404 with the app',
+      async (url) => {
+        const response = await app.inject({ method: 'GET', url: `${url}?from=mail` });
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        // The app itself, so it can say "Page not found" with links onwards.
+        expect(response.body).toBe(indexPage);
+        const compressed = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+        expect(compressed.statusCode).toBe(404);
+        expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(indexPage);
+      },
+    );
+
+    it.each([
+      '/',
+      '/lans/upcoming',
+      '/LANS/42/',
+      '/profile/email-verification/abc',
+      '/stats/leader-board/2026/3',
+      '/admin/lans/1/check-in',
+      '/admin/sign-ups',
+    ])('answers a page request for %s, a screen of the app, 200', async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(indexPage);
+    });
+
     it('serves the root page', async () => {
       const response = await app.inject({ method: 'GET', url: '/' });
       expect(response.statusCode).toBe(200);

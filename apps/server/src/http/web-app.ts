@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isAppPath } from '@lanparty/contract/rules';
 import type { FastifyInstance } from 'fastify';
 import { problem, sendProblem } from './problems.ts';
 
@@ -10,7 +11,9 @@ const oneYearImmutable = 'public, max-age=31536000, immutable';
  * Serves the built single-page app. Vite puts content-hashed files under /assets/,
  * which never change and are cached for a year; index.html is revalidated every
  * time so a new release is picked up at once. Paths that are not files and not
- * /api get index.html, so client routes survive a reload.
+ * /api get index.html, so client routes survive a reload: with 200 for the app's own
+ * addresses (`appPaths`, the list the web app's routes are checked against), 404 for any
+ * other, where the app says "Page not found".
  *
  * The page comes with a `Link` header preloading `preloads`: what the app fetches before
  * anything else (the identity settings, the issuer's discovery document), so a phone
@@ -60,6 +63,9 @@ export async function registerWebApp(
     if (isApi || !isPage || !isBuilt || path.extname(pathname) !== '') {
       return sendProblem(reply, problem(404, `There is no ${request.method} ${pathname}.`));
     }
-    return reply.headers(pageHeaders).sendFile('index.html');
+    return reply
+      .code(isAppPath(pathname) ? 200 : 404)
+      .headers(pageHeaders)
+      .sendFile('index.html');
   });
 }

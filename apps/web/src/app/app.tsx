@@ -14,8 +14,9 @@ export function App({ auth, queryClient }: { auth: AuthSession; queryClient?: Qu
     <AppProvider queryClient={queryClient}>
       <RequireSignIn auth={auth}>
         <SignedInViewer>
-          <LiveUpdates />
-          <AppRouter />
+          <LiveUpdates>
+            <AppRouter />
+          </LiveUpdates>
         </SignedInViewer>
       </RequireSignIn>
     </AppProvider>

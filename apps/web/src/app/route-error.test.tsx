@@ -28,7 +28,7 @@ describe('a screen that cannot be shown', () => {
       await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'This part of the site could not be downloaded. Check your connection, then try again.',
+      'This part of the site could not be downloaded. It is fetched again as soon as the site answers; check your connection.',
     );
     const navigation = screen.getByRole('navigation', { name: 'Main' });
     expect(within(navigation).getByRole('link', { name: 'Lanners' })).toBeVisible();

@@ -1,12 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { appPaths, isAppPath } from '@lanparty/contract/rules';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { matchRoutes, type RouteObject } from '../lib/router/index.ts';
 import { buildViewer, renderApp } from '../testing/render-app.tsx';
+import { routes } from './router.tsx';
 
 describe('routes', () => {
   it.each([
     ['/', '/lans/upcoming'],
-    ['/no/such/page', '/lans/upcoming'],
-    ['/stats/no-such-screen', '/lans/upcoming'],
     ['/stats', '/stats/leader-board'],
     ['/admin', '/admin/lans'],
   ])('redirects %s to %s', async (from, to) => {
@@ -69,5 +70,63 @@ describe('routes', () => {
     const { user } = renderApp('/lans/upcoming');
     await user.click(await screen.findByRole('link', { name: 'Skip to content' }));
     expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
+
+/** The route table's paths from the root: what `appPaths` lists, the any-other `*` aside. */
+function tablePaths(table: RouteObject[], parent = '/'): string[] {
+  return table.flatMap((route) => {
+    const path = route.path === undefined ? parent : joinPath(parent, route.path);
+    const own = route.path !== undefined || route.index ? [path] : [];
+    return [...own, ...tablePaths(route.children ?? [], path)];
+  });
+}
+
+const joinPath = (parent: string, path: string) =>
+  path.startsWith('/') ? path : `${parent === '/' ? '' : parent}/${path}`;
+
+describe('an address the app has no screen at', () => {
+  it.each(['/this-page-does-not-exist', '/stats/no-such-screen', '/admin/lans/7/no-such-screen'])(
+    '%s says "Page not found", stays at the address, and leads to the main sections',
+    async (path) => {
+      const { router } = renderApp(path, { viewer: buildViewer({ roles: ['Lanner'] }) });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Page not found – Lanparty'));
+      expect(screen.getByRole('main')).toHaveTextContent(`There is no page at ${path}.`);
+      const links = within(screen.getByRole('navigation', { name: 'Where to go from here' }));
+      expect(links.getByRole('link', { name: 'Upcoming lans' })).toHaveAttribute(
+        'href',
+        '/lans/upcoming',
+      );
+      expect(links.getByRole('link', { name: 'Past lans' })).toHaveAttribute(
+        'href',
+        '/lans/archive',
+      );
+      expect(links.getByRole('link', { name: 'Lanners' })).toHaveAttribute('href', '/lanners');
+      expect(links.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute(
+        'href',
+        '/stats/leader-board',
+      );
+      expect(links.getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/profile');
+      // A lanner is no administrator.
+      expect(links.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
+
+  it('is every address but those the server answers 200 (appPaths), so the two cannot drift', () => {
+    const paths = tablePaths(routes).filter((path) => !path.endsWith('*'));
+    expect(new Set(paths)).toEqual(new Set(appPaths));
+    for (const path of ['/lans/42', '/admin/lans/7/check-in', '/stats/leader-board/2026/13']) {
+      expect(isAppPath(path)).toBe(true);
+      expect(matchRoutes(routes, path)?.at(-1)?.route.path).not.toBe('*');
+    }
+    for (const path of ['/this-page-does-not-exist', '/lans', '/admin/lans/7/edit']) {
+      expect(isAppPath(path)).toBe(false);
+      expect(matchRoutes(routes, path)?.at(-1)?.route.path).toBe('*');
+    }
   });
 });

@@ -48,6 +48,7 @@ const loadArchive = () => import('../features/lans/routes/lan-archive-route.tsx'
 // Pages few visitors open (the changelog, the unauthorized page) wait until they are opened.
 const loadChangelog = () => import('../features/changelog/routes/changelog-route.tsx');
 const loadUnauthorized = () => import('../features/unauthorized/routes/unauthorized-route.tsx');
+const loadNotFound = () => import('./not-found-route.tsx');
 
 /** Every route of spec §2's route table. */
 export const routes: RouteObject[] = [
@@ -191,7 +192,11 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <Navigate to="/lans/upcoming" replace /> },
+          {
+            // Any other address: "Page not found" (the server answers it 404, app-paths.ts).
+            path: '*',
+            lazy: async () => ({ Component: (await loadNotFound()).NotFoundRoute }),
+          },
         ],
       },
     ],

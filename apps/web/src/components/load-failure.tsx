@@ -1,4 +1,4 @@
-import { explainLoadFailure } from '../lib/explain-load-failure.ts';
+import { explainLoadFailure, isRetryableFailure } from '../lib/explain-load-failure.ts';
 import controls from './controls.module.css';
 import styles from './load-failure.module.css';
 
@@ -14,8 +14,9 @@ type LoadFailureProps = {
 
 /**
  * The error state of everything a screen loads: what failed in words, why if known, and
- * "Try again". It takes the place of the content only, so the layout and its navigation
- * stay usable around it.
+ * "Try again" when trying again may help (not for a 404 or a refusal: that is the answer).
+ * It takes the place of the content only, so the layout and its navigation stay usable
+ * around it.
  */
 export function LoadFailure({ failure, error, onRetry, isRetrying = false }: LoadFailureProps) {
   return (
@@ -23,14 +24,16 @@ export function LoadFailure({ failure, error, onRetry, isRetrying = false }: Loa
       <p>
         <strong>{failure}</strong> {explainLoadFailure(error)}
       </p>
-      <button
-        type="button"
-        className={controls.buttonSecondary}
-        onClick={onRetry}
-        disabled={isRetrying}
-      >
-        {isRetrying ? 'Trying again…' : 'Try again'}
-      </button>
+      {isRetryableFailure(error) ? (
+        <button
+          type="button"
+          className={controls.buttonSecondary}
+          onClick={onRetry}
+          disabled={isRetrying}
+        >
+          {isRetrying ? 'Trying again…' : 'Try again'}
+        </button>
+      ) : null}
     </div>
   );
 }

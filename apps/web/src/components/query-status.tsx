@@ -17,13 +17,17 @@ type QueryStatusProps<Data> = {
 /**
  * The one pending and error scaffold of the routes: a loader while the query is pending,
  * what failed and "Try again" when it failed, then the data (if children are given).
+ *
+ * Once there is data it stays: a background read that fails (the server down, the
+ * connection lost) keeps what was shown, everything typed beside it included, and the
+ * layout's OfflineNotice says it is out of date and reads it again.
  */
 export function QueryStatus<Data>({
   query,
   failure = 'This part of the page could not be loaded.',
   children,
 }: QueryStatusProps<Data>) {
-  if (query.isPending) return <PageLoader />;
+  if (hasData(query)) return children ? children(query.data) : null;
   if (query.isError) {
     return (
       <LoadFailure
@@ -34,5 +38,15 @@ export function QueryStatus<Data>({
       />
     );
   }
-  return children ? children(query.data) : null;
+  return <PageLoader />;
+}
+
+/**
+ * Whether a query has data to show: read once, and kept when a later read failed (which
+ * leaves `isSuccess` false). What a screen shows its data by, rather than `isSuccess`.
+ */
+export function hasData<Data>(
+  query: UseQueryResult<Data>,
+): query is UseQueryResult<Data> & { data: Data } {
+  return query.data !== undefined;
 }

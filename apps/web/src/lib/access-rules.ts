@@ -16,9 +16,13 @@ export function canSeeAdmin(viewer: Viewer): boolean {
   return viewer.hasAnyRole(requiredRoles.administration);
 }
 
-/** Spec §6: the profile link is for lanners. */
+/**
+ * The profile link (with the nickname) is for every signed-in person: spec §6 gave it to
+ * lanners only, which left a visitor, an administrator or a new account no way to their
+ * own profile (issue 32).
+ */
 export function canSeeProfileLink(viewer: Viewer): boolean {
-  return viewer.hasAnyRole(requiredRoles.lanner);
+  return viewer.user !== null;
 }
 
 /** The admin users screen is for member administrators. */

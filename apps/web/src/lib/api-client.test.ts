@@ -6,7 +6,14 @@ import {
   stubFetch,
   textResponse,
 } from '../testing/fetch-stub.ts';
-import { ApiError, apiDownload, apiFetch, apiRequest, configureApiClient } from './api-client.ts';
+import {
+  ApiError,
+  apiDownload,
+  apiFetch,
+  apiRequest,
+  configureApiClient,
+  describeError,
+} from './api-client.ts';
 
 function signIn(onUnauthorized = vi.fn()) {
   configureApiClient({ getAccessToken: () => 'token-123', onUnauthorized });
@@ -173,5 +180,27 @@ describe('downloading a file', () => {
       status: 401,
     });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});
+
+describe('describeError', () => {
+  it('gives the problem’s detail, else its title', () => {
+    const problem = { type: 'about:blank', title: 'Conflict', status: 409 };
+    expect(describeError(new ApiError({ ...problem, detail: 'The lan is full.' }))).toBe(
+      'The lan is full.',
+    );
+    expect(describeError(new ApiError(problem))).toBe('Conflict');
+  });
+
+  it('never gives the bare status text of a proxy in front of a stopped server', () => {
+    expect(
+      describeError(new ApiError({ type: 'about:blank', title: 'Bad Gateway', status: 502 })),
+    ).toBe('The server had a problem answering.');
+  });
+
+  it('says the server could not be reached when no answer came', () => {
+    expect(describeError(new TypeError('Failed to fetch'))).toBe(
+      'The server could not be reached. Check your connection.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { explainLoadFailure } from './explain-load-failure.ts';
+import { explainLoadFailure, isRetryableFailure } from './explain-load-failure.ts';
 
 const problem = (status: number, title: string, detail?: string) =>
   new ApiError({ type: 'about:blank', status, title, detail });
@@ -30,5 +30,19 @@ describe('explainLoadFailure', () => {
     expect(explainLoadFailure(new TypeError('Failed to fetch'))).toBe(
       'The server could not be reached. Check your connection.',
     );
+  });
+});
+
+describe('isRetryableFailure', () => {
+  it.each([500, 502, 503, 408, 429])('tries a %i again', (status) => {
+    expect(isRetryableFailure(problem(status, 'Problem'))).toBe(true);
+  });
+
+  it('tries again when no answer came', () => {
+    expect(isRetryableFailure(new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it.each([400, 401, 403, 404, 409])('takes a %i as the answer', (status) => {
+    expect(isRetryableFailure(problem(status, 'Problem'))).toBe(false);
   });
 });

@@ -16,3 +16,13 @@ export function explainLoadFailure(error: unknown): string {
   if (error.status === 429) return 'There were too many requests: wait a moment.';
   return 'The server refused the request.';
 }
+
+/**
+ * Whether asking again may give another answer: no answer at all, a server's trouble
+ * (5xx), too many requests, a timeout. A 4xx is the same the next time: a lan that does not
+ * exist is said so, without "Try again".
+ */
+export function isRetryableFailure(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}

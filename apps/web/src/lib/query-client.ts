@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isRetryableFailure } from './explain-load-failure.ts';
 
 /** One client for the app's server state; later features add their queries to it. */
 export function createQueryClient(): QueryClient {
@@ -9,7 +10,15 @@ export function createQueryClient(): QueryClient {
         // minute old is refetched too, for what no event tells (leaderboards, other users).
         staleTime: 60_000,
         refetchOnWindowFocus: true,
-        retry: 1,
+        // Once more when the server may answer otherwise; a 404 is the answer. A read that
+        // still fails keeps what it showed (QueryStatus) and is read again by itself
+        // (OfflineNotice, and the live updates when their stream is back).
+        retry: (failureCount, error) => failureCount < 1 && isRetryableFailure(error),
+      },
+      mutations: {
+        // A change made offline fails at once and says so beside what it changed, rather
+        // than waiting unseen to be sent whenever the browser is online again.
+        networkMode: 'always',
       },
     },
   });

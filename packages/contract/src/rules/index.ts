@@ -4,6 +4,7 @@
  * (the main entry re-exports them too). Only type imports from the schemas belong here.
  * Where rules live and how to add one: docs/decisions/019-where-rules-live.md.
  */
+export * from './app-paths.ts';
 export * from './asset-rules.ts';
 export * from './identity-rules.ts';
 export * from './lan-rules.ts';

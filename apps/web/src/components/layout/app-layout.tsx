@@ -2,12 +2,16 @@ import { type MouseEvent, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation, useNavigationType } from '../../lib/router/index.ts';
 import { NotificationRegion } from '../notifications/notification-region.tsx';
 import styles from './app-layout.module.css';
+import { OfflineNotice } from './offline-notice.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 const MAIN_ID = 'main';
 
-/** The frame of every screen: skip link, header, notifications, main content, footer. */
+/**
+ * The frame of every screen: skip link, header, notifications, main content, footer, and
+ * the notice while the site cannot be reached.
+ */
 export function AppLayout() {
   const navigation = useNavigation();
   const isNavigating = navigation.state !== 'idle';
@@ -25,6 +29,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <OfflineNotice />
     </div>
   );
 }

@@ -32,11 +32,24 @@ describe('navigation by role', () => {
     expect(within(user).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
-  it('shows a member Stats but no profile link', async () => {
+  it('shows a member Stats and a profile link', async () => {
     renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['Member'], nickname: 'nova' }) });
     const main = await findNavigation('Main');
     expect(within(main).getByRole('link', { name: 'Stats' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'nova' })).not.toBeInTheDocument();
+    const user = await findNavigation('User');
+    expect(within(user).getByRole('link', { name: 'nova' })).toHaveAttribute('href', '/profile');
+  });
+
+  // Issue 32: every signed-in person reaches their own profile from the header, whatever
+  // their roles: a new account (no role yet), a lan or a member administrator.
+  it.each([
+    ['a new account without roles', []],
+    ['a lan administrator', ['LanAdministrator']],
+    ['a member administrator', ['MemberAdministrator']],
+  ] as const)('shows %s the profile link with their nickname', async (_who, roles) => {
+    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [...roles], nickname: 'zoe' }) });
+    const user = await findNavigation('User');
+    expect(within(user).getByRole('link', { name: 'zoe' })).toHaveAttribute('href', '/profile');
   });
 
   it.each(['LanAdministrator', 'MemberAdministrator'] as const)(
@@ -129,12 +142,15 @@ describe('sign-ups waiting, on the Admin link', () => {
 });
 
 describe('signing out', () => {
-  it('offers everyone signed in a Sign out button, even without roles', async () => {
+  it('offers everyone signed in a Sign out button and their profile, even without roles', async () => {
     renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [] }) });
     const user = await findNavigation('User');
     expect(within(user).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(within(user).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
-    expect(within(user).queryByRole('link', { name: 'pixelpete' })).not.toBeInTheDocument();
+    expect(within(user).getByRole('link', { name: 'pixelpete' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
   });
 
   it('ends the session at the identity provider when pressed', async () => {

@@ -6,7 +6,8 @@
 
 /**
  * The month (yyyy-MM-01) of the route's :year/:month, or null when either is missing or
- * invalid — spec §2: then the last month is shown, without an error.
+ * is no month (2026/13, 2026/0, a year before 2000): the leaderboard says that month is
+ * not found.
  */
 export function parseMonthParams(year?: string, month?: string): string | null {
   if (!year || !month || !/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month)) return null;

@@ -19,17 +19,17 @@ function ShowViewer() {
   return <p>Signed in as {user?.nickname}</p>;
 }
 
-function renderSignedIn() {
+function renderSignedIn(queryClient = createTestQueryClient()) {
   configureApiClient({ getAccessToken: () => 'token' });
   const reloadPage = vi.fn();
   render(
-    <QueryClientProvider client={createTestQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <SignedInViewer reloadPage={reloadPage}>
         <ShowViewer />
       </SignedInViewer>
     </QueryClientProvider>,
   );
-  return { reloadPage };
+  return { reloadPage, queryClient };
 }
 
 describe('after signing in', () => {
@@ -86,5 +86,24 @@ describe('after signing in', () => {
     renderSignedIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  // Issue 32: the server stopped under an open tab must not take the whole app away.
+  it('keeps the app when reading the user again fails once it is known', async () => {
+    let isServerDown = false;
+    stubFetch({
+      'GET /api/users/me/sync-status': () => textResponse('Unchanged'),
+      'GET /api/users/me': () => {
+        if (isServerDown) throw new TypeError('Failed to fetch');
+        return jsonResponse(buildUserProfile({ nickname: 'nova' }));
+      },
+    });
+    const { queryClient } = renderSignedIn();
+    await screen.findByText('Signed in as nova');
+    isServerDown = true;
+    await queryClient.refetchQueries({ queryKey: ['users', 'me'] });
+    expect(queryClient.getQueryState(['users', 'me'])?.status).toBe('error');
+    expect(screen.getByText('Signed in as nova')).toBeInTheDocument();
+    expect(screen.queryByText('Your profile could not be loaded')).not.toBeInTheDocument();
   });
 });

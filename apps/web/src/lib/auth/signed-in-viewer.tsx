@@ -51,7 +51,9 @@ export function SignedInViewer({
   }, [shouldReload, reloadPage]);
 
   // A 401 also ends the session (the API client), which replaces this screen by sign-in.
-  if (currentUser.isError) {
+  // Once the user is known, a later read that fails (the server down) keeps the app: the
+  // layout says it is offline.
+  if (currentUser.isError && !hasUser) {
     return (
       <AppStatus
         title="Your profile could not be loaded"

@@ -120,4 +120,57 @@ describe('the live event stream', () => {
     expect(waits[2]).toBeGreaterThanOrEqual(3_000);
     expect(waits[2]).toBeLessThanOrEqual(5_000);
   });
+
+  it('tells when the server cannot be reached, and tries again at once when back online', async () => {
+    configureApiClient({ getAccessToken: () => 'token-1' });
+    const stream = openStream();
+    let isServerDown = true;
+    const { requests } = stubFetch({
+      'GET /api/events': () => {
+        if (isServerDown) throw new TypeError('Failed to fetch');
+        return stream.response;
+      },
+    });
+    const events: string[] = [];
+    // A wait that never ends by itself: only coming back online ends it.
+    const stop = openLiveEvents(
+      {
+        onEvent: () => {},
+        onOpen: (isReconnect) => events.push(`open ${isReconnect}`),
+        onDown: () => events.push('down'),
+        onUnreachable: () => events.push('unreachable'),
+      },
+      { wait: () => new Promise<void>(() => {}) },
+    );
+    await vi.waitFor(() => expect(events).toEqual(['unreachable']));
+    expect(requests).toHaveLength(1);
+
+    isServerDown = false;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(events).toEqual(['unreachable', 'open false']));
+    expect(requests).toHaveLength(2);
+    stop();
+  });
+
+  it('counts a server in trouble (503) as unreachable, and a stream that ended as down', async () => {
+    configureApiClient({ getAccessToken: () => 'token-1' });
+    const first = openStream();
+    const { requests } = stubFetch({
+      'GET /api/events': () => (requests.length === 1 ? first.response : problemResponse(503)),
+    });
+    const events: string[] = [];
+    const stop = openLiveEvents(
+      {
+        onEvent: () => {},
+        onOpen: () => events.push('open'),
+        onDown: () => events.push('down'),
+        onUnreachable: () => events.push('unreachable'),
+      },
+      { wait: recordWaits().wait },
+    );
+    await vi.waitFor(() => expect(events).toEqual(['open']));
+    first.end();
+    await vi.waitFor(() => expect(events.slice(0, 3)).toEqual(['open', 'down', 'unreachable']));
+    stop();
+  });
 });

@@ -17,6 +17,11 @@ export type LiveEventsHandlers = {
   onOpen?: (isReconnect: boolean) => void;
   /** The stream is down; it is tried again after a wait. */
   onDown?: () => void;
+  /**
+   * Opening the stream failed (no answer, or the server's trouble): the site cannot be
+   * reached. Tried again after a wait, at once when the browser comes back online.
+   */
+  onUnreachable?: () => void;
 };
 
 export type LiveEventsOptions = {
@@ -51,12 +56,14 @@ const tooManyStreamsRetryMs = 30_000;
  * Keeps one live update stream open until the returned stop is called: read with fetch (the
  * bearer token goes in a header, never in a URL as EventSource would need), reconnected
  * after a drop with `Last-Event-ID` so the server replays what was missed, waiting longer
- * after each failure. Nothing is shown when it is down: the site works without it. A 401
- * stops it (the session is over and the API client has said so).
+ * after each failure (at most 30 s, so a tab is back soon after an outage ends) and not at
+ * all once the browser is online again. While it cannot be opened, the layout says the site
+ * is offline (OfflineNotice). A 401 stops it (the session is over and the API client has
+ * said so).
  */
 export function openLiveEvents(
   handlers: LiveEventsHandlers,
-  { retryMs = 3_000, maximumRetryMs = 60_000, wait = waitFor }: LiveEventsOptions = {},
+  { retryMs = 3_000, maximumRetryMs = 30_000, wait = waitFor }: LiveEventsOptions = {},
 ): () => void {
   const controller = new AbortController();
   const { signal } = controller;
@@ -76,7 +83,8 @@ export function openLiveEvents(
     },
   });
 
-  async function readStream(): Promise<'ended' | 'stop' | number> {
+  async function readStream(): Promise<'ended' | 'unreachable' | 'stop' | number> {
+    let isOpen = false;
     try {
       const response = await apiFetch('/api/events', {
         signal,
@@ -89,6 +97,7 @@ export function openLiveEvents(
       });
       const reader = response.body?.getReader();
       if (!reader) return 'ended';
+      isOpen = true;
       handlers.onOpen?.(hasOpened);
       hasOpened = true;
       failures = 0;
@@ -100,7 +109,7 @@ export function openLiveEvents(
     } catch (error) {
       if (signal.aborted || isApiError(error, 401)) return 'stop';
       if (isApiError(error, 429)) return tooManyStreamsRetryMs;
-      return 'ended';
+      return isOpen ? 'ended' : 'unreachable';
     }
   }
 
@@ -108,16 +117,30 @@ export function openLiveEvents(
     while (!signal.aborted) {
       const outcome = await readStream();
       if (outcome === 'stop' || signal.aborted) return;
-      if (hasOpened) handlers.onDown?.();
+      if (outcome === 'unreachable') handlers.onUnreachable?.();
+      else if (hasOpened) handlers.onDown?.();
       const backoff = Math.min(maximumRetryMs, serverRetryMs * 2 ** failures);
       failures += 1;
       // Many tabs of one server that restarted should not all come back at the same moment.
       const jittered = backoff * (0.75 + Math.random() * 0.5);
-      await wait(typeof outcome === 'number' ? Math.max(outcome, jittered) : jittered, signal);
+      const waitMs = typeof outcome === 'number' ? Math.max(outcome, jittered) : jittered;
+      await untilOnlineOr(wait(waitMs, signal));
     }
   })();
 
   return () => controller.abort();
+}
+
+/** The wait, cut short when the browser comes back online: the site may answer again. */
+function untilOnlineOr(waiting: Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('online', done);
+      resolve();
+    };
+    window.addEventListener('online', done);
+    void waiting.then(done);
+  });
 }
 
 function waitFor(milliseconds: number, signal: AbortSignal): Promise<void> {

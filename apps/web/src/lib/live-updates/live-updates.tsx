@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { invalidateForEvents } from './invalidate-for-events.ts';
+import { createLiveConnection, LiveConnectionContext } from './live-connection.ts';
 import { type LiveEvent, openLiveEvents } from './live-events.ts';
 
 /** How long events are gathered before refetching, so a burst of them costs one refetch. */
@@ -10,11 +11,18 @@ const gatherMs = 50;
  * The tab's one live update stream (GET /api/events), mounted once for the signed-in user:
  * each event refetches exactly the queries it touched; after the stream was down, and on
  * window focus while it is down, every shown query is refetched, since something may have
- * been missed. It renders nothing, also when the stream is down: the site then works as it
- * does without it.
+ * been missed. Whether the stream can reach the server is told to `children` (the layout
+ * says when the site is offline); the site otherwise works as it does without it.
  */
-export function LiveUpdates({ open = openLiveEvents }: { open?: typeof openLiveEvents }) {
+export function LiveUpdates({
+  open = openLiveEvents,
+  children,
+}: {
+  open?: typeof openLiveEvents;
+  children?: ReactNode;
+}) {
   const queryClient = useQueryClient();
+  const [connection] = useState(createLiveConnection);
 
   useEffect(() => {
     let isDown = false;
@@ -34,11 +42,17 @@ export function LiveUpdates({ open = openLiveEvents }: { open?: typeof openLiveE
         flushTimer ??= setTimeout(flush, gatherMs);
       },
       onOpen: (isReconnect) => {
+        // Back after the server could not be reached: what failed meanwhile reads again.
+        if (isReconnect || connection.isUnreachable()) refetchAll();
         isDown = false;
-        if (isReconnect) refetchAll();
+        connection.setUnreachable(false);
       },
       onDown: () => {
         isDown = true;
+      },
+      onUnreachable: () => {
+        isDown = true;
+        connection.setUnreachable(true);
       },
     });
     const onFocus = () => {
@@ -50,7 +64,9 @@ export function LiveUpdates({ open = openLiveEvents }: { open?: typeof openLiveE
       clearTimeout(flushTimer);
       window.removeEventListener('focus', onFocus);
     };
-  }, [queryClient, open]);
+  }, [queryClient, open, connection]);
 
-  return null;
+  return (
+    <LiveConnectionContext.Provider value={connection}>{children}</LiveConnectionContext.Provider>
+  );
 }

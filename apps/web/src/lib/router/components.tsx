@@ -220,6 +220,12 @@ export function useSearchParams(): [
   return [searchParams, setSearchParams];
 }
 
+/** Downloads the shown screens again, after one failed to download (`Router.retry`). */
+export function useRetryScreen(): () => Promise<void> {
+  const { router } = useRouterContext();
+  return useCallback(() => router.retry(), [router]);
+}
+
 /** Goes to `to` when rendered (a redirect). */
 export function Navigate({ to, replace, state }: { to: To } & NavigateOptions) {
   const { router } = useRouterContext();

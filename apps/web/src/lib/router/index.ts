@@ -13,6 +13,7 @@ export {
   useNavigation,
   useNavigationType,
   useParams,
+  useRetryScreen,
   useRouteError,
   useSearchParams,
 } from './components.tsx';

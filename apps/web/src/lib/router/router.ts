@@ -35,6 +35,8 @@ export type Router = {
   subscribe(listener: () => void): () => void;
   /** The screen of a route: its component, or its module's once downloaded. */
   componentOf(route: RouteObject): ComponentType | undefined;
+  /** Downloads the shown address's screens again: after one failed to download. */
+  retry(): Promise<void>;
 };
 
 /**
@@ -157,6 +159,10 @@ function createRouter(routes: RouteObject[], history: History): Router {
       return () => listeners.delete(listener);
     },
     componentOf: (route) => route.Component ?? loaded.get(route),
+    // A browser asked again for a module that failed fetches it again (Chromium does, as
+    // e2e/no-dead-ends.e2e.ts shows), and `loaded` keeps only what arrived: showing the
+    // same address again is the retry.
+    retry: () => show(state.location, state.historyAction, () => history.location),
   };
 
   history.listen((location) => {

@@ -101,7 +101,7 @@ function CheckInDoor({ lanId }: { lanId: number }) {
           <TicketScanner onRead={(text) => void checkIn(text)} />
           <TicketCodeForm isChecking={checkInTicket.isPending} onCheckIn={checkIn} />
         </section>
-        {participants.isSuccess ? (
+        {participants.data ? (
           <ParticipantSearch
             participants={participants.data.participants}
             isChecking={checkInTicket.isPending}

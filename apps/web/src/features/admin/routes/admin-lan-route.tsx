@@ -3,13 +3,14 @@ import { ArrowLeft, ScanLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
+import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
-import { QueryStatus } from '../../../components/query-status.tsx';
+import { hasData, QueryStatus } from '../../../components/query-status.tsx';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { useLan } from '../../../lib/lans/get-lan.ts';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
-import { idParam, Link, Navigate, useNavigate, useParams } from '../../../lib/router/index.ts';
+import { idParam, Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useDeleteLan } from '../api/delete-lan.ts';
 import { useUpdateLan } from '../api/update-lan.ts';
 import styles from '../components/admin-lans.module.css';
@@ -25,8 +26,9 @@ import { useBannerChoice } from '../components/use-banner-choice.ts';
  * banner, activation and deletion.
  */
 export function AdminLanRoute() {
-  const id = idParam(useParams().id);
-  if (id === null) return <Navigate to="/admin/lans" replace />;
+  const { id: idText } = useParams();
+  const id = idParam(idText);
+  if (id === null) return <LanNotFound idText={idText} />;
   // Keyed: another lan starts with nothing chosen and nothing saved.
   return <AdminLan key={id} id={id} />;
 }
@@ -41,12 +43,25 @@ const backLink = (
 /** The form's last save: the lan as it came back, and whether the chosen banner went too. */
 type LastSave = { modificationDate: string; isBannerSaved: boolean };
 
+/** An address of no lan: said so, with no "Try again" (asking again gives the same answer). */
+function LanNotFound({ idText }: { idText: string | undefined }) {
+  return (
+    <NotFound title="Lan not found" back={{ to: '/admin/lans', label: 'All lans' }}>
+      <p>Lan {idText} does not exist. It may have been deleted.</p>
+    </NotFound>
+  );
+}
+
 function AdminLan({ id }: { id: number }) {
   const lan = useLan(id);
   const updateLan = useUpdateLan();
   const banner = useBannerChoice();
   const [lastSave, setLastSave] = useState<LastSave | null>(null);
-  if (!lan.isSuccess) {
+  // Also when it was shown: deleted meanwhile (by another administrator).
+  if (isApiError(lan.error, 404)) return <LanNotFound idText={String(id)} />;
+  // Once shown, the lan stays when a later read fails (the server down): a change that
+  // failed says so beside itself, and everything typed stays.
+  if (!hasData(lan)) {
     return (
       <Page title="Lan">
         {backLink}

@@ -30,7 +30,7 @@ export function AdminLansRoute() {
           </Link>
         </div>
         <QueryStatus query={lans} failure="The lans could not be loaded." />
-        {lans.isSuccess ? (
+        {lans.data ? (
           lans.data.length > 0 ? (
             isPhone ? (
               <LansCards lans={lans.data} />

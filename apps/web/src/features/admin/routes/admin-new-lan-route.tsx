@@ -51,7 +51,7 @@ export function AdminNewLanRoute() {
         All lans
       </Link>
       <QueryStatus query={draft} failure="The new lan could not be prepared." />
-      {draft.isSuccess ? (
+      {draft.data ? (
         <section className={controls.section} aria-label="New lan">
           <LanForm
             initialValues={toLanFormValues(draft.data)}

@@ -66,7 +66,7 @@ export function AdminSignUpsRoute() {
         <p role="status" className={message?.isError ? controls.alert : styles.message}>
           {message?.text}
         </p>
-        {signUps.isSuccess ? (
+        {signUps.data ? (
           <>
             <p className={controls.hint}>
               {total === 1 ? '1 sign-up waiting' : `${total} sign-ups waiting`}

@@ -2,20 +2,32 @@ import type { UserProfile } from '@lanparty/contract';
 import { ArrowLeft, BadgeCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import controls from '../../../components/controls.module.css';
+import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
-import { QueryStatus } from '../../../components/query-status.tsx';
+import { hasData, QueryStatus } from '../../../components/query-status.tsx';
 import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { idParam, Link, Navigate, useParams } from '../../../lib/router/index.ts';
+import { idParam, Link, useParams } from '../../../lib/router/index.ts';
 import { hasPersonalFields, useUser } from '../api/get-user.ts';
 import { RoleEditor } from '../components/role-editor.tsx';
 import styles from './admin-user-route.module.css';
 
 /** admin/users/:id: a user's profile and roles, for member and system administrators. */
 export function AdminUserRoute() {
-  const id = idParam(useParams().id);
-  if (id === null) return <Navigate to="/admin/users" replace />;
+  const { id: idText } = useParams();
+  const id = idParam(idText);
+  if (id === null) return <UserNotFound idText={idText} />;
   return <AdminUser id={id} />;
+}
+
+/** An address of no user: said so, with no "Try again" (asking again gives the same answer). */
+function UserNotFound({ idText }: { idText: string | undefined }) {
+  return (
+    <NotFound title="User not found" back={{ to: '/admin/users', label: 'All users' }}>
+      <p>User {idText} does not exist.</p>
+    </NotFound>
+  );
 }
 
 function AdminUser({ id }: { id: number }) {
@@ -27,7 +39,9 @@ function AdminUser({ id }: { id: number }) {
     </Link>
   );
 
-  if (!user.isSuccess) {
+  if (isApiError(user.error, 404)) return <UserNotFound idText={String(id)} />;
+  // Once shown, the user stays when a later read fails (the server down).
+  if (!hasData(user)) {
     return (
       <Page title="User">
         <QueryStatus query={user} failure="This user could not be loaded." />

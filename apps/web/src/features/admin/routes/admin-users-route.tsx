@@ -80,7 +80,7 @@ export function AdminUsersRoute() {
         </div>
       </div>
       <QueryStatus query={users} failure="The users could not be loaded." />
-      {users.isSuccess ? (
+      {users.data ? (
         <>
           <p className={controls.hint} role="status">
             {matches.length === 1 ? '1 user' : `${matches.length} users`}

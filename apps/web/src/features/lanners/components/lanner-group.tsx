@@ -30,7 +30,7 @@ export function LannerGroup({ title, emptyText, users, eagerAvatars = 0 }: Lanne
         ) : null}
       </div>
       {users.isPending ? <PageLoader /> : null}
-      {users.isError ? (
+      {users.isError && !users.data ? (
         <LoadFailure
           failure={`The ${title.toLowerCase()} could not be loaded.`}
           error={users.error}

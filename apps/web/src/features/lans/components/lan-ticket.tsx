@@ -28,7 +28,8 @@ export function LanTicket({ lan }: { lan: Lan }) {
     refetchOnMount: 'always',
   });
   if (!holdsTicket || subscriptions.isPending) return null;
-  if (subscriptions.isError) {
+  // A ticket once shown stays when a later read fails: at the door, offline most of all.
+  if (subscriptions.isError && subscriptions.data === undefined) {
     return (
       <LoadFailure
         failure="Your ticket could not be loaded."

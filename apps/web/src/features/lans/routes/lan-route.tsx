@@ -23,8 +23,14 @@ export function LanRoute() {
   const isValidId = id !== null;
   // An id that is not a number names no lan: nothing to ask the server.
   const lan = useQuery({ ...lanQueryOptions(id ?? 0), enabled: isValidId });
+  // A lan once shown stays when a later read fails (the server down): the layout says the
+  // site is offline, and the lan reads again once it answers.
   const leaving =
-    !isValidId || isApiError(lan.error, 404) ? 'notFound' : lan.isError ? 'failed' : null;
+    !isValidId || isApiError(lan.error, 404)
+      ? 'notFound'
+      : lan.isError && lan.data === undefined
+        ? 'failed'
+        : null;
   useLeaveForRoot(leaving);
   if (leaving) return null;
   return (

@@ -15,7 +15,7 @@ export function UpcomingLansRoute() {
   return (
     <Page title="Upcoming lans">
       <QueryStatus query={lans} failure="The upcoming lans could not be loaded." />
-      {lans.isSuccess && !featured ? <p>No lan-party's are planned</p> : null}
+      {lans.data && !featured ? <p>No lan-party's are planned</p> : null}
       {featured ? <LanInFull lan={featured} /> : null}
       {soon.length > 0 ? (
         <section className={styles.section} aria-labelledby="soon">

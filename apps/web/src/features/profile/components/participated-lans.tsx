@@ -27,7 +27,7 @@ export function ParticipatedLans({ user }: { user: UserProfile }) {
       <h2 id="participated-lans" className={controls.sectionTitle}>
         Participated Lans
       </h2>
-      {subscriptions.isError ? (
+      {subscriptions.isError && !subscriptions.data ? (
         <LoadFailure
           failure="Your lans could not be loaded."
           error={subscriptions.error}
@@ -35,7 +35,7 @@ export function ParticipatedLans({ user }: { user: UserProfile }) {
           isRetrying={subscriptions.isFetching}
         />
       ) : null}
-      {subscriptions.isSuccess && rows.length === 0 ? <p>No lans yet.</p> : null}
+      {subscriptions.data && rows.length === 0 ? <p>No lans yet.</p> : null}
       {rows.length > 0 ? (
         <div className={styles.scroller}>
           <table className={styles.table}>

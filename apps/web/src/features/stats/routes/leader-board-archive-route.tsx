@@ -16,7 +16,7 @@ export function LeaderBoardArchiveRoute() {
   return (
     <Page title="Leaderboard archive" lead="Every month with a leaderboard, newest first.">
       <QueryStatus query={months} failure="The leaderboard months could not be loaded." />
-      {months.isSuccess && years.length === 0 ? (
+      {months.data && years.length === 0 ? (
         <p className={styles.empty}>There are no leaderboards yet.</p>
       ) : null}
       <div className={styles.years}>

@@ -1,6 +1,7 @@
 import { Gamepad2, Trophy } from 'lucide-react';
 import controls from '../../../components/controls.module.css';
 import { LoadFailure } from '../../../components/load-failure.tsx';
+import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
@@ -20,11 +21,32 @@ import styles from './stats-routes.module.css';
 /**
  * stats/leader-board and stats/leader-board/:year/:month: the podium and the other
  * players, the top 10 games beside them, month navigation and the year's rewind banner.
- * No or an invalid year/month shows the last month (spec §2), without an error.
+ * No year/month shows the last month (spec §2); a month that cannot be (2026/13, 2026/0,
+ * a year that is no year) is a page not found (issue 32), not another month under its
+ * address.
  */
 export function LeaderBoardRoute() {
-  const params = useParams();
-  const players = usePlayerLeaderboardMonth(parseMonthParams(params.year, params.month));
+  const { year, month } = useParams();
+  if (year === undefined && month === undefined) return <LeaderBoard month={null} />;
+  const asked = parseMonthParams(year, month);
+  if (asked === null) {
+    return (
+      <NotFound
+        title="Leaderboard not found"
+        back={{ to: '/stats/leader-board/archive', label: 'Every month' }}
+      >
+        <p>
+          There is no month {year}/{month}: a leaderboard's address is a year and a month from 1 to
+          12, such as /stats/leader-board/2025/3.
+        </p>
+      </NotFound>
+    );
+  }
+  return <LeaderBoard month={asked} />;
+}
+
+function LeaderBoard({ month: askedMonth }: { month: string | null }) {
+  const players = usePlayerLeaderboardMonth(askedMonth);
   const games = useGameLeaderboardMonth(players.data?.month);
   const months = useLeaderboardMonths();
   const rewindYears = useRewindYears();
@@ -90,7 +112,7 @@ export function LeaderBoardRoute() {
               Top games
             </h2>
             {games.isPending && month ? <p className={styles.muted}>Loading games…</p> : null}
-            {games.isError ? (
+            {games.isError && !games.data ? (
               <LoadFailure
                 failure="The top games could not be loaded."
                 error={games.error}

@@ -74,7 +74,9 @@ export function RewindRoute() {
       </Page>
     );
   }
-  if (summary.isError) {
+  // A rewind once shown stays when a later read fails (the layout says it is offline).
+  const rewind = summary.data;
+  if (rewind === undefined) {
     return (
       <Page title={title}>
         <LoadFailure
@@ -86,8 +88,6 @@ export function RewindRoute() {
       </Page>
     );
   }
-
-  const rewind = summary.data;
   const viewerId = viewer.user?.id;
   const viewerPlaytime = rewind.userPlaytimes.find((entry) => entry.userId === viewerId);
   const previousPositions =

@@ -14,9 +14,10 @@ import { parseMonthParams, parseRewindYear } from '../stats-paths.ts';
  */
 
 export const leaderboardReads: Prefetch = ({ year, month }, queryClient) => {
-  const players = queryClient.ensureQueryData(
-    playerLeaderboardMonthQueryOptions(parseMonthParams(year, month)),
-  );
+  const asked = parseMonthParams(year, month);
+  // A month that cannot be is a page not found: nothing to read.
+  if (asked === null && (year !== undefined || month !== undefined)) return;
+  const players = queryClient.ensureQueryData(playerLeaderboardMonthQueryOptions(asked));
   started(
     players.then(
       (board) =>

@@ -130,17 +130,29 @@ describe('stats/leader-board', () => {
     ).toBeInTheDocument();
   });
 
-  it('falls back to the last month for an invalid month, without an error', async () => {
+  // Issue 32: not another month under the wrong address.
+  it.each([
+    '/stats/leader-board/2026/13',
+    '/stats/leader-board/2026/0',
+    '/stats/leader-board/20x6/3',
+    '/stats/leader-board/1999/3',
+  ])('says %s, a month that cannot be, is not found', async (path) => {
     const { requests } = stubLeaderboard({
       'GET /api/stats/leader-boards/users/months/last': () => jsonResponse(october),
     });
-    renderApp('/stats/leader-board/2026/13', { viewer: lanner() });
-    expect(await screen.findByRole('list', { name: 'Podium' })).toBeInTheDocument();
-    expect(screen.getByText('October 2026')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    const paths = requests.map((r) => r.url.pathname);
-    expect(paths).toContain('/api/stats/leader-boards/users/months/last');
-    expect(paths.some((path) => path.includes('/13'))).toBe(false);
+    const { router } = renderApp(path, { viewer: lanner() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Leaderboard not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('There is no month');
+    expect(screen.getByRole('link', { name: 'Every month' })).toHaveAttribute(
+      'href',
+      '/stats/leader-board/archive',
+    );
+    expect(screen.queryByText('October 2026')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(requests.some((r) => r.url.pathname.includes('/users/months/'))).toBe(false);
   });
 
   it('shows the last month on stats/leader-board, and a friendly message without any data', async () => {

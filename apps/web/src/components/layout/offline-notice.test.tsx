@@ -1,0 +1,102 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LiveEventsHandlers, openLiveEvents } from '../../lib/live-updates/live-events.ts';
+import { LiveUpdates } from '../../lib/live-updates/live-updates.tsx';
+import { createTestQueryClient } from '../../testing/render-app.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
+
+/** A live update stream the test opens, drops and brings back by hand. */
+function fakeStream() {
+  let handlers: LiveEventsHandlers | undefined;
+  const open: typeof openLiveEvents = (given) => {
+    handlers = given;
+    return () => {};
+  };
+  const current = () => {
+    if (!handlers) throw new Error('The stream was not opened');
+    return handlers;
+  };
+  return { open, current };
+}
+
+function ShownLan({ read }: { read: () => Promise<string> }) {
+  const lan = useQuery({ queryKey: ['lans', 'detail', 3], queryFn: read });
+  return <p>{lan.data ?? 'loading'}</p>;
+}
+
+function renderTab(stream: ReturnType<typeof fakeStream>, read: () => Promise<string>) {
+  return render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <LiveUpdates open={stream.open}>
+        <ShownLan read={read} />
+        <OfflineNotice />
+      </LiveUpdates>
+    </QueryClientProvider>,
+  );
+}
+
+const setOnline = (isOnline: boolean) => {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);
+  window.dispatchEvent(new Event(isOnline ? 'online' : 'offline'));
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/*
+ * Issue 32: an open tab (a lanner's too) says quietly that it is offline while the live
+ * update stream cannot reach the server, and stops saying so once it is back.
+ */
+describe('the offline notice', () => {
+  it('shows while the stream cannot reach the server, and goes when it is back', async () => {
+    const stream = fakeStream();
+    let version = 0;
+    renderTab(stream, async () => `lan version ${++version}`);
+    await screen.findByText('lan version 1');
+    act(() => stream.current().onOpen?.(false));
+    // An empty live region, ready before anything appears in it.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+    act(() => stream.current().onDown?.());
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    act(() => stream.current().onUnreachable?.());
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Offline, retrying… What you see may be out of date.',
+    );
+    expect(screen.getByText('lan version 1')).toBeInTheDocument();
+
+    act(() => stream.current().onOpen?.(true));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    // What may have been missed meanwhile is read again.
+    expect(await screen.findByText('lan version 2')).toBeInTheDocument();
+  });
+
+  it('shows while the browser is offline', async () => {
+    const stream = fakeStream();
+    renderTab(stream, async () => 'lan');
+    await screen.findByText('lan');
+    act(() => setOnline(false));
+    expect(screen.getByRole('status')).toHaveTextContent('Offline, retrying…');
+    act(() => setOnline(true));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('shows while a shown read that failed keeps what it read before', async () => {
+    const stream = fakeStream();
+    let isServerDown = false;
+    renderTab(stream, async () => {
+      if (isServerDown) throw new TypeError('Failed to fetch');
+      return 'lan';
+    });
+    await screen.findByText('lan');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    isServerDown = true;
+    // Focus while the stream is down reads every shown query again.
+    act(() => stream.current().onDown?.());
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByText('Offline, retrying…')).toBeInTheDocument();
+    expect(screen.getByText('lan')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { WifiOff } from 'lucide-react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useIsLiveStreamUnreachable } from '../../lib/live-updates/live-connection.ts';
+import styles from './offline-notice.module.css';
+
+/** How often reads that failed while their screen showed what it had are tried again. */
+const readAgainMs = 10_000;
+
+/**
+ * A quiet notice while the site cannot be reached: the browser is offline, the live update
+ * stream cannot be opened, or a screen's read failed while it kept showing what it had
+ * (QueryStatus). What is shown stays usable; the notice says it may be out of date, and
+ * goes once the site answers: the stream's return reads everything again, and meanwhile
+ * the failed reads are tried again every 10 s.
+ */
+export function OfflineNotice() {
+  const isStreamUnreachable = useIsLiveStreamUnreachable();
+  const isBrowserOffline = useIsBrowserOffline();
+  const queryClient = useQueryClient();
+  const hasFailedReads = useSyncExternalStore(queryClient.getQueryCache().subscribe, () =>
+    hasFailedShownReads(queryClient),
+  );
+  useEffect(() => {
+    if (!hasFailedReads) return;
+    const timer = setInterval(() => void readFailedAgain(queryClient), readAgainMs);
+    return () => clearInterval(timer);
+  }, [hasFailedReads, queryClient]);
+
+  const isOffline = isStreamUnreachable || isBrowserOffline || hasFailedReads;
+  // Always there, so a screen reader is ready to announce what appears in it.
+  return (
+    <div className={styles.region} role="status">
+      {isOffline ? (
+        <p className={styles.notice}>
+          <WifiOff aria-hidden="true" size={16} className={styles.icon} />
+          <span>
+            <strong>Offline, retrying…</strong> What you see may be out of date.
+          </span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A shown read whose last attempt failed while it still holds what it read before. */
+function hasFailedShownReads(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .findAll({ type: 'active' })
+    .some(({ state }) => state.status === 'error' && state.data !== undefined);
+}
+
+function readFailedAgain(queryClient: QueryClient): Promise<void> {
+  return queryClient.refetchQueries({
+    type: 'active',
+    predicate: ({ state }) => state.status === 'error',
+  });
+}
+
+function subscribeToOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+function useIsBrowserOffline(): boolean {
+  return useSyncExternalStore(subscribeToOnline, () => !navigator.onLine);
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isAppPath } from './app-paths.ts';
+
+describe('isAppPath', () => {
+  it.each([
+    '/',
+    '',
+    '/lans/upcoming',
+    '/lans/42',
+    '/LANS/Upcoming/',
+    '/profile',
+    '/profile/email-verification/abc123',
+    '/stats/leader-board/2026/13',
+    '/stats/rewinds/2024',
+    '/admin/lans/99999',
+    '/admin/lans/7/check-in',
+    '/admin/users/3',
+  ])('knows %s', (pathname) => {
+    expect(isAppPath(pathname)).toBe(true);
+  });
+
+  it.each([
+    '/this-page-does-not-exist',
+    '/lans',
+    '/lans/42/extra',
+    '/stats/leader-board/2026',
+    '/admin/lans/7/check-in/now',
+    '/admin/settings',
+    '/profiles',
+    '//lans/upcoming',
+  ])('does not know %s', (pathname) => {
+    expect(isAppPath(pathname)).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Every address the web app shows a screen at (spec §2's route table), as path patterns:
+ * `:name` is one segment. The server answers a page request for any other path with 404
+ * (still sending the app, which shows "Page not found"); the web app's route table is
+ * checked against this list (apps/web/src/app/router.test.tsx), so the two cannot drift.
+ */
+export const appPaths = [
+  '/',
+  '/changelog',
+  '/lans/upcoming',
+  '/lans/archive',
+  '/lans/:id',
+  '/lanners',
+  '/profile',
+  '/profile/personal',
+  '/profile/email-verification/:code',
+  '/unauthorized',
+  '/stats',
+  '/stats/leader-board',
+  '/stats/leader-board/archive',
+  '/stats/leader-board/:year/:month',
+  '/stats/rewinds/:year',
+  '/admin',
+  '/admin/lans',
+  '/admin/lans/new',
+  '/admin/lans/:id',
+  '/admin/lans/:id/check-in',
+  '/admin/users',
+  '/admin/users/:id',
+  '/admin/sign-ups',
+] as const;
+
+// As the web app's router matches: case-insensitive, a trailing slash or several allowed.
+const appPathPatterns = appPaths.map((pattern) => {
+  const source = pattern
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) =>
+      segment.startsWith(':') ? '/[^/]+' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    )
+    .join('');
+  return new RegExp(`^${source}\\/*$`, 'i');
+});
+
+/** Whether the web app has a screen at `pathname` (the path alone, no query). */
+export function isAppPath(pathname: string): boolean {
+  return appPathPatterns.some((pattern) => pattern.test(pathname));
+}
