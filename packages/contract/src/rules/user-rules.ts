@@ -1,12 +1,23 @@
 import type { UserProfile } from '../schemas/users.ts';
 
-type ProfileFields = Pick<UserProfile, 'email' | 'firstName' | 'surname' | 'city' | 'birthDate'>;
+/** The fields a complete profile has, in the profile form's order. */
+export const profileFieldNames = ['email', 'firstName', 'surname', 'city', 'birthDate'] as const;
+
+export type ProfileFieldName = (typeof profileFieldNames)[number];
+
+type ProfileFields = Pick<UserProfile, ProfileFieldName>;
+
+/** The profile fields still empty, in the form's order. */
+export function listMissingProfileFields(user: ProfileFields): ProfileFieldName[] {
+  return profileFieldNames.filter((name) => {
+    const value = user[name];
+    return typeof value !== 'string' || value.trim() === '';
+  });
+}
 
 /** A profile is complete when email, first name, surname, city and birth date are all set. */
 export function isProfileComplete(user: ProfileFields): boolean {
-  return [user.email, user.firstName, user.surname, user.city, user.birthDate].every(
-    (value) => typeof value === 'string' && value.trim() !== '',
-  );
+  return listMissingProfileFields(user).length === 0;
 }
 
 /** The oldest a birth date may be, in years before today: nobody alive is older. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lanMessageBodyMaximum } from '../rules/subscriber-rules.ts';
+import { profileFieldNames } from '../rules/user-rules.ts';
 import { dateTimeSchema, idSchema, moneySchema, problemDetailsSchema } from './common.ts';
 import { requiredText } from './rules.ts';
 import {
@@ -184,6 +185,11 @@ export const signUpSchema = z
     email: z.string().nullable(),
     emailVerified: z.boolean(),
     isProfileComplete: z.boolean(),
+    missingProfileFields: z.array(z.enum(profileFieldNames)).meta({
+      description:
+        'The profile fields still empty, in the profile form’s order (email, firstName, ' +
+        'surname, city, birthDate); empty when the profile is complete.',
+    }),
     creationDate: dateTimeSchema,
   })
   .meta({

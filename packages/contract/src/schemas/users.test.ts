@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isProfileComplete } from '../rules/user-rules.ts';
+import { isProfileComplete, listMissingProfileFields } from '../rules/user-rules.ts';
 import {
   buildUserProfile,
   buildUserProfileInput,
@@ -225,5 +225,19 @@ describe('isProfileComplete', () => {
 
   it('does not need the email to be verified', () => {
     expect(isProfileComplete(buildUserProfile({ isEmailActivated: false }))).toBe(true);
+  });
+});
+
+describe('listMissingProfileFields', () => {
+  it('names the empty fields in the form’s order, blank ones too', () => {
+    expect(
+      listMissingProfileFields(
+        buildUserProfile({ birthDate: null, firstName: ' ', email: null, city: 'Utrecht' }),
+      ),
+    ).toEqual(['email', 'firstName', 'birthDate']);
+  });
+
+  it('is empty for a complete profile', () => {
+    expect(listMissingProfileFields(buildUserProfile())).toEqual([]);
   });
 });

@@ -95,6 +95,7 @@ export function buildSignUp({
     email: `${nickname}@example.com`,
     emailVerified: true,
     isProfileComplete: true,
+    missingProfileFields: [],
     creationDate: '2026-02-03T20:15:00Z',
     ...overrides,
   };

@@ -26,6 +26,7 @@ type SignUp = {
   email: string | null;
   emailVerified: boolean;
   isProfileComplete: boolean;
+  missingProfileFields: string[];
   creationDate: string;
 };
 
@@ -66,7 +67,7 @@ describe.each(testEngines)('sign-ups on %s', (engine) => {
       if (wanted !== 200) expect(response.body).not.toContain('emailVerified');
     });
 
-    it('lists the users without Lanner, newest first, with e-mail and profile state', async () => {
+    it('lists the users without Lanner, newest first, with e-mail and profile state and what is missing', async () => {
       const hour = 60 * 60 * 1000;
       const complete = await api.person({ roles: [], ...completeProfile });
       const unverified = await api.person({ roles: [], mail: 'unverified', ...completeProfile });
@@ -99,22 +100,26 @@ describe.each(testEngines)('sign-ups on %s', (engine) => {
           email: complete.email,
           emailVerified: true,
           isProfileComplete: true,
+          missingProfileFields: [],
           creationDate: expect.any(String),
         });
         expect(itemOf(unverified)).toMatchObject({
           email: unverified.email,
           emailVerified: false,
           isProfileComplete: true,
+          missingProfileFields: [],
         });
         expect(itemOf(bare)).toMatchObject({
           email: null,
           emailVerified: false,
           isProfileComplete: false,
+          missingProfileFields: ['email', 'firstName', 'surname', 'city', 'birthDate'],
         });
         expect(itemOf(member)).toMatchObject({
           user: { roles: ['Member'] },
           emailVerified: true,
           isProfileComplete: false,
+          missingProfileFields: ['city'],
         });
       }
     });

@@ -8,7 +8,7 @@ import {
   type UserPublic,
   type UserUpdate,
 } from '@lanparty/contract';
-import { isProfileComplete, requiredRoles } from '@lanparty/contract/rules';
+import { listMissingProfileFields, requiredRoles } from '@lanparty/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SteamConfig } from '../../config.ts';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
@@ -209,18 +209,20 @@ export async function listSignUps(
   const items = rows.flatMap((row, index) => {
     const user = users[index];
     if (!user) return [];
+    const missingProfileFields = listMissingProfileFields({
+      email: row.email,
+      firstName: row.first_name,
+      surname: row.surname,
+      city: row.city,
+      birthDate: row.birth_date,
+    });
     return [
       {
         user,
         email: row.email,
         emailVerified: row.email !== null && toBoolean(row.is_email_activated),
-        isProfileComplete: isProfileComplete({
-          email: row.email,
-          firstName: row.first_name,
-          surname: row.surname,
-          city: row.city,
-          birthDate: row.birth_date,
-        }),
+        isProfileComplete: missingProfileFields.length === 0,
+        missingProfileFields,
         creationDate: toIsoTimestamp(row.creation_date),
       },
     ];

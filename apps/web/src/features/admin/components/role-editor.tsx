@@ -3,6 +3,7 @@ import {
   grantableRoles,
   type Role,
   roleNames,
+  type UserProfile,
   type UserPublic,
 } from '@lanparty/contract';
 import { useState } from 'react';
@@ -10,7 +11,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
 import { describeError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
+import { hasPersonalFields } from '../api/get-user.ts';
 import { useUpdateUserRoles } from '../api/update-user-roles.ts';
+import { describeMissing, readinessOf } from './readiness.ts';
 import styles from './role-editor.module.css';
 
 /** A role as people read it: `MemberAdministrator` → `Member administrator`. */
@@ -22,9 +25,10 @@ export function roleLabel(role: Role): string {
  * Grant and revoke a user's roles: a checkbox per role, enabled only for the roles the
  * signed-in administrator may grant (MemberAdministrator: Lanner and Member;
  * SystemAdministrator: all, but never their own SystemAdministrator role), then a
- * confirmation before anything is saved.
+ * confirmation before anything is saved, which says what a new lanner still lacks (their
+ * e-mail, empty profile fields) when the administrator may see their profile.
  */
-export function RoleEditor({ user }: { user: UserPublic }) {
+export function RoleEditor({ user }: { user: UserPublic | UserProfile }) {
   const viewer = useViewer();
   const granter = viewer.user;
   const grantable = new Set(grantableRoles(granter?.roles ?? []));
@@ -40,6 +44,8 @@ export function RoleEditor({ user }: { user: UserPublic }) {
   const granted = roleNames.filter((role) => selected.has(role) && !user.roles.includes(role));
   const revoked = roleNames.filter((role) => !selected.has(role) && user.roles.includes(role));
   const hasChanges = granted.length > 0 || revoked.length > 0;
+  const missing =
+    granted.includes('Lanner') && hasPersonalFields(user) ? describeMissing(readinessOf(user)) : [];
 
   function toggle(role: Role, isChecked: boolean) {
     updateRoles.reset();
@@ -114,6 +120,9 @@ export function RoleEditor({ user }: { user: UserPublic }) {
         onCancel={() => setIsConfirming(false)}
       >
         {granted.length > 0 ? <p>Grant: {granted.map(roleLabel).join(', ')}</p> : null}
+        {missing.length > 0 ? (
+          <p className={controls.hint}>Not ready to sign up for a lan yet: {missing.join('; ')}.</p>
+        ) : null}
         {revoked.length > 0 ? <p>Revoke: {revoked.map(roleLabel).join(', ')}</p> : null}
       </ConfirmDialog>
     </form>

@@ -1,8 +1,10 @@
 import type { Role, SignUp } from '@lanparty/contract';
 import { Check, X } from 'lucide-react';
+import { useId } from 'react';
 import controls from '../../../components/controls.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { Link } from '../../../lib/router/index.ts';
+import { describeMissing, listFieldsInWords } from './readiness.ts';
 import styles from './sign-ups-table.module.css';
 import table from './users-table.module.css';
 
@@ -13,8 +15,12 @@ type SignUpsTableProps = {
   onGrant: (signUp: SignUp, role: Role) => void;
 };
 
-/** Sign-ups with what they have done so far, and one click to make each a lanner or member. */
+/**
+ * Sign-ups with what they have done so far and what is missing, and one click to make
+ * each a lanner or member (the page offers to undo it).
+ */
 export function SignUpsTable({ signUps, busyUserId, onGrant }: SignUpsTableProps) {
+  const idPrefix = useId();
   return (
     <div className={table.scroller}>
       <table className={`${table.table} ${styles.signUps}`}>
@@ -32,6 +38,9 @@ export function SignUpsTable({ signUps, busyUserId, onGrant }: SignUpsTableProps
             const { user } = signUp;
             const isBusy = busyUserId === user.id;
             const isMember = user.roles.includes('Member');
+            const missing = describeMissing(signUp);
+            const missingId = `${idPrefix}-missing-${user.id}`;
+            const emptyFields = signUp.missingProfileFields.filter((name) => name !== 'email');
             return (
               <tr key={user.id}>
                 <th scope="row" className={styles.nickname}>
@@ -50,20 +59,31 @@ export function SignUpsTable({ signUps, busyUserId, onGrant }: SignUpsTableProps
                   <span className={styles.cellLabel} aria-hidden="true">
                     E-mail verified
                   </span>
-                  <YesNo value={signUp.emailVerified} />
+                  <YesNo
+                    value={signUp.emailVerified}
+                    no={signUp.email === null ? 'No e-mail' : 'Not verified'}
+                  />
                 </td>
                 <td>
                   <span className={styles.cellLabel} aria-hidden="true">
                     Profile complete
                   </span>
-                  <YesNo value={signUp.isProfileComplete} />
+                  <YesNo
+                    value={emptyFields.length === 0}
+                    no={`Missing ${listFieldsInWords(emptyFields)}`}
+                  />
                 </td>
                 <td>
+                  {/* What the buttons' description reads out: the row's gaps, at once. */}
+                  <span id={missingId} className="visually-hidden">
+                    {missing.length > 0 ? `Missing: ${missing.join('; ')}.` : 'Ready.'}
+                  </span>
                   <div className={styles.actions}>
                     <button
                       type="button"
                       className={controls.button}
                       disabled={isBusy}
+                      aria-describedby={missingId}
                       onClick={() => onGrant(signUp, 'Lanner')}
                     >
                       Make lanner <span className="visually-hidden">{user.nickname}</span>
@@ -73,6 +93,7 @@ export function SignUpsTable({ signUps, busyUserId, onGrant }: SignUpsTableProps
                         type="button"
                         className={controls.buttonSecondary}
                         disabled={isBusy}
+                        aria-describedby={missingId}
                         onClick={() => onGrant(signUp, 'Member')}
                       >
                         Make member <span className="visually-hidden">{user.nickname}</span>
@@ -89,13 +110,16 @@ export function SignUpsTable({ signUps, busyUserId, onGrant }: SignUpsTableProps
   );
 }
 
-/** Yes or No in words, with a tick or a cross beside them (not colour alone). */
-function YesNo({ value }: { value: boolean }) {
+/**
+ * Yes, or what is missing, in words, with a tick or a cross beside them (not colour
+ * alone); what is missing in the warning hue, so it stands out from what is done.
+ */
+function YesNo({ value, no }: { value: boolean; no: string }) {
   const Icon = value ? Check : X;
   return (
     <span className={value ? styles.yes : styles.no}>
       <Icon aria-hidden="true" size={16} />
-      {value ? 'Yes' : 'No'}
+      {value ? 'Yes' : no}
     </span>
   );
 }

@@ -1,9 +1,17 @@
 import type { Role, SignUp } from '@lanparty/contract';
 import { buildPage, buildSignUp, buildUserProfile } from '@lanparty/contract/testing';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse, type StubbedRequest, stubFetch } from '../../../testing/fetch-stub.ts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  jsonResponse,
+  problemResponse,
+  type StubbedRequest,
+  stubFetch,
+} from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { UNDO_MS } from './admin-sign-ups-route.tsx';
+
+afterEach(() => vi.useRealTimers());
 
 const memberAdmin = buildViewer({ roles: ['MemberAdministrator'] });
 
@@ -56,7 +64,12 @@ describe('the sign-ups awaiting verification', () => {
   it('lists each sign-up with its date and what it has done, newest first as served', async () => {
     const { requests } = stubSignUps([
       buildSignUp({ id: 6, nickname: 'latest', emailVerified: false }),
-      buildSignUp({ id: 5, nickname: 'earlier', isProfileComplete: false }),
+      buildSignUp({
+        id: 5,
+        nickname: 'earlier',
+        isProfileComplete: false,
+        missingProfileFields: ['city'],
+      }),
     ]);
     renderApp('/admin/sign-ups', { viewer: memberAdmin });
     expect(
@@ -75,13 +88,13 @@ describe('the sign-ups awaiting verification', () => {
     );
     expect(within(latest).getByText('03 Feb 2026')).toBeInTheDocument();
     const [latestEmail, latestProfile] = within(latest).getAllByRole('cell').slice(1, 3);
-    expect(latestEmail).toHaveTextContent('No');
+    expect(latestEmail).toHaveTextContent('Not verified');
     expect(latestProfile).toHaveTextContent('Yes');
     const [earlierEmail, earlierProfile] = within(rowOf('earlier'))
       .getAllByRole('cell')
       .slice(1, 3);
     expect(earlierEmail).toHaveTextContent('Yes');
-    expect(earlierProfile).toHaveTextContent('No');
+    expect(earlierProfile).toHaveTextContent('Missing city');
 
     const [list] = listRequests(requests);
     expect(list?.url.searchParams.get('offset')).toBe('0');
@@ -110,6 +123,108 @@ describe('the sign-ups awaiting verification', () => {
     );
     expect(screen.getByRole('link', { name: 'other' })).toBeInTheDocument();
     expect(listRequests(requests).length).toBeGreaterThan(1);
+  });
+
+  it('says in the row what is missing, and reads it out with the buttons', async () => {
+    stubSignUps([
+      buildSignUp({
+        id: 5,
+        nickname: 'halfway',
+        email: 'halfway@example.com',
+        emailVerified: false,
+        isProfileComplete: false,
+        missingProfileFields: ['firstName', 'city', 'birthDate'],
+      }),
+      buildSignUp({
+        id: 6,
+        nickname: 'nothing',
+        email: null,
+        emailVerified: false,
+        isProfileComplete: false,
+        missingProfileFields: ['email', 'surname'],
+      }),
+      buildSignUp({ id: 7, nickname: 'ready' }),
+    ]);
+    renderApp('/admin/sign-ups', { viewer: memberAdmin });
+    await screen.findByRole('link', { name: 'halfway' });
+    const [email, profile] = within(rowOf('halfway')).getAllByRole('cell').slice(1, 3);
+    expect(email).toHaveTextContent('Not verified');
+    expect(profile).toHaveTextContent('Missing first name, city and birth date');
+    expect(
+      within(rowOf('halfway')).getByRole('button', { name: 'Make lanner halfway' }),
+    ).toHaveAccessibleDescription(
+      'Missing: e-mail not verified; first name, city and birth date empty.',
+    );
+    expect(within(rowOf('nothing')).getAllByRole('cell')[1]).toHaveTextContent('No e-mail');
+    expect(within(rowOf('nothing')).getAllByRole('cell')[2]).toHaveTextContent('Missing surname');
+    expect(
+      within(rowOf('nothing')).getByRole('button', { name: 'Make member nothing' }),
+    ).toHaveAccessibleDescription('Missing: no e-mail address; surname empty.');
+    expect(
+      within(rowOf('ready')).getByRole('button', { name: 'Make lanner ready' }),
+    ).toHaveAccessibleDescription('Ready.');
+  });
+
+  it('offers an Undo after making a lanner, which gives back the roles they had', async () => {
+    const { requests } = stubSignUps([
+      buildSignUp({ id: 5, nickname: 'newbie', roles: ['Member'] }),
+      buildSignUp({ id: 6, nickname: 'other' }),
+    ]);
+    const { user } = renderApp('/admin/sign-ups', { viewer: memberAdmin });
+    await screen.findByRole('link', { name: 'newbie' });
+    await user.click(within(rowOf('newbie')).getByRole('button', { name: 'Make lanner newbie' }));
+    const undo = await screen.findByRole('button', { name: 'Undo making newbie a lanner' });
+    // The row has gone: the focus waits on the Undo, beside the words.
+    expect(undo).toHaveFocus();
+    expect(undo.closest('[role="status"]')).toHaveTextContent('newbie is now a lanner.');
+
+    await user.click(undo);
+    expect(await screen.findByText('newbie is no longer a lanner.')).toBeInTheDocument();
+    const puts = requests.filter((request) => request.method === 'PUT');
+    expect(puts.map((put) => JSON.parse(String(put.body)))).toEqual([
+      { roles: ['Member', 'Lanner'] },
+      { roles: ['Member'] },
+    ]);
+    expect(screen.queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the Undo failed, and offers it again', async () => {
+    let puts = 0;
+    stubFetch({
+      'GET /api/sign-ups': () =>
+        jsonResponse(buildPage([buildSignUp({ id: 5, nickname: 'newbie' })])),
+      'PUT /api/users/5': () => {
+        puts += 1;
+        return puts === 1
+          ? jsonResponse(buildUserProfile({ id: 5, nickname: 'newbie', roles: ['Lanner'] }))
+          : problemResponse(503, { detail: 'The site is busy.' });
+      },
+    });
+    const { user } = renderApp('/admin/sign-ups', { viewer: memberAdmin });
+    await user.click(await screen.findByRole('button', { name: 'Make lanner newbie' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo making newbie a lanner' }));
+    expect(
+      await screen.findByText(/newbie is still a lanner: the undo failed/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo making newbie a lanner' })).toBeEnabled();
+  });
+
+  it('takes the Undo away after a few seconds, keeping the words', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubSignUps([buildSignUp({ id: 5, nickname: 'newbie' })]);
+    const { user } = renderApp('/admin/sign-ups', {
+      viewer: memberAdmin,
+      advanceTimers: (ms) => {
+        vi.advanceTimersByTime(ms);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Make lanner newbie' }));
+    const status = (await screen.findByRole('button', { name: /Undo/ })).closest('[role="status"]');
+    await act(async () => {
+      vi.advanceTimersByTime(UNDO_MS);
+    });
+    expect(screen.queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+    expect(status).toHaveTextContent('newbie is now a lanner.');
   });
 
   it('makes a sign-up a member, and offers it only to who is not one', async () => {

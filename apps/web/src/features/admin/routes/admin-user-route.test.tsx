@@ -87,6 +87,34 @@ describe('a user in the admin area', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('says in the confirmation what a new lanner still lacks', async () => {
+    const halfway = { ...target, isEmailActivated: false, city: null, birthDate: null };
+    const { user } = openUser(['MemberAdministrator'], {
+      'GET /api/users/42': () => jsonResponse(halfway),
+    });
+    const box = await findRoleBoxes();
+    await user.click(box('Lanner'));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the roles of newbie?' });
+    expect(dialog).toHaveTextContent(
+      'Not ready to sign up for a lan yet: e-mail not verified; city and birth date empty.',
+    );
+  });
+
+  it('says nothing is missing of a ready profile, nor when no lanner is made', async () => {
+    const { user } = openUser(['MemberAdministrator']);
+    const box = await findRoleBoxes();
+    await user.click(box('Lanner'));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).not.toHaveTextContent('Not ready');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(box('Lanner'));
+    await user.click(box('Member'));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    expect(await screen.findByRole('dialog')).not.toHaveTextContent('Not ready');
+  });
+
   it('saves nothing when the confirmation is cancelled', async () => {
     const { user, requests } = openUser(['MemberAdministrator']);
     const box = await findRoleBoxes();
