@@ -61,3 +61,24 @@ export const identitySettingsSchema = z
   });
 
 export type IdentitySettings = z.infer<typeof identitySettingsSchema>;
+
+export const calendarFeedSchema = z
+  .object({
+    url: z.url().meta({
+      description: 'The feed itself (text/calendar), on the site’s public address.',
+      examples: ['https://lan.example.org/api/lans.ics'],
+    }),
+    subscriptionUrl: z.string().meta({
+      description:
+        'The same feed as a webcal:// address: opening it asks the visitor’s calendar app ' +
+        'to subscribe, so new and changed lans appear there by themselves.',
+      examples: ['webcal://lan.example.org/api/lans.ics'],
+    }),
+  })
+  .meta({
+    description:
+      'Where calendar apps subscribe to every active lan, made from the site’s public address ' +
+      '(PUBLIC_URL), never from the address a request came in on.',
+  });
+
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

@@ -126,3 +126,40 @@ describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
     expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
 });
+
+describe.each(testEngines)('GET /api/settings/calendar-feed on %s', (engine) => {
+  let site: ApiSite;
+
+  beforeAll(async () => {
+    site = await startApiSite(engine, { PUBLIC_URL: 'https://lan.example:8443/' });
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('gives the feed and its webcal:// subscription on the public address, whatever the Host', async () => {
+    for (const host of ['lan.example:8443', 'evil.example', '10.0.0.5:3000']) {
+      const response = await site.app.inject({
+        method: 'GET',
+        url: '/api/settings/calendar-feed',
+        headers: { host },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        url: 'https://lan.example:8443/api/lans.ics',
+        subscriptionUrl: 'webcal://lan.example:8443/api/lans.ics',
+      });
+      expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    }
+  });
+
+  it('names a feed that answers, as a calendar app fetching it finds it', async () => {
+    const { url } = (
+      await site.app.inject({ method: 'GET', url: '/api/settings/calendar-feed' })
+    ).json();
+    const feed = await site.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(feed.body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+  });
+});

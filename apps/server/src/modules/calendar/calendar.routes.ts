@@ -1,3 +1,4 @@
+import { type CalendarFeed, calendarFeedSchema } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toIsoTimestamp } from '../../db/columns.ts';
@@ -32,9 +33,37 @@ export async function buildLansCalendar(db: AppDatabase, publicUrl: URL): Promis
   return formatCalendar(events, { name: calendarName, productId: calendarProductId });
 }
 
+/**
+ * The feed's addresses, made from the site's public address: a subscription made from a
+ * page reached through another name (a proxy's, a LAN address) still works for the people
+ * it is shared with, and a forged Host header cannot point anyone's calendar elsewhere.
+ */
+export function calendarFeedOf(publicUrl: URL): CalendarFeed {
+  const url = new URL('api/lans.ics', publicUrl);
+  // webcal: is the feed's http(s) address with the scheme calendar apps answer to.
+  return { url: url.href, subscriptionUrl: `webcal://${url.host}${url.pathname}` };
+}
+
 export const calendarRoutes =
   (deps: { db: AppDatabase; publicUrl: URL }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/api/settings/calendar-feed',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Where calendar apps subscribe to the lans',
+          description:
+            'The address of GET /api/lans.ics and the same as webcal:// for a subscription, ' +
+            'both on the public address of the site (PUBLIC_URL).',
+          response: { 200: calendarFeedSchema },
+        },
+      },
+      async (_request, reply) =>
+        // The public address changes only with a restart.
+        reply.header('cache-control', 'public, max-age=3600').send(calendarFeedOf(deps.publicUrl)),
+    );
+
     app.get(
       '/api/lans.ics',
       {

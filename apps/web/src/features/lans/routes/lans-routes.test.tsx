@@ -44,10 +44,36 @@ describe('lans/upcoming', () => {
     expect(query?.get('sort')).toBe('start-date');
     expect(query?.get('limit')).toBe('5');
     expect(screen.getByRole('link', { name: 'Archive' })).toHaveAttribute('href', '/lans/archive');
-    expect(screen.getByRole('link', { name: 'Add to your calendar' })).toHaveAttribute(
+  });
+
+  it('offers a subscription to the calendar feed, on the address the server gives, and the file beside it', async () => {
+    const { requests } = stubLans([], {
+      'GET /api/settings/calendar-feed': () =>
+        jsonResponse({
+          url: 'https://lan.example.org/api/lans.ics',
+          subscriptionUrl: 'webcal://lan.example.org/api/lans.ics',
+        }),
+    });
+    renderApp('/lans/upcoming');
+    expect(await screen.findByRole('link', { name: 'Subscribe in your calendar' })).toHaveAttribute(
       'href',
-      '/api/lans.ics',
+      'webcal://lan.example.org/api/lans.ics',
     );
+    const download = screen.getByRole('link', { name: 'Download the calendar' });
+    expect(download).toHaveAttribute('href', '/api/lans.ics');
+    expect(download).toHaveAttribute('download', 'lanparty.ics');
+    expect(requests.some((request) => request.url.pathname === '/api/settings/calendar-feed')).toBe(
+      true,
+    );
+  });
+
+  it('still offers the download when the feed’s address cannot be read', async () => {
+    stubLans([], {
+      'GET /api/settings/calendar-feed': () => problemResponse(503, { detail: 'Busy.' }),
+    });
+    renderApp('/lans/upcoming');
+    expect(await screen.findByRole('link', { name: 'Download the calendar' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Subscribe in your calendar' })).toBeNull();
   });
 
   it('shows one lan in full with 200 snowflakes and no Soon section', async () => {
@@ -106,7 +132,13 @@ describe('lans/upcoming', () => {
       expect(image).toHaveAttribute('height', '400');
       expect(image).toHaveAttribute('decoding', 'async');
     }
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The lans, and the calendar feed's address below them: nothing about a banner.
+    const asked = fetchMock.mock.calls.map(
+      ([input]) => new URL(String(input), 'http://x').pathname,
+    );
+    expect(asked.filter((pathname) => pathname !== '/api/settings/calendar-feed')).toEqual([
+      '/api/lans',
+    ]);
   });
 
   it('counts Lanners (accepted + paid) and Open places', async () => {

@@ -1,9 +1,10 @@
-import { Archive, CalendarPlus } from 'lucide-react';
+import { Archive } from 'lucide-react';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { Link } from '../../../lib/router/index.ts';
 import { useUpcomingLans } from '../api/list-upcoming-lans.ts';
+import { CalendarLinks } from '../components/calendar-links.tsx';
 import { LanCard } from '../components/lan-card.tsx';
 import { LanInFull } from '../components/lan-in-full.tsx';
 import styles from './lans-routes.module.css';
@@ -34,10 +35,7 @@ export function UpcomingLansRoute() {
             <Archive size={18} aria-hidden="true" />
             Archive
           </Link>
-          <a className={controls.buttonSecondary} href="/api/lans.ics">
-            <CalendarPlus size={18} aria-hidden="true" />
-            Add to your calendar
-          </a>
+          <CalendarLinks />
         </div>
       )}
     </Page>
