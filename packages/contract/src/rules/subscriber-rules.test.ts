@@ -4,6 +4,7 @@ import {
   canOwnerWithdraw,
   countTakenPlaces,
   isPlaceTaking,
+  placePaymentOf,
   sortSubscribers,
   subscriberStatusOrder,
 } from './subscriber-rules.ts';
@@ -71,5 +72,38 @@ describe('canOwnerWithdraw', () => {
     expect(canOwnerWithdraw('Accepted')).toBe(true);
     expect(canOwnerWithdraw('Paid')).toBe(false);
     expect(canOwnerWithdraw('Denied')).toBe(false);
+  });
+});
+
+describe('placePaymentOf', () => {
+  it('keeps owed, paid and outstanding apart: an Accepted lanner has paid nothing yet', () => {
+    expect(placePaymentOf({ status: 'Accepted', amountDue: 3000 })).toEqual({
+      amountDue: 3000,
+      amountPaid: 0,
+      amountOutstanding: 3000,
+    });
+  });
+
+  it('counts a Paid lanner’s amount due as paid, with nothing outstanding', () => {
+    expect(placePaymentOf({ status: 'Paid', amountDue: 27.5 })).toEqual({
+      amountDue: 27.5,
+      amountPaid: 27.5,
+      amountOutstanding: 0,
+    });
+  });
+
+  it('has nothing to pay on a free lan', () => {
+    expect(placePaymentOf({ status: 'Accepted', amountDue: 0 })).toEqual({
+      amountDue: 0,
+      amountPaid: 0,
+      amountOutstanding: 0,
+    });
+  });
+
+  it('has no amounts without a place', () => {
+    expect(placePaymentOf({ status: 'Pending', amountDue: null })).toBeNull();
+    expect(placePaymentOf({ status: 'Denied', amountDue: null })).toBeNull();
+    // A stale amount of a subscription without a place is not owed.
+    expect(placePaymentOf({ status: 'Denied', amountDue: 3000 })).toBeNull();
   });
 });

@@ -70,6 +70,26 @@ export function amountDueFor(
   return roles.includes('Member') ? lan.membersPrice : lan.price;
 }
 
+/** What a place costs its subscriber, what they paid of it, and what is still outstanding. */
+export type PlacePayment = { amountDue: number; amountPaid: number; amountOutstanding: number };
+
+/**
+ * The three amounts of a subscriber's place (issue 32): what they owe (`amountDue`, fixed
+ * when they took the place), what they paid and what is still outstanding. Paid is how a
+ * payment is recorded, and it records the amount due paid in full: there are no part
+ * payments. null while they hold no place (Pending, Denied), when nothing is owed or paid.
+ * Works in any unit (cents on the server, euros on the web).
+ */
+export function placePaymentOf(subscriber: {
+  status: SubscriberStatus;
+  amountDue: number | null;
+}): PlacePayment | null {
+  const { status, amountDue } = subscriber;
+  if (!isPlaceTaking(status) || amountDue === null) return null;
+  const amountPaid = status === 'Paid' ? amountDue : 0;
+  return { amountDue, amountPaid, amountOutstanding: amountDue - amountPaid };
+}
+
 /** Crockford's base32 alphabet: no I, L, O or U, so a code read aloud is not misheard. */
 export const checkInCodeAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -90,6 +110,14 @@ export function normalizeCheckInCode(text: string): string {
 export function formatCheckInCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;
 }
+
+/**
+ * The participants CSV's dialects: `comma` splits cells on `,` and writes amounts with a
+ * decimal point; `semicolon` splits on `;` with a decimal comma (a Dutch spreadsheet).
+ */
+export const csvSeparators = ['comma', 'semicolon'] as const;
+
+export type CsvSeparator = (typeof csvSeparators)[number];
 
 /** The longest message to a lan's participants, in characters. */
 export const lanMessageBodyMaximum = 5000;

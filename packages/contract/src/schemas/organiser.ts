@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { lanMessageBodyMaximum } from '../rules/subscriber-rules.ts';
+import { csvSeparators, lanMessageBodyMaximum } from '../rules/subscriber-rules.ts';
 import { profileFieldNames } from '../rules/user-rules.ts';
 import { dateTimeSchema, idSchema, moneySchema, problemDetailsSchema } from './common.ts';
 import { requiredText } from './rules.ts';
 import {
   checkInCodeSchema,
+  shortCheckInCodeSchema,
   subscriberStatusSchema,
   waitlistPositionSchema,
 } from './subscribers.ts';
@@ -32,13 +33,35 @@ export const participantSchema = z
     waitlistPosition: waitlistPositionSchema,
     amountDue: moneySchema.nullable().meta({
       description:
-        'What the participant owes, fixed when they were accepted (or set Paid): the member ' +
-        'price if they were a Member then, else the price. null while Pending or Denied.',
+        'What the participant owes for their place, fixed when they were accepted (or set ' +
+        'Paid): the member price if they were a Member then, else the price. Not what is ' +
+        'left to pay: see amountPaid and amountOutstanding. null while Pending or Denied.',
+    }),
+    amountPaid: moneySchema.nullable().meta({
+      description:
+        'What they paid of it: the whole amountDue once Paid, 0 while Accepted (a payment is ' +
+        'recorded as the status Paid; there are no part payments). null while Pending or Denied.',
+    }),
+    amountOutstanding: moneySchema.nullable().meta({
+      description:
+        'amountDue minus amountPaid: what is still to pay. null while Pending or Denied.',
     }),
     present: z.boolean().nullable(),
     subscribedOn: dateTimeSchema,
     checkInCode: checkInCodeSchema.nullable().meta({
       description: 'The ticket’s code while Accepted or Paid; null otherwise.',
+    }),
+    shortCode: shortCheckInCodeSchema.nullable().meta({
+      description: 'The ticket’s short code, read out at the door, while Accepted or Paid.',
+    }),
+    checkedInAt: dateTimeSchema.nullable().meta({
+      description:
+        'When the participant was checked in, with the community’s UTC offset then (its ' +
+        'clocks, as a lan’s dates); null while not present, and for a presence marked ' +
+        'before the time was recorded.',
+    }),
+    checkedInBy: z.string().nullable().meta({
+      description: 'The nickname of the administrator who checked them in, when known.',
     }),
   })
   .meta({ id: 'Participant', description: 'A subscription of a lan as its organiser sees it.' });
@@ -47,9 +70,11 @@ export type Participant = z.infer<typeof participantSchema>;
 
 export const participantTotalsSchema = z
   .object({
-    expected: moneySchema.meta({ description: 'The amounts due of Accepted and Paid.' }),
-    received: moneySchema.meta({ description: 'The amounts due of Paid.' }),
-    outstanding: moneySchema.meta({ description: 'expected minus received.' }),
+    expected: moneySchema.meta({ description: 'The sum of amountDue (Accepted and Paid).' }),
+    received: moneySchema.meta({ description: 'The sum of amountPaid (Paid).' }),
+    outstanding: moneySchema.meta({
+      description: 'The sum of amountOutstanding (Accepted): expected minus received.',
+    }),
     pending: z.number().int().min(0),
     accepted: z.number().int().min(0),
     paid: z.number().int().min(0),
@@ -73,28 +98,32 @@ export const participantListSchema = z
 
 export type ParticipantList = z.infer<typeof participantListSchema>;
 
-/** The columns of the participants CSV, in order: the Participant fields. */
-export const participantCsvColumns = [
-  'subscriberId',
-  'userId',
-  'nickname',
-  'firstName',
-  'surname',
-  'email',
-  'isMember',
-  'status',
-  'waitlistPosition',
-  'amountDue',
-  'present',
-  'subscribedOn',
-  'checkInCode',
-] as const satisfies readonly (keyof Participant)[];
+/** GET lans/{id}/participants.csv's query: which spreadsheet dialect to write. */
+export const participantsCsvQuerySchema = z
+  .object({
+    separator: z
+      .enum(csvSeparators, { error: `Must be ${csvSeparators.join(' or ')}` })
+      .default('comma')
+      .meta({
+        description:
+          'comma (default): cells split on `,` with a decimal point in amounts; semicolon: ' +
+          'on `;` with a decimal comma, as a Dutch or German spreadsheet reads a .csv.',
+      }),
+  })
+  .meta({ id: 'ParticipantsCsvQuery' });
 
 export const checkInInputSchema = z
   .object({
-    code: z.string().trim().min(1, 'Required').max(500, 'Must be at most 500 characters').meta({
-      description: 'The code of the ticket, as typed, or the ticket’s scanned address.',
-    }),
+    code: z
+      .string()
+      .trim()
+      .min(1, 'Required')
+      .max(500, 'Must be at most 500 characters')
+      .meta({
+        description:
+          'The code of the ticket as typed (its long code, or the short one read out at the ' +
+          'door), or the ticket’s scanned address.',
+      }),
     paid: z.boolean().optional().meta({
       description:
         'true: an Accepted participant pays at the door, becoming Paid and present in one step.',
@@ -107,9 +136,11 @@ export type CheckInInput = z.infer<typeof checkInInputSchema>;
 export const checkInResultSchema = z
   .object({
     subscriber: participantSchema,
-    alreadyPresent: z
-      .boolean()
-      .meta({ description: 'true when the ticket had been checked in before.' }),
+    alreadyPresent: z.boolean().meta({
+      description:
+        'true when the ticket had been checked in before: subscriber.checkedInAt and ' +
+        'checkedInBy then say when and by whom (a forwarded ticket shows here).',
+    }),
   })
   .meta({ id: 'CheckIn', description: 'A participant checked in at the door.' });
 

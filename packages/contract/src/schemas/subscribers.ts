@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateTimeSchema, idSchema } from './common.ts';
+import { dateTimeSchema, idSchema, moneySchema } from './common.ts';
+import { paymentDetailsSchema } from './payment.ts';
 import { userPublicSchema } from './users.ts';
 
 export const subscriberStatusSchema = z.enum(['Pending', 'Accepted', 'Paid', 'Denied']).meta({
@@ -65,16 +66,45 @@ export const checkInCodeSchema = z.string().meta({
   examples: ['7K3M-9QX2-T5VB-N8RD-4HWC-J6PZ-AE'],
 });
 
+/**
+ * A ticket's short code: 8 characters of Crockford base32 (40 random bits), unique within
+ * its lan, written in two groups for reading out (decision 035). Read like the long one.
+ */
+export const shortCheckInCodeSchema = z.string().meta({
+  description:
+    'The short code of an Accepted or Paid subscription, to read out at the door: 8 ' +
+    'characters (40 random bits), unique within its lan. The check-in accepts it in any ' +
+    'case, with or without the dash; its guesses are limited per lan administrator.',
+  examples: ['7KQ4-MZ2X'],
+});
+
 /** A subscription as its owner sees it: with the check-in code of their ticket. */
 export const ownSubscriptionSchema = subscriberSchema
   .extend({
     checkInCode: checkInCodeSchema.nullable(),
+    shortCode: shortCheckInCodeSchema.nullable(),
+    amountDue: moneySchema.nullable().meta({
+      description: 'What the place costs them, fixed when they took it; null without a place.',
+    }),
+    amountPaid: moneySchema.nullable().meta({
+      description: 'What they paid: all of amountDue once Paid, else 0; null without a place.',
+    }),
+    amountOutstanding: moneySchema.nullable().meta({
+      description: 'What is still to pay: amountDue minus amountPaid; null without a place.',
+    }),
+    payment: paymentDetailsSchema.nullable().meta({
+      description:
+        'How to pay for the place and whom to ask about money (a refund of a Paid one): the ' +
+        'lan’s payment details, the reference filled in for them; null without a place.',
+    }),
   })
   .meta({
     id: 'OwnSubscription',
     description:
-      'One of the signed-in user’s subscriptions. checkInCode is their ticket while Accepted ' +
-      'or Paid (null otherwise); it is never shown to anyone else but lan administrators.',
+      'One of the signed-in user’s subscriptions. checkInCode (in the QR code) and shortCode ' +
+      '(read out at the door) are their ticket while Accepted or Paid (null otherwise); ' +
+      'they are never shown to anyone else but lan administrators. The amounts are those ' +
+      'of their place, as its organiser sees them.',
   });
 
 export type OwnSubscription = z.infer<typeof ownSubscriptionSchema>;

@@ -2,6 +2,8 @@
  * Test data of the organiser's screens and calls (issue 12), in the contract's shapes.
  * Each call builds a fresh object.
  */
+
+import { placePaymentOf } from '../rules/subscriber-rules.ts';
 import type {
   LanMessage,
   Participant,
@@ -13,9 +15,13 @@ import type { OwnSubscription } from '../schemas/subscribers.ts';
 import type { Role } from '../schemas/users.ts';
 import { buildSubscriber, buildUserPublic } from './factories.ts';
 
-/** An Accepted participant of lan 1 with a verified address, owing the member price. */
+/**
+ * An Accepted participant of lan 1 with a verified address, owing the member price. What
+ * they paid and what is outstanding follow from the status and amountDue given, unless
+ * given too.
+ */
 export function buildParticipant(overrides: Partial<Participant> = {}): Participant {
-  return {
+  const participant: Participant = {
     subscriberId: 1,
     userId: 2,
     nickname: 'gamer',
@@ -27,10 +33,26 @@ export function buildParticipant(overrides: Partial<Participant> = {}): Particip
     status: 'Accepted',
     waitlistPosition: null,
     amountDue: 20,
+    amountPaid: null,
+    amountOutstanding: null,
     present: null,
     subscribedOn: '2026-01-05T10:00:00Z',
     checkInCode: '7K3M9QX2T5VBN8RD4HWCJ6PZAE',
+    shortCode: '7KQ4MZ2X',
+    checkedInAt: null,
+    checkedInBy: null,
     ...overrides,
+  };
+  return { ...participant, ...paymentFields(participant), ...overrides };
+}
+
+/** The amounts of a place as the server presents them: all three null without one. */
+function paymentFields(subscriber: Pick<Participant, 'status' | 'amountDue'>) {
+  const payment = placePaymentOf(subscriber);
+  return {
+    amountDue: payment?.amountDue ?? null,
+    amountPaid: payment?.amountPaid ?? null,
+    amountOutstanding: payment?.amountOutstanding ?? null,
   };
 }
 
@@ -79,6 +101,9 @@ export function buildOwnSubscription(overrides: Partial<OwnSubscription> = {}): 
   return {
     ...buildSubscriber({ status: 'Accepted' }),
     checkInCode: '7K3M9QX2T5VBN8RD4HWCJ6PZAE',
+    shortCode: '7KQ4MZ2X',
+    ...paymentFields({ status: overrides.status ?? 'Accepted', amountDue: 30 }),
+    payment: null,
     ...overrides,
   };
 }

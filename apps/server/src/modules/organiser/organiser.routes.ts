@@ -10,6 +10,7 @@ import {
   paged,
   pagedQuerySchema,
   participantListSchema,
+  participantsCsvQuerySchema,
   problemDetailsSchema,
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -54,6 +55,7 @@ export const organiserRoutes =
           deps.db,
           await requireViewer(request),
           request.params.id,
+          deps.communityTimeZone,
         );
         return { participants, totals };
       },
@@ -66,12 +68,17 @@ export const organiserRoutes =
           tags: ['organiser'],
           summary: 'The participants of a lan as CSV, for a spreadsheet',
           description:
-            'The rows of GET /api/lans/{id}/participants (its field names as the header row), ' +
-            'RFC 4180, UTF-8 with a byte-order mark, as an attachment. A cell that a ' +
-            'spreadsheet would run as a formula starts with an apostrophe. ' +
-            forLanAdministrators,
+            'The rows of GET /api/lans/{id}/participants under headers a person reads ' +
+            '(Nickname, First name, Amount due (€), Paid (€), Outstanding (€), …), with times ' +
+            'on the community’s clocks (yyyy-MM-dd HH:mm:ss, the zone named in the header) ' +
+            'and yes or no for booleans (empty when not known). separator=comma (default) ' +
+            'splits cells on `,` with a decimal point; separator=semicolon on `;` with a ' +
+            'decimal comma, for a Dutch spreadsheet; any other value is a 400. RFC 4180, ' +
+            'UTF-8 with a byte-order mark, as an attachment. A cell that a spreadsheet would ' +
+            `run as a formula starts with an apostrophe. ${forLanAdministrators}`,
           produces: ['text/csv'],
           params: lanParams,
+          querystring: participantsCsvQuerySchema,
           response: {
             200: z.string().meta({ description: 'text/csv; charset=utf-8' }),
             ...problems,
@@ -83,6 +90,7 @@ export const organiserRoutes =
           deps.db,
           await requireViewer(request),
           request.params.id,
+          deps.communityTimeZone,
         );
         return reply
           .type('text/csv; charset=utf-8')
@@ -90,7 +98,12 @@ export const organiserRoutes =
             'content-disposition',
             `attachment; filename="${participantsFileName({ id: lan.id, name: lan.name })}"`,
           )
-          .send(participantsCsv(participants));
+          .send(
+            participantsCsv(participants, {
+              separator: request.query.separator,
+              timeZone: deps.communityTimeZone,
+            }),
+          );
       },
     );
 
@@ -101,13 +114,18 @@ export const organiserRoutes =
           tags: ['organiser'],
           summary: 'Check a ticket in at the door',
           description:
-            'A Paid participant’s code marks them present: 200, with alreadyPresent true when ' +
-            'it had been checked in before (never an error, never twice). An Accepted ' +
+            'A Paid participant’s code marks them present, recording when and by whom: 200, ' +
+            'with alreadyPresent true when it had been checked in before (never an error, ' +
+            'never twice; subscriber.checkedInAt and checkedInBy then tell the first ' +
+            'check-in, so a forwarded ticket is noticed). An Accepted ' +
             'participant who has not paid is a 409 carrying nickname, subscriberId and ' +
             'amountDue, unless paid is true: then they become Paid and present in one step. ' +
             'Nothing due (a free lan): in as Paid at once. ' +
             'A Pending, Denied or another lan’s ticket is a 409, an unknown code a 404. The ' +
-            'code is read leniently (any case, spaces and dashes, a scanned ticket URL). ' +
+            'code is the ticket’s long code or its short one (8 characters, looked up in this ' +
+            'lan), read leniently (any case, spaces and dashes, a scanned ticket URL). Short ' +
+            'codes that find no ticket are limited per administrator (30 in 10 minutes; 429 ' +
+            'with Retry-After); one that finds its ticket does not count. ' +
             forLanAdministrators,
           params: lanParams,
           body: checkInInputSchema,
@@ -116,6 +134,7 @@ export const organiserRoutes =
             ...problems,
             404: checkInProblemSchema,
             409: checkInProblemSchema,
+            429: problemDetailsSchema,
           },
         },
       },

@@ -1,32 +1,104 @@
-import { type Participant, participantCsvColumns } from '@lanparty/contract';
+import type { Participant } from '@lanparty/contract';
+import type { CsvSeparator } from '@lanparty/contract/rules';
+import { wallClockOf } from '../../lib/zoned-time.ts';
+
+/** How the CSV is written: its dialect, and the community's time zone for its times. */
+export type CsvOptions = { separator: CsvSeparator; timeZone: string };
+
+const delimiters: Record<CsvSeparator, ',' | ';'> = { comma: ',', semicolon: ';' };
+
+type Column = {
+  header: string | ((options: CsvOptions) => string);
+  cell: (participant: Participant) => Cell;
+};
+
+/** A cell before it is written: text from people, a number of ours, money, yes/no, a time. */
+type Cell =
+  | { text: string | null }
+  | { number: number | null }
+  | { money: number | null }
+  | { yes: boolean | null }
+  | { time: string };
 
 /**
- * The participants of a lan as CSV for a spreadsheet (RFC 4180): a header row, CRLF line
- * ends, cells quoted when they hold a quote, comma or line break, and UTF-8 with a
- * byte-order mark so a spreadsheet reads accents right.
- *
- * No cell starts a formula, whether the spreadsheet splits on `,` (as written), `;` (Excel
- * in Dutch or German) or a tab, and whether it takes our quotes as quotes or not: names
- * come from users and from Steam, and csvCell puts an apostrophe before each formula start
- * that any of these readings could find at the start of a cell. Our own numbers (ids, the
- * waitlist position, the amount due) are written as numbers, untouched: `-5.00` stays a
- * number. The other cells of ours (booleans, the status, dates, check-in codes) go through
- * csvCell too, which leaves them as they are.
+ * The columns, headed for a person reading the spreadsheet (issue 32). Money is in euros
+ * with two decimals: what the place costs, what was paid and what is still to pay.
  */
-export function participantsCsv(participants: readonly Participant[]): string {
+const columns: readonly Column[] = [
+  { header: 'Subscriber ID', cell: (p) => ({ number: p.subscriberId }) },
+  { header: 'User ID', cell: (p) => ({ number: p.userId }) },
+  { header: 'Nickname', cell: (p) => ({ text: p.nickname }) },
+  { header: 'First name', cell: (p) => ({ text: p.firstName }) },
+  { header: 'Surname', cell: (p) => ({ text: p.surname }) },
+  { header: 'E-mail', cell: (p) => ({ text: p.email }) },
+  { header: 'E-mail verified', cell: (p) => ({ yes: p.emailVerified }) },
+  { header: 'Member', cell: (p) => ({ yes: p.isMember }) },
+  { header: 'Status', cell: (p) => ({ text: p.status }) },
+  { header: 'Waitlist position', cell: (p) => ({ number: p.waitlistPosition }) },
+  { header: 'Amount due (€)', cell: (p) => ({ money: p.amountDue }) },
+  { header: 'Paid (€)', cell: (p) => ({ money: p.amountPaid }) },
+  { header: 'Outstanding (€)', cell: (p) => ({ money: p.amountOutstanding }) },
+  { header: 'Present', cell: (p) => ({ yes: p.present }) },
+  {
+    header: ({ timeZone }) => `Subscribed on (${timeZone})`,
+    cell: (p) => ({ time: p.subscribedOn }),
+  },
+  { header: 'Check-in code', cell: (p) => ({ text: p.checkInCode }) },
+];
+
+/** The header row of the CSV, as a spreadsheet shows it. */
+export function participantCsvHeaders(options: CsvOptions): string[] {
+  return columns.map(({ header }) => (typeof header === 'string' ? header : header(options)));
+}
+
+/**
+ * The participants of a lan as CSV for a spreadsheet: a header row, CRLF line ends, cells
+ * quoted when they hold a quote, the delimiter or a line break (RFC 4180, with `;` in the
+ * place of `,` in the semicolon dialect), and UTF-8 with a byte-order mark so a
+ * spreadsheet reads accents right. Times are wall-clock times of the community's time
+ * zone (`2026-01-02 04:04:05`, which spreadsheets read as a date and time), booleans
+ * `yes` or `no` (empty when not known), amounts with a decimal point, or a decimal comma
+ * in the semicolon dialect (a Dutch spreadsheet reads `27,50` as a number).
+ *
+ * No cell starts a formula, whether the spreadsheet splits on `,`, `;` or a tab, and
+ * whether it takes our quotes as quotes or not: names come from users and from Steam, and
+ * csvCell puts an apostrophe before each formula start that any of these readings could
+ * find at the start of a cell. Our own numbers (ids, the waitlist position, the amounts)
+ * are written as numbers, untouched: `-5.00` stays a number, and so do yes and no. The
+ * other cells of ours (the status, times, check-in codes) go through csvCell too, which
+ * leaves them as they are.
+ */
+export function participantsCsv(participants: readonly Participant[], options: CsvOptions): string {
+  const delimiter = delimiters[options.separator];
   const lines = [
-    participantCsvColumns.map(csvCell),
+    participantCsvHeaders(options).map((text) => csvCell(text, delimiter)),
     ...participants.map((participant) =>
-      participantCsvColumns.map((column) => {
-        const value = participant[column];
-        if (typeof value === 'number') {
-          return column === 'amountDue' ? value.toFixed(2) : String(value);
-        }
-        return csvCell(value === null ? '' : String(value));
-      }),
+      columns.map((column) => writeCell(column.cell(participant), options, delimiter)),
     ),
   ];
-  return `\uFEFF${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${lines.map((cells) => cells.join(delimiter)).join('\r\n')}\r\n`;
+}
+
+function writeCell(cell: Cell, options: CsvOptions, delimiter: ',' | ';'): string {
+  if ('number' in cell) return cell.number === null ? '' : String(cell.number);
+  if ('money' in cell) {
+    if (cell.money === null) return '';
+    const amount = cell.money.toFixed(2);
+    return options.separator === 'semicolon' ? amount.replace('.', ',') : amount;
+  }
+  if ('yes' in cell) return cell.yes === null ? '' : cell.yes ? 'yes' : 'no';
+  if ('time' in cell) return csvCell(formatCsvTime(cell.time, options.timeZone), delimiter);
+  return csvCell(cell.text ?? '', delimiter);
+}
+
+/** `2026-01-02 04:04:05`: the instant on the community's clocks, as spreadsheets read it. */
+export function formatCsvTime(instant: string, timeZone: string): string {
+  const wall = wallClockOf(new Date(instant), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${wall.year}-${two(wall.month)}-${two(wall.day)} ` +
+    `${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}`
+  );
 }
 
 /**
@@ -61,25 +133,28 @@ const formulaStartInACell = new RegExp(
 );
 
 /**
- * One cell of text: made inert, then quoted when it needs to be (RFC 4180).
+ * One cell of text: made inert, then quoted when it needs to be (RFC 4180, with the
+ * delimiter we write, `,` or `;`).
  *
- * A reader that splits on another character than we do (`;` or a tab rather than `,`)
- * finds cell boundaries inside our quoted cell, and may take quote characters away: the
- * surname `x;"=2+3;y`, written `"x;""=2+3;y"`, read on `;` has a cell `""=2+3`, which Excel
- * runs as `=2+3`. So an apostrophe goes before each formula start that follows the start of
+ * A reader that splits on another character than we do (`;` or a tab rather than `,`, or
+ * `,` rather than `;`) finds cell boundaries inside our quoted cell, and may take quote
+ * characters away: the surname `x;"=2+3;y`, written `"x;""=2+3;y"`, read on `;` has a cell
+ * `""=2+3`, which Excel runs as `=2+3`. So an apostrophe goes before each formula start that follows the start of
  * the text or a `,` `;` tab CR or LF with only quotes and spaces between — right before
  * it, after those quotes and spaces, so that whatever a reader takes away, its cell then
  * starts with `'` (text), or with a quote or space that keeps it text. `x;"=2+3;y` becomes
  * `x;"'=2+3;y`, and nothing else changes: removing the apostrophes put in gives the name
  * back. A name without such a start (`O'Brien`, `Anne-Marie`, `Jean, Paul`) stays as it is.
  *
- * Cells holding `;` or a tab are not quoted for the sake of those readers: in this file
- * a `,` always comes before our opening quote, so a `;` or tab reader never takes it for
- * one. That safety comes from the apostrophes alone.
+ * Cells holding another reader's delimiter (a tab, and `;` in a file split on `,` or `,`
+ * in one split on `;`) are not quoted for the sake of those readers: our delimiter always
+ * comes before our opening quote, so another reader never takes it for one. That safety
+ * comes from the apostrophes alone.
  */
-export function csvCell(text: string): string {
+export function csvCell(text: string, delimiter: ',' | ';' = ','): string {
   const inert = text.replace(formulaStartInACell, "'");
-  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+  const needsQuotes = /["\r\n]/.test(inert) || inert.includes(delimiter);
+  return needsQuotes ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
 
 /** `participants-winter-lan-2026.csv`: the lan's name in plain letters and digits. */

@@ -1,10 +1,11 @@
-import { participantCsvColumns } from '@lanparty/contract';
+import type { CsvSeparator } from '@lanparty/contract/rules';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
 import { type Caller, type SignedIn, signInCallers } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { formatCsvTime, participantCsvHeaders } from './participants-csv.ts';
 
 const callers: Caller[] = [
   'anonymous',
@@ -34,6 +35,8 @@ type Participant = {
   status: string;
   waitlistPosition: number | null;
   amountDue: number | null;
+  amountPaid: number | null;
+  amountOutstanding: number | null;
   present: boolean | null;
   subscribedOn: string;
   checkInCode: string | null;
@@ -42,6 +45,11 @@ type ParticipantList = {
   participants: Participant[];
   totals: Record<string, number>;
 };
+
+/** The door's fields of a participant, which the door's own tests check (short-codes, check-ins). */
+const doorFields = ['shortCode', 'checkedInAt', 'checkedInBy'];
+const withoutDoorFields = (participant: Participant) =>
+  Object.fromEntries(Object.entries(participant).filter(([name]) => !doorFields.includes(name)));
 
 /** A cell a spreadsheet would run as a formula. */
 const activeCell = /^[=+\-@\t\r]/;
@@ -119,7 +127,7 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
 
       const list = await participantsOf(lan.id);
       const code = (id: number) => api.storedCode(id);
-      expect(list.participants).toEqual([
+      expect(list.participants.map(withoutDoorFields)).toEqual([
         {
           subscriberId: ada.id,
           userId: adaPaid.user.id,
@@ -132,6 +140,8 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
           status: 'Paid',
           waitlistPosition: null,
           amountDue: 25,
+          amountPaid: 25,
+          amountOutstanding: 0,
           present: true,
           subscribedOn: ada.subscribedOn,
           checkInCode: await code(ada.id),
@@ -148,6 +158,8 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
           status: 'Paid',
           waitlistPosition: null,
           amountDue: 25,
+          amountPaid: 25,
+          amountOutstanding: 0,
           present: false,
           subscribedOn: cy.subscribedOn,
           checkInCode: await code(cy.id),
@@ -164,6 +176,8 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
           status: 'Accepted',
           waitlistPosition: null,
           amountDue: 30,
+          amountPaid: 0,
+          amountOutstanding: 30,
           present: null,
           subscribedOn: bob.subscribedOn,
           checkInCode: await code(bob.id),
@@ -181,6 +195,8 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
           // Fin joined the waitlist first; the table orders by nickname.
           waitlistPosition: 2,
           amountDue: null,
+          amountPaid: null,
+          amountOutstanding: null,
           present: null,
           subscribedOn: eve.subscribedOn,
           checkInCode: null,
@@ -197,6 +213,8 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
           status: 'Pending',
           waitlistPosition: 1,
           amountDue: null,
+          amountPaid: null,
+          amountOutstanding: null,
           present: null,
           subscribedOn: fin.subscribedOn,
           checkInCode: null,
@@ -213,6 +231,8 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
           status: 'Denied',
           waitlistPosition: null,
           amountDue: null,
+          amountPaid: null,
+          amountOutstanding: null,
           present: null,
           subscribedOn: dez.subscribedOn,
           checkInCode: null,
@@ -275,8 +295,8 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
         totals: (await participantsOf(lan.id)).totals,
       });
       expect(await owed()).toMatchObject({
-        plain: { amountDue: 30, isMember: false },
-        member: { amountDue: 25, isMember: true },
+        plain: { amountDue: 30, amountPaid: 0, amountOutstanding: 30, isMember: false },
+        member: { amountDue: 25, amountPaid: 25, amountOutstanding: 0, isMember: true },
         totals: { expected: 55, received: 25, outstanding: 30 },
       });
 
@@ -302,7 +322,7 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
       // Paying keeps the amount fixed at acceptance, though a Member now.
       await api.setStatus(plainPlace.id, 'paid');
       expect(await owed()).toMatchObject({
-        plain: { amountDue: 30, status: 'Paid' },
+        plain: { amountDue: 30, amountPaid: 30, amountOutstanding: 0, status: 'Paid' },
         totals: { expected: 55, received: 55, outstanding: 0 },
       });
 
@@ -335,6 +355,28 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
       expect((await api.updateLan(lan.id, { price: 50, membersPrice: 45 })).statusCode).toBe(200);
       await api.setStatus(place.id, 'paid');
       expect((await participantOf(lan.id, place.id)).amountDue).toBe(50);
+    });
+
+    it('keeps owed, paid and outstanding apart through a payment and its correction', async () => {
+      const lan = await api.createLan({ maximumSubcribers: 5, price: 27.5, membersPrice: 20 });
+      const place = await subscribeAs(lan.id, await api.person());
+      const money = async () => {
+        const { amountDue, amountPaid, amountOutstanding } = await participantOf(lan.id, place.id);
+        return { amountDue, amountPaid, amountOutstanding };
+      };
+      expect(await money()).toEqual({ amountDue: null, amountPaid: null, amountOutstanding: null });
+      await api.setStatus(place.id, 'accepted');
+      expect(await money()).toEqual({ amountDue: 27.5, amountPaid: 0, amountOutstanding: 27.5 });
+      await api.setStatus(place.id, 'paid');
+      expect(await money()).toEqual({ amountDue: 27.5, amountPaid: 27.5, amountOutstanding: 0 });
+      // Marked Paid by mistake: back to Accepted, it is outstanding again.
+      await api.setStatus(place.id, 'accepted');
+      expect(await money()).toEqual({ amountDue: 27.5, amountPaid: 0, amountOutstanding: 27.5 });
+      expect((await participantsOf(lan.id)).totals).toMatchObject({
+        expected: 27.5,
+        received: 0,
+        outstanding: 27.5,
+      });
     });
   });
 
@@ -384,13 +426,26 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
       semicolon: 'a;=1+1',
       newlineFormula: 'x\n=1+1',
     };
-    const csvOf = async (lanId: number) => {
-      const response = await api.request(api.admin, 'GET', `/api/lans/${lanId}/participants.csv`);
+    const zone = 'Europe/Amsterdam';
+    const headersOf = (separator: CsvSeparator) =>
+      participantCsvHeaders({ separator, timeZone: zone });
+    const headers = headersOf('comma');
+    const csvOf = async (lanId: number, query = '') => {
+      const response = await api.request(
+        api.admin,
+        'GET',
+        `/api/lans/${lanId}/participants.csv${query}`,
+      );
       expect(response.statusCode, response.body).toBe(200);
       return response;
     };
-    const parseCsv = (text: string): string[][] =>
-      parse(text, { bom: true, record_delimiter: '\r\n' });
+    const parseCsv = (text: string, delimiter = ','): string[][] =>
+      parse(text, { bom: true, delimiter, record_delimiter: '\r\n' });
+    /** The rows after the header row, each by its header. */
+    const recordsOf = (text: string, delimiter = ',') => {
+      const [head = [], ...rows] = parseCsv(text, delimiter);
+      return rows.map((row) => Object.fromEntries(head.map((name, i) => [name, row[i] ?? ''])));
+    };
 
     it('round-trips hostile names through a CSV parser, every cell inert', async () => {
       const lan = await api.createLan({ name: 'Ünïcode "Lan"/..\\x', maximumSubcribers: 10 });
@@ -434,14 +489,14 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
       );
       expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = response.body;
-      expect(text.startsWith(`\uFEFF${participantCsvColumns.join(',')}\r\n`)).toBe(true);
+      expect(text.startsWith(`\uFEFF${headers.join(',')}\r\n`)).toBe(true);
       expect(text.endsWith('\r\n')).toBe(true);
 
       const rows = parseCsv(text);
-      expect(rows[0]).toEqual([...participantCsvColumns]);
+      expect(rows[0]).toEqual(headers);
       expect(rows).toHaveLength(6);
       for (const row of rows) {
-        expect(row).toHaveLength(participantCsvColumns.length);
+        expect(row).toHaveLength(headers.length);
         for (const cell of row) {
           expect(cell, JSON.stringify(cell)).not.toMatch(activeCell);
           // Nor after a `;`, a comma or a line break, where another reader starts a cell.
@@ -449,69 +504,154 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
         }
       }
 
-      const column = (name: (typeof participantCsvColumns)[number]) =>
-        participantCsvColumns.indexOf(name);
+      const records = recordsOf(text);
       const rowOf = (subscriberId: number) => {
-        const row = rows.find((cells) => cells[column('subscriberId')] === String(subscriberId));
+        const row = records.find((record) => record['Subscriber ID'] === String(subscriberId));
         if (!row) throw new Error(`No row for ${subscriberId}`);
-        const cells = Object.fromEntries(participantCsvColumns.map((name, i) => [name, row[i]]));
-        return cells as Record<(typeof participantCsvColumns)[number], string>;
+        return row;
       };
       // Formula starts get an apostrophe; everything else comes back as it was.
       expect(rowOf(places[0]?.id as number)).toMatchObject({
-        nickname: `'${hostile.formula}`,
-        firstName: `'${hostile.sum}`,
-        surname: `'${hostile.plus}`,
-        status: 'Paid',
-        amountDue: '30.00',
-        present: 'true',
-        isMember: 'false',
+        Nickname: `'${hostile.formula}`,
+        'First name': `'${hostile.sum}`,
+        Surname: `'${hostile.plus}`,
+        Status: 'Paid',
+        'Amount due (€)': '30.00',
+        'Paid (€)': '30.00',
+        'Outstanding (€)': '0.00',
+        Present: 'yes',
+        Member: 'no',
       });
       expect(rowOf(places[1]?.id as number)).toMatchObject({
-        nickname: `'${hostile.minus}`,
-        firstName: `'${hostile.tab}`,
-        surname: `'${hostile.carriageReturn}`,
-        status: 'Accepted',
-        amountDue: '30.00',
-        present: '',
+        Nickname: `'${hostile.minus}`,
+        'First name': `'${hostile.tab}`,
+        Surname: `'${hostile.carriageReturn}`,
+        Status: 'Accepted',
+        'Amount due (€)': '30.00',
+        'Paid (€)': '0.00',
+        'Outstanding (€)': '30.00',
+        Present: '',
       });
       expect(rowOf(places[2]?.id as number)).toMatchObject({
-        nickname: hostile.quotes,
-        firstName: hostile.newlines,
-        surname: hostile.accents,
-        status: 'Pending',
-        amountDue: '',
-        waitlistPosition: '',
-        checkInCode: '',
+        Nickname: hostile.quotes,
+        'First name': hostile.newlines,
+        Surname: hostile.accents,
+        Status: 'Pending',
+        'Amount due (€)': '',
+        'Paid (€)': '',
+        'Outstanding (€)': '',
+        'Waitlist position': '',
+        'Check-in code': '',
       });
       expect(rowOf(places[3]?.id as number)).toMatchObject({
-        nickname: hostile.commas,
-        firstName: hostile.accents,
-        surname: hostile.quotes,
-        isMember: 'true',
-        amountDue: '25.00',
+        Nickname: hostile.commas,
+        'First name': hostile.accents,
+        Surname: hostile.quotes,
+        Member: 'yes',
+        'Amount due (€)': '25.00',
+        'Paid (€)': '25.00',
       });
       expect(rowOf(places[4]?.id as number)).toMatchObject({
-        nickname: "a;'=1+1",
-        firstName: "x\n'=1+1",
+        Nickname: "a;'=1+1",
+        'First name': "x\n'=1+1",
       });
 
-      // The same rows as the JSON, in the same order, with the same values.
+      // The same rows as the JSON, in the same order, with the same values; times on the
+      // community's clocks.
       const list = await participantsOf(lan.id);
-      expect(rows.slice(1).map((row) => row[column('subscriberId')])).toEqual(
+      expect(records.map((record) => record['Subscriber ID'])).toEqual(
         list.participants.map((participant) => String(participant.subscriberId)),
       );
       for (const participant of list.participants) {
-        const row = rowOf(participant.subscriberId);
-        expect(row).toMatchObject({
-          userId: String(participant.userId),
-          email: participant.email ?? '',
-          subscribedOn: participant.subscribedOn,
-          checkInCode: participant.checkInCode ?? '',
-          waitlistPosition: '',
+        expect(rowOf(participant.subscriberId)).toMatchObject({
+          'User ID': String(participant.userId),
+          'E-mail': participant.email ?? '',
+          'E-mail verified': participant.emailVerified ? 'yes' : 'no',
+          [`Subscribed on (${zone})`]: formatCsvTime(participant.subscribedOn, zone),
+          'Check-in code': participant.checkInCode ?? '',
+          'Waitlist position': '',
         });
       }
     });
+
+    it('writes for a Dutch spreadsheet on separator=semicolon: ; between cells, a decimal comma', async () => {
+      const lan = await api.createLan({ maximumSubcribers: 10, price: 27.5, membersPrice: 20 });
+      const names = {
+        nickname: 'semi;colon, "quoted"',
+        firstName: 'Line one\nline two',
+        surname: 'a,b;c',
+      };
+      const accepted = await subscribeAs(lan.id, await api.person(names), 'accepted');
+      const member = await api.person({ roles: ['Lanner', 'Member'], nickname: 'member' });
+      const paid = await subscribeAs(lan.id, member, 'paid');
+      await api.request(api.admin, 'PUT', `/api/subscribers/${paid.id}/present:false`);
+
+      const response = await csvOf(lan.id, '?separator=semicolon');
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const text = response.body;
+      expect(text.startsWith(`\uFEFF${headersOf('semicolon').join(';')}\r\n`)).toBe(true);
+      const records = recordsOf(text, ';');
+      expect(records).toHaveLength(2);
+      for (const row of parseCsv(text, ';')) expect(row).toHaveLength(headers.length);
+      const list = await participantsOf(lan.id);
+      expect(records.map((record) => record['Subscriber ID'])).toEqual(
+        list.participants.map((participant) => String(participant.subscriberId)),
+      );
+      const byId = (id: number) => records.find((record) => record['Subscriber ID'] === String(id));
+      expect(byId(paid.id)).toMatchObject({
+        Nickname: 'member',
+        Member: 'yes',
+        Status: 'Paid',
+        'Amount due (€)': '20,00',
+        'Paid (€)': '20,00',
+        'Outstanding (€)': '0,00',
+        Present: 'no',
+      });
+      expect(byId(accepted.id)).toMatchObject({
+        Nickname: names.nickname,
+        'First name': names.firstName,
+        Surname: names.surname,
+        Member: 'no',
+        Status: 'Accepted',
+        'Amount due (€)': '27,50',
+        'Paid (€)': '0,00',
+        'Outstanding (€)': '27,50',
+        Present: '',
+        [`Subscribed on (${zone})`]: formatCsvTime(accepted.subscribedOn, zone),
+      });
+      expect(byId(accepted.id)?.[`Subscribed on (${zone})`]).toMatch(
+        /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
+      );
+
+      // The comma dialect holds the same cells, with decimal points.
+      const comma = recordsOf((await csvOf(lan.id, '?separator=comma')).body);
+      expect(comma).toEqual(
+        records.map((record) =>
+          Object.fromEntries(
+            Object.entries(record).map(([name, cell]) => [
+              name,
+              name.endsWith('(€)') ? cell.replace(',', '.') : cell,
+            ]),
+          ),
+        ),
+      );
+      expect((await csvOf(lan.id)).body).toBe((await csvOf(lan.id, '?separator=comma')).body);
+    });
+
+    it.each(['tab', 'SEMICOLON', ';', ''])(
+      'refuses separator=%j with a 400 problem naming the choices',
+      async (separator) => {
+        const lan = await api.createLan();
+        const response = await api.request(
+          api.admin,
+          'GET',
+          `/api/lans/${lan.id}/participants.csv?separator=${encodeURIComponent(separator)}`,
+        );
+        expect(response.statusCode).toBe(400);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(response.json().errors).toEqual({ separator: ['Must be comma or semicolon'] });
+      },
+    );
 
     it('writes a waitlist position, an empty list, and a file name from any lan name', async () => {
       const lan = await api.createLan({ name: '東京 ✨', maximumSubcribers: 1 });
@@ -519,14 +659,14 @@ describe.each(testEngines)('the participants of a lan on %s', (engine) => {
       expect(empty.headers['content-disposition']).toBe(
         `attachment; filename="participants-lan-${lan.id}.csv"`,
       );
-      expect(empty.body).toBe(`\uFEFF${participantCsvColumns.join(',')}\r\n`);
+      expect(empty.body).toBe(`\uFEFF${headers.join(',')}\r\n`);
 
       await subscribeAs(lan.id, await api.person(), 'accepted');
       const waiting = await subscribeAs(lan.id, await api.person(), undefined, true);
-      const rows = parseCsv((await csvOf(lan.id)).body);
-      const row = rows.find((cells) => cells[0] === String(waiting.id));
-      expect(row?.[participantCsvColumns.indexOf('waitlistPosition')]).toBe('1');
-      expect(row?.[participantCsvColumns.indexOf('status')]).toBe('Pending');
+      const row = recordsOf((await csvOf(lan.id)).body).find(
+        (record) => record['Subscriber ID'] === String(waiting.id),
+      );
+      expect(row).toMatchObject({ 'Waitlist position': '1', Status: 'Pending' });
     });
 
     it.each([

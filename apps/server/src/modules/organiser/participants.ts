@@ -1,10 +1,12 @@
 import type { Participant, ParticipantList, SubscriberStatus } from '@lanparty/contract';
-import { hasTicket, isPlaceTaking } from '@lanparty/contract/rules';
+import { hasTicket, type PlacePayment, placePaymentOf } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { loadWaitlistPositions } from '../lan-subscribers/lan-subscribers.presenter.ts';
+import { presentPlacePayment } from '../lan-subscribers/place-payment.presenter.ts';
 import { findLanById, type LanRow } from '../lans/lans.repository.ts';
 import { requireLanManager } from '../lans/lans.service.ts';
 import { listParticipantRows, type ParticipantRow } from './organiser.repository.ts';
@@ -24,10 +26,14 @@ export function isEmailVerified(row: Pick<ParticipantRow, 'email' | 'is_email_ac
   return row.email !== null && toBoolean(row.is_email_activated);
 }
 
-/** Presents participant rows of one lan; `waitlistPositionOf` comes from the same lan. */
+/**
+ * Presents participant rows of one lan; `waitlistPositionOf` comes from the same lan. When
+ * they were checked in is written on the community's clocks (`timeZone`), as a lan's dates.
+ */
 export function presentParticipant(
   row: ParticipantRow,
   waitlistPositionOf: (subscriberId: number) => number | null,
+  timeZone: string,
 ): Participant {
   const status = row.status as SubscriberStatus;
   return {
@@ -41,11 +47,14 @@ export function presentParticipant(
     isMember: toBoolean(row.is_member),
     status,
     waitlistPosition: waitlistPositionOf(row.id),
-    amountDue:
-      isPlaceTaking(status) && row.amount_due_cents !== null ? toEuros(row.amount_due_cents) : null,
+    ...presentPlacePayment(status, row.amount_due_cents),
     present: row.present === null ? null : toBoolean(row.present),
     subscribedOn: toIsoTimestamp(row.creation_date),
     checkInCode: hasTicket(status) ? row.check_in_code : null,
+    shortCode: hasTicket(status) ? row.short_code : null,
+    checkedInAt:
+      row.checked_in_at === null ? null : toZonedIsoTimestamp(row.checked_in_at, timeZone),
+    checkedInBy: row.checked_in_by,
   };
 }
 
@@ -54,27 +63,27 @@ export async function presentParticipants(
   db: Executor,
   lan: LanRow,
   rows: readonly ParticipantRow[],
+  timeZone: string,
 ): Promise<Participant[]> {
   const waitlistPositionOf = await loadWaitlistPositions(db, [
     { id: lan.id, maximumSubscribers: lan.maximum_subscribers },
   ]);
-  return rows.map((row) => presentParticipant(row, waitlistPositionOf));
+  return rows.map((row) => presentParticipant(row, waitlistPositionOf, timeZone));
 }
 
 /** The money (summed in cents) and the head counts of a lan's participants. */
 function totalsOf(rows: readonly ParticipantRow[], participants: readonly Participant[]) {
-  const centsOf = (statuses: readonly string[]) =>
-    rows
-      .filter((row) => statuses.includes(row.status))
-      .reduce((sum, row) => sum + (row.amount_due_cents ?? 0), 0);
-  const expected = centsOf(['Accepted', 'Paid']);
-  const received = centsOf(['Paid']);
+  const payments = rows.map((row) =>
+    placePaymentOf({ status: row.status as SubscriberStatus, amountDue: row.amount_due_cents }),
+  );
+  const centsOf = (amount: keyof PlacePayment) =>
+    payments.reduce((sum, payment) => sum + (payment?.[amount] ?? 0), 0);
   const count = (status: SubscriberStatus) =>
     participants.filter((participant) => participant.status === status).length;
   return {
-    expected: toEuros(expected),
-    received: toEuros(received),
-    outstanding: toEuros(expected - received),
+    expected: toEuros(centsOf('amountDue')),
+    received: toEuros(centsOf('amountPaid')),
+    outstanding: toEuros(centsOf('amountOutstanding')),
     pending: count('Pending'),
     accepted: count('Accepted'),
     paid: count('Paid'),
@@ -89,9 +98,10 @@ export async function listParticipants(
   db: Executor,
   viewer: Viewer,
   lanId: number,
+  timeZone: string,
 ): Promise<ParticipantList & { lan: LanRow }> {
   const lan = await findManagedLan(db, viewer, lanId);
   const rows = await listParticipantRows(db, lan.id);
-  const participants = await presentParticipants(db, lan, rows);
+  const participants = await presentParticipants(db, lan, rows, timeZone);
   return { lan, participants, totals: totalsOf(rows, participants) };
 }

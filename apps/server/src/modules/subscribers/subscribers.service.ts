@@ -21,16 +21,20 @@ import {
   pageSubscriptionsOfUser,
   updateSubscriberRow,
 } from '../lan-subscribers/lan-subscribers.repository.ts';
+import { presentPlacePayment } from '../lan-subscribers/place-payment.presenter.ts';
 import {
   changeSubscriberStatus,
   isLanFullNow,
   moveUpWaitlist,
   type PlacesDeps,
 } from '../lan-subscribers/places.ts';
+import { statusMailThread, tellStatusChange } from '../lan-subscribers/status-mails.ts';
 import type { LanReadCache } from '../lans/lan-read-cache.ts';
 import { canSeeInactiveLans } from '../lans/lans.policy.ts';
 import { findLanById, findLanForUpdate } from '../lans/lans.repository.ts';
 import { findVisibleLan } from '../lans/lans.service.ts';
+import { cancelWaitingMessage } from '../outbox/outbox.repository.ts';
+import { paymentDetailsFor, paymentDetailsOfLans } from '../payments/payment-details.ts';
 import { canManageSubscribers, canSubscribe, canWithdraw } from './subscribers.policy.ts';
 import {
   deleteSubscriber,
@@ -43,6 +47,8 @@ export type SubscribersDeps = PlacesDeps & {
   db: AppDatabase;
   /** The public lan reads, kept until the data under them changes. */
   reads: LanReadCache;
+  /** The time of a status change (tests set it: the status mails' minute, decision 034). */
+  clock?: () => Date;
 };
 
 type Page = { offset: number; limit: number };
@@ -83,7 +89,7 @@ export async function listSubscribersOfLan(
 
 /**
  * The viewer's own subscriptions, newest lan first; inactive lans stay hidden. Each
- * carries its ticket's check-in code while it holds a place.
+ * carries its ticket's check-in code and its money while it holds a place.
  */
 export async function listOwnSubscriptions(
   deps: SubscribersDeps,
@@ -97,9 +103,22 @@ export async function listOwnSubscriptions(
   const subscribers = await presentSubscribers(deps.db, rows, {
     timeZone: deps.communityTimeZone,
   });
+  const payments = await paymentDetailsOfLans(
+    deps.db,
+    subscribers.filter(({ status }) => hasTicket(status)).map(({ lan }) => lan.id),
+  );
+  const paymentOf = (lan: { id: number; name: string }) => {
+    const details = payments.get(lan.id);
+    return details
+      ? paymentDetailsFor(details, { lan: lan.name, nickname: viewer.user.nickname })
+      : null;
+  };
   const items = subscribers.map((subscriber, index) => ({
     ...subscriber,
     checkInCode: hasTicket(subscriber.status) ? (rows[index]?.check_in_code ?? null) : null,
+    shortCode: hasTicket(subscriber.status) ? (rows[index]?.short_code ?? null) : null,
+    ...presentPlacePayment(subscriber.status, rows[index]?.amount_due_cents ?? null),
+    payment: hasTicket(subscriber.status) ? paymentOf(subscriber.lan) : null,
   }));
   return { items, ...page, total };
 }
@@ -154,7 +173,7 @@ export async function subscribe(
  * first on its waitlist, in the same transaction.
  */
 export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number): Promise<void> {
-  const now = new Date();
+  const now = deps.clock?.() ?? new Date();
   await deps.db.transaction().execute(async (trx) => {
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
@@ -174,6 +193,8 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
     const wasFull = await isLanFullNow(trx, lan);
     if (!(await deleteSubscriber(trx, id)))
       throw new ProblemError(404, `There is no subscriber ${id}.`);
+    // A status mail still waiting would tell of a subscription that is gone.
+    await cancelWaitingMessage(trx, statusMailThread(id), now);
     if (isPlaceTaking(subscriber.status as SubscriberStatus))
       await moveUpWaitlist(trx, deps, lan, { wasFull }, now);
   });
@@ -188,15 +209,23 @@ function requireSubscriberManager(viewer: Viewer): void {
  * PUT subscribers/{id}/status:…. Taking a place (Accepted, Paid) is refused when the lan
  * is full; the lan row is locked first, so concurrent changes are counted one by one.
  * A place left on a full lan goes to the first on its waitlist. See changeSubscriberStatus.
+ * The lanner is told by a mail a minute later, unless the change is made back by then
+ * (tellStatusChange); a denial's `reason` goes in its mail.
  */
 export async function setSubscriberStatus(
   deps: SubscribersDeps,
   viewer: Viewer,
   id: number,
   status: SubscriberStatus,
+  options: { reason?: string | null } = {},
 ): Promise<Subscriber> {
   requireSubscriberManager(viewer);
-  const now = new Date();
+  if (options.reason && status !== 'Denied') {
+    throw new ProblemError(400, 'A reason is given only when denying.', {
+      errors: { reason: ['A reason is given only with status:denied'] },
+    });
+  }
+  const now = deps.clock?.() ?? new Date();
   await deps.db.transaction().execute(async (trx) => {
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
@@ -208,6 +237,13 @@ export async function setSubscriberStatus(
     if (isPlaceTaking(status) && !isPlaceTaking(was) && wasFull)
       throw new ProblemError(409, 'The lan is full.');
     await changeSubscriberStatus(trx, deps, lan, subscriber, status, now);
+    await tellStatusChange(
+      trx,
+      deps,
+      lan,
+      { subscriberId: id, was, status, reason: options.reason ?? null },
+      now,
+    );
     if (isPlaceTaking(was) && !isPlaceTaking(status))
       await moveUpWaitlist(trx, deps, lan, { wasFull, except: id }, now);
   });
@@ -227,7 +263,17 @@ export async function setSubscriberPresence(
     if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
     if (subscriber.status !== 'Paid')
       throw new ProblemError(409, 'Only paid subscribers can be marked present or absent.');
-    await updateSubscriberRow(trx, id, { present: isPresent }, new Date());
+    const now = new Date();
+    // Marked present by hand is a check-in too: by whom and when, unless they already were.
+    const isCheckIn = isPresent && !toBoolean(subscriber.present ?? false);
+    await updateSubscriberRow(
+      trx,
+      id,
+      isCheckIn
+        ? { present: true, checked_in_at: now.toISOString(), checked_in_by_user_id: viewer.user.id }
+        : { present: isPresent },
+      now,
+    );
   });
   return presentOne(deps.db, id, deps.communityTimeZone);
 }

@@ -1,16 +1,14 @@
 import type { Lan } from '@lanparty/contract';
 import { countTakenPlaces } from '@lanparty/contract/rules';
-import { Download } from 'lucide-react';
 import controls from '../../../components/controls.module.css';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { describeError } from '../../../lib/api-client.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useDownloadParticipants } from '../api/download-participants.ts';
 import { useParticipants } from '../api/get-participants.ts';
 import { adminPhoneQuery } from './admin-phone-query.ts';
 import { ParticipantCards } from './participant-cards.tsx';
 import { ParticipantTotals } from './participant-totals.tsx';
 import styles from './participants.module.css';
+import { ParticipantsDownload } from './participants-download.tsx';
 import { ParticipantsTable } from './participants-table.tsx';
 import { useParticipantChanges } from './use-participant-changes.ts';
 
@@ -22,7 +20,6 @@ import { useParticipantChanges } from './use-participant-changes.ts';
 export function LanParticipants({ lan }: { lan: Lan }) {
   const participants = useParticipants(lan.id);
   const changes = useParticipantChanges(lan.id);
-  const download = useDownloadParticipants();
   const isPhone = useMediaQuery(adminPhoneQuery);
 
   return (
@@ -34,21 +31,8 @@ export function LanParticipants({ lan }: { lan: Lan }) {
             <p className={controls.hint}>
               {countTakenPlaces(list)} of {lan.maximumSubcribers} places taken (Accepted and Paid).
             </p>
-            <button
-              type="button"
-              className={controls.buttonSecondary}
-              disabled={download.isPending}
-              onClick={() => download.mutate(lan.id)}
-            >
-              <Download aria-hidden="true" size={18} />
-              {download.isPending ? 'Downloading…' : 'Download CSV'}
-            </button>
+            <ParticipantsDownload lanId={lan.id} />
           </div>
-          {download.isError ? (
-            <p className={controls.alert} role="alert">
-              The CSV could not be downloaded: {describeError(download.error)}
-            </p>
-          ) : null}
           {list.length === 0 ? (
             <p className={controls.hint}>Nobody has subscribed yet.</p>
           ) : isPhone ? (

@@ -1,5 +1,4 @@
 import type { Participant } from '@lanparty/contract';
-import { formatEuros } from '../../../lib/format-money.ts';
 import {
   fullName,
   ParticipantRefusal,
@@ -7,7 +6,7 @@ import {
   StatusSelect,
 } from './participant-controls.tsx';
 import styles from './participants.module.css';
-import { Email, Missing } from './participants-table.tsx';
+import { Amount, Email, Missing } from './participants-table.tsx';
 import type { ParticipantChanges } from './use-participant-changes.ts';
 
 type ParticipantCardsProps = {
@@ -49,12 +48,28 @@ export function ParticipantCards({ lanName, participants, changes }: Participant
                 <dd>#{participant.waitlistPosition}</dd>
               </div>
             )}
-            <div>
-              <dt>Amount due</dt>
-              <dd className={styles.amount}>
-                {participant.amountDue === null ? <Missing /> : formatEuros(participant.amountDue)}
-              </dd>
-            </div>
+            {participant.amountDue === null ? null : (
+              <>
+                <div>
+                  <dt>Amount due</dt>
+                  <dd className={styles.amount}>
+                    <Amount value={participant.amountDue} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Paid</dt>
+                  <dd className={styles.amount}>
+                    <Amount value={participant.amountPaid} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Outstanding</dt>
+                  <dd className={styles.amount}>
+                    <Amount value={participant.amountOutstanding} isOwedWhenAboveZero />
+                  </dd>
+                </div>
+              </>
+            )}
           </dl>
           <div className={styles.cardControls}>
             <div className={styles.cardControl}>

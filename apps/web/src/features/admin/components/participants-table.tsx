@@ -18,7 +18,7 @@ type ParticipantsTableProps = {
   changes: ParticipantChanges;
 };
 
-const columnCount = 8;
+const columnCount = 9;
 
 /** The participants as a table (wider screens), with status and presence changed in place. */
 export function ParticipantsTable({ lanName, participants, changes }: ParticipantsTableProps) {
@@ -29,8 +29,7 @@ export function ParticipantsTable({ lanName, participants, changes }: Participan
         <thead>
           <tr>
             <th scope="col">Nickname</th>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
+            <th scope="col">Name and e-mail</th>
             <th scope="col">Member</th>
             <th scope="col">Status</th>
             <th scope="col" className={table.number}>
@@ -38,6 +37,12 @@ export function ParticipantsTable({ lanName, participants, changes }: Participan
             </th>
             <th scope="col" className={table.number}>
               Amount due
+            </th>
+            <th scope="col" className={table.number}>
+              Paid
+            </th>
+            <th scope="col" className={table.number}>
+              Outstanding
             </th>
             <th scope="col">Presence</th>
           </tr>
@@ -55,9 +60,12 @@ export function ParticipantsTable({ lanName, participants, changes }: Participan
               <Fragment key={participant.subscriberId}>
                 <tr className={rowClass || undefined}>
                   <th scope="row">{participant.nickname}</th>
-                  <td>{fullName(participant) ?? <Missing />}</td>
                   <td>
-                    <Email participant={participant} />
+                    {/* One column for both: the money's three columns need the room. */}
+                    <span className={styles.nameAndEmail}>
+                      <span>{fullName(participant) ?? <Missing />}</span>
+                      <Email participant={participant} />
+                    </span>
                   </td>
                   <td>
                     {participant.isMember ? (
@@ -71,11 +79,13 @@ export function ParticipantsTable({ lanName, participants, changes }: Participan
                   </td>
                   <td className={table.number}>{participant.waitlistPosition ?? <Missing />}</td>
                   <td className={table.number}>
-                    {participant.amountDue === null ? (
-                      <Missing />
-                    ) : (
-                      formatEuros(participant.amountDue)
-                    )}
+                    <Amount value={participant.amountDue} />
+                  </td>
+                  <td className={table.number}>
+                    <Amount value={participant.amountPaid} />
+                  </td>
+                  <td className={table.number}>
+                    <Amount value={participant.amountOutstanding} isOwedWhenAboveZero />
                   </td>
                   <td>
                     <PresenceSelect participant={participant} changes={changes} />
@@ -113,6 +123,22 @@ export function Email({ participant }: { participant: Participant }) {
       {participant.emailVerified ? null : <span className={styles.unverified}>not verified</span>}
     </span>
   );
+}
+
+/**
+ * An amount of a participant's place in euros; a dash without a place. Outstanding money
+ * stands out (`isOwedWhenAboveZero`), so what is still to collect catches the eye.
+ */
+export function Amount({
+  value,
+  isOwedWhenAboveZero = false,
+}: {
+  value: number | null;
+  isOwedWhenAboveZero?: boolean;
+}) {
+  if (value === null) return <Missing />;
+  const isOwed = isOwedWhenAboveZero && value > 0;
+  return <span className={isOwed ? styles.owed : undefined}>{formatEuros(value)}</span>;
 }
 
 /** A value that is not there: a dash to the eye, "none" to a screen reader. */

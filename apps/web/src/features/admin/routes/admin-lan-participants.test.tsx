@@ -105,7 +105,8 @@ describe('the participants of a lan', () => {
     expect(within(aceRow).getByLabelText('Not a member')).toBeInTheDocument();
     expect(aceRow).toHaveTextContent('not verified');
     expect(aceRow).toHaveTextContent('€30.00');
-    expect(within(fragRow).getAllByRole('cell')[4]).toHaveTextContent('1');
+    // Name and e-mail share a cell: the waitlist is the fourth.
+    expect(within(fragRow).getAllByRole('cell')[3]).toHaveTextContent('1');
     expect(screen.getByLabelText('Status of frag')).toHaveValue('Pending');
     // Presence is for Paid participants only.
     expect(screen.getByLabelText('Presence of nova')).toHaveValue('');
@@ -209,6 +210,9 @@ describe('the participants on a phone', () => {
       within(cards[1] as HTMLElement).getByLabelText('Status of ace'),
       'Denied',
     );
+    // Denying asks first (with room for a reason).
+    const dialog = await screen.findByRole('dialog', { name: 'Deny ace?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
     await waitFor(() =>
       expect(countRequests(requests, 'PUT', '/api/subscribers/103/status:denied')).toBe(1),
     );

@@ -6,6 +6,7 @@ import controls from '../../../components/controls.module.css';
 import { formatCommunityDateTime } from '../../../lib/format-date.ts';
 import { checkInUrlOf } from '../../../lib/lans/check-in-url.ts';
 import styles from './lan-ticket.module.css';
+import { TicketPayment } from './ticket-payment.tsx';
 import { TicketQrCode } from './ticket-qr-code.tsx';
 
 /*
@@ -34,11 +35,23 @@ export function TicketCard({ lan, ticket, checkInCode }: TicketProps) {
               <time dateTime={lan.endDate}>{formatCommunityDateTime(lan.endDate)}</time>
             </Fact>
             <Fact label="Nickname">{ticket.user.nickname}</Fact>
-            <Fact label="Check-in code">
-              <code className={styles.code}>{formatCheckInCode(checkInCode)}</code>
+            <TicketPayment ticket={ticket} />
+            {ticket.shortCode ? (
+              <Fact label="Code to read out">
+                <code className={styles.shortCode}>{formatCheckInCode(ticket.shortCode)}</code>
+              </Fact>
+            ) : null}
+            <Fact label={ticket.shortCode ? 'Ticket code (in the QR code)' : 'Check-in code'}>
+              <code className={ticket.shortCode ? styles.longCode : styles.code}>
+                {formatCheckInCode(checkInCode)}
+              </code>
             </Fact>
           </dl>
-          <p className={styles.hint}>Show the QR code or read out the code at the door.</p>
+          <p className={styles.hint}>
+            {ticket.shortCode
+              ? 'Show the QR code at the door, or read out the short code.'
+              : 'Show the QR code or read out the code at the door.'}
+          </p>
           <div className={`${controls.actions} ${styles.actions}`}>
             <button
               type="button"

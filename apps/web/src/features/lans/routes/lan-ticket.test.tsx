@@ -1,5 +1,11 @@
 import type { OwnSubscription, Subscriber, SubscriberStatus } from '@lanparty/contract';
-import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
+import {
+  buildLan,
+  buildOwnSubscription,
+  buildPage,
+  buildSubscriber,
+  buildUserPublic,
+} from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, textResponse } from '../../../testing/fetch-stub.ts';
@@ -13,7 +19,7 @@ const lanner = () => buildViewer({ id: 1, roles: ['Lanner'], nickname: 'pixelpet
 const me = () => buildUserPublic({ id: 1, nickname: 'pixelpete', roles: ['Lanner'] });
 
 function ownSubscription(subscriber: Subscriber, checkInCode: string | null): OwnSubscription {
-  return { ...subscriber, checkInCode };
+  return buildOwnSubscription({ ...subscriber, checkInCode });
 }
 
 /** Lan 1 with these subscribers, and the viewer's own subscriptions as the server gives them. */
