@@ -46,7 +46,9 @@ import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
 import { lanDefaultsRoutes } from './modules/lans/lan-defaults.routes.ts';
 import { createLanReadCache } from './modules/lans/lan-read-cache.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
+import { paymentDetailsRoutes } from './modules/lans/payment-details.routes.ts';
 import { registerWriteLimit } from './modules/limits/write-limits.ts';
+import { messagingRoutes } from './modules/organiser/messaging.routes.ts';
 import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
@@ -63,6 +65,8 @@ export type AppOptions = {
   db?: AppDatabase;
   /** Background jobs (outbox, Steam playtime); on by default, off for tests that drive them by hand. */
   isRunningJobs?: boolean;
+  /** The time of subscription changes; tests move it (the status mails' minute, decision 034). */
+  clock?: () => Date;
 };
 
 /** Tokens are verified the same way for both providers; only where the keys come from differs. */
@@ -196,11 +200,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     communityTimeZone: config.communityTimeZone,
     isChatOn,
     reads,
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   await app.register(lansRoutes(lanDeps));
   await app.register(subscribersRoutes(lanDeps));
   await app.register(organiserRoutes(lanDeps));
   await app.register(lanDefaultsRoutes({ db }));
+  await app.register(paymentDetailsRoutes({ db }));
+  await app.register(messagingRoutes({ isChatOn }));
   await app.register(gamesRoutes({ db }));
   const statsDeps = { db, communityTimeZone: config.communityTimeZone, closedYears: new Map() };
   await app.register(statsRoutes({ ...statsDeps, answers: createKeptAnswers<JsonBytes>(db) }));

@@ -19,6 +19,7 @@ export type ApiSite = TestSite & {
 export async function startApiSite(
   engine: Engine,
   env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
 ): Promise<ApiSite> {
   const issuer = await startFakeIssuer();
   const site = await createTestSite(engine, {
@@ -33,7 +34,7 @@ export async function startApiSite(
     ...env,
   });
   const db = createDatabase(site.config.database);
-  const app = await buildApp(site.config, { db, isRunningJobs: false });
+  const app = await buildApp(site.config, { db, isRunningJobs: false, ...options });
   await app.ready();
   return {
     ...site,

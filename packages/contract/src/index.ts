@@ -8,6 +8,7 @@ export * from './schemas/games.ts';
 export * from './schemas/lans.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/organiser.ts';
+export * from './schemas/payment.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/subscribers.ts';

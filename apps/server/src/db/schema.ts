@@ -81,6 +81,11 @@ export type OutboxTable = {
   failed_at: Timestamp | null;
   last_error: string | null;
   creation_date: Timestamp;
+  /** Messages about one thing (a subscription's status); the next may cancel a waiting one. */
+  thread_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the receiver knew before the thread's untold changes (decision 034). */
+  thread_origin: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 };
 
 /** The embedded identity provider's sessions, grants, codes and tokens (its adapter). */
@@ -140,6 +145,18 @@ export type SubscribersTable = {
   /** The ticket's code (Crockford base32); shown only while Accepted or Paid. */
   check_in_code: string | null;
   creation_date: Timestamp;
+  modification_date: Timestamp;
+};
+
+/** A lan's own payment details (decision 034); without a row the defaults apply. */
+export type LanPaymentDetailsTable = {
+  lan_id: number;
+  account_holder: string | null;
+  /** Electronic form: no spaces, upper case. */
+  iban: string | null;
+  /** A template that may hold {lan} and {nickname}. */
+  reference: string | null;
+  contact_email: string | null;
   modification_date: Timestamp;
 };
 
@@ -313,6 +330,7 @@ export type Database = {
   lans: LansTable;
   subscribers: SubscribersTable;
   lan_messages: LanMessagesTable;
+  lan_payment_details: LanPaymentDetailsTable;
   data_versions: DataVersionsTable;
   events: EventsTable;
   games: GamesTable;

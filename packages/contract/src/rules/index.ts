@@ -8,6 +8,7 @@ export * from './app-paths.ts';
 export * from './asset-rules.ts';
 export * from './identity-rules.ts';
 export * from './lan-rules.ts';
+export * from './payment-rules.ts';
 export * from './playtime-rules.ts';
 export * from './role-rules.ts';
 export * from './subscriber-rules.ts';

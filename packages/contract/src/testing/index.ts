@@ -2,3 +2,4 @@
 export * from './factories.ts';
 export * from './list-issues.ts';
 export * from './organiser-factories.ts';
+export * from './payment-factories.ts';

@@ -15,6 +15,7 @@ import * as lannerMonths from './0013-lanner-months.ts';
 import * as triggerFunctionsKeepTheirSchema from './0014-trigger-functions-keep-their-schema.ts';
 import * as eventsOfHiddenLans from './0015-events-of-hidden-lans.ts';
 import * as heldWaitlist from './0016-held-waitlist.ts';
+import * as paymentDetails from './0017-payment-details.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-trigger-functions-keep-their-schema': triggerFunctionsKeepTheirSchema,
   '0015-events-of-hidden-lans': eventsOfHiddenLans,
   '0016-held-waitlist': heldWaitlist,
+  '0017-payment-details': paymentDetails,
 };

@@ -10,13 +10,19 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { formatChatDate, lanPageUrl, subscriberAcceptedMessage } from '../chat/chat-messages.ts';
-import { enqueueMessage, nextDedupeKey } from '../outbox/outbox.repository.ts';
+import {
+  cancelWaitingMessage,
+  enqueueMessage,
+  nextDedupeKey,
+} from '../outbox/outbox.repository.ts';
+import { paymentDetailsFor, paymentDetailsOfLan } from '../payments/payment-details.ts';
 import {
   countTakenPlacesOf,
   listWaitlistRows,
   setWaitlistHeld,
   updateSubscriberRow,
 } from './lan-subscribers.repository.ts';
+import { howToPay, statusMailThread } from './status-mails.ts';
 
 /**
  * Taking and leaving the places of a lan, in the caller's transaction, with the lan's row
@@ -152,8 +158,6 @@ export async function moveUpWaitlist(
   return movingUp.map(({ id }) => id);
 }
 
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
-
 /** The e-mail to a lanner who moved up from the waitlist (a verified address only). */
 async function tellMovedUp(
   db: Executor,
@@ -162,11 +166,17 @@ async function tellMovedUp(
   subscriber: PlaceSubscriber,
   now: Date,
 ): Promise<void> {
+  // This mail tells of their place; a status mail still waiting would tell of an older one.
+  await cancelWaitingMessage(db, statusMailThread(subscriber.id), now);
   const user = await findUserById(db, subscriber.user_id);
   if (!user?.email || !toBoolean(user.is_email_activated)) return;
   const amount = await amountDueNow(db, lan, subscriber.user_id);
   const day = formatChatDate(toIsoTimestamp(lan.start_date), deps.communityTimeZone);
   const link = lanPageUrl(deps.publicUrl, lan.id);
+  const payment = paymentDetailsFor(await paymentDetailsOfLan(db, lan.id), {
+    lan: lan.name,
+    nickname: user.nickname,
+  });
   await enqueueMessage(
     db,
     {
@@ -178,8 +188,8 @@ async function tellMovedUp(
         text:
           `Hi ${user.nickname},\n\n` +
           `A place opened up for you at ${lan.name} (starting ${day}), and you were first on ` +
-          `the waitlist: you are now accepted. You owe ${euros(amount)}; settle it with the ` +
-          'organiser.\n\n' +
+          'the waitlist: you are now accepted.\n\n' +
+          `${howToPay(amount, payment)}\n\n` +
           `Your ticket is on the lan's page:\n\n${link}\n\n` +
           'If you cannot come after all, withdraw there: that lets the next one on the ' +
           'waitlist in.\n\n— Lanparty',

@@ -106,7 +106,8 @@ describe.each(testEngines)('messages to a lan’s participants on %s', (engine) 
         `lan-message:${receipt.id}:${people.ben.user.id}`,
       ]);
       const text = queued[0]?.payload.text ?? '';
-      expect(text).toMatch(/^Hi amy,\n\nBring your own chair\.\nParking is behind the hall\.\n/);
+      // The organiser's words first: no greeting of ours before their own.
+      expect(text).toMatch(/^Bring your own chair\.\nParking is behind the hall\.\n/);
       expect(text).toContain(`— ${api.admin.user.nickname}, for ${lan.name}`);
       expect(text).toContain(new URL(`lans/${lan.id}`, site.config.publicUrl).href);
     });

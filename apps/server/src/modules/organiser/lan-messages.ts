@@ -26,6 +26,14 @@ import { findManagedLan, isEmailVerified } from './participants.ts';
 
 export type LanMessagesDeps = PlacesDeps & { db: AppDatabase };
 
+/**
+ * Where replies to a sender's messages go: their own address while it is verified; none
+ * otherwise (an unverified address may be someone else's).
+ */
+export function replyToOf(viewer: Viewer): string | null {
+  return viewer.user.email && toBoolean(viewer.user.is_email_activated) ? viewer.user.email : null;
+}
+
 function presentLanMessage(row: LanMessageRow): LanMessage {
   return {
     id: row.id,
@@ -117,7 +125,7 @@ export async function sendLanMessage(
       if (!first) throw new Error('A message with a taken idempotency key went missing');
       return repeatOf(first, input);
     }
-    await queueDeliveries(trx, deps, lan, message, reachable, now);
+    await queueDeliveries(trx, deps, lan, message, reachable, replyToOf(viewer), now);
     return receiptOf(presentLanMessage(message));
   });
 }
@@ -128,6 +136,7 @@ async function queueDeliveries(
   lan: LanRow,
   message: LanMessageRow,
   recipients: readonly { user_id: number; email: string | null; nickname: string }[],
+  replyTo: string | null,
   now: Date,
 ): Promise<void> {
   const link = lanPageUrl(deps.publicUrl, lan.id);
@@ -141,10 +150,13 @@ async function queueDeliveries(
         payload: {
           to: recipient.email,
           subject: `[${lan.name}] ${message.subject}`,
+          // The organiser's own words, greeting and all: no second greeting of ours first.
           text:
-            `Hi ${recipient.nickname},\n\n${message.body}\n\n` +
+            `${message.body}\n\n` +
             `— ${message.sender_nickname}, for ${lan.name}\n${link}\n\n` +
-            `You get this because you are subscribed to ${lan.name} on Lanparty.`,
+            `You get this because you are subscribed to ${lan.name} on Lanparty.` +
+            (replyTo ? ` Reply to this mail to reach ${message.sender_nickname}.` : ''),
+          ...(replyTo ? { replyTo } : {}),
         },
       },
       now,

@@ -16,7 +16,7 @@ export function createMailer(mail: MailConfig, dataDir: string, log: FastifyBase
   if (mail.smtpUrl) {
     const transport = nodemailer.createTransport(mail.smtpUrl);
     return async (message) => {
-      await transport.sendMail({ from: mail.from, ...message });
+      await transport.sendMail(composed(mail.from, message));
     };
   }
   const folder = path.join(dataDir, 'mail');
@@ -26,7 +26,7 @@ export function createMailer(mail: MailConfig, dataDir: string, log: FastifyBase
     newline: 'unix',
   });
   return async (message, messageId) => {
-    const { message: raw } = await composer.sendMail({ from: mail.from, ...message });
+    const { message: raw } = await composer.sendMail(composed(mail.from, message));
     await mkdir(folder, { recursive: true });
     const file = path.join(
       folder,
@@ -38,5 +38,17 @@ export function createMailer(mail: MailConfig, dataDir: string, log: FastifyBase
       { to: message.to, subject: message.subject, file },
       `mail written to a file (no SMTP_URL):\n${message.text}`,
     );
+  };
+}
+
+/** The mail as nodemailer takes it: the site's sender, and only the parts a message has. */
+function composed(from: string, message: EmailMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   };
 }

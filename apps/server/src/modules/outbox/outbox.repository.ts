@@ -1,6 +1,13 @@
 import type { Executor } from '../../db/executor.ts';
 
-export type EmailMessage = { to: string; subject: string; text: string; html?: string };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where replies go (a lan message's sender), when not to the sender of every mail. */
+  replyTo?: string;
+};
 export type ChatMessage = Record<string, unknown>;
 
 export type OutboxMessage =
@@ -8,14 +15,23 @@ export type OutboxMessage =
   | { channel: 'chat'; dedupeKey: string; payload: ChatMessage };
 
 /**
+ * Messages about one thing, e.g. a subscription's status (decision 034): the next change
+ * of it cancels the thread's message while that still waits. `origin` is what the receiver
+ * knew before the thread's untold changes.
+ */
+export type MessageThread = { key: string; origin: string };
+
+/**
  * Queues a message in the same transaction as the change that causes it, so it is sent
  * exactly when the change is committed. A message whose dedupe key is already queued
- * is not queued again.
+ * is not queued again. `notBefore` holds it back until then (a thread's message waits, so
+ * a change made back within the wait can cancel it).
  */
 export async function enqueueMessage(
   db: Executor,
   message: OutboxMessage,
   now = new Date(),
+  options: { notBefore?: Date; thread?: MessageThread } = {},
 ): Promise<void> {
   await db
     .insertInto('outbox')
@@ -23,11 +39,42 @@ export async function enqueueMessage(
       channel: message.channel,
       dedupe_key: message.dedupeKey,
       payload: JSON.stringify(message.payload),
-      next_attempt_at: now.toISOString(),
+      next_attempt_at: (options.notBefore ?? now).toISOString(),
       creation_date: now.toISOString(),
+      thread_key: options.thread?.key ?? null,
+      thread_origin: options.thread?.origin ?? null,
     })
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
+}
+
+/**
+ * Cancels the thread's message that still waits: not yet due, claimed by no worker, not
+ * sent. One conditional update, so against a worker's claim of the same row (claimMessage,
+ * which wants it due and not cancelled) exactly one wins, also on several servers.
+ * Answers the cancelled message's thread origin; undefined when nothing waited.
+ */
+export async function cancelWaitingMessage(
+  db: Executor,
+  threadKey: string,
+  now: Date,
+): Promise<{ origin: string | null } | undefined> {
+  const nowText = now.toISOString();
+  const cancelled = await db
+    .updateTable('outbox')
+    .set({ cancelled_at: nowText })
+    .where('thread_key', '=', threadKey)
+    .where('cancelled_at', 'is', null)
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', nowText)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+    .returning(['id', 'thread_origin'])
+    .execute();
+  // One waits at a time; were there more, the oldest knew what the receiver knew.
+  const [oldest] = cancelled.sort((a, b) => a.id - b.id);
+  return oldest && { origin: oldest.thread_origin };
 }
 
 /**
@@ -90,6 +137,7 @@ export async function findDueMessages(
     .where('channel', 'in', [...channels])
     .where('delivered_at', 'is', null)
     .where('failed_at', 'is', null)
+    .where('cancelled_at', 'is', null)
     .where('next_attempt_at', '<=', nowText)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
     .orderBy('id')
@@ -99,8 +147,8 @@ export async function findDueMessages(
 
 /**
  * Claims a message until `lockedUntil` with a conditional update: true for exactly one
- * of several instances asking at once, and false once it is delivered or someone else's
- * claim still holds (decision 009).
+ * of several instances asking at once, and false once it is delivered, cancelled, not
+ * yet due (another server's clock) or someone else's claim still holds (decision 009).
  */
 export async function claimMessage(
   db: Executor,
@@ -114,6 +162,8 @@ export async function claimMessage(
     .set({ locked_until: lockedUntil.toISOString() })
     .where('id', '=', id)
     .where('delivered_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where('next_attempt_at', '<=', nowText)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;

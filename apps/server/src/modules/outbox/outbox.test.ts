@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from '../../db/database.ts';
 import { createMailer } from './mailer.ts';
-import { type EmailMessage, enqueueMessage } from './outbox.repository.ts';
+import { cancelWaitingMessage, type EmailMessage, enqueueMessage } from './outbox.repository.ts';
 import {
   backoffMs,
   deliverDueMessages,
@@ -147,6 +147,54 @@ describe.each(testEngines)('the outbox on %s', (engine) => {
     const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.attempts).toBe(0);
     expect(row.failed_at).toBeNull();
+  });
+
+  it('holds a message back until its time', async () => {
+    const now = new Date('2030-01-01T12:00:00Z');
+    await enqueueMessage(
+      db,
+      { channel: 'email', dedupeKey: 'later', payload: mail('a@example.org') },
+      now,
+      { notBefore: new Date(now.getTime() + 60_000) },
+    );
+    const sent: string[] = [];
+    const deliver = { email: async (message: EmailMessage) => void sent.push(message.to) };
+    expect(await deliverDueMessages(db, deliver, log, new Date(now.getTime() + 59_999))).toBe(0);
+    expect(await deliverDueMessages(db, deliver, log, new Date(now.getTime() + 60_000))).toBe(1);
+    expect(sent).toEqual(['a@example.org']);
+  });
+
+  it('cancels a thread’s waiting message, but not one that is due, sent or someone else’s', async () => {
+    const now = new Date('2030-01-01T12:00:00Z');
+    const queue = (dedupeKey: string, thread: string, origin: string) =>
+      enqueueMessage(
+        db,
+        { channel: 'email', dedupeKey, payload: mail(`${dedupeKey}@example.org`) },
+        now,
+        { notBefore: new Date(now.getTime() + 60_000), thread: { key: thread, origin } },
+      );
+    await queue('waits', 'thread-a', 'Pending');
+    await queue('other', 'thread-b', 'Accepted');
+    expect(await cancelWaitingMessage(db, 'thread-a', new Date(now.getTime() + 30_000))).toEqual({
+      origin: 'Pending',
+    });
+    // Once cancelled, never again, and never sent.
+    expect(await cancelWaitingMessage(db, 'thread-a', new Date(now.getTime() + 31_000))).toBe(
+      undefined,
+    );
+    const sent: string[] = [];
+    const deliver = { email: async (message: EmailMessage) => void sent.push(message.to) };
+    await deliverDueMessages(db, deliver, log, new Date(now.getTime() + 60_000));
+    expect(sent).toEqual(['other@example.org']);
+    // Sent already: nothing to cancel.
+    expect(await cancelWaitingMessage(db, 'thread-b', new Date(now.getTime() + 30_000))).toBe(
+      undefined,
+    );
+    // Due: it is on its way, not a correction within its wait.
+    await queue('due', 'thread-c', 'Denied');
+    expect(await cancelWaitingMessage(db, 'thread-c', new Date(now.getTime() + 60_000))).toBe(
+      undefined,
+    );
   });
 
   it('sends each message once when two workers run at the same time', async () => {

@@ -6,6 +6,7 @@ import {
   problemDetailsSchema,
   subscribeInputSchema,
   subscriberSchema,
+  subscriberStatusChangeSchema,
 } from '@lanparty/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -172,17 +173,30 @@ export const subscribersRoutes =
             'The last segment is status:pending|accepted|paid|denied or present:true|false, with an ' +
             'empty body. Accepted or Paid is refused (409) when the lan is full; presence only on ' +
             'Paid subscribers (409); leaving Paid forgets the presence. Taking a place fixes what ' +
-            'the subscriber owes; a place left on a full lan goes to the first on its waitlist.',
+            'the subscriber owes; a place left on a full lan goes to the first on its waitlist. ' +
+            'A status change mails the lanner (a verified address) a minute later: Accepted what ' +
+            'they owe and how to pay, Paid a receipt, Denied that and the reason, Pending that ' +
+            'it is pending again; a change made back within the minute mails nothing, and of ' +
+            'changes within a minute only the last is told. status:denied may carry a body ' +
+            '{ "reason": "…" } (plain text, at most 500 characters) for that mail; a reason ' +
+            'with any other change is a 400.',
           params: z.object({ id: idParamSchema, action: subscriberActionSchema }),
+          body: subscriberStatusChangeSchema.nullish(),
           response: { 200: subscriberSchema, ...problems },
         },
       },
       async (request) => {
         const viewer = await requireViewer(request);
         const { id, action } = request.params;
-        return action.kind === 'status'
-          ? setSubscriberStatus(deps, viewer, id, action.status)
-          : setSubscriberPresence(deps, viewer, id, action.isPresent);
+        const reason = request.body?.reason ?? null;
+        if (action.kind === 'status')
+          return setSubscriberStatus(deps, viewer, id, action.status, { reason });
+        if (reason) {
+          throw new ProblemError(400, 'A reason is given only when denying.', {
+            errors: { reason: ['A reason is given only with status:denied'] },
+          });
+        }
+        return setSubscriberPresence(deps, viewer, id, action.isPresent);
       },
     );
   };

@@ -5,18 +5,21 @@ import { invalidateLans } from '../../../lib/lans/lans-query-keys.ts';
 
 /** A change an administrator makes to one subscriber. */
 export type SubscriberChange =
-  | { subscriberId: number; lanId: number; status: SubscriberStatus }
+  | { subscriberId: number; lanId: number; status: SubscriberStatus; reason?: string }
   | { subscriberId: number; lanId: number; present: boolean };
 
 /**
- * PUT /api/subscribers/{id}/status:{status} or /present:{true|false}, empty body. A 409
- * says why not (the lan is full, presence of someone not Paid).
+ * PUT /api/subscribers/{id}/status:{status} or /present:{true|false}, empty body; a denial
+ * may carry the organiser's reason for the lanner's mail. A 409 says why not (the lan is
+ * full, presence of someone not Paid).
  */
 export function changeSubscriber(change: SubscriberChange): Promise<Subscriber | undefined> {
   const action =
     'status' in change ? `status:${change.status.toLowerCase()}` : `present:${change.present}`;
+  const reason = 'status' in change ? change.reason : undefined;
   return apiRequest<Subscriber | undefined>(`/api/subscribers/${change.subscriberId}/${action}`, {
     method: 'PUT',
+    ...(reason ? { body: { reason } } : {}),
   });
 }
 

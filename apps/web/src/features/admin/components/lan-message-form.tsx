@@ -5,7 +5,7 @@ import {
   type SubscriberStatus,
 } from '@lanparty/contract';
 import { lanMessageBodyMaximum, subscriberStatusOrder } from '@lanparty/contract/rules';
-import { Send } from 'lucide-react';
+import { Send, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
@@ -14,6 +14,8 @@ import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { Link } from '../../../lib/router/index.ts';
+import { useMessagingSettings } from '../api/get-messaging-settings.ts';
 import { useParticipants } from '../api/get-participants.ts';
 import { useSendLanMessage } from '../api/send-lan-message.ts';
 import {
@@ -47,7 +49,15 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
     mode: 'onTouched',
     defaultValues: newDraft(),
   });
-  const { register, handleSubmit, reset, setError, control } = form;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { isDirty },
+  } = form;
+  const messaging = useMessagingSettings();
   const sendMessage = useSendLanMessage();
   const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey());
   // A ref, not state: a second click in the same frame must see the first one at once.
@@ -79,6 +89,8 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
   });
 
   const statuses = useWatch({ control, name: 'statuses' });
+  // Until the next draft is begun: then it is about that one.
+  const isShowingReceipt = receipt !== null && !isDirty;
   const idPrefix = `lan-${lanId}-message`;
   const statusesMessage = messageOnceTouched(form, 'statuses');
   return (
@@ -121,11 +133,16 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
           </p>
         ) : null}
       </fieldset>
-      <label className={controls.checkbox}>
-        <input type="checkbox" {...register('chat')} />
-        <span>Also post to the chat</span>
-      </label>
-      <RecipientsPreview lanId={lanId} statuses={statuses} />
+      {/* Offered only where the site has a chat: the server refuses chat: true otherwise. */}
+      {messaging.data?.isChatConnected ? (
+        <label className={controls.checkbox}>
+          <input type="checkbox" {...register('chat')} />
+          <span>Also post to the chat</span>
+        </label>
+      ) : null}
+      <ReplyToNote replyTo={messaging.data?.replyTo} />
+      {/* The receipt of the message just sent, or the next draft's reach: never both. */}
+      {isShowingReceipt ? null : <RecipientsPreview lanId={lanId} statuses={statuses} />}
       {sendError ? (
         <p className={controls.alert} role="alert">
           {sendError}
@@ -137,10 +154,29 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
           {sendMessage.isPending ? 'Sending…' : 'Send message'}
         </button>
         <span role="status" className={styles.receipt}>
-          {receipt ? describeReceipt(receipt) : ''}
+          {isShowingReceipt ? describeReceipt(receipt) : ''}
         </span>
       </div>
     </form>
+  );
+}
+
+/**
+ * Where replies go: the sender's verified address, carried as the mail's Reply-To; said
+ * when there is none, so the organiser knows replies will reach nobody.
+ */
+function ReplyToNote({ replyTo }: { replyTo: string | null | undefined }) {
+  if (replyTo === undefined) return null;
+  return replyTo ? (
+    <p className={controls.hint}>Replies go to you at {replyTo}.</p>
+  ) : (
+    <p className={controls.warning}>
+      <TriangleAlert size={18} aria-hidden="true" />
+      <span>
+        Replies reach nobody: your e-mail address is not verified.{' '}
+        <Link to="/profile">Verify it on your profile</Link> to get replies.
+      </span>
+    </p>
   );
 }
 

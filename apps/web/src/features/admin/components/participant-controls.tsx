@@ -1,30 +1,99 @@
 import type { Participant, SubscriberStatus } from '@lanparty/contract';
-import { subscriberStatusOrder } from '@lanparty/contract/rules';
+import { denialReasonMaximum, subscriberStatusOrder } from '@lanparty/contract/rules';
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
 import styles from './participants.module.css';
 import type { ParticipantChanges } from './use-participant-changes.ts';
 
 type ControlProps = { participant: Participant; changes: ParticipantChanges };
 
-/** The status of a participant, changed in place. */
+/**
+ * The status of a participant, changed in place. Denying asks first, with room for a
+ * reason that goes in the mail telling them.
+ */
 export function StatusSelect({ participant, changes }: ControlProps) {
+  const [isDenying, setIsDenying] = useState(false);
   return (
-    <select
-      className={`${controls.input} ${styles.select}`}
-      aria-label={`Status of ${participant.nickname}`}
-      value={participant.status}
-      disabled={changes.isBusy(participant)}
-      aria-invalid={changes.refusalOf(participant) ? true : undefined}
-      onChange={(event) =>
-        changes.change(participant, { status: event.target.value as SubscriberStatus })
-      }
+    <>
+      <select
+        className={`${controls.input} ${styles.select}`}
+        aria-label={`Status of ${participant.nickname}`}
+        value={participant.status}
+        disabled={changes.isBusy(participant)}
+        aria-invalid={changes.refusalOf(participant) ? true : undefined}
+        onChange={(event) => {
+          const status = event.target.value as SubscriberStatus;
+          if (status === 'Denied') setIsDenying(true);
+          else changes.change(participant, { status });
+        }}
+      >
+        {subscriberStatusOrder.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+      {isDenying ? (
+        <DenyDialog
+          participant={participant}
+          onDeny={(reason) => {
+            setIsDenying(false);
+            changes.change(
+              participant,
+              reason ? { status: 'Denied', reason } : { status: 'Denied' },
+            );
+          }}
+          onCancel={() => setIsDenying(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Deny with an optional reason (plain text): the lanner's mail carries it. */
+function DenyDialog({
+  participant,
+  onDeny,
+  onCancel,
+}: {
+  participant: Participant;
+  onDeny: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const id = useId();
+  return (
+    <ConfirmDialog
+      isOpen
+      title={`Deny ${participant.nickname}?`}
+      confirmLabel="Deny"
+      onConfirm={() => onDeny(reason.trim())}
+      onCancel={onCancel}
     >
-      {subscriberStatusOrder.map((status) => (
-        <option key={status} value={status}>
-          {status}
-        </option>
-      ))}
-    </select>
+      <p>
+        {participant.emailVerified
+          ? `${participant.nickname} is mailed that they were denied, a minute from now, with your reason if you give one. Changed back within that minute, nothing is sent.`
+          : `${participant.nickname} has no verified e-mail address, so nobody is mailed.`}
+      </p>
+      <div className={controls.field}>
+        <label className={controls.label} htmlFor={`${id}-reason`}>
+          Reason (optional)
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          className={controls.input}
+          rows={3}
+          maxLength={denialReasonMaximum}
+          aria-describedby={`${id}-reason-hint`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <p id={`${id}-reason-hint`} className={controls.hint}>
+          Plain text, at most {denialReasonMaximum} characters.
+        </p>
+      </div>
+    </ConfirmDialog>
   );
 }
 

@@ -4,7 +4,9 @@ import { describeError } from '../../../lib/api-client.ts';
 import { type SubscriberChange, useChangeSubscriber } from '../api/change-subscriber.ts';
 
 /** A status or a presence, as the participant controls ask for it. */
-export type ParticipantChange = { status: Participant['status'] } | { present: boolean };
+export type ParticipantChange =
+  | { status: Participant['status']; reason?: string }
+  | { present: boolean };
 
 /**
  * Changes a participant's status or presence in place (PUT …/status:… or …/present:…).

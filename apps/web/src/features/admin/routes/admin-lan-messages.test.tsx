@@ -196,6 +196,61 @@ describe('writing to the participants', () => {
   });
 });
 
+describe('what a message carries', () => {
+  it('offers the chat only where the site has one', async () => {
+    openAdminLan({
+      participants,
+      answers: {
+        'GET /api/settings/messaging': () =>
+          jsonResponse({ isChatConnected: false, replyTo: 'pixelpete@example.org' }),
+      },
+    });
+    const form = await findForm();
+    expect(
+      await within(form).findByText('Replies go to you at pixelpete@example.org.'),
+    ).toBeVisible();
+    expect(within(form).queryByLabelText('Also post to the chat')).not.toBeInTheDocument();
+  });
+
+  it('says that replies reach nobody while the sender’s address is not verified', async () => {
+    openAdminLan({
+      participants,
+      answers: {
+        'GET /api/settings/messaging': () => jsonResponse({ isChatConnected: true, replyTo: null }),
+      },
+    });
+    const form = await findForm();
+    expect(
+      await within(form).findByText(/Replies reach nobody: your e-mail address is not verified\./),
+    ).toBeVisible();
+    expect(within(form).getByRole('link', { name: 'Verify it on your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(form).getByLabelText('Also post to the chat')).not.toBeChecked();
+  });
+
+  it('shows the receipt of what was sent, not the next draft’s reach beside it', async () => {
+    const { user } = openAdminLan({
+      participants,
+      answers: { 'POST /api/lans/1/messages': () => jsonResponse(receipt, 202) },
+    });
+    const form = await writeMessage(user);
+    const reach = '2 participants will get this e-mail; 2 have no verified address: kim, lou';
+    expect(within(form).getByText(reach)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Send message' }));
+    expect(
+      await within(form).findByText('Sent to 2 participants; not reachable: kim, lou'),
+    ).toBeInTheDocument();
+    expect(within(form).queryByText(reach)).not.toBeInTheDocument();
+
+    // The next draft begun: its reach, and the receipt is in the list of sent messages.
+    await user.type(within(form).getByLabelText('Subject'), 'Pizza');
+    expect(await within(form).findByText(reach)).toBeInTheDocument();
+    expect(within(form).queryByText(/^Sent to/)).not.toBeInTheDocument();
+  });
+});
+
 describe('the messages sent', () => {
   it('lists them with sender, statuses and recipients, the body behind a disclosure', async () => {
     const { user } = openAdminLan({

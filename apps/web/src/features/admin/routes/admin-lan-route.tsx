@@ -18,6 +18,7 @@ import { LanForm } from '../components/lan-form.tsx';
 import { lanAsUpdate, toLanFormValues } from '../components/lan-form-values.ts';
 import { LanMessages } from '../components/lan-messages.tsx';
 import { LanParticipants } from '../components/lan-participants.tsx';
+import { LanPaymentSection } from '../components/lan-payment-details.tsx';
 import { ActiveBadge } from '../components/lans-table.tsx';
 import { useBannerChoice } from '../components/use-banner-choice.ts';
 
@@ -89,6 +90,16 @@ function AdminLan({ id }: { id: number }) {
           Participants
         </h2>
         <LanParticipants lan={current} />
+      </section>
+      <section className={controls.section} aria-labelledby="lan-payment">
+        <h2 id="lan-payment" className={controls.sectionTitle}>
+          Payment details
+        </h2>
+        <p className={controls.hint}>
+          Mailed to each lanner you accept, with what they owe; shown to those who paid, with whom
+          to ask about a refund.
+        </p>
+        <LanPaymentSection lan={current} />
       </section>
       <section className={controls.section} aria-labelledby="lan-messages">
         <h2 id="lan-messages" className={controls.sectionTitle}>

@@ -1,4 +1,9 @@
-import { buildLan, buildPage, buildSubscriber } from '@lanparty/contract/testing';
+import {
+  buildLan,
+  buildPage,
+  buildPaymentDetails,
+  buildSubscriber,
+} from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
@@ -29,6 +34,7 @@ function openLans(answers: Parameters<typeof stubFetch>[0] = {}) {
         ]),
       ),
     'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),
+    'GET /api/settings/payment-details': () => jsonResponse(buildPaymentDetails()),
     ...answers,
   });
   return { ...stub, ...renderApp('/admin/lans', { viewer: lanAdmin }) };

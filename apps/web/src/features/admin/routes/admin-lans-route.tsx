@@ -11,6 +11,7 @@ import { adminPhoneQuery } from '../components/admin-phone-query.ts';
 import { LanDefaultsForm } from '../components/lan-defaults-form.tsx';
 import { LansCards } from '../components/lans-cards.tsx';
 import { LansTable } from '../components/lans-table.tsx';
+import { PaymentDefaults } from '../components/payment-defaults.tsx';
 
 /** admin/lans: every lan (inactive ones too), newest first, and the lan defaults. */
 export function AdminLansRoute() {
@@ -50,6 +51,17 @@ export function AdminLansRoute() {
         <QueryStatus query={defaults} failure="The lan defaults could not be loaded.">
           {(data) => <LanDefaultsForm defaults={data} />}
         </QueryStatus>
+      </section>
+      <section className={controls.section} aria-labelledby="admin-payment-defaults">
+        <h2 id="admin-payment-defaults" className={controls.sectionTitle}>
+          Payment details
+        </h2>
+        <p className={controls.hint}>
+          How lanners pay for every lan that has no payment details of its own: mailed to each
+          lanner you accept, with what they owe, and shown to those who paid, with whom to ask about
+          a refund.
+        </p>
+        <PaymentDefaults />
       </section>
     </Page>
   );

@@ -1,5 +1,10 @@
 import type { Lan, LanMessage, ParticipantList } from '@lanparty/contract';
-import { buildLan, buildPage, buildParticipantList } from '@lanparty/contract/testing';
+import {
+  buildLan,
+  buildPage,
+  buildParticipantList,
+  buildPaymentDetails,
+} from '@lanparty/contract/testing';
 import { jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
@@ -27,6 +32,10 @@ export function openAdminLan({
     [`GET /api/lans/${lan.id}/messages`]: () => jsonResponse(buildPage(messages)),
     'GET /api/lans': () => jsonResponse(buildPage([lan])),
     'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),
+    'GET /api/settings/messaging': () =>
+      jsonResponse({ isChatConnected: true, replyTo: 'pixelpete@example.org' }),
+    [`GET /api/lans/${lan.id}/payment-details`]: () =>
+      jsonResponse({ details: null, defaults: buildPaymentDetails() }),
     ...answers,
   });
   const viewer = buildViewer({ roles: ['LanAdministrator'] });

@@ -22,6 +22,12 @@ const WithdrawDialog = lazy(() =>
   import('./withdraw-dialog.tsx').then((module) => ({ default: module.WithdrawDialog })),
 );
 
+// How to pay, and whom to ask about a refund: for a viewer holding a place only, so it
+// weighs on nobody's first screen either.
+const PaymentGuidance = lazy(() =>
+  import('./payment-guidance.tsx').then((module) => ({ default: module.PaymentGuidance })),
+);
+
 /** Spec §4: what the viewer reads about their own subscription. */
 export const subscriptionMessages: Record<SubscriberStatus, string> = {
   Pending: 'Your request for participation is pending',
@@ -173,6 +179,11 @@ export function SubscriptionPanel({ lan }: { lan: Lan }) {
             </button>
           ) : null}
         </div>
+      ) : null}
+      {subscription && (subscription.status === 'Accepted' || subscription.status === 'Paid') ? (
+        <Suspense fallback={null}>
+          <PaymentGuidance lan={lan} status={subscription.status} />
+        </Suspense>
       ) : null}
       {subscription && isPlaceTaking(subscription.status) ? (
         <Suspense fallback={null}>

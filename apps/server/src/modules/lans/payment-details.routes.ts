@@ -1,0 +1,136 @@
+import {
+  idParamSchema,
+  type LanPaymentDetails,
+  lanPaymentDetailsInputSchema,
+  lanPaymentDetailsSchema,
+  paymentDetailsInputSchema,
+  paymentDetailsSchema,
+  problemDetailsSchema,
+} from '@lanparty/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDatabase } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { requireViewer } from '../auth/authenticate.ts';
+import {
+  findLanPaymentDetails,
+  readDefaultPaymentDetails,
+  saveDefaultPaymentDetails,
+  saveLanPaymentDetails,
+} from '../payments/payment-details.repository.ts';
+import { canManageLans } from './lans.policy.ts';
+import { findLanById, findLanForUpdate } from './lans.repository.ts';
+
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
+const lanParams = z.object({ id: idParamSchema });
+const forLanAdministrators =
+  'For lan administrators (403 otherwise). Lanners holding a place read their lan’s, their ' +
+  'reference filled in, in GET /api/users/me/subscriptions (payment).';
+
+async function lanPaymentDetails(db: Executor, lanId: number): Promise<LanPaymentDetails> {
+  return {
+    details: (await findLanPaymentDetails(db, lanId)) ?? null,
+    defaults: await readDefaultPaymentDetails(db),
+  };
+}
+
+/**
+ * How lanners pay and whom they ask about money (decision 034): the defaults, and a lan's
+ * own payment details. Never on the public lan: an IBAN and an address are for the people
+ * who owe.
+ */
+export const paymentDetailsRoutes =
+  (deps: { db: AppDatabase }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const requireLanManager = async (request: Parameters<typeof requireViewer>[0]) => {
+      if (!canManageLans(await requireViewer(request)))
+        throw new ProblemError(403, 'Only lan administrators manage payment details.');
+    };
+    const requireLan = async (lanId: number) => {
+      if (!(await findLanById(deps.db, lanId)))
+        throw new ProblemError(404, `There is no lan ${lanId}.`);
+    };
+
+    app.get(
+      '/api/settings/payment-details',
+      {
+        preValidation: requireLanManager,
+        schema: {
+          tags: ['settings'],
+          summary: 'The default payment details',
+          description: `What every lan without payment details of its own uses. ${forLanAdministrators}`,
+          response: { 200: paymentDetailsSchema, ...problems },
+        },
+      },
+      async () => readDefaultPaymentDetails(deps.db),
+    );
+
+    app.put(
+      '/api/settings/payment-details',
+      {
+        preValidation: requireLanManager,
+        schema: {
+          tags: ['settings'],
+          summary: 'Set the default payment details',
+          description: `Replaces them whole; each part may be left out or blank. ${forLanAdministrators}`,
+          body: paymentDetailsInputSchema,
+          response: { 200: paymentDetailsSchema, ...problems },
+        },
+      },
+      async (request) => {
+        await saveDefaultPaymentDetails(deps.db, request.body, new Date());
+        return readDefaultPaymentDetails(deps.db);
+      },
+    );
+
+    app.get(
+      '/api/lans/:id/payment-details',
+      {
+        preValidation: requireLanManager,
+        schema: {
+          tags: ['settings'],
+          summary: 'How a lan is paid for: its own payment details and the defaults',
+          description: `An unknown lan is a 404. ${forLanAdministrators}`,
+          params: lanParams,
+          response: { 200: lanPaymentDetailsSchema, ...problems },
+        },
+      },
+      async (request) => {
+        await requireLan(request.params.id);
+        return lanPaymentDetails(deps.db, request.params.id);
+      },
+    );
+
+    app.put(
+      '/api/lans/:id/payment-details',
+      {
+        preValidation: requireLanManager,
+        schema: {
+          tags: ['settings'],
+          summary: 'Give a lan its own payment details, or let the defaults apply',
+          description:
+            'details: the lan’s own, used whole (an empty part stays empty; the defaults do ' +
+            `not fill it in); null: the defaults apply. An unknown lan is a 404. ${forLanAdministrators}`,
+          params: lanParams,
+          body: lanPaymentDetailsInputSchema,
+          response: { 200: lanPaymentDetailsSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const lanId = request.params.id;
+        await deps.db.transaction().execute(async (trx) => {
+          // Locked: a lan deleted meanwhile is a 404, not a broken reference.
+          if (!(await findLanForUpdate(trx, lanId)))
+            throw new ProblemError(404, `There is no lan ${lanId}.`);
+          await saveLanPaymentDetails(trx, lanId, request.body.details, new Date());
+        });
+        return lanPaymentDetails(deps.db, lanId);
+      },
+    );
+  };

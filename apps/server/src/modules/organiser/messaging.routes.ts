@@ -1,0 +1,40 @@
+import { messagingSettingsSchema, problemDetailsSchema } from '@lanparty/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ProblemError } from '../../http/problems.ts';
+import { requireViewer } from '../auth/authenticate.ts';
+import { canManageLans } from '../lans/lans.policy.ts';
+import { replyToOf } from './lan-messages.ts';
+
+/**
+ * What a message to a lan's participants can carry, so the form offers only that: the
+ * chat while one is connected, and the sender's Reply-To.
+ */
+export const messagingRoutes =
+  (deps: { isChatOn: boolean }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/settings/messaging',
+      {
+        schema: {
+          tags: ['organiser'],
+          summary: 'What a message to a lan’s participants can carry',
+          description:
+            'isChatConnected: whether POST /api/lans/{id}/messages may have chat: true (a 409 ' +
+            'otherwise). replyTo: the Reply-To of the mails the signed-in lan administrator ' +
+            'sends, their verified e-mail address, or null when they have none verified. For ' +
+            'lan administrators (403 otherwise).',
+          response: {
+            200: messagingSettingsSchema,
+            401: problemDetailsSchema,
+            403: problemDetailsSchema,
+          },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(request);
+        if (!canManageLans(viewer))
+          throw new ProblemError(403, 'Only lan administrators send messages to participants.');
+        return { isChatConnected: deps.isChatOn, replyTo: replyToOf(viewer) };
+      },
+    );
+  };

@@ -1,0 +1,152 @@
+import {
+  type PaymentDetails,
+  type PaymentDetailsInput,
+  paymentDetailsInputSchema,
+  paymentLimits,
+} from '@lanparty/contract';
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import controls from '../../../components/controls.module.css';
+import { FormField } from '../../../components/form-field.tsx';
+import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
+import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+
+type Values = { accountHolder: string; iban: string; reference: string; contactEmail: string };
+export type PaymentDetailsChanges = z.output<typeof paymentDetailsInputSchema>;
+
+const fieldNames: readonly FieldPath<Values>[] = [
+  'accountHolder',
+  'iban',
+  'reference',
+  'contactEmail',
+];
+
+const labels: Record<FieldPath<Values>, string> = {
+  accountHolder: 'Account holder',
+  iban: 'IBAN',
+  reference: 'Reference',
+  contactEmail: 'Contact e-mail',
+};
+
+const toValues = (details: PaymentDetails): Values => ({
+  accountHolder: details.accountHolder ?? '',
+  iban: details.iban ?? '',
+  reference: details.reference ?? '',
+  contactEmail: details.contactEmail ?? '',
+});
+
+type PaymentDetailsFormProps = {
+  /** What the form starts with. */
+  initial: PaymentDetails;
+  /** Names the form ("Default payment details") and makes its ids unique. */
+  label: string;
+  idPrefix: string;
+  submitLabel: string;
+  onSave: (details: PaymentDetailsChanges) => Promise<PaymentDetails>;
+  /** Said beside the button once saved. */
+  savedNote: string;
+};
+
+/**
+ * Payment details (decision 034): account holder, IBAN (checked), reference template and
+ * the contact e-mail, every part optional. Checked with the contract's schema as the
+ * server checks them; the server's messages land on their fields.
+ */
+export function PaymentDetailsForm({
+  initial,
+  label,
+  idPrefix,
+  submitLabel,
+  onSave,
+  savedNote,
+}: PaymentDetailsFormProps) {
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [isSaved, setIsSaved] = useState(false);
+  const form = useForm<Values, unknown, PaymentDetailsChanges>({
+    resolver: contractResolver<Values, PaymentDetailsChanges>(
+      paymentDetailsInputSchema as z.ZodType<PaymentDetailsChanges>,
+    ),
+    mode: 'onTouched',
+    defaultValues: toValues(initial),
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isSubmitting, isDirty },
+  } = form;
+
+  const save = handleSubmit(async (details: PaymentDetailsInput & PaymentDetailsChanges) => {
+    setSaveError(null);
+    setIsSaved(false);
+    try {
+      reset(toValues(await onSave(details)));
+      setIsSaved(true);
+    } catch (error) {
+      setSaveError(
+        showProblemOnForm({
+          error,
+          fieldNames,
+          setError,
+          failure: 'The payment details could not be saved',
+        }),
+      );
+    }
+  });
+
+  const field = (name: FieldPath<Values>) => ({
+    name,
+    label: labels[name],
+    idPrefix,
+    message: messageOnceTouched(form, name, labels[name]),
+  });
+  return (
+    <form className={controls.form} onSubmit={save} noValidate aria-label={label}>
+      <div className={controls.fields}>
+        <FormField
+          {...field('accountHolder')}
+          hint="Whom a transfer pays."
+          autoComplete="off"
+          registration={register('accountHolder', { deps: 'iban' })}
+        />
+        <FormField
+          {...field('iban')}
+          hint="Spaces and capitals do not matter; its check digits are checked."
+          autoComplete="off"
+          registration={register('iban')}
+        />
+      </div>
+      <div className={controls.fields}>
+        <FormField
+          {...field('reference')}
+          hint={`What lanners put on their transfer, at most ${paymentLimits.referenceMaxLength} characters: {lan} and {nickname} are filled in for each.`}
+          autoComplete="off"
+          registration={register('reference')}
+        />
+        <FormField
+          {...field('contactEmail')}
+          type="email"
+          hint="Whom lanners write to about paying and refunds: the organiser’s contact."
+          autoComplete="off"
+          registration={register('contactEmail')}
+        />
+      </div>
+      {saveError ? (
+        <p className={controls.alert} role="alert">
+          {saveError}
+        </p>
+      ) : null}
+      <div className={controls.actions}>
+        <button type="submit" className={controls.button} disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : submitLabel}
+        </button>
+        <span role="status" className={controls.hint}>
+          {isSaved && !isDirty ? savedNote : ''}
+        </span>
+      </div>
+    </form>
+  );
+}
