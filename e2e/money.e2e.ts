@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser-session.ts';
+import { viewports } from './support/browser.ts';
+import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { waitForApp } from './support/sign-in.ts';
 
 const { openAs } = useBrowser();
@@ -98,6 +99,7 @@ describe('money and the spreadsheet', () => {
       paid: '€27.50',
       outstanding: '€0.00',
     });
+    expect(await seriousAxeViolations(lanner.page)).toEqual([]);
 
     // The organiser's row: the same three amounts.
     await admin.page.reload();
@@ -138,7 +140,19 @@ describe('money and the spreadsheet', () => {
     await admin.page.reload();
     await waitForApp(admin.page);
     await expect(admin.page.getByLabel('CSV for').inputValue()).resolves.toBe('semicolon');
+    expect(await seriousAxeViolations(admin.page)).toEqual([]);
 
-    for (const opened of [admin, lanner]) expect(opened.errors).toEqual([]);
+    // On a phone: the three amounts on the card, the download's choice above its button.
+    const phone = await openAs('lanadmin', `/admin/lans/${lanId}`, viewports.phone);
+    const card = phone.page.getByRole('listitem').filter({
+      has: phone.page.getByRole('heading', { name: 'lanner', exact: true }),
+    });
+    await expect(card.textContent()).resolves.toMatch(
+      /Amount due€27\.50Paid€27\.50Outstanding€0\.00/,
+    );
+    await phone.page.getByLabel('CSV for').waitFor();
+    expect(await seriousAxeViolations(phone.page)).toEqual([]);
+
+    for (const opened of [admin, lanner, phone]) expect(opened.errors).toEqual([]);
   }, 60_000);
 });
