@@ -91,6 +91,16 @@ export async function tellStatusChange(
   );
 }
 
+/** Cancels the status mails still waiting of a lan's subscriptions: the lan is going. */
+export async function cancelStatusMailsOfLan(db: Executor, lanId: number, now: Date) {
+  const subscribers = await db
+    .selectFrom('subscribers')
+    .select('id')
+    .where('lan_id', '=', lanId)
+    .execute();
+  for (const { id } of subscribers) await cancelWaitingMessage(db, statusMailThread(id), now);
+}
+
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 type MailFacts = {

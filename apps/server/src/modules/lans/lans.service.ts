@@ -14,6 +14,7 @@ import {
   listSubscribersOfLans,
 } from '../lan-subscribers/lan-subscribers.repository.ts';
 import { isLanFullNow, moveUpWaitlist } from '../lan-subscribers/places.ts';
+import { cancelStatusMailsOfLan } from '../lan-subscribers/status-mails.ts';
 import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
 import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
@@ -275,6 +276,8 @@ export async function deleteLan(deps: LansDeps, viewer: Viewer, id: number): Pro
     if (!current) throw new ProblemError(404, `There is no lan ${id}.`);
     if ((await countSubscribersWithStatus(trx, id, ['Paid'])) > 0)
       throw new ProblemError(409, 'The lan has paid subscribers and cannot be deleted.');
+    // A status mail still waiting would tell of a lan that is gone.
+    await cancelStatusMailsOfLan(trx, id, new Date());
     await deleteLanRow(trx, id);
   });
 }

@@ -314,6 +314,14 @@ describe.each(testEngines)('status mails on %s', (engine) => {
     );
   });
 
+  it('sends nothing of a lan deleted within the minute', async () => {
+    const { lan, id } = await pendingLanner();
+    await changeStatus(id, 'accepted');
+    const deleted = await api.request(api.admin, 'DELETE', `/api/lans/${lan.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await deliverAt(now + 3_600_000)).toEqual([]);
+  });
+
   it('mails nobody whose address is not verified', async () => {
     const { id } = await pendingLanner({ mail: 'unverified' });
     await changeStatus(id, 'accepted');
