@@ -99,18 +99,16 @@ export const participantListSchema = z
 export type ParticipantList = z.infer<typeof participantListSchema>;
 
 /** GET lans/{id}/participants.csv's query: which spreadsheet dialect to write. */
-export const participantsCsvQuerySchema = z
-  .object({
-    separator: z
-      .enum(csvSeparators, { error: `Must be ${csvSeparators.join(' or ')}` })
-      .default('comma')
-      .meta({
-        description:
-          'comma (default): cells split on `,` with a decimal point in amounts; semicolon: ' +
-          'on `;` with a decimal comma, as a Dutch or German spreadsheet reads a .csv.',
-      }),
-  })
-  .meta({ id: 'ParticipantsCsvQuery' });
+export const participantsCsvQuerySchema = z.object({
+  separator: z
+    .enum(csvSeparators, { error: `Must be ${csvSeparators.join(' or ')}` })
+    .default('comma')
+    .meta({
+      description:
+        'comma (default): cells split on `,` with a decimal point in amounts; semicolon: ' +
+        'on `;` with a decimal comma, as a Dutch or German spreadsheet reads a .csv.',
+    }),
+});
 
 export const checkInInputSchema = z
   .object({
