@@ -49,6 +49,11 @@ describe('the waitlist, the ticket and the door', () => {
     await admin.page.reload();
     await waitForApp(admin.page);
     await admin.page.getByLabel('Status of member').first().selectOption('Denied');
+    // Denying asks first, with room for a reason for the member's mail.
+    await admin.page
+      .getByRole('dialog', { name: 'Deny member?' })
+      .getByRole('button', { name: 'Deny' })
+      .click();
     await admin.page.waitForResponse((response) => response.url().includes('/status:denied'));
     const encoderOnPage: string[] = [];
     lanner.page.on('request', (request) => {

@@ -128,8 +128,10 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
       subscriber: { subscriberId: id, status: 'Paid', present: true, amountDue: 22.5 },
     });
     expect(await api.storedStatuses([id])).toEqual(['Paid']);
-    // Accepted → Paid is no new acceptance: nothing for the chat.
-    expect(await api.queuedSince(mark)).toEqual([]);
+    // Accepted → Paid is no new acceptance: nothing for the chat; the lanner gets a receipt.
+    expect(
+      (await api.queuedSince(mark)).map(({ channel, payload }) => [channel, payload.subject]),
+    ).toEqual([['email', 'Receipt: you have paid for Winter lan']]);
     const again = await checkIn(lan.id, { code, paid: true });
     expect(again.json()).toMatchObject({ alreadyPresent: true, subscriber: { status: 'Paid' } });
   });

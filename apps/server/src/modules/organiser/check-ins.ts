@@ -4,6 +4,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { changeSubscriberStatus, type PlacesDeps } from '../lan-subscribers/places.ts';
+import { tellStatusChange } from '../lan-subscribers/status-mails.ts';
 import { findLanById, findLanForUpdate } from '../lans/lans.repository.ts';
 import {
   findParticipantByCode,
@@ -59,6 +60,14 @@ export async function checkIn(
         });
       }
       await changeSubscriberStatus(trx, deps, lan, found, 'Paid', now);
+      // Paid at the door is a status change like any other: the lanner gets a receipt.
+      await tellStatusChange(
+        trx,
+        deps,
+        lan,
+        { subscriberId: found.id, was: 'Accepted', status: 'Paid' },
+        now,
+      );
     }
     return { id: found.id, alreadyPresent: !(await markPresent(trx, found.id, now)) };
   });

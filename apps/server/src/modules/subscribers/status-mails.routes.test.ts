@@ -176,6 +176,23 @@ describe.each(testEngines)('status mails on %s', (engine) => {
     );
   });
 
+  it('mails a receipt when the door takes the money', async () => {
+    const { lan, who, id } = await pendingLanner();
+    await changeStatus(id, 'accepted');
+    await deliverAt(now + 60 * second);
+    now += 3_600_000;
+    const checkIn = await api.request(api.admin, 'POST', `/api/lans/${lan.id}/check-ins`, {
+      code: await api.storedCode(id),
+      paid: true,
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    const sent = await deliverAt(now + 60 * second);
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      [who.email, 'Receipt: you have paid for Winter Lan'],
+    ]);
+    expect(sent[0]?.text).toContain('  Amount paid: €30.00\n');
+  });
+
   it('mails a denied lanner, with the organiser’s reason when given', async () => {
     const first = await pendingLanner();
     await changeStatus(first.id, 'denied', {
