@@ -4,6 +4,7 @@ import {
   paymentDetailsInputSchema,
   paymentLimits,
 } from '@lanparty/contract';
+import { formatIban } from '@lanparty/contract/rules';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -32,7 +33,8 @@ const labels: Record<FieldPath<Values>, string> = {
 
 const toValues = (details: PaymentDetails): Values => ({
   accountHolder: details.accountHolder ?? '',
-  iban: details.iban ?? '',
+  // Shown in groups of four, as it is read; sent without the spaces.
+  iban: details.iban ? formatIban(details.iban) : '',
   reference: details.reference ?? '',
   contactEmail: details.contactEmail ?? '',
 });

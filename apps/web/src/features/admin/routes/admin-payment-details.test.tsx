@@ -63,7 +63,7 @@ describe('the default payment details (Manage lans)', () => {
         contactEmail: null,
       },
     ]);
-    expect(iban).toHaveValue('NL91ABNA0417164300');
+    expect(iban).toHaveValue('NL91 ABNA 0417 1643 00');
   });
 
   it('shows the server’s messages on their fields', async () => {
@@ -140,7 +140,7 @@ describe('a lan’s payment details (its admin page)', () => {
       await screen.findByRole('radio', { name: 'Payment details of this lan only' }),
     );
     const form = screen.getByRole('form', { name: 'Payment details of this lan' });
-    expect(within(form).getByLabelText('IBAN')).toHaveValue('NL91ABNA0417164300');
+    expect(within(form).getByLabelText('IBAN')).toHaveValue('NL91 ABNA 0417 1643 00');
     await user.clear(within(form).getByLabelText('Contact e-mail'));
     await user.type(within(form).getByLabelText('Contact e-mail'), 'door@example.org');
     await user.click(within(form).getByRole('button', { name: 'Save payment details' }));
