@@ -6,6 +6,7 @@
  */
 export * from './app-paths.ts';
 export * from './asset-rules.ts';
+export * from './birth-date-rules.ts';
 export * from './identity-rules.ts';
 export * from './lan-rules.ts';
 export * from './payment-rules.ts';

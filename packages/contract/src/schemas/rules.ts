@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { fieldLabel } from '../labels.ts';
-import { birthDateMaximumYearsAgo, birthDateProblem } from '../rules/user-rules.ts';
+import { birthDateMaximumYearsAgo, birthDateProblem } from '../rules/birth-date-rules.ts';
 import { formatValidationMessage } from '../validation-messages.ts';
 import {
   hasWholeCents,

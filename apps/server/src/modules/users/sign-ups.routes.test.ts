@@ -3,6 +3,8 @@ import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
 import { type Caller, type SignedIn, signInCallers } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { findDueMessages } from '../outbox/outbox.repository.ts';
+import { lannerWelcomeWaitMs } from './users.service.ts';
 
 const callers: Caller[] = [
   'anonymous',
@@ -168,6 +170,12 @@ describe.each(testEngines)('sign-ups on %s', (engine) => {
         (queued) => queued.channel === 'email' && queued.payload.subject === 'You are a lanner now',
       );
     const lanUrl = (id: number) => new URL(`lans/${id}`, site.config.publicUrl).href;
+    const outboxRow = (id: number) =>
+      site.db
+        .selectFrom('outbox')
+        .select(['next_attempt_at', 'cancelled_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
 
     // Runs before any lan exists on this site.
     it('points to the upcoming lans when no lan is open', async () => {
@@ -239,6 +247,47 @@ describe.each(testEngines)('sign-ups on %s', (engine) => {
         const mark = await api.outboxMark();
         expect((await grant(who, ['Member'])).statusCode).toBe(200);
         expect(await api.queuedSince(mark)).toEqual([]);
+      });
+
+      it('holds the welcome a minute; taking the role back within it cancels it (the Undo)', async () => {
+        const who = await api.person({ roles: ['Member'] });
+        const mark = await api.outboxMark();
+        const grantedAt = Date.now();
+        expect((await grant(who, ['Member', 'Lanner'])).statusCode).toBe(200);
+        const [welcome] = await welcomesSince(mark);
+        if (!welcome) throw new Error('no welcome queued');
+        const queued = await outboxRow(welcome.id);
+        expect(new Date(queued.next_attempt_at).getTime()).toBeGreaterThanOrEqual(
+          grantedAt + lannerWelcomeWaitMs,
+        );
+        expect(queued.cancelled_at).toBeNull();
+
+        const undone = await grant(who, ['Member']);
+        expect(undone.statusCode).toBe(200);
+        expect(undone.json().roles).toEqual(['Member']);
+        expect((await outboxRow(welcome.id)).cancelled_at).not.toBeNull();
+        const later = new Date(Date.now() + 2 * lannerWelcomeWaitMs);
+        expect(
+          (await findDueMessages(site.db, ['email'], later)).map(({ id }) => id),
+        ).not.toContain(welcome.id);
+        expect((await signUps()).items.map((item) => item.user.id)).toContain(who.user.id);
+      });
+
+      it('sends the welcome of a lanner kept once the minute is over, and again after an undo and a grant', async () => {
+        const who = await api.person({ roles: [] });
+        const mark = await api.outboxMark();
+        expect((await grant(who, ['Lanner'])).statusCode).toBe(200);
+        expect((await grant(who, [])).statusCode).toBe(200);
+        expect((await grant(who, ['Lanner'])).statusCode).toBe(200);
+        const welcomes = await welcomesSince(mark);
+        expect(welcomes).toHaveLength(2);
+        const [first, second] = await Promise.all(welcomes.map(({ id }) => outboxRow(id)));
+        expect(first?.cancelled_at).not.toBeNull();
+        expect(second?.cancelled_at).toBeNull();
+        const later = new Date(Date.now() + 2 * lannerWelcomeWaitMs);
+        const due = (await findDueMessages(site.db, ['email'], later)).map(({ id }) => id);
+        expect(due).toContain(welcomes[1]?.id);
+        expect(due).not.toContain(welcomes[0]?.id);
       });
 
       it('mails nothing when the grant is refused', async () => {

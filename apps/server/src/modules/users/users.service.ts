@@ -26,7 +26,7 @@ import {
   type UserRow,
 } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { cancelWaitingMessage, enqueueMessage } from '../outbox/outbox.repository.ts';
 import {
   getPlayerSummaries,
   isSteamApiConfigured,
@@ -141,6 +141,9 @@ async function saveProfile(
         await replaceRoles(trx, user.id, roles, now);
         if (roles.includes('Lanner') && !before.includes('Lanner'))
           await welcomeLanner(trx, deps, saved, now);
+        // Taken back (the sign-ups' Undo) before the welcome went: it never goes.
+        if (before.includes('Lanner') && !roles.includes('Lanner'))
+          await cancelWaitingMessage(trx, lannerWelcomeThread(user.id), now);
       }
       if (isEmailChanged && newEmail) {
         await startEmailVerification(
@@ -163,8 +166,17 @@ async function saveProfile(
 }
 
 /**
+ * How long the welcome of a new lanner waits before it goes: the Lanner role taken back
+ * meanwhile (the sign-ups' Undo, a slip of the finger) cancels it, as a status mail's.
+ */
+export const lannerWelcomeWaitMs = 60_000;
+
+const lannerWelcomeThread = (userId: number) => `lanner-welcome:${userId}`;
+
+/**
  * Tells a user who has just become a lanner, at a verified address only (an unverified
- * one may be someone else's), with a link to the next lan.
+ * one may be someone else's), with a link to the next lan; a minute later, unless the
+ * role is taken back before.
  */
 async function welcomeLanner(db: Executor, deps: UsersDeps, user: UserRow, now: Date) {
   if (!user.email || !toBoolean(user.is_email_activated)) return;
@@ -186,6 +198,10 @@ async function welcomeLanner(db: Executor, deps: UsersDeps, user: UserRow, now: 
       },
     },
     now,
+    {
+      notBefore: new Date(now.getTime() + lannerWelcomeWaitMs),
+      thread: { key: lannerWelcomeThread(user.id), origin: 'not a lanner' },
+    },
   );
 }
 
