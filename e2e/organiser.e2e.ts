@@ -72,10 +72,13 @@ describe('the waitlist, the ticket and the door', () => {
       expect.stringContaining('/assets/qr-code.worker-'),
     );
     expect(encoderOnPage).toEqual([]);
-    const code = (await ticket.locator('code').textContent())?.trim() ?? '';
-    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{1,4})+$/);
+    // The short code to read out, beside the QR code's long one.
+    const code = (await ticket.getByText('Code to read out').locator('+ dd').textContent()) ?? '';
+    expect(code.trim()).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    const longCode = ticket.getByText('Ticket code (in the QR code)').locator('+ dd');
+    expect((await longCode.textContent())?.replaceAll('-', '')).toHaveLength(26);
 
-    // At the door, on a phone: the code read out and typed, in lower case.
+    // At the door, on a phone: the short code read out and typed, in lower case.
     const door = await openAs('lanadmin', `/admin/lans/${lanId}/check-in`, viewports.phone);
     await door.page.getByText(/0\s+of\s+1\s+present/).waitFor();
     await door.page.getByLabel('Ticket code').fill(code.toLowerCase());
@@ -87,10 +90,11 @@ describe('the waitlist, the ticket and the door', () => {
     await result.getByText('Present', { exact: true }).waitFor();
     await door.page.getByText(/1\s+of\s+1\s+present/).waitFor();
 
-    // The same ticket again: already in, never twice.
+    // The same ticket again: already in, never twice, and when and by whom it was.
     await door.page.getByLabel('Ticket code').fill(code);
     await door.page.getByRole('button', { name: 'Check in', exact: true }).click();
     await result.getByText('Already checked in').waitFor();
+    await result.getByText(/^Checked in at \d\d:\d\d by lanadmin$/).waitFor();
     await door.page.getByText(/1\s+of\s+1\s+present/).waitFor();
 
     for (const opened of [admin, member, lanner]) expect(opened.errors).toEqual([]);

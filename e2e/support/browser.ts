@@ -4,7 +4,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 /** Debian's Chromium (never a downloaded one); CHROMIUM_PATH overrides. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/** Launches Chromium; `extraArgs` for a test that needs more of it (a fake camera, say). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium is not at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
@@ -21,6 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -5,7 +5,17 @@ import path from 'node:path';
 import { findFreePort } from '../../scripts/free-port.ts';
 import { repositoryRoot } from '../../scripts/web-build.ts';
 
-export type RunningSite = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
+export type RunningSite = {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+  /**
+   * Stops the server as `stop` does but keeps its data folder: `restart` starts it again on
+   * the same address, as after an outage, under the tabs still open on it.
+   */
+  halt: () => Promise<void>;
+  restart: () => Promise<void>;
+};
 
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 30_000;
@@ -24,12 +34,57 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
 
 /**
  * Starts the real server (the same entry `npm start` uses) on a free port with a fresh
- * data folder, serving the built web app.
+ * data folder, serving the built web app. `publicHost` names it for its visitors (its
+ * PUBLIC_URL and baseUrl): a name the browser maps to 127.0.0.1 is a site on the lan's
+ * network, a plain-http one to the browser unlike 127.0.0.1.
  */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  { publicHost = '127.0.0.1' }: { publicHost?: string } = {},
+): Promise<RunningSite> {
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lanparty-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${publicHost}:${port}`;
+  // Asked for its health at 127.0.0.1: a public host may be a name only the browser knows.
+  const localUrl = `http://127.0.0.1:${port}`;
+  const server = { port, baseUrl, localUrl, dataDir, env };
+  let child = await startServer(server);
+  const halt = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  return {
+    baseUrl,
+    dataDir,
+    halt,
+    async restart() {
+      await halt();
+      child = await startServer(server);
+    },
+    async stop() {
+      await halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the server process and waits until it answers. */
+async function startServer({
+  port,
+  baseUrl,
+  localUrl,
+  dataDir,
+  env,
+}: {
+  port: number;
+  baseUrl: string;
+  localUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+}): Promise<ChildProcess> {
   let output = '';
   const child = spawn(process.execPath, [path.join(repositoryRoot, 'apps/server/src/server.ts')], {
     env: {
@@ -49,17 +104,6 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  await waitUntilHealthy(baseUrl, child, () => output);
-  return {
-    baseUrl,
-    dataDir,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  await waitUntilHealthy(localUrl, child, () => output);
+  return child;
 }

@@ -144,6 +144,12 @@ export type SubscribersTable = {
   amount_due_cents: number | null;
   /** The ticket's code (Crockford base32); shown only while Accepted or Paid. */
   check_in_code: string | null;
+  /** The ticket's short code, read out at the door; unique within the lan (migration 0018). */
+  short_code: string | null;
+  /** When they were checked in, while present; null before migration 0018 recorded it. */
+  checked_in_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Who checked them in (a lan administrator), while present. */
+  checked_in_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   creation_date: Timestamp;
   modification_date: Timestamp;
 };

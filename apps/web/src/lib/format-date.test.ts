@@ -3,6 +3,8 @@ import {
   formatCommunityDateTime,
   formatDisplayDate,
   formatDisplayDateTime,
+  readCommunityClock,
+  todayAtOffsetOf,
 } from './format-date.ts';
 
 describe('formatDisplayDate', () => {
@@ -52,5 +54,32 @@ describe('formatCommunityDateTime', () => {
     );
     expect(() => formatCommunityDateTime('2025-03-14T25:00:00Z')).toThrow();
     expect(() => formatCommunityDateTime('2025-13-14T18:00:00Z')).toThrow();
+  });
+});
+
+describe('readCommunityClock', () => {
+  it('reads the date and time of day as the text writes them, whatever the zone', () => {
+    expect(readCommunityClock('2026-01-09T18:04:27.000+01:00')).toEqual({
+      date: '2026-01-09',
+      time: '18:04',
+    });
+    expect(readCommunityClock('2026-07-01T00:59:00-04:00')).toEqual({
+      date: '2026-07-01',
+      time: '00:59',
+    });
+  });
+
+  it('refuses text that is not a date and time', () => {
+    expect(() => readCommunityClock('18:04')).toThrow("'18:04' is not a date and time");
+    expect(() => readCommunityClock('2026-01-09T25:00:00Z')).toThrow();
+  });
+});
+
+describe('todayAtOffsetOf', () => {
+  it('is the date on the clocks of the offset the text carries', () => {
+    const now = new Date('2026-01-09T23:30:00Z');
+    expect(todayAtOffsetOf('2026-01-09T18:00:00.000+01:00', now)).toBe('2026-01-10');
+    expect(todayAtOffsetOf('2026-01-09T18:00:00.000-05:00', now)).toBe('2026-01-09');
+    expect(todayAtOffsetOf('2026-01-09T18:00:00.000Z', now)).toBe('2026-01-09');
   });
 });

@@ -37,3 +37,27 @@ export function formatCommunityDateTime(isoDateTime: string): string {
     throw new Error(`'${isoDateTime}' is not a date and time`);
   return `${formatDisplayDate(match[1] as string)}, ${match[2]}:${match[3]}`;
 }
+
+/**
+ * The time of day of a moment as its text writes it, `HH:mm` (`18:04`), and its date
+ * (`YYYY-MM-DD`) on the same clocks: as formatCommunityDateTime, for a moment the server
+ * wrote with the community's offset (a check-in at the door).
+ */
+export function readCommunityClock(isoDateTime: string): { date: string; time: string } {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(isoDateTime);
+  if (!match || Number(match[2]) > 23 || Number(match[3]) > 59)
+    throw new Error(`'${isoDateTime}' is not a date and time`);
+  return { date: match[1] as string, time: `${match[2]}:${match[3]}` };
+}
+
+/**
+ * Today's date (`YYYY-MM-DD`) on the clocks of the offset `isoDateTime` carries (`+01:00`),
+ * as of `now`: whether a moment the server wrote was today where it happened.
+ */
+export function todayAtOffsetOf(isoDateTime: string, now: Date): string {
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(isoDateTime);
+  const minutes = offset
+    ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]))
+    : 0;
+  return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
+}

@@ -16,6 +16,7 @@ import * as triggerFunctionsKeepTheirSchema from './0014-trigger-functions-keep-
 import * as eventsOfHiddenLans from './0015-events-of-hidden-lans.ts';
 import * as heldWaitlist from './0016-held-waitlist.ts';
 import * as paymentDetails from './0017-payment-details.ts';
+import * as checkInCodes from './0018-check-in-codes.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-events-of-hidden-lans': eventsOfHiddenLans,
   '0016-held-waitlist': heldWaitlist,
   '0017-payment-details': paymentDetails,
+  '0018-check-in-codes': checkInCodes,
 };

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
-import { createCheckInCode } from '../../lib/check-in-code.ts';
+import { createCheckInCode, createShortCheckInCode } from '../../lib/check-in-code.ts';
 import {
   findRoles,
   insertUser,
@@ -107,7 +107,12 @@ async function insertDemoLanners(
   return seeded;
 }
 
-type NewSubscription = { status: SubscriberStatus; present: boolean | null };
+type NewSubscription = {
+  status: SubscriberStatus;
+  present: boolean | null;
+  /** When and by whom a present one was checked in at the door, if the demo says. */
+  checkedIn?: { at: Date; byUserId: number | null };
+};
 
 /**
  * The subscriptions being seeded, each with its ticket and owing what its status and the
@@ -123,6 +128,16 @@ function collectSubscriptions(
   rolesOf: ReadonlyMap<number, readonly Role[]>,
 ): Subscriptions {
   const rows: DemoSubscriberRow[] = [];
+  const shortCodesByLan = new Map<number, Set<string>>();
+  /** A short code not yet taken on the lan (they are unique within it). */
+  const shortCodeOn = (lanId: number) => {
+    const taken = shortCodesByLan.get(lanId) ?? new Set<string>();
+    shortCodesByLan.set(lanId, taken);
+    let code = createShortCheckInCode();
+    while (taken.has(code)) code = createShortCheckInCode();
+    taken.add(code);
+    return code;
+  };
   return {
     add(lan, userId, subscription, at) {
       const roles = rolesOf.get(userId) ?? [];
@@ -135,6 +150,7 @@ function collectSubscriptions(
         ...subscription,
         amountDueCents,
         checkInCode: createCheckInCode(),
+        shortCode: shortCodeOn(lan.id),
         at,
       });
     },
@@ -493,19 +509,24 @@ async function seedFullLan(
     now,
   );
   const lanners = people.filter((_, index) => index % 2 === 1).slice(0, 16 + 4 * scale);
+  const sender = (await findUsersOfLocalAccounts(trx, ['lanadmin'])).get('lanadmin');
   for (const [index, lanner] of lanners.entries()) {
     const status: SubscriberStatus = index < 9 ? 'Paid' : index < 16 ? 'Accepted' : 'Pending';
+    // The first three came through the door in the last hour, let in by lanadmin.
+    const checkedIn = {
+      at: new Date(now.getTime() - (index + 1) * 17 * 60_000),
+      byUserId: sender ?? null,
+    };
     subscriptions.add(
       lan,
       lanner.id,
-      { status, present: index < 3 ? true : null },
+      index < 3 ? { status, present: true, checkedIn } : { status, present: null },
       // A day apart; a larger community's longer waitlist three hours apart after them.
       index < 20
         ? new Date(now.getTime() - (30 - index) * DAY)
         : new Date(now.getTime() - 10 * DAY + (index - 19) * 3 * 60 * 60 * 1000),
     );
   }
-  const sender = (await findUsersOfLocalAccounts(trx, ['lanadmin'])).get('lanadmin');
   await insertLanMessage(
     trx,
     {

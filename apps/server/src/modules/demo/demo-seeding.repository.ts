@@ -35,6 +35,9 @@ export type DemoSubscriberRow = {
   present: boolean | null;
   amountDueCents: number | null;
   checkInCode: string;
+  shortCode: string;
+  /** When and by whom a present one was checked in; none recorded when absent. */
+  checkedIn?: { at: Date; byUserId: number | null };
   at: Date;
 };
 
@@ -56,6 +59,9 @@ export async function insertDemoSubscribers(
       present: subscriber.present,
       amount_due_cents: subscriber.amountDueCents,
       check_in_code: subscriber.checkInCode,
+      short_code: subscriber.shortCode,
+      checked_in_at: subscriber.checkedIn?.at.toISOString() ?? null,
+      checked_in_by_user_id: subscriber.checkedIn?.byUserId ?? null,
       creation_date: subscriber.at.toISOString(),
       modification_date: subscriber.at.toISOString(),
     })),

@@ -191,17 +191,26 @@ export type SubscriberChanges = {
   status?: string;
   present?: boolean | null;
   amount_due_cents?: number | null;
+  /** When and by whom they were checked in: set with present true (decision 035). */
+  checked_in_at?: string;
+  checked_in_by_user_id?: number | null;
 };
 
+/** Updates a subscription; a presence other than true forgets when and by whom it was set. */
 export async function updateSubscriberRow(
   db: Executor,
   id: number,
   changes: SubscriberChanges,
   now: Date,
 ): Promise<void> {
+  const isPresenceGone = changes.present !== undefined && changes.present !== true;
   await db
     .updateTable('subscribers')
-    .set({ ...changes, modification_date: now.toISOString() })
+    .set({
+      ...changes,
+      ...(isPresenceGone ? { checked_in_at: null, checked_in_by_user_id: null } : {}),
+      modification_date: now.toISOString(),
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -28,6 +28,11 @@ export const attemptLimits = {
   emailChecksPerAddress: { name: 'email-check-address', maxAttempts: 100, windowMs: 10 * minute },
   uploadsPerUser: { name: 'upload-user', maxAttempts: 20, windowMs: minute },
   uploadsPerAddress: { name: 'upload-address', maxAttempts: 60, windowMs: minute },
+  /**
+   * A ticket's short code (40 bits) typed at the door that finds no ticket, per lan
+   * administrator: a typo now and then, never a guessing run (decision 035).
+   */
+  shortCodeMissesPerUser: { name: 'short-code-user', maxAttempts: 30, windowMs: 10 * minute },
 } as const satisfies Record<string, AttemptLimit>;
 
 /**

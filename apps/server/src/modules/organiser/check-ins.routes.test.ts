@@ -81,6 +81,77 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
     expect(await presentCount(lan.id)).toBe(1);
   });
 
+  it('records when and by whom a ticket was first checked in, and answers it on a second scan', async () => {
+    const lan = await api.createLan();
+    const { id, code } = await ticket(lan.id, 'paid');
+    const before = Date.now();
+    const first = await checkIn(lan.id, { code });
+    const after = Date.now();
+    const { checkedInAt, checkedInBy } = first.json().subscriber;
+    expect(checkedInBy).toBe(api.admin.user.nickname);
+    // On the community's clocks (Europe/Amsterdam: +01:00 or +02:00), the same instant.
+    expect(checkedInAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0[12]:00$/);
+    expect(Date.parse(checkedInAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(checkedInAt)).toBeLessThanOrEqual(after);
+
+    // A forwarded ticket at another door, under another administrator: the first check-in.
+    const otherAdmin = await api.person({ roles: ['LanAdministrator'], nickname: `door2p${id}` });
+    const again = await checkIn(lan.id, { code }, otherAdmin);
+    expect(again.json()).toMatchObject({
+      alreadyPresent: true,
+      subscriber: { subscriberId: id, checkedInAt, checkedInBy: api.admin.user.nickname },
+    });
+    const listed = (await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)).json()
+      .participants as Array<{ subscriberId: number; checkedInAt: string; checkedInBy: string }>;
+    expect(listed.find((participant) => participant.subscriberId === id)).toMatchObject({
+      checkedInAt,
+      checkedInBy: api.admin.user.nickname,
+    });
+  });
+
+  it('records who paid and checked in at the door in one step', async () => {
+    const lan = await api.createLan();
+    const { code } = await ticket(lan.id, 'accepted');
+    const paid = await checkIn(lan.id, { code, paid: true });
+    expect(paid.json().subscriber).toMatchObject({
+      checkedInBy: api.admin.user.nickname,
+      checkedInAt: expect.any(String),
+    });
+  });
+
+  it('records a presence marked by hand as a check-in, and forgets it with the presence', async () => {
+    const lan = await api.createLan();
+    const { id, code } = await ticket(lan.id, 'paid');
+    const participant = async () =>
+      (
+        (await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)).json()
+          .participants as Array<{ subscriberId: number; checkedInAt: string | null }>
+      ).find((row) => row.subscriberId === id);
+
+    expect(await participant()).toMatchObject({ checkedInAt: null, checkedInBy: null });
+    await api.request(api.admin, 'PUT', `/api/subscribers/${id}/present:true`);
+    const marked = await participant();
+    expect(marked).toMatchObject({ checkedInBy: api.admin.user.nickname });
+    // Marked present again: the first time stays.
+    await api.request(api.admin, 'PUT', `/api/subscribers/${id}/present:true`);
+    expect(await participant()).toEqual(marked);
+    expect((await checkIn(lan.id, { code })).json()).toMatchObject({
+      alreadyPresent: true,
+      subscriber: { checkedInAt: marked?.checkedInAt },
+    });
+
+    await api.request(api.admin, 'PUT', `/api/subscribers/${id}/present:false`);
+    expect(await participant()).toMatchObject({ checkedInAt: null, checkedInBy: null });
+    expect((await checkIn(lan.id, { code })).json()).toMatchObject({ alreadyPresent: false });
+    // No longer Paid: no presence, and no check-in either.
+    await api.setStatus(id, 'accepted');
+    expect(await participant()).toMatchObject({
+      present: null,
+      checkedInAt: null,
+      checkedInBy: null,
+    });
+  });
+
   it('checks in a ticket marked absent before', async () => {
     const lan = await api.createLan();
     const { id, code } = await ticket(lan.id, 'paid');

@@ -1,5 +1,5 @@
 import type { CheckInInput, CheckInResult } from '@lanparty/contract';
-import { normalizeCheckInCode } from '@lanparty/contract/rules';
+import { isShortCheckInCode, normalizeCheckInCode } from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import type { Viewer } from '../auth/viewer.ts';
@@ -7,8 +7,15 @@ import { changeSubscriberStatus, type PlacesDeps } from '../lan-subscribers/plac
 import { tellStatusChange } from '../lan-subscribers/status-mails.ts';
 import { findLanById, findLanForUpdate } from '../lans/lans.repository.ts';
 import {
+  attemptLimits,
+  describeWait,
+  refundAttempt,
+  tryAttempt,
+} from '../limits/attempt-limits.ts';
+import {
   findParticipantByCode,
   findParticipantById,
+  findParticipantByShortCode,
   markPresent,
   type ParticipantRow,
 } from './organiser.repository.ts';
@@ -19,11 +26,13 @@ export type CheckInDeps = PlacesDeps & { db: AppDatabase };
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 /**
- * POST lans/{id}/check-ins: a Paid participant's ticket marks them present (again: 200 with
- * alreadyPresent, never twice). An Accepted one who has not paid is a 409 that says what is
- * due, unless `paid` says the door took the money (or nothing is due): then Paid and
- * present in one step.
+ * POST lans/{id}/check-ins: a Paid participant's ticket marks them present, recording when
+ * and by whom (again: 200 with alreadyPresent and the first check-in's time and checker,
+ * never twice). An Accepted one who has not paid is a 409 that says what is due, unless
+ * `paid` says the door took the money (or nothing is due): then Paid and present in one step.
  * Pending, Denied, another lan's or an unknown ticket is refused with a clear message.
+ * The code is the ticket's long one (or its scanned address) or its short one, whose
+ * misses are limited per administrator (decision 035).
  */
 export async function checkIn(
   deps: CheckInDeps,
@@ -32,7 +41,10 @@ export async function checkIn(
   input: CheckInInput,
 ): Promise<CheckInResult> {
   await findManagedLan(deps.db, viewer, lanId);
-  const code = normalizeCheckInCode(input.code);
+  const typed = normalizeCheckInCode(input.code);
+  const code = isShortCheckInCode(typed)
+    ? await longCodeOfShortCode(deps.db, viewer, lanId, typed)
+    : typed;
   const now = new Date();
   const { id, alreadyPresent } = await deps.db.transaction().execute(async (trx) => {
     const lan = await findLanForUpdate(trx, lanId);
@@ -69,14 +81,48 @@ export async function checkIn(
         now,
       );
     }
-    return { id: found.id, alreadyPresent: !(await markPresent(trx, found.id, now)) };
+    const isCheckedIn = await markPresent(trx, found.id, viewer.user.id, now);
+    return { id: found.id, alreadyPresent: !isCheckedIn };
   });
   const lan = await findLanById(deps.db, lanId);
   const row = await findParticipantById(deps.db, id);
   if (!lan || !row) throw new ProblemError(404, 'The ticket was withdrawn meanwhile.');
-  const [subscriber] = await presentParticipants(deps.db, lan, [row]);
+  const [subscriber] = await presentParticipants(deps.db, lan, [row], deps.communityTimeZone);
   if (!subscriber) throw new Error('A presented participant went missing');
   return { subscriber, alreadyPresent };
+}
+
+/**
+ * The long code of the lan's ticket with this short code. Each try counts against the
+ * administrator's allowance of misses, and one that finds a ticket is taken back off it:
+ * only guessing runs into the 429. An unknown short code is a 404 and stays counted.
+ */
+async function longCodeOfShortCode(
+  db: AppDatabase,
+  viewer: Viewer,
+  lanId: number,
+  shortCode: string,
+): Promise<string> {
+  const limit = attemptLimits.shortCodeMissesPerUser;
+  const subject = String(viewer.user.id);
+  const verdict = await tryAttempt(db, [[limit, subject]]);
+  if (!verdict.isAllowed) {
+    throw new ProblemError(
+      429,
+      `Too many short codes that found no ticket. Please try again in ${describeWait(
+        verdict.retryAfterSeconds,
+      )}, or scan the ticket’s QR code or type its long code meanwhile.`,
+      { retryAfterSeconds: verdict.retryAfterSeconds },
+    );
+  }
+  const found = await findParticipantByShortCode(db, lanId, shortCode);
+  if (!found?.check_in_code)
+    throw new ProblemError(
+      404,
+      'No ticket of this lan has this short code. Check the code, or find the lanner by name.',
+    );
+  await refundAttempt(db, limit, subject);
+  return found.check_in_code;
 }
 
 function refuseWithoutPlace(participant: ParticipantRow): void {

@@ -12,6 +12,10 @@ export type ParticipantRow = {
   present: boolean | number | null;
   amount_due_cents: number | null;
   check_in_code: string | null;
+  short_code: string | null;
+  checked_in_at: Date | string | null;
+  /** The nickname of whoever checked them in, while known. */
+  checked_in_by: string | null;
   creation_date: Date | string;
   nickname: string;
   first_name: string | null;
@@ -25,6 +29,7 @@ function selectParticipants(db: Executor) {
   return db
     .selectFrom('subscribers')
     .innerJoin('users', 'users.id', 'subscribers.user_id')
+    .leftJoin('users as checkers', 'checkers.id', 'subscribers.checked_in_by_user_id')
     .select([
       'subscribers.id',
       'subscribers.lan_id',
@@ -33,6 +38,9 @@ function selectParticipants(db: Executor) {
       'subscribers.present',
       'subscribers.amount_due_cents',
       'subscribers.check_in_code',
+      'subscribers.short_code',
+      'subscribers.checked_in_at',
+      'checkers.nickname as checked_in_by',
       'subscribers.creation_date',
       'users.nickname',
       'users.first_name',
@@ -76,14 +84,37 @@ export async function findParticipantByCode(
   return selectParticipants(db).where('subscribers.check_in_code', '=', code).executeTakeFirst();
 }
 
+/** The subscription of a lan whose ticket has this short code (unique within the lan). */
+export async function findParticipantByShortCode(
+  db: Executor,
+  lanId: number,
+  shortCode: string,
+): Promise<ParticipantRow | undefined> {
+  return selectParticipants(db)
+    .where('subscribers.lan_id', '=', lanId)
+    .where('subscribers.short_code', '=', shortCode)
+    .executeTakeFirst();
+}
+
 /**
- * Marks a Paid subscriber present; false when they already were. One conditional update,
- * so of two doors scanning one ticket at once exactly one checks it in.
+ * Marks a Paid subscriber present, checked in now by `checkerId`; false when they already
+ * were (their first check-in stays as it was). One conditional update, so of two doors
+ * scanning one ticket at once exactly one checks it in.
  */
-export async function markPresent(db: Executor, id: number, now: Date): Promise<boolean> {
+export async function markPresent(
+  db: Executor,
+  id: number,
+  checkerId: number,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('subscribers')
-    .set({ present: true, modification_date: now.toISOString() })
+    .set({
+      present: true,
+      checked_in_at: now.toISOString(),
+      checked_in_by_user_id: checkerId,
+      modification_date: now.toISOString(),
+    })
     .where('id', '=', id)
     .where('status', '=', 'Paid')
     .where((eb) => eb.or([eb('present', 'is', null), eb('present', '=', false)]))

@@ -2,7 +2,7 @@ import type { SubscriberStatus } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { SubscribersTable } from '../../db/schema.ts';
-import { createCheckInCode } from '../../lib/check-in-code.ts';
+import { createCheckInCode, createShortCheckInCode } from '../../lib/check-in-code.ts';
 
 export type SubscriberRow = Selectable<SubscribersTable>;
 
@@ -13,26 +13,42 @@ export async function findSubscriberById(
   return db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Inserts a subscription with a fresh ticket: its long code and a short code unique within
+ * the lan. Of 40 random bits two codes of one lan almost never clash; when they do, the
+ * insert does nothing on that one index and is tried again with another short code (any
+ * other unique index, one subscription per user and lan, still refuses).
+ */
 export async function insertSubscriber(
   db: Executor,
   values: { lanId: number; userId: number; status: SubscriberStatus },
   now: Date,
 ): Promise<SubscriberRow> {
-  return db
-    .insertInto('subscribers')
-    .values({
-      lan_id: values.lanId,
-      user_id: values.userId,
-      status: values.status,
-      present: null,
-      amount_due_cents: null,
-      check_in_code: createCheckInCode(),
-      creation_date: now.toISOString(),
-      modification_date: now.toISOString(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  for (let attempt = 1; ; attempt += 1) {
+    const row = await db
+      .insertInto('subscribers')
+      .values({
+        lan_id: values.lanId,
+        user_id: values.userId,
+        status: values.status,
+        present: null,
+        amount_due_cents: null,
+        check_in_code: createCheckInCode(),
+        short_code: createShortCheckInCode(),
+        creation_date: now.toISOString(),
+        modification_date: now.toISOString(),
+      })
+      .onConflict((conflict) => conflict.columns(['lan_id', 'short_code']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row;
+    if (attempt === maxShortCodeAttempts)
+      throw new Error(`No free short code on lan ${values.lanId} after ${attempt} tries`);
+  }
 }
+
+/** Tries at a short code free on its lan; with 40 bits, a second is already rare. */
+const maxShortCodeAttempts = 10;
 
 export async function findSubscriberOf(
   db: Executor,

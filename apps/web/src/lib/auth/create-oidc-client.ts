@@ -24,20 +24,22 @@ export function createOidcClient(
 ): OidcClientPort {
   let client: Promise<OidcClient> | undefined;
   const loadClient = () => {
-    client ??= import('oidc-client-ts').then(
-      ({ OidcClient, WebStorageStateStore }) =>
-        new OidcClient({
-          authority: settings.issuer,
-          client_id: settings.clientId,
-          scope: settings.scope,
-          response_type: 'code',
-          redirect_uri: `${origin}/`,
-          post_logout_redirect_uri: `${origin}/`,
-          stateStore: new WebStorageStateStore({ store: window.localStorage }),
-          // Claims come from the ID token; everything else from GET /api/users/me.
-          loadUserInfo: false,
-        }),
-    );
+    client ??= lendDigestToPlainHttpPage()
+      .then(() => import('oidc-client-ts'))
+      .then(
+        ({ OidcClient, WebStorageStateStore }) =>
+          new OidcClient({
+            authority: settings.issuer,
+            client_id: settings.clientId,
+            scope: settings.scope,
+            response_type: 'code',
+            redirect_uri: `${origin}/`,
+            post_logout_redirect_uri: `${origin}/`,
+            stateStore: new WebStorageStateStore({ store: window.localStorage }),
+            // Claims come from the ID token; everything else from GET /api/users/me.
+            loadUserInfo: false,
+          }),
+      );
     return client;
   };
   return {
@@ -63,6 +65,27 @@ export function createOidcClient(
     createSignoutRequest: async (args) => (await loadClient()).createSignoutRequest(args),
     clearStaleState: async () => clearStaleSignIns(),
   };
+}
+
+/**
+ * A page from a plain-http site (a lan's `http://192.168.1.10:3000`) has no crypto.subtle:
+ * browsers lend it to secure pages only. oidc-client-ts asks it for a SHA-256 when it reads
+ * back a pending sign-in (SigninState.create hashes the stored PKCE verifier again, and
+ * throws without it), so there it gets a `digest` of SHA-256 alone, ours (sha-256.ts),
+ * and signing in works on such a site too. A secure page keeps the browser's own.
+ */
+async function lendDigestToPlainHttpPage(): Promise<void> {
+  if (globalThis.crypto.subtle) return;
+  const { sha256 } = await import('./sha-256.ts');
+  const digest = async (algorithm: AlgorithmIdentifier, data: BufferSource) => {
+    const name = typeof algorithm === 'string' ? algorithm : algorithm.name;
+    if (name.toUpperCase() !== 'SHA-256') throw new Error(`${name} is not available over http`);
+    const bytes = ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+      : new Uint8Array(data);
+    return sha256(bytes);
+  };
+  Object.defineProperty(globalThis.crypto, 'subtle', { value: { digest }, configurable: true });
 }
 
 /**

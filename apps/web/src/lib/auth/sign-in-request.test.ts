@@ -1,5 +1,5 @@
 import { OidcClient, WebStorageStateStore } from 'oidc-client-ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../testing/fetch-stub.ts';
 import { clearStaleSignIns, createSignInRequest } from './sign-in-request.ts';
 
@@ -104,6 +104,25 @@ describe('the sign-in request', () => {
     expect(await sha256Url(body.get('code_verifier') ?? '')).toBe(sent.get('code_challenge'));
     // The state is used once: it is gone from storage.
     expect(localStorage.getItem(`oidc.${sent.get('state')}`)).toBeNull();
+  });
+});
+
+describe('the sign-in request on a plain-http page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is made without crypto.subtle and crypto.randomUUID, which only secure pages have', async () => {
+    const webCrypto = globalThis.crypto;
+    // What a browser gives a page from http://192.168.1.10: random values, nothing more.
+    vi.stubGlobal('crypto', { getRandomValues: webCrypto.getRandomValues.bind(webCrypto) });
+    const { url } = await createSignInRequest(settings, { state: {}, requestType: 'si:r' });
+    vi.unstubAllGlobals();
+
+    const sent = new URL(url).searchParams;
+    expect(sent.get('state')).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent.get('code_challenge_method')).toBe('S256');
+    const stored = JSON.parse(localStorage.getItem(`oidc.${sent.get('state')}`) ?? '{}');
+    expect(stored.code_verifier).toMatch(/^[0-9a-f]{96}$/);
+    expect(await sha256Url(stored.code_verifier)).toBe(sent.get('code_challenge'));
   });
 });
 

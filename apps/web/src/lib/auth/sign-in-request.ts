@@ -28,7 +28,27 @@ export type SignInRequestSettings = {
 };
 
 const epochSeconds = () => Math.floor(Date.now() / 1000);
-const randomId = () => crypto.randomUUID().replaceAll('-', '');
+
+/**
+ * 128 random bits as 32 hex digits (what oidc-client-ts makes of a UUID). Not
+ * crypto.randomUUID: browsers offer that only to secure pages, and a lan's site is often
+ * plain http on the venue's network, where signing in must work too.
+ */
+const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
+/**
+ * SHA-256 of the PKCE verifier: the browser's own, or where a plain-http page has no
+ * crypto.subtle, ours, loaded only then.
+ */
+async function sha256Of(text: string): Promise<ArrayBuffer> {
+  const bytes = new TextEncoder().encode(text);
+  if (globalThis.crypto.subtle) return crypto.subtle.digest('SHA-256', bytes);
+  const { sha256 } = await import('./sha-256.ts');
+  return sha256(bytes);
+}
 
 function base64Url(bytes: ArrayBuffer): string {
   return btoa(String.fromCharCode(...new Uint8Array(bytes)))
@@ -48,7 +68,7 @@ export async function createSignInRequest(
   const { storage = window.localStorage, now = epochSeconds } = settings;
   const id = randomId();
   const codeVerifier = randomId() + randomId() + randomId();
-  const challenge = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier));
+  const challenge = await sha256Of(codeVerifier);
   const url = new URL(settings.authorizationEndpoint);
   const query: Record<string, string> = {
     client_id: settings.clientId,

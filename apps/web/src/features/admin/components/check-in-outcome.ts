@@ -1,6 +1,11 @@
 import type { Participant } from '@lanparty/contract';
 import { normalizeCheckInCode } from '@lanparty/contract/rules';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
+import {
+  formatDisplayDate,
+  readCommunityClock,
+  todayAtOffsetOf,
+} from '../../../lib/format-date.ts';
 
 /** What the door learns from one check-in. */
 export type CheckInOutcome =
@@ -11,16 +16,36 @@ export type CheckInOutcome =
   /** No answer of the API (the network): nothing was decided. */
   | { kind: 'failed'; message: string };
 
-/** The participant whose ticket has this code, typed or scanned (a ticket URL too). */
+/**
+ * The participant whose ticket has this code, typed or scanned (a ticket URL too), long
+ * or short.
+ */
 export function findTicketHolder(
   participants: readonly Participant[],
   code: string,
 ): Participant | undefined {
   const wanted = normalizeCheckInCode(code);
-  return participants.find(
-    (participant) =>
-      participant.checkInCode !== null && normalizeCheckInCode(participant.checkInCode) === wanted,
+  return participants.find((participant) =>
+    [participant.checkInCode, participant.shortCode].some(
+      (own) => own !== null && normalizeCheckInCode(own) === wanted,
+    ),
   );
+}
+
+/**
+ * When and by whom a ticket shown again was first checked in, on the community's clocks:
+ * "Checked in at 18:04 by lanadmin", with the date when that was not today. A presence
+ * marked before the site recorded it has no time.
+ */
+export function describeFirstCheckIn(
+  participant: Pick<Participant, 'checkedInAt' | 'checkedInBy'>,
+  now = new Date(),
+): string {
+  const by = participant.checkedInBy ? ` by ${participant.checkedInBy}` : '';
+  if (!participant.checkedInAt) return `Checked in before${by}; the time was not recorded.`;
+  const { date, time } = readCommunityClock(participant.checkedInAt);
+  const isToday = date === todayAtOffsetOf(participant.checkedInAt, now);
+  return `Checked in ${isToday ? '' : `on ${formatDisplayDate(date)} `}at ${time}${by}`;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
-import { Ban, Banknote, CircleCheck, Euro, ScanLine, TriangleAlert, UserCheck } from 'lucide-react';
+import { Ban, Banknote, CircleCheck, Euro, History, ScanLine, TriangleAlert } from 'lucide-react';
 import type { Ref } from 'react';
 import { formatEuros } from '../../../lib/format-money.ts';
 import styles from './check-in.module.css';
-import type { CheckInOutcome } from './check-in-outcome.ts';
+import { type CheckInOutcome, describeFirstCheckIn } from './check-in-outcome.ts';
 
 type CheckInResultProps = {
   outcome: CheckInOutcome | null;
@@ -14,12 +14,13 @@ type CheckInResultProps = {
   ref?: Ref<HTMLElement>;
 };
 
-type Tone = 'idle' | 'good' | 'warning' | 'bad';
+type Tone = 'idle' | 'good' | 'repeat' | 'warning' | 'bad';
 
 /**
  * The answer of the last check-in, large enough to read at arm's length: green present,
- * amber money due, red refused. A status region announces each answer; the words and the
- * icon say it too, not the colour alone.
+ * violet already checked in (when and by whom: a forwarded ticket), amber money due, red
+ * refused. A status region announces each answer; the words and the icon say it too, not
+ * the colour alone.
  */
 export function CheckInResult({
   outcome,
@@ -28,7 +29,8 @@ export function CheckInResult({
   onPaidAndPresent,
   ref,
 }: CheckInResultProps) {
-  const view = isChecking ? checkingView : outcome ? viewOf(outcome) : waitingView;
+  const waiting = window.isSecureContext === false ? waitingWithoutCameraView : waitingView;
+  const view = isChecking ? checkingView : outcome ? viewOf(outcome) : waiting;
   const Icon = view.icon;
   return (
     <section
@@ -47,6 +49,9 @@ export function CheckInResult({
             {view.title}
           </p>
           {view.nickname ? <p className={styles.resultName}>{view.nickname}</p> : null}
+          {view.firstCheckIn ? (
+            <p className={styles.resultFirstCheckIn}>{view.firstCheckIn}</p>
+          ) : null}
           {view.detail ? <p className={styles.resultDetail}>{view.detail}</p> : null}
         </div>
       </div>
@@ -69,6 +74,8 @@ type View = {
   icon: LucideIcon;
   title: string;
   nickname?: string;
+  /** Of a ticket shown again: when and by whom it was first checked in. */
+  firstCheckIn?: string;
   detail?: string | null;
 };
 
@@ -77,6 +84,12 @@ const waitingView: View = {
   icon: ScanLine,
   title: 'Ready',
   detail: 'Scan a ticket, type its code or find a name.',
+};
+
+/** Over plain http there is no camera to scan with (see ticket-scanner.tsx). */
+const waitingWithoutCameraView: View = {
+  ...waitingView,
+  detail: 'Type a ticket’s code or find a name.',
 };
 
 const checkingView: View = { tone: 'idle', icon: ScanLine, title: 'Checking in…' };
@@ -88,10 +101,23 @@ function fullName(participant: { firstName: string | null; surname: string | nul
 function viewOf(outcome: CheckInOutcome): View {
   switch (outcome.kind) {
     case 'present':
+      if (outcome.alreadyPresent) {
+        const name = fullName(outcome.participant);
+        return {
+          tone: 'repeat',
+          icon: History,
+          title: 'Already checked in',
+          nickname: outcome.participant.nickname,
+          firstCheckIn: describeFirstCheckIn(outcome.participant),
+          detail: name
+            ? `Is this ${name}? If not, the ticket was passed on.`
+            : 'Someone else? Then the ticket was passed on.',
+        };
+      }
       return {
         tone: 'good',
-        icon: outcome.alreadyPresent ? UserCheck : CircleCheck,
-        title: outcome.alreadyPresent ? 'Already checked in' : 'Present',
+        icon: CircleCheck,
+        title: 'Present',
         nickname: outcome.participant.nickname,
         detail: fullName(outcome.participant),
       };

@@ -1,4 +1,5 @@
 import type { Participant } from '@lanparty/contract';
+import { namesMatchSearch } from '@lanparty/contract/rules';
 import { UserCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
@@ -11,10 +12,13 @@ type ParticipantSearchProps = {
   onCheckIn: (participant: Participant & { checkInCode: string }) => void;
 };
 
-function matchesName(participant: Participant, needle: string): boolean {
+/** Nickname, first name, surname, or both names: case and accents aside ("zoe" finds Zoë). */
+function matchesName(participant: Participant, search: string): boolean {
   const { nickname, firstName, surname } = participant;
-  const names = [nickname, firstName, surname, `${firstName ?? ''} ${surname ?? ''}`];
-  return names.some((name) => name?.toLowerCase().includes(needle));
+  return namesMatchSearch(
+    [nickname, firstName, surname, `${firstName ?? ''} ${surname ?? ''}`],
+    search,
+  );
 }
 
 function hasCheckInCode(
@@ -24,13 +28,14 @@ function hasCheckInCode(
 }
 
 /**
- * For whoever has no phone with them: find the participant by nickname or name and check
- * in their ticket's code. Only those with a ticket (Accepted, Paid) have a code to check.
+ * For whoever has no phone with them: find the participant by nickname or name (case and
+ * accents ignored) and check in their ticket's code. Only those with a ticket (Accepted,
+ * Paid) have a code to check.
  */
 export function ParticipantSearch({ participants, isChecking, onCheckIn }: ParticipantSearchProps) {
   const inputId = useId();
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLowerCase();
+  const needle = search.trim();
   const matches = needle
     ? participants.filter((participant) => matchesName(participant, needle))
     : [];

@@ -13,6 +13,21 @@ import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
 const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
 
+/** The camera, as the door's scanner drives it: what it was given, and whether it stopped. */
+const camera = vi.hoisted(() => ({
+  onRead: undefined as ((text: string) => void) | undefined,
+  stops: 0,
+}));
+
+vi.mock('../scanner/start-qr-scanner.ts', () => ({
+  startQrScanner: async ({ onRead }: { onRead: (text: string) => void }) => {
+    camera.onRead = onRead;
+    return () => {
+      camera.stops += 1;
+    };
+  },
+}));
+
 const gina = buildParticipant({
   subscriberId: 7,
   nickname: 'gamer',
@@ -103,12 +118,71 @@ describe('the door check-in by a typed code', () => {
     expect(screen.getByLabelText('Ticket code')).toHaveValue('');
   });
 
-  it('says so when the ticket was checked in before', async () => {
+  it('says in a colour of its own when, and by whom, a ticket shown again was checked in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-09T19:30:00Z'));
+    const { user } = openDoor({
+      checkIn: () =>
+        checkedIn(
+          { ...gina, checkedInAt: '2026-01-09T18:04:27.000+01:00', checkedInBy: 'lanadmin' },
+          true,
+        ),
+    });
+    await typeCode(user, 'GINA0000CODE');
+    const result = await findResult();
+    expect(await within(result).findByText('Already checked in')).toBeInTheDocument();
+    expect(within(result).getByText('Checked in at 18:04 by lanadmin')).toBeInTheDocument();
+    expect(within(result).getByText('gamer')).toBeInTheDocument();
+    expect(
+      within(result).getByText('Is this Gina Mer? If not, the ticket was passed on.'),
+    ).toBeInTheDocument();
+    expect(within(result).queryByText('Present')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Result' })).toHaveAttribute('data-tone', 'repeat');
+  });
+
+  it('gives the date of a first check-in on another day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 00:30 on the 10th in Amsterdam: the check-in at 23:10 was yesterday there.
+    vi.setSystemTime(new Date('2026-01-09T23:30:00Z'));
+    const { user } = openDoor({
+      checkIn: () =>
+        checkedIn(
+          { ...gina, checkedInAt: '2026-01-09T23:10:00.000+01:00', checkedInBy: 'door2' },
+          true,
+        ),
+    });
+    await typeCode(user, 'GINA0000CODE');
+    const result = await findResult();
+    expect(
+      await within(result).findByText('Checked in on 09 Jan 2026 at 23:10 by door2'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the time was not recorded for a presence marked before it was', async () => {
     const { user } = openDoor({ checkIn: () => checkedIn(gina, true) });
     await typeCode(user, 'GINA0000CODE');
     const result = await findResult();
     expect(await within(result).findByText('Already checked in')).toBeInTheDocument();
-    expect(within(result).queryByText('Present')).not.toBeInTheDocument();
+    expect(
+      within(result).getByText('Checked in before; the time was not recorded.'),
+    ).toBeInTheDocument();
+  });
+
+  it('takes the short code read out, and names its holder when refused', async () => {
+    const { user, requests } = openDoor({
+      participants: () =>
+        buildParticipantList([{ ...unpaid, status: 'Denied', shortCode: 'LATE2BOS' }]),
+      checkIn: () => problemResponse(409, { detail: 'latecomer was denied a place.' }),
+    });
+    await screen.findByText(/present$/);
+    expect(screen.getByLabelText('Ticket code')).toHaveAccessibleDescription(
+      'The short code read out (like 7KQ4-MZ2X), or the long one under the QR code.',
+    );
+    await typeCode(user, 'late-2bos');
+    const result = await findResult();
+    expect(await within(result).findByText('Refused')).toBeInTheDocument();
+    expect(within(result).getByText('latecomer')).toBeInTheDocument();
+    expect(checkInBodies(requests)).toEqual([{ code: 'late-2bos' }]);
   });
 
   it('asks for the money of an unpaid ticket, and Paid and present posts it as paid', async () => {
@@ -203,6 +277,27 @@ describe('finding a participant by name', () => {
     expect(checkInBodies(requests)).toEqual([{ code: 'GINA0000CODE' }]);
   });
 
+  it.each(['zoe', 'ZOE', 'zoë', 'Zoe\u0308'])(
+    'ignores case and accents: %j finds Zoë, whichever way her name was written',
+    async (search) => {
+      const zoes = [
+        buildParticipant({ subscriberId: 20, nickname: 'Zoë', firstName: null, surname: null }),
+        buildParticipant({
+          subscriberId: 21,
+          nickname: 'frag',
+          firstName: 'Zoe\u0308',
+          surname: 'Çelik',
+        }),
+      ];
+      const { user } = openDoor({ participants: () => buildParticipantList([gina, ...zoes]) });
+      await user.type(await screen.findByLabelText('Nickname or name'), search);
+      const found = screen.getByRole('list', { name: 'Participants found' });
+      expect(within(found).getAllByRole('listitem')).toHaveLength(2);
+      expect(within(found).getByRole('button', { name: 'Check in Zoë' })).toBeInTheDocument();
+      expect(within(found).getByRole('button', { name: 'Check in frag' })).toBeInTheDocument();
+    },
+  );
+
   it('finds by surname, and says when nobody matches', async () => {
     const { user } = openDoor();
     const search = await screen.findByLabelText('Nickname or name');
@@ -253,6 +348,68 @@ describe('the present count', () => {
     );
     await waitFor(() => expect(screen.getByText(/present$/)).toHaveTextContent('1 of 2 present'));
     expect(countParticipantReads(requests)).toBe(2);
+  });
+});
+
+describe('the camera', () => {
+  afterEach(() => {
+    camera.onRead = undefined;
+    camera.stops = 0;
+    Reflect.deleteProperty(window, 'isSecureContext');
+  });
+
+  it('keeps scanning after a result: the next ticket is checked in without reopening it', async () => {
+    const { user, requests } = openDoor({
+      checkIn: (request) =>
+        JSON.parse(String(request.body)).code.includes('GINA')
+          ? checkedIn(gina)
+          : checkedIn({ ...unpaid, nickname: 'latecomer' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Scan ticket' }));
+    await waitFor(() => expect(camera.onRead).toBeDefined());
+    const result = await findResult();
+
+    act(() => camera.onRead?.('https://lan.example/admin/lans/1/check-in#code=GINA0000CODE'));
+    expect(await within(result).findByText('gamer')).toBeInTheDocument();
+    expect(screen.getByLabelText('Camera')).toBeInTheDocument();
+
+    const scrolls = vi.fn();
+    Element.prototype.scrollIntoView = scrolls;
+    act(() => camera.onRead?.('https://lan.example/admin/lans/1/check-in#code=LATE0000CODE'));
+    expect(await within(result).findByText('latecomer')).toBeInTheDocument();
+    // The answer at the top of the screen, the viewfinder right under it still in sight.
+    expect(scrolls).toHaveBeenLastCalledWith({ block: 'start' });
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    expect(within(result).getByText('Present')).toBeInTheDocument();
+    expect(screen.getByLabelText('Camera')).toBeInTheDocument();
+    expect(camera.stops).toBe(0);
+    expect(checkInBodies(requests).map(({ code }) => code.split('=')[1])).toEqual([
+      'GINA0000CODE',
+      'LATE0000CODE',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Close camera' }));
+    expect(screen.queryByLabelText('Camera')).not.toBeInTheDocument();
+    expect(camera.stops).toBe(1);
+    expect(screen.getByRole('button', { name: 'Scan ticket' })).toBeInTheDocument();
+  });
+
+  it('is not offered over plain http: the door is told why, and what to do instead', async () => {
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    openDoor();
+    expect(await screen.findByText('No scanner: this site is not on https')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Type the code the lanner reads out from their ticket, or find them/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/serve the site over https \(see “Running a lan” in the README\)/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Scan ticket' })).not.toBeInTheDocument();
+    const result = await findResult();
+    expect(within(result).getByText('Type a ticket’s code or find a name.')).toBeInTheDocument();
+    // The code and the name search still work.
+    expect(screen.getByLabelText('Ticket code')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Nickname or name')).toBeInTheDocument();
   });
 });
 

@@ -26,8 +26,9 @@ import { TicketScanner } from '../components/ticket-scanner.tsx';
 
 /**
  * admin/lans/:id/check-in: the door. A ticket is checked in by its QR code (the screen's
- * camera, or a ticket URL opened by the phone's own camera: `#code=…`), by its code typed
- * or read out, or by finding the participant's name.
+ * camera, which reads one ticket after another until closed, or a ticket URL opened by the
+ * phone's own camera: `#code=…`), by its short code read out (or its long one) typed, or
+ * by finding the participant's name.
  */
 export function AdminCheckInRoute() {
   const id = idParam(useParams().id);
@@ -42,6 +43,7 @@ function CheckInDoor({ lanId }: { lanId: number }) {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<CheckInOutcome | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [isScanning, setIsScanning] = useState(false);
   const resultRef = useRef<HTMLElement>(null);
 
   async function checkIn(code: string, { paid = false } = {}): Promise<CheckInOutcome> {
@@ -66,9 +68,16 @@ function CheckInDoor({ lanId }: { lanId: number }) {
   useCheckInFromFragment((code) => void checkIn(code));
 
   // Bring the answer into view after a check-in from further down (the name search).
+  // While the camera is on, the answer goes to the top of the screen: the viewfinder
+  // right under it stays in sight for the next ticket of the queue.
+  const isScanningNow = useEffectEvent(() => isScanning);
   useEffect(() => {
-    if (attempt > 0) resultRef.current?.scrollIntoView?.({ block: 'nearest' });
+    if (attempt === 0) return;
+    resultRef.current?.scrollIntoView?.({ block: isScanningNow() ? 'start' : 'nearest' });
   }, [attempt]);
+  useEffect(() => {
+    if (isScanning) resultRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [isScanning]);
 
   const lanName = lan.data?.name;
   return (
@@ -98,7 +107,7 @@ function CheckInDoor({ lanId }: { lanId: number }) {
           <h2 id="check-in-ticket" className={controls.sectionTitle}>
             Ticket
           </h2>
-          <TicketScanner onRead={(text) => void checkIn(text)} />
+          <TicketScanner onRead={(text) => void checkIn(text)} onScanningChange={setIsScanning} />
           <TicketCodeForm isChecking={checkInTicket.isPending} onCheckIn={checkIn} />
         </section>
         {participants.data ? (
@@ -124,6 +133,7 @@ function TicketCodeForm({
   onCheckIn: (code: string) => Promise<CheckInOutcome>;
 }) {
   const inputId = useId();
+  const hintId = useId();
   const errorId = useId();
   const [code, setCode] = useState('');
   const [isMissing, setIsMissing] = useState(false);
@@ -154,8 +164,11 @@ function TicketCodeForm({
           spellCheck={false}
           enterKeyHint="go"
           aria-invalid={isMissing || undefined}
-          aria-describedby={isMissing ? errorId : undefined}
+          aria-describedby={isMissing ? `${hintId} ${errorId}` : hintId}
         />
+        <p id={hintId} className={controls.hint}>
+          The short code read out (like 7KQ4-MZ2X), or the long one under the QR code.
+        </p>
         {isMissing ? (
           <p id={errorId} className={controls.error}>
             Type the code of the ticket.

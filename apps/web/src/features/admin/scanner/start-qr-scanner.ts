@@ -9,9 +9,27 @@ export class ScannerError extends Error {
 const SCAN_INTERVAL_MS = 150;
 
 /**
- * Shows the back camera in `video` and reads QR codes from it until one is read (then
- * `onRead` gets its text and the camera is off) or the returned `stop` is called. Rejects
- * with a ScannerError when there is no camera to use.
+ * How long a code must have been out of the camera's sight before it is read again: a
+ * ticket held up stays one read, while the same ticket shown again later (by someone it
+ * was passed on to) is read anew.
+ */
+export const READ_AGAIN_AFTER_MS = 2000;
+
+/**
+ * Whether a code seen at `now` is a new read, given when each code was last seen (kept up
+ * to date here). A code in view all along is read once.
+ */
+export function isNewSighting(lastSeen: Map<string, number>, text: string, now: number): boolean {
+  const before = lastSeen.get(text);
+  lastSeen.set(text, now);
+  return before === undefined || now - before >= READ_AGAIN_AFTER_MS;
+}
+
+/**
+ * Shows the back camera in `video` and reads QR codes from it until the returned `stop` is
+ * called: a queue at the door is scanned one ticket after the other, `onRead` getting the
+ * text of each (once while it stays in view). Rejects with a ScannerError when there is no
+ * camera to use.
  */
 export async function startQrScanner({
   video,
@@ -20,8 +38,12 @@ export async function startQrScanner({
   video: HTMLVideoElement;
   onRead: (text: string) => void;
 }): Promise<() => void> {
-  if (!navigator.mediaDevices?.getUserMedia) {
-    throw new ScannerError('The camera needs a secure (https) connection to the site.');
+  if (window.isSecureContext === false || !navigator.mediaDevices?.getUserMedia) {
+    throw new ScannerError(
+      window.isSecureContext === false
+        ? 'The camera needs a secure (https) connection to the site.'
+        : 'This browser cannot use the camera. Type the code instead.',
+    );
   }
   // The detector loads while the visitor answers the camera question.
   const detector = createQrDetector();
@@ -45,15 +67,15 @@ export async function startQrScanner({
     throw error;
   }
 
+  const lastSeen = new Map<string, number>();
   const scan = async () => {
     if (isStopped) return;
     try {
       if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
-        const [code] = await reader.detect(video);
-        if (code && !isStopped) {
-          stop();
-          onRead(code.rawValue);
-          return;
+        const codes = await reader.detect(video);
+        const now = performance.now();
+        for (const { rawValue } of codes) {
+          if (!isStopped && isNewSighting(lastSeen, rawValue, now)) onRead(rawValue);
         }
       }
     } catch {
