@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
-import { useBrowser } from './support/browser-session.ts';
+import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { signedInContext, signInOnPage, waitForApp } from './support/sign-in.ts';
 import { startSite } from './support/site.ts';
@@ -178,6 +178,7 @@ describe('the door', () => {
       await result.getByText('Already checked in').waitFor({ timeout: 20_000 });
       await result.getByText(/^Checked in at \d\d:\d\d by lanadmin$/).waitFor();
       expect(await result.getAttribute('data-tone')).toBe('repeat');
+      expect(await seriousAxeViolations(door)).toEqual([]);
       if (shots) await door.screenshot({ path: path.join(shots, 'door-again-375.png') });
       await door.getByText(/2\s+of\s+2\s+present/).waitFor();
 
@@ -255,6 +256,7 @@ describe('the door', () => {
       await page.getByRole('button', { name: 'Check in', exact: true }).click();
       await result.getByText('Already checked in').waitFor();
       await result.getByText(/^Checked in at \d\d:\d\d by lanadmin$/).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
       if (shots) await page.screenshot({ path: path.join(shots, 'door-http-again-375.png') });
       // Found by its name, typed in another case.
       await page.getByLabel('Nickname or name').fill(paid.nickname.toUpperCase());
