@@ -137,12 +137,13 @@ async function findVerificationLink(address: string): Promise<string> {
 describe('the demo accounts', () => {
   const expectations: Array<[string, { stats: boolean; admin: boolean; profile: boolean }]> = [
     // A SystemAdministrator passes every role check, on both sides (decision 019).
+    // Everyone signed in reaches their own profile (issue 32).
     ['admin', { stats: true, admin: true, profile: true }],
-    ['lanadmin', { stats: false, admin: true, profile: false }],
-    ['memberadmin', { stats: false, admin: true, profile: false }],
+    ['lanadmin', { stats: false, admin: true, profile: true }],
+    ['memberadmin', { stats: false, admin: true, profile: true }],
     ['member', { stats: true, admin: false, profile: true }],
     ['lanner', { stats: true, admin: false, profile: true }],
-    ['visitor', { stats: false, admin: false, profile: false }],
+    ['visitor', { stats: false, admin: false, profile: true }],
   ];
   it.each(expectations)('%s sees what the role allows', async (account, allowed) => {
     const { page, errors } = await newPage(

@@ -39,13 +39,10 @@ describe('the leaderboard', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  it('falls back to the last month for an invalid year or month', async () => {
+  it('says a month that cannot be (2026/13) is not found, rather than show another (issue 32)', async () => {
     const { page, errors } = await openAs('lanner', '/stats/leader-board/2026/13');
-    await page
-      .getByRole('main')
-      .getByText(lastCompleteMonth().label, { exact: true })
-      .first()
-      .waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Leaderboard not found' }).waitFor();
+    expect(await page.getByRole('main').getByText(lastCompleteMonth().label).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -1,0 +1,213 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewports } from './support/browser.ts';
+import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
+import { siteUrl } from './support/provided-context.ts';
+import { signedInContext, waitForApp } from './support/sign-in.ts';
+import { type RunningSite, startSite } from './support/site.ts';
+
+const session = useBrowser();
+
+/** What a page logs while the network is cut: failed requests, and nothing else. */
+const isOutageNoise = (error: string) =>
+  /Failed to load resource|net::ERR_|Failed to fetch|dynamically imported module|Unable to preload CSS/.test(
+    error,
+  );
+
+const offlineNotice = (page: Page) => page.getByRole('status').getByText('Offline, retrying…');
+
+/** Whether every stylesheet the page links to has loaded (none left broken by an outage). */
+const areStylesLoaded = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+      (link) => link.sheet !== null,
+    ),
+  );
+
+/*
+ * Issue 32 §1: a failure stays where it happened. With the network cut, a change on the
+ * admin lan screen fails beside its row and everything else stays, typed values too; an
+ * open tab says quietly that it is offline and comes back by itself; a screen that could
+ * not be downloaded meanwhile is downloaded once the site answers.
+ */
+describe('with the network cut', () => {
+  it('a failed status change on the admin lan screen says so beside its row, and keeps the screen and what was typed', async () => {
+    const { page } = await session.openAs('lanadmin', '/admin/lans');
+    await page
+      .getByRole('link', { name: /^Full House Lan/ })
+      .first()
+      .click();
+    const status = page.getByLabel(/^Status of /).first();
+    await status.waitFor();
+    const nickname = (await status.getAttribute('aria-label'))?.replace('Status of ', '') ?? '';
+    const before = await status.inputValue();
+    await page.getByLabel('Message', { exact: true }).fill('Bring your own chair');
+    const name = page.getByLabel('Name', { exact: true });
+    const lanName = await name.inputValue();
+    await name.fill(`${lanName} (renamed)`);
+
+    await page.context().setOffline(true);
+    await status.selectOption(before === 'Pending' ? 'Accepted' : 'Pending');
+
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: `${nickname} could not be changed: The server could not be reached. Check your connection.`,
+      })
+      .waitFor();
+    await offlineNotice(page).waitFor();
+    expect(await status.inputValue()).toBe(before);
+    expect(await page.getByRole('heading', { level: 1, name: lanName }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Participants', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Messages', exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe(
+      'Bring your own chair',
+    );
+    expect(await name.inputValue()).toBe(`${lanName} (renamed)`);
+    expect(await page.getByText('This lan could not be loaded.').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Back online: the notice goes by itself, and the screen is as it was.
+    await page.context().setOffline(false);
+    await offlineNotice(page).waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await status.inputValue()).toBe(before);
+    expect(await name.inputValue()).toBe(`${lanName} (renamed)`);
+  });
+
+  it('a screen that could not be downloaded while offline comes by itself once back online', async () => {
+    const { page, errors } = await session.openAs('member', '/lans/upcoming');
+    await page.context().setOffline(true);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Stats' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
+    await page.getByText('This part of the site could not be downloaded.').waitFor();
+
+    await page.context().setOffline(false);
+    // No click on Try again.
+    await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Top players' }).waitFor();
+    expect(await areStylesLoaded(page)).toBe(true);
+    expect(errors.filter((error) => !isOutageNoise(error))).toEqual([]);
+  });
+
+  it('a screen that could not be downloaded while the site did not answer comes by itself once it answers', async () => {
+    const { page, errors } = await session.openAs('member', '/lans/upcoming');
+    // The site's files do not come, as while it is stopped; the browser stays online.
+    let isSiteDown = true;
+    await page.route('**/assets/**', (route) =>
+      isSiteDown ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Lanners' })
+      .click();
+    await page.getByText('This part of the site could not be downloaded.').waitFor();
+
+    isSiteDown = false;
+    await page.getByRole('heading', { level: 1, name: 'Lanners' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('This part of the site could not be downloaded.').count()).toBe(0);
+    expect(await areStylesLoaded(page)).toBe(true);
+    expect(errors.filter((error) => !isOutageNoise(error))).toEqual([]);
+  });
+});
+
+/*
+ * The server stopped and started again under a lanner's open tab: the tab keeps what it
+ * shows, says it is offline, and stops saying so once the server is back, by itself.
+ */
+describe('with the server stopped and started again', () => {
+  let site: RunningSite;
+
+  beforeAll(async () => {
+    site = await startSite({ LANPARTY_DEMO: '1' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('an open tab says it is offline while the server is down, and comes back by itself', async () => {
+    const context = await signedInContext(session.browser, site.baseUrl, 'lanner', {
+      viewport: viewports.phone,
+    });
+    const { page } = await session.newPage(context);
+    await page.goto(`${site.baseUrl}/lans/upcoming`);
+    await waitForApp(page);
+    const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+    const headingText = await heading.textContent();
+    expect(await offlineNotice(page).count()).toBe(0);
+
+    await site.halt();
+    await offlineNotice(page).waitFor({ timeout: 20_000 });
+    expect(await heading.textContent()).toBe(headingText);
+
+    await site.restart();
+    await offlineNotice(page).waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await heading.textContent()).toBe(headingText);
+  }, 120_000);
+});
+
+/*
+ * Issue 32 §2: every address answers: an unknown one says "Page not found" (and the server
+ * answers it 404), what does not exist says so without "Try again", and everyone signed in
+ * reaches their profile from the header.
+ */
+describe('every address', () => {
+  it('an unknown path is "Page not found", 404 from the server, with links to the main sections', async () => {
+    const { page } = await session.openAs('member', '/lans/upcoming', viewports.phone);
+    const response = await page.goto(siteUrl('/this-page-does-not-exist'));
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(page.url()).toBe(siteUrl('/this-page-does-not-exist'));
+    const onwards = page.getByRole('navigation', { name: 'Where to go from here' });
+    await onwards.getByRole('link', { name: 'Upcoming lans' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Upcoming lans' }).waitFor();
+  });
+
+  it.each([
+    ['lanadmin', '/admin/lans/99999', 'Lan not found', 'Lan 99999 does not exist.'],
+    ['member', '/stats/leader-board/2026/13', 'Leaderboard not found', 'There is no month 2026/13'],
+    ['member', '/stats/leader-board/2026/0', 'Leaderboard not found', 'There is no month 2026/0'],
+  ])('as %s, %s says "%s" without Try again', async (account, path, title, sentence) => {
+    const { page } = await session.openAs(account, path);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('main').getByText(sentence).waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(page.url()).toBe(siteUrl(path));
+  });
+
+  it.each(['visitor', 'lanadmin', 'memberadmin'])(
+    'lets %s reach their own profile from the header',
+    async (account) => {
+      const { page } = await session.openAs(account, '/lans/upcoming');
+      await page
+        .getByRole('navigation', { name: 'User' })
+        .getByRole('link', { name: account, exact: true })
+        .click();
+      await page.waitForURL(siteUrl('/profile'));
+      await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
+    },
+  );
+
+  it('lets a brand new account reach its profile from the header', async () => {
+    const { page } = await session.newPage(
+      await session.browser.newContext({ viewport: viewports.desktop }),
+    );
+    const username = `new${Date.now() % 100_000}`;
+    await page.goto(siteUrl('/lans/upcoming'));
+    await page.getByRole('link', { name: /create an account/i }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill('a long enough secret');
+    await page.getByLabel('Repeat password').fill('a long enough secret');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await waitForApp(page);
+    await page
+      .getByRole('navigation', { name: 'User' })
+      .getByRole('link', { name: username, exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
+  });
+});
