@@ -71,6 +71,7 @@ export function SignUpsTable({ signUps, busyUserId, onGrant }: SignUpsTableProps
                   <YesNo
                     value={emptyFields.length === 0}
                     no={`Missing ${listFieldsInWords(emptyFields)}`}
+                    wraps
                   />
                 </td>
                 <td>
@@ -112,12 +113,13 @@ export function SignUpsTable({ signUps, busyUserId, onGrant }: SignUpsTableProps
 
 /**
  * Yes, or what is missing, in words, with a tick or a cross beside them (not colour
- * alone); what is missing in the warning hue, so it stands out from what is done.
+ * alone); the cross of what is missing in the warning hue, so it stands out. `wraps`: a
+ * long list of what is missing may take more than one line.
  */
-function YesNo({ value, no }: { value: boolean; no: string }) {
+function YesNo({ value, no, wraps = false }: { value: boolean; no: string; wraps?: boolean }) {
   const Icon = value ? Check : X;
   return (
-    <span className={value ? styles.yes : styles.no}>
+    <span className={`${value ? styles.yes : styles.no}${wraps ? ` ${styles.wraps}` : ''}`}>
       <Icon aria-hidden="true" size={16} />
       {value ? 'Yes' : no}
     </span>
