@@ -49,9 +49,17 @@ describe("the first screen's reads, started with the app", () => {
   it('are the reads the upcoming lans page makes: it asks for nothing again', async () => {
     const { requests } = stubFetch({
       'GET /api/lans': () => jsonResponse(buildPage([buildLan({ id: 3, name: 'Winter lan' })])),
+      'GET /api/settings/calendar-feed': () =>
+        jsonResponse({
+          url: 'http://localhost:3000/api/lans.ics',
+          subscriptionUrl: 'webcal://localhost:3000/api/lans.ics',
+        }),
     });
-    const prefetched = await openAfterPrefetch('/lans/upcoming', requests, 1);
-    expect(prefetched).toEqual([expect.stringMatching(/^\/api\/lans\?sinceDate=.*&limit=5$/)]);
+    const prefetched = await openAfterPrefetch('/lans/upcoming', requests, 2);
+    expect(prefetched).toEqual([
+      expect.stringMatching(/^\/api\/lans\?sinceDate=.*&limit=5$/),
+      '/api/settings/calendar-feed',
+    ]);
     expect(await screen.findByRole('heading', { name: 'Winter lan' })).toBeInTheDocument();
     expect(pathsOf(requests)).toEqual(prefetched);
   });

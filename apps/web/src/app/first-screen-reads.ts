@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lannersFilter, membersFilter } from '../features/lanners/api/get-lanners.ts';
+import { calendarFeedQueryOptions } from '../features/lans/api/get-calendar-feed.ts';
 import { pastLansQueryOptions } from '../features/lans/api/list-past-lans.ts';
 import { upcomingLansQueryOptions } from '../features/lans/api/list-upcoming-lans.ts';
 import { lanQueryOptions } from '../lib/lans/get-lan.ts';
@@ -18,8 +19,10 @@ export type Prefetch = (params: Params, queryClient: QueryClient) => void;
 /** Started, not awaited: a failure is the page's to show, when it reads again. */
 export const started = (reading: Promise<unknown>) => void reading.catch(() => undefined);
 
-export const upcomingLansReads: Prefetch = (_params, queryClient) =>
+export const upcomingLansReads: Prefetch = (_params, queryClient) => {
   started(queryClient.ensureQueryData(upcomingLansQueryOptions()));
+  started(queryClient.ensureQueryData(calendarFeedQueryOptions()));
+};
 
 export const lanArchiveReads: Prefetch = (_params, queryClient) =>
   started(queryClient.ensureQueryData(pastLansQueryOptions()));
