@@ -4,8 +4,11 @@ import { watchRequests } from './browser.ts';
 import { signedInContext } from './sign-in.ts';
 
 export const firstScreenPath = '/lans/upcoming';
-/** Issue 14's budget for a first screen: 110 KB (decimal kilobytes) of gzipped JS and CSS. */
-export const firstScreenBudgetBytes = 110_000;
+/**
+ * Issue 14's budget for a first screen was 110 KB (decimal kilobytes) of gzipped JS and CSS;
+ * 113 KB until issue 33 wins back what issue 32 added (decision 039).
+ */
+export const firstScreenBudgetBytes = 113_000;
 
 /** The size a file is counted at: gzip at level 9, whatever the server sends. */
 export const gzipSize = (body: Uint8Array): number => gzipSync(body, { level: 9 }).length;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCommunityDateTime,
-  formatDisplayDate,
-  formatDisplayDateTime,
-  readCommunityClock,
-  todayAtOffsetOf,
-} from './format-date.ts';
+import { formatCommunityDateTime, formatDisplayDate, readCommunityClock } from './format-date.ts';
+import { formatDisplayDateTime, todayAtOffsetOf } from './format-moment.ts';
 
 describe('formatDisplayDate', () => {
   it('formats as dd MMM yyyy', () => {

@@ -14,28 +14,14 @@ export function formatDisplayDate(isoDate: string): string {
 }
 
 /**
- * Formats a moment (ISO-8601 with an offset) in the visitor's time zone as
- * `dd MMM yyyy, HH:mm` (`05 Jan 2025, 18:30`): the display date and the time of day.
- */
-export function formatDisplayDateTime(isoDateTime: string): string {
-  const moment = new Date(isoDateTime);
-  if (Number.isNaN(moment.getTime())) throw new Error(`'${isoDateTime}' is not a date and time`);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const day = `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
-  return `${formatDisplayDate(day)}, ${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
-}
-
-/**
  * Formats a moment as its text writes it, `dd MMM yyyy, HH:mm` (`14 Mar 2025, 18:00`): the
  * date and time on the clocks of the offset it carries, whatever the visitor's own zone.
  * The server writes a lan's start and end with the community time zone's offset (decision
  * 038), so a lan reads as the organiser set it, without a time-zone database in the page.
  */
 export function formatCommunityDateTime(isoDateTime: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(isoDateTime);
-  if (!match || Number(match[2]) > 23 || Number(match[3]) > 59)
-    throw new Error(`'${isoDateTime}' is not a date and time`);
-  return `${formatDisplayDate(match[1] as string)}, ${match[2]}:${match[3]}`;
+  const { date, time } = readCommunityClock(isoDateTime);
+  return `${formatDisplayDate(date)}, ${time}`;
 }
 
 /**
@@ -48,16 +34,4 @@ export function readCommunityClock(isoDateTime: string): { date: string; time: s
   if (!match || Number(match[2]) > 23 || Number(match[3]) > 59)
     throw new Error(`'${isoDateTime}' is not a date and time`);
   return { date: match[1] as string, time: `${match[2]}:${match[3]}` };
-}
-
-/**
- * Today's date (`YYYY-MM-DD`) on the clocks of the offset `isoDateTime` carries (`+01:00`),
- * as of `now`: whether a moment the server wrote was today where it happened.
- */
-export function todayAtOffsetOf(isoDateTime: string, now: Date): string {
-  const offset = /([+-])(\d{2}):(\d{2})$/.exec(isoDateTime);
-  const minutes = offset
-    ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]))
-    : 0;
-  return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
 }

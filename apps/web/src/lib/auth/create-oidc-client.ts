@@ -67,25 +67,9 @@ export function createOidcClient(
   };
 }
 
-/**
- * A page from a plain-http site (a lan's `http://192.168.1.10:3000`) has no crypto.subtle:
- * browsers lend it to secure pages only. oidc-client-ts asks it for a SHA-256 when it reads
- * back a pending sign-in (SigninState.create hashes the stored PKCE verifier again, and
- * throws without it), so there it gets a `digest` of SHA-256 alone, ours (sha-256.ts),
- * and signing in works on such a site too. A secure page keeps the browser's own.
- */
+/** A plain-http page has no crypto.subtle; sha-256.ts lends one, loaded only there. */
 async function lendDigestToPlainHttpPage(): Promise<void> {
-  if (globalThis.crypto.subtle) return;
-  const { sha256 } = await import('./sha-256.ts');
-  const digest = async (algorithm: AlgorithmIdentifier, data: BufferSource) => {
-    const name = typeof algorithm === 'string' ? algorithm : algorithm.name;
-    if (name.toUpperCase() !== 'SHA-256') throw new Error(`${name} is not available over http`);
-    const bytes = ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-      : new Uint8Array(data);
-    return sha256(bytes);
-  };
-  Object.defineProperty(globalThis.crypto, 'subtle', { value: { digest }, configurable: true });
+  if (!globalThis.crypto.subtle) (await import('./sha-256.ts')).lendDigest();
 }
 
 /**

@@ -1,11 +1,8 @@
 import type { Participant } from '@lanparty/contract';
 import { normalizeCheckInCode } from '@lanparty/contract/rules';
 import { describeError, isApiError } from '../../../lib/api-client.ts';
-import {
-  formatDisplayDate,
-  readCommunityClock,
-  todayAtOffsetOf,
-} from '../../../lib/format-date.ts';
+import { formatDisplayDate, readCommunityClock } from '../../../lib/format-date.ts';
+import { todayAtOffsetOf } from '../../../lib/format-moment.ts';
 
 /** What the door learns from one check-in. */
 export type CheckInOutcome =

@@ -1,6 +1,6 @@
 import type { LanMessage } from '@lanparty/contract';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { formatDisplayDateTime } from '../../../lib/format-date.ts';
+import { formatDisplayDateTime } from '../../../lib/format-moment.ts';
 import { useLanMessages } from '../api/list-lan-messages.ts';
 import styles from './lan-messages.module.css';
 
