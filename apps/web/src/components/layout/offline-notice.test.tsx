@@ -1,6 +1,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
 import type { LiveEventsHandlers, openLiveEvents } from '../../lib/live-updates/live-events.ts';
 import { LiveUpdates } from '../../lib/live-updates/live-updates.tsx';
 import { createTestQueryClient } from '../../testing/render-app.tsx';
@@ -98,5 +99,33 @@ describe('the offline notice', () => {
     act(() => window.dispatchEvent(new Event('focus')));
     expect(await screen.findByText('Offline, retrying…')).toBeInTheDocument();
     expect(screen.getByText('lan')).toBeInTheDocument();
+  });
+
+  it('does not show for a read the server answered with a refusal (403, 404): that is no outage', async () => {
+    const stream = fakeStream();
+    let refusal: number | undefined;
+    let reads = 0;
+    renderTab(stream, async () => {
+      reads += 1;
+      if (refusal !== undefined)
+        throw new ApiError({ status: refusal, type: 'about:blank', title: 'Refused', errors: {} });
+      return 'lan';
+    });
+    await screen.findByText('lan');
+    // Focus while the stream is down reads every shown query again.
+    act(() => stream.current().onDown?.());
+    for (const status of [403, 404]) {
+      refusal = status;
+      const readsBefore = reads;
+      act(() => window.dispatchEvent(new Event('focus')));
+      await vi.waitFor(() => expect(reads).toBeGreaterThan(readsBefore));
+      await act(async () => {});
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+      expect(screen.getByText('lan')).toBeInTheDocument();
+    }
+    // The same read without an answer is an outage.
+    refusal = 503;
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByText('Offline, retrying…')).toBeInTheDocument();
   });
 });

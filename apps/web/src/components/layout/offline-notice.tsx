@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { isRetryableFailure } from '../../lib/explain-load-failure.ts';
 import { useIsLiveStreamUnreachable } from '../../lib/live-updates/live-connection.ts';
 import styles from './offline-notice.module.css';
 
@@ -43,18 +44,24 @@ export function OfflineNotice() {
   );
 }
 
-/** A shown read whose last attempt failed while it still holds what it read before. */
+/**
+ * A shown read whose last attempt failed for want of an answer (no answer, a 5xx, 408, 429)
+ * while it still holds what it read before. A 403 or 404 is an answer, not an outage.
+ */
 function hasFailedShownReads(queryClient: QueryClient): boolean {
   return queryClient
     .getQueryCache()
     .findAll({ type: 'active' })
-    .some(({ state }) => state.status === 'error' && state.data !== undefined);
+    .some(({ state }) => isUnanswered(state) && state.data !== undefined);
 }
+
+const isUnanswered = (state: { status: string; error: unknown }) =>
+  state.status === 'error' && isRetryableFailure(state.error);
 
 function readFailedAgain(queryClient: QueryClient): Promise<void> {
   return queryClient.refetchQueries({
     type: 'active',
-    predicate: ({ state }) => state.status === 'error',
+    predicate: ({ state }) => isUnanswered(state),
   });
 }
 

@@ -5,11 +5,14 @@ import { usePastLans } from '../api/list-past-lans.ts';
 import { LanCard } from '../components/lan-card.tsx';
 import styles from './lans-routes.module.css';
 
-/** Lans of the same year (of their start, in the visitor's time zone), in the given order. */
+/**
+ * Lans of the same year, in the given order: the year of their start on the community's
+ * clocks, which the text carries (decision 038), as the card shows it.
+ */
 export function groupLansByYear(lans: readonly Lan[]): { year: number; lans: Lan[] }[] {
   const groups: { year: number; lans: Lan[] }[] = [];
   for (const lan of lans) {
-    const year = new Date(lan.startDate).getFullYear();
+    const year = Number(lan.startDate.slice(0, 4));
     const last = groups.at(-1);
     if (last?.year === year) last.lans.push(lan);
     else groups.push({ year, lans: [lan] });

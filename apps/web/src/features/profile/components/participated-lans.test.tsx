@@ -36,6 +36,34 @@ describe('Participated Lans', () => {
     expect(within(section).getByText('absent')).toBeInTheDocument();
   });
 
+  it('shows a Paid lan’s presence only once the lan has started (issue 32)', async () => {
+    const nextYear = new Date().getUTCFullYear() + 1;
+    stubFetch({
+      'GET /api/users/me/subscriptions': () =>
+        jsonResponse(
+          buildPage([
+            buildSubscriber({
+              id: 5,
+              status: 'Paid',
+              present: null,
+              lan: {
+                id: 5,
+                name: 'Lan 5',
+                startDate: `${nextYear}-03-07T17:00:00Z`,
+                endDate: `${nextYear}-03-09T17:00:00Z`,
+              },
+            }),
+          ]),
+        ),
+    });
+    renderApp('/profile', { viewer: buildViewer({ id: 1, roles: ['Lanner'] }) });
+    const section = (await screen.findByRole('heading', { name: 'Participated Lans' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(await within(section).findByText('Paid')).toBeInTheDocument();
+    expect(within(section).queryByText(/^(unknown|absent|present)$/)).toBeNull();
+  });
+
   it('orders by the moment a lan starts, not by its text, whatever offset it is written with', async () => {
     const lan = (id: number, startDate: string) => ({
       id,

@@ -1,5 +1,5 @@
 import type { UserProfile } from '@lanparty/contract';
-import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
+import { hasAnyRole, hasLanStarted, requiredRoles } from '@lanparty/contract/rules';
 import controls from '../../../components/controls.module.css';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
@@ -55,7 +55,8 @@ export function ParticipatedLans({ user }: { user: UserProfile }) {
                   <td>{formatDisplayDate(subscription.lan.startDate)}</td>
                   <td>
                     <SubscriberStatusIcon status={subscription.status} />{' '}
-                    {subscription.status === 'Paid' ? (
+                    {/* Presence means something once the lan has started (issue 32). */}
+                    {subscription.status === 'Paid' && hasLanStarted(subscription.lan) ? (
                       <PresenceIcon present={subscription.present} />
                     ) : null}
                   </td>
