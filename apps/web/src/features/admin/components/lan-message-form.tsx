@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
+import { hasData } from '../../../components/query-status.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
@@ -191,7 +192,8 @@ function RecipientsPreview({
   const participants = useParticipants(lanId);
   const chosen = Array.isArray(statuses) ? statuses : [];
   let text = '';
-  if (participants.isSuccess && chosen.length > 0) {
+  // What was read stays while a later read fails (decision 037): the reach stays said.
+  if (hasData(participants) && chosen.length > 0) {
     text = describeRecipients(findMessageRecipients(participants.data.participants, chosen));
   }
   return (

@@ -7,6 +7,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, problemResponse, type StubbedRequest } from '../../../testing/fetch-stub.ts';
+import { adminLansKeys } from '../api/lans-query-keys.ts';
 import { openAdminLan } from '../testing/open-admin-lan.ts';
 
 const participants = buildParticipantList([
@@ -66,6 +67,28 @@ describe('writing to the participants', () => {
 
     await user.click(within(form).getByLabelText('Accepted'));
     expect(within(form).getByText('1 participant will get this e-mail.')).toBeInTheDocument();
+  });
+
+  it('keeps saying who will get the e-mail while a later read of the participants fails', async () => {
+    let isServerDown = false;
+    const { queryClient } = openAdminLan({
+      participants,
+      answers: {
+        'GET /api/lans/1/participants': () => {
+          if (isServerDown) throw new TypeError('Failed to fetch');
+          return jsonResponse(participants);
+        },
+      },
+    });
+    const form = await findForm();
+    const reach = '2 participants will get this e-mail; 2 have no verified address: kim, lou';
+    expect(await within(form).findByText(reach)).toBeInTheDocument();
+    isServerDown = true;
+    await queryClient.refetchQueries({ queryKey: adminLansKeys.participants(1) });
+    await waitFor(() =>
+      expect(queryClient.getQueryState(adminLansKeys.participants(1))?.status).toBe('error'),
+    );
+    expect(within(form).getByText(reach)).toBeInTheDocument();
   });
 
   it('sends once under a double click, with an Idempotency-Key, and shows the receipt', async () => {
