@@ -21,7 +21,7 @@ import {
 } from './organiser.repository.ts';
 import { findManagedLan, presentParticipants } from './participants.ts';
 
-export type CheckInDeps = PlacesDeps & { db: AppDatabase };
+export type CheckInDeps = PlacesDeps & { db: AppDatabase; clock?: () => Date };
 
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
@@ -40,12 +40,14 @@ export async function checkIn(
   lanId: number,
   input: CheckInInput,
 ): Promise<CheckInResult> {
+  // One reading of the clock for the whole check-in: a short code's try and its refund
+  // land in the same window of the limit, even across the window's end.
+  const now = deps.clock?.() ?? new Date();
   await findManagedLan(deps.db, viewer, lanId);
   const typed = normalizeCheckInCode(input.code);
   const code = isShortCheckInCode(typed)
-    ? await longCodeOfShortCode(deps.db, viewer, lanId, typed)
+    ? await longCodeOfShortCode(deps.db, viewer, lanId, typed, now)
     : typed;
-  const now = new Date();
   const { id, alreadyPresent } = await deps.db.transaction().execute(async (trx) => {
     const lan = await findLanForUpdate(trx, lanId);
     const found = await findParticipantByCode(trx, code);
@@ -102,10 +104,11 @@ async function longCodeOfShortCode(
   viewer: Viewer,
   lanId: number,
   shortCode: string,
+  now: Date,
 ): Promise<string> {
   const limit = attemptLimits.shortCodeMissesPerUser;
   const subject = String(viewer.user.id);
-  const verdict = await tryAttempt(db, [[limit, subject]]);
+  const verdict = await tryAttempt(db, [[limit, subject]], now.getTime());
   if (!verdict.isAllowed) {
     throw new ProblemError(
       429,
@@ -121,7 +124,7 @@ async function longCodeOfShortCode(
       404,
       'No ticket of this lan has this short code. Check the code, or find the lanner by name.',
     );
-  await refundAttempt(db, limit, subject);
+  await refundAttempt(db, limit, subject, now.getTime());
   return found.check_in_code;
 }
 
