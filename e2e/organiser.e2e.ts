@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { viewports } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
-import { waitForApp } from './support/sign-in.ts';
+import { siteUrl } from './support/provided-context.ts';
+import { signedInContext, waitForApp } from './support/sign-in.ts';
 
-const { openAs } = useBrowser();
+const session = useBrowser();
+const { openAs } = session;
 
 /*
  * The organiser's lan as its people live it (issue 12): a lan with one place, taken; a
@@ -101,5 +103,39 @@ describe('the waitlist, the ticket and the door', () => {
     // The unpaid ticket's 409 is the answer the door expects; nothing else may complain.
     expect(door.errors.filter((error) => !/409 .*\/check-ins\)$/.test(error))).toEqual([]);
     expect(door.errors).toHaveLength(1);
+  }, 60_000);
+
+  it('takes a lan’s start and end on the community’s clocks from an organiser abroad', async () => {
+    // The community is in Amsterdam; this organiser's browser is in New York.
+    const context = await signedInContext(session.browser, siteUrl(), 'lanadmin', {
+      timezoneId: 'America/New_York',
+    });
+    const { page, errors } = await session.newPage(context);
+    await page.goto(siteUrl('/admin/lans/new'));
+    await waitForApp(page);
+    const name = `Summer lan from abroad ${Date.now()}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    // Far ahead, after the demo's lans; in Amsterdam's summer time.
+    await page.getByLabel('Start date').fill('2098-07-05T18:00');
+    await page.getByLabel('End date').fill('2098-07-07T18:00');
+    await page.getByRole('button', { name: 'Create lan' }).click();
+    await page.waitForURL(/\/admin\/lans\/\d+$/);
+    const lanId = Number(new URL(page.url()).pathname.split('/').pop());
+    const details = page.getByRole('form', { name: 'Lan details' });
+    await expect(details.getByLabel('Start date').inputValue()).resolves.toBe('2098-07-05T18:00');
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await page.getByRole('button', { name: 'Deactivate' }).waitFor();
+
+    const saved = (await (await fetch(siteUrl(`/api/lans/${lanId}`))).json()) as {
+      startDate: string;
+      endDate: string;
+    };
+    expect(saved.startDate).toBe('2098-07-05T18:00:00.000+02:00');
+    expect(saved.endDate).toBe('2098-07-07T18:00:00.000+02:00');
+    await page.goto(siteUrl(`/lans/${lanId}`));
+    await waitForApp(page);
+    await page.getByText('5 Jul 2098, 18:00').first().waitFor();
+    await page.getByText('7 Jul 2098, 18:00').first().waitFor();
+    expect(errors).toEqual([]);
   }, 60_000);
 });

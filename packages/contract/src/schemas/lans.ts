@@ -198,13 +198,22 @@ export const lanDraftSchema = z
     maximumSubcribers: z.number().int().min(0),
     price: moneySchema,
     membersPrice: moneySchema,
+    timeZone: z
+      .string()
+      .min(1)
+      .meta({
+        description:
+          'The community time zone (TZ_COMMUNITY, an IANA name): the admin form reads and ' +
+          'writes a lan’s start and end on its clocks, whatever zone the browser is in.',
+        examples: ['Europe/Amsterdam'],
+      }),
   })
   .meta({
     id: 'LanDraft',
     description:
       'A new lan as the admin form starts it: the next Friday 18:00 to the following Sunday ' +
       '18:00 in the community time zone, inactive, 24 places (a usual hall; at 0 it would be ' +
-      'full at once), prices from the lan defaults.',
+      'full at once), prices from the lan defaults, and the community time zone itself.',
   });
 
 export type LanDraft = z.infer<typeof lanDraftSchema>;

@@ -127,6 +127,7 @@ export function buildLanDraft(overrides: Partial<LanDraft> = {}): LanDraft {
     maximumSubcribers: 24,
     price: 30,
     membersPrice: 25,
+    timeZone: 'Europe/Amsterdam',
     ...overrides,
   };
 }

@@ -420,6 +420,8 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
         maximumSubcribers: newLanMaximumSubcribers,
         price: 40,
         membersPrice: 32.5,
+        // The community's zone, for the form to read and write times on its clocks.
+        timeZone: site.config.communityTimeZone,
       });
       expect(new Date(draft.startDate).getTime()).toBeGreaterThan(Date.now());
       expect((await call('anonymous', 'GET', '/api/settings/lan-defaults')).json()).toEqual({

@@ -301,5 +301,6 @@ export async function newLanDefaults(deps: LansDeps, now = new Date()): Promise<
     maximumSubcribers: newLanMaximumSubcribers,
     price: prices.lanPrice,
     membersPrice: prices.membersLanPrice,
+    timeZone: deps.communityTimeZone,
   };
 }

@@ -4,7 +4,7 @@ import type { Lan, LanDraft, LanInput, LanUpdate } from '@lanparty/contract';
 export type LanFormValues = {
   name: string;
   description: string;
-  /** `yyyy-MM-ddTHH:mm` in the browser's time zone. */
+  /** `yyyy-MM-ddTHH:mm` on the community's clocks (TZ_COMMUNITY), not the browser's. */
   startDate: string;
   endDate: string;
   isActive: boolean;
@@ -19,29 +19,78 @@ export type LanFormValues = {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** An ISO moment as a datetime-local value in the browser's time zone. */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The date and time `timeZone`'s clocks read at `time`, as if it were UTC (ms). */
+function wallClockAt(time: number, timeZone: string): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const part = Object.fromEntries(
+    format.formatToParts(new Date(time)).map(({ type, value }) => [type, Number(value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
+  return Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute);
+}
+
+/** `timeZone`'s offset from UTC at `time`, in minutes (summer time included). */
+function offsetMinutesAt(time: number, timeZone: string): number {
+  return Math.round((wallClockAt(time, timeZone) - Math.floor(time / 60_000) * 60_000) / 60_000);
+}
+
+/** A wall-clock moment (ms, read as UTC) as `yyyy-MM-ddTHH:mm`. */
+function asInput(wallClock: number): string {
+  const date = new Date(wallClock);
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(
+    date.getUTCHours(),
+  )}:${pad(date.getUTCMinutes())}`;
 }
 
 /**
- * A datetime-local value (read in the browser's time zone) as ISO-8601 with that zone's
- * offset, `2025-03-14T18:00:00+01:00`; empty text stays empty, so it reads "is required".
+ * An ISO moment as a datetime-local value on the clocks of `timeZone` (the community's),
+ * whatever zone the browser is in.
  */
-export function fromLocalInput(local: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local)) return '';
-  const date = new Date(local);
-  if (Number.isNaN(date.getTime())) return '';
-  const offsetMinutes = -date.getTimezoneOffset();
+export function toLocalInput(iso: string, timeZone: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  return asInput(wallClockAt(time, timeZone));
+}
+
+/**
+ * A datetime-local value, read on the clocks of `timeZone` (the community's), as ISO-8601
+ * with that zone's offset at that moment, `2025-03-14T18:00:00+01:00` (summer time
+ * included); empty text stays empty, so it reads "is required". A time the clocks skip
+ * (the hour summer time starts) is read with the offset before the change.
+ */
+export function fromLocalInput(local: string, timeZone: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
+  if (!match) return '';
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(wallClock) || asInput(wallClock) !== local.slice(0, 16)) return '';
+  // The offset a moment near it has, then the offset at the moment that gives.
+  const first = offsetMinutesAt(wallClock, timeZone);
+  const offsetMinutes = offsetMinutesAt(wallClock - first * 60_000, timeZone);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(
     Math.abs(offsetMinutes) % 60,
   )}`;
-  return `${toLocalInput(date.toISOString())}:00${offset}`;
+  return `${local.slice(0, 16)}:00${offset}`;
 }
 
 /** An emptied number input gives NaN; the schema then says "is required". */
@@ -55,14 +104,15 @@ function locationBody({ name, address }: LanFormValues['location']) {
   return name.trim() === '' && address.trim() === '' ? null : { name, address };
 }
 
-export function toLanFormValues(lan: LanDraft | Lan): LanFormValues {
+/** The form's values of a lan; its start and end on the clocks of `timeZone`. */
+export function toLanFormValues(lan: LanDraft | Lan, timeZone: string): LanFormValues {
   // A draft is a lan not yet made: it has no location, nor an invoice for one.
   const location = 'location' in lan ? lan.location : null;
   return {
     name: lan.name,
     description: lan.description,
-    startDate: toLocalInput(lan.startDate),
-    endDate: toLocalInput(lan.endDate),
+    startDate: toLocalInput(lan.startDate, timeZone),
+    endDate: toLocalInput(lan.endDate, timeZone),
     isActive: lan.isActive,
     maximumSubcribers: lan.maximumSubcribers,
     price: lan.price,
@@ -73,13 +123,16 @@ export function toLanFormValues(lan: LanDraft | Lan): LanFormValues {
   };
 }
 
-/** The body of POST /api/lans, before validation. */
-export function toLanInputBody(values: LanFormValues): Record<keyof LanInput, unknown> {
+/** The body of POST /api/lans, before validation; times typed on `timeZone`'s clocks. */
+export function toLanInputBody(
+  values: LanFormValues,
+  timeZone: string,
+): Record<keyof LanInput, unknown> {
   return {
     name: values.name,
     description: values.description,
-    startDate: fromLocalInput(values.startDate),
-    endDate: fromLocalInput(values.endDate),
+    startDate: fromLocalInput(values.startDate, timeZone),
+    endDate: fromLocalInput(values.endDate, timeZone),
     isActive: values.isActive,
     maximumSubcribers: numberOrMissing(values.maximumSubcribers),
     price: numberOrMissing(values.price),
@@ -92,9 +145,10 @@ export function toLanInputBody(values: LanFormValues): Record<keyof LanInput, un
 export function toLanUpdateBody(
   id: number,
   values: LanFormValues,
+  timeZone: string,
 ): Record<keyof LanUpdate, unknown> {
   return {
-    ...toLanInputBody(values),
+    ...toLanInputBody(values, timeZone),
     id,
     locationInvoiceNumber: values.locationInvoiceNumber.trim() || null,
     locationIsPayed: values.locationIsPayed,

@@ -27,6 +27,8 @@ import type { BannerChoice } from './use-banner-choice.ts';
 
 type LanFormProps = {
   initialValues: LanFormValues;
+  /** The community's time zone (TZ_COMMUNITY): the start and end are typed on its clocks. */
+  timeZone: string;
   /** Given when editing: the form then has the location invoice fields and sends a PUT body. */
   lanId?: number;
   /** The saved lan's banner (its `bannerVersion`), shown until another is chosen; null: none. */
@@ -70,10 +72,12 @@ const fieldNames: readonly FieldName[] = [
 /**
  * Every field of a lan (spec §3, §7), checked with the contract's schema: messages of spec §5
  * once a field is touched, all of them on submit, and the server's field errors on their
- * fields. Dates are picked in the browser's time zone and sent with its offset.
+ * fields. Dates are picked on the community's clocks (`timeZone`, wherever the browser is)
+ * and sent with the community's offset at that moment.
  */
 export function LanForm({
   initialValues,
+  timeZone,
   lanId,
   bannerVersion = null,
   submitLabel,
@@ -86,9 +90,11 @@ export function LanForm({
   const form = useForm<LanFormValues, unknown, LanInput | LanUpdate>({
     resolver: isEditing
       ? contractResolver<LanFormValues, LanInput | LanUpdate>(lanUpdateSchema, (values) =>
-          toLanUpdateBody(lanId, values),
+          toLanUpdateBody(lanId, values, timeZone),
         )
-      : contractResolver<LanFormValues, LanInput | LanUpdate>(lanInputSchema, toLanInputBody),
+      : contractResolver<LanFormValues, LanInput | LanUpdate>(lanInputSchema, (values) =>
+          toLanInputBody(values, timeZone),
+        ),
     mode: 'onTouched',
     defaultValues: initialValues,
   });
@@ -117,7 +123,7 @@ export function LanForm({
     }
     // Only now does a new lan have the id its banner is stored under.
     const bannerOutcome = await banner.uploadFor(saved.id);
-    if (isEditing) reset(toLanFormValues(saved));
+    if (isEditing) reset(toLanFormValues(saved, timeZone));
     onSaved?.(saved, bannerOutcome);
   });
 

@@ -12,6 +12,7 @@ import { useLan } from '../../../lib/lans/get-lan.ts';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
 import { idParam, Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useDeleteLan } from '../api/delete-lan.ts';
+import { useLanDraft } from '../api/get-lan-draft.ts';
 import { useUpdateLan } from '../api/update-lan.ts';
 import styles from '../components/admin-lans.module.css';
 import { LanForm } from '../components/lan-form.tsx';
@@ -55,6 +56,8 @@ function LanNotFound({ idText }: { idText: string | undefined }) {
 
 function AdminLan({ id }: { id: number }) {
   const lan = useLan(id);
+  // The community's time zone comes with a new lan's draft: the form's times are on its clocks.
+  const draft = useLanDraft();
   const updateLan = useUpdateLan();
   const banner = useBannerChoice();
   const [lastSave, setLastSave] = useState<LastSave | null>(null);
@@ -111,22 +114,27 @@ function AdminLan({ id }: { id: number }) {
         <h2 id="lan-details" className={controls.sectionTitle}>
           Details
         </h2>
-        <LanForm
-          key={`${current.id}-${current.modificationDate}`}
-          lanId={current.id}
-          bannerVersion={current.bannerVersion}
-          initialValues={toLanFormValues(current)}
-          submitLabel="Save lan"
-          banner={banner}
-          onSave={(body) => updateLan.mutateAsync(body as LanUpdate)}
-          onSaved={(saved, bannerOutcome) =>
-            setLastSave({
-              modificationDate: saved.modificationDate,
-              isBannerSaved: bannerOutcome.isUploaded,
-            })
-          }
-          savedNote={savedNote}
-        />
+        <QueryStatus query={draft} failure="The lan's details could not be loaded.">
+          {({ timeZone }) => (
+            <LanForm
+              key={`${current.id}-${current.modificationDate}`}
+              lanId={current.id}
+              bannerVersion={current.bannerVersion}
+              initialValues={toLanFormValues(current, timeZone)}
+              timeZone={timeZone}
+              submitLabel="Save lan"
+              banner={banner}
+              onSave={(body) => updateLan.mutateAsync(body as LanUpdate)}
+              onSaved={(saved, bannerOutcome) =>
+                setLastSave({
+                  modificationDate: saved.modificationDate,
+                  isBannerSaved: bannerOutcome.isUploaded,
+                })
+              }
+              savedNote={savedNote}
+            />
+          )}
+        </QueryStatus>
       </section>
     </Page>
   );

@@ -115,16 +115,15 @@ describe('a new lan', () => {
     expect(body).toEqual({
       name: 'Spring Lan',
       description: 'Bring a chair.',
-      startDate: expect.stringMatching(/^2025-04-04T19:30:00[+-]\d{2}:\d{2}$/),
-      endDate: expect.stringMatching(/^2025-04-06T17:00:00[+-]\d{2}:\d{2}$/),
+      // On the community's clocks (the draft's Europe/Amsterdam), summer time by then.
+      startDate: '2025-04-04T19:30:00+02:00',
+      endDate: '2025-04-06T17:00:00+02:00',
       isActive: true,
       maximumSubcribers: 24,
       price: 30,
       membersPrice: 22.5,
       location: null,
     });
-    // The offset is the browser's own for that moment.
-    expect(Date.parse(body.startDate)).toBe(new Date('2025-04-04T19:30').getTime());
   });
 
   it('posts a venue with its address as the location', async () => {

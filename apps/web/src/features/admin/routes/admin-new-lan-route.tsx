@@ -54,7 +54,8 @@ export function AdminNewLanRoute() {
       {draft.data ? (
         <section className={controls.section} aria-label="New lan">
           <LanForm
-            initialValues={toLanFormValues(draft.data)}
+            initialValues={toLanFormValues(draft.data, draft.data.timeZone)}
+            timeZone={draft.data.timeZone}
             submitLabel="Create lan"
             banner={banner}
             onSave={(body) => createLan.mutateAsync(body as LanInput)}

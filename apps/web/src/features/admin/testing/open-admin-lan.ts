@@ -1,6 +1,7 @@
 import type { Lan, LanMessage, ParticipantList } from '@lanparty/contract';
 import {
   buildLan,
+  buildLanDraft,
   buildPage,
   buildParticipantList,
   buildPaymentDetails,
@@ -32,6 +33,8 @@ export function openAdminLan({
     [`GET /api/lans/${lan.id}/messages`]: () => jsonResponse(buildPage(messages)),
     'GET /api/lans': () => jsonResponse(buildPage([lan])),
     'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),
+    // The community's time zone, which the details form reads and writes times on.
+    'GET /api/lans/defaults': () => jsonResponse(buildLanDraft()),
     'GET /api/settings/messaging': () =>
       jsonResponse({ isChatConnected: true, replyTo: 'pixelpete@example.org' }),
     [`GET /api/lans/${lan.id}/payment-details`]: () =>
