@@ -85,7 +85,8 @@ export async function presentSubscribers(
   return rows.map((row) => ({
     id: row.id,
     status: row.status as SubscriberStatus,
-    creationDate: toIsoTimestamp(row.creation_date),
+    // Shown as the day of subscribing ("Subscribed on"): the community's day, not UTC's.
+    creationDate: toZonedIsoTimestamp(row.creation_date, timeZone),
     modificationDate: toIsoTimestamp(row.modification_date),
     present: row.present === null ? null : row.present === true || row.present === 1,
     waitlistPosition: waitlistPositionOf(row.id),

@@ -186,4 +186,34 @@ describe.each(testEngines)('a lan’s dates on %s', (engine) => {
     expect(lan.subscribers[0].lan).toMatchObject(dates);
     expect(subscribed.json().lan).toMatchObject(dates);
   });
+
+  it('writes the day of subscribing with the community’s offset, so it is the community’s day', async () => {
+    const created = await site.app.inject({
+      method: 'POST',
+      url: '/api/lans',
+      headers: admin.headers,
+      payload: buildLanBody({}, 30),
+    });
+    const { id } = created.json();
+    const subscribed = await site.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      headers: admin.headers,
+      payload: { lanId: id, userId: admin.user.id },
+    });
+    // 00:30 in Amsterdam on the 14th is still the 13th in UTC.
+    await site.db
+      .updateTable('subscribers')
+      .set({ creation_date: '2025-03-13T23:30:00.000Z' })
+      .where('id', '=', subscribed.json().id)
+      .execute();
+    const lan = (await site.app.inject({ method: 'GET', url: `/api/lans/${id}` })).json();
+    expect(lan.subscribers[0].creationDate).toBe('2025-03-14T00:30:00.000+01:00');
+    const page = await site.app.inject({
+      method: 'GET',
+      url: `/api/lans/${id}/subscribers`,
+      headers: admin.headers,
+    });
+    expect(page.json().items[0].creationDate).toBe('2025-03-14T00:30:00.000+01:00');
+  });
 });
