@@ -29,7 +29,9 @@ describe('a screen that could not be downloaded', () => {
     site.downloads = 0;
     renderApp('/changelog', { viewer: buildViewer({ roles: ['Lanner'] }) });
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
-    expect(site.downloads).toBe(1);
+    // On a busy machine the first wait (1 s) may already have passed: count from here.
+    const downloadsBefore = site.downloads;
+    expect(downloadsBefore).toBeGreaterThanOrEqual(1);
 
     site.isDown = false;
     act(() => {
@@ -37,23 +39,24 @@ describe('a screen that could not be downloaded', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(site.downloads).toBe(2);
+    expect(site.downloads).toBe(downloadsBefore + 1);
   });
 
-  it('is tried again after a wait until the site answers', async () => {
+  it('is tried again after a wait until the site answers', { timeout: 40_000 }, async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     site.isDown = true;
     site.downloads = 0;
     renderApp('/changelog', { viewer: buildViewer({ roles: ['Lanner'] }) });
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
     // The first wait (1 s) passes, and the site is still down: still the failure.
-    await vi.waitFor(() => expect(site.downloads).toBe(2), { timeout: 3_000 });
+    await vi.waitFor(() => expect(site.downloads).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Something went wrong');
 
     site.isDown = false;
+    const downloadsBefore = site.downloads;
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Changelog' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Changelog' }, { timeout: 20_000 }),
     ).toBeVisible();
-    expect(site.downloads).toBe(3);
+    expect(site.downloads).toBe(downloadsBefore + 1);
   });
 });
