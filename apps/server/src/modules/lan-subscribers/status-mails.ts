@@ -16,8 +16,9 @@ import { paymentDetailsFor, paymentDetailsOfLan } from '../payments/payment-deta
  * The mail that tells a lanner an administrator changed their status (decision 034): one
  * per change, sent a minute later, and none when the change is made back within that
  * minute. The mails of one subscription form an outbox thread; each change cancels the
- * thread's mail that still waits, in the transaction of the change, and queues the one
- * for what is to be told now, counted from what the lanner last knew.
+ * thread's mail not yet sent, in the transaction of the change, and queues the one for
+ * what is to be told now, counted from what the lanner last knew. At a free lan Paid is
+ * told as Accepted (nothing to pay), never as a receipt of €0.00.
  */
 
 /** How long a status mail waits for a correction before it goes. */
@@ -59,21 +60,27 @@ export async function tellStatusChange(
 ): Promise<void> {
   const thread = statusMailThread(change.subscriberId);
   const cancelled = await cancelWaitingMessage(db, thread, now);
+  // What they were told last: a cancelled mail was never sent, so they knew its origin.
   const knew = (cancelled?.origin as SubscriberStatus | null | undefined) ?? change.was;
-  // Made back to what they knew within the minute: nothing to tell.
-  if (change.status === knew) return;
   const subscriber = await db
     .selectFrom('subscribers')
     .select(['user_id', 'amount_due_cents'])
     .where('id', '=', change.subscriberId)
     .executeTakeFirst();
-  const user = subscriber && (await findUserById(db, subscriber.user_id));
-  if (!subscriber || !user?.email || !toBoolean(user.is_email_activated)) return;
+  if (!subscriber) return;
+  const amountDueCents = subscriber.amount_due_cents ?? 0;
+  // Paid with nothing owed (a free lan) tells no more than Accepted: no receipt of €0.00.
+  const told = (status: SubscriberStatus) =>
+    status === 'Paid' && amountDueCents === 0 ? 'Accepted' : status;
+  // Made back to what they knew within the minute: nothing to tell.
+  if (told(change.status) === told(knew)) return;
+  const user = await findUserById(db, subscriber.user_id);
+  if (!user?.email || !toBoolean(user.is_email_activated)) return;
   const mail = await composeStatusMail(db, deps, lan, {
     nickname: user.nickname,
     knew,
-    change,
-    amountDueCents: subscriber.amount_due_cents ?? 0,
+    change: { ...change, status: told(change.status) },
+    amountDueCents,
     now,
   });
   await enqueueMessage(

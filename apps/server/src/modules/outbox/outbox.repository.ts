@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import type { Database } from '../../db/schema.ts';
 
 export type EmailMessage = {
   to: string;
@@ -49,10 +51,13 @@ export async function enqueueMessage(
 }
 
 /**
- * Cancels the thread's message that still waits: not yet due, claimed by no worker, not
- * sent. One conditional update, so against a worker's claim of the same row (claimMessage,
- * which wants it due and not cancelled) exactly one wins, also on several servers.
- * Answers the cancelled message's thread origin; undefined when nothing waited.
+ * Cancels the thread's messages not yet sent: neither delivered nor given up on, and
+ * claimed by no worker, whether still waiting, due or waiting out a failed delivery (a
+ * retry would tell of a status that is no longer so, after what was told since). One
+ * conditional update, so against a worker's claim of the same row (claimMessage, which
+ * wants it not cancelled and claimed by nobody) exactly one wins, also on several servers.
+ * Answers the oldest cancelled message's thread origin, what the receiver knew, as they
+ * were told none of them; undefined when nothing was cancelled.
  */
 export async function cancelWaitingMessage(
   db: Executor,
@@ -67,12 +72,11 @@ export async function cancelWaitingMessage(
     .where('cancelled_at', 'is', null)
     .where('delivered_at', 'is', null)
     .where('failed_at', 'is', null)
-    .where('attempts', '=', 0)
-    .where('next_attempt_at', '>', nowText)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
     .returning(['id', 'thread_origin'])
     .execute();
-  // One waits at a time; were there more, the oldest knew what the receiver knew.
+  // Messages of a thread go in order (isBehindInThread), so none after the oldest
+  // cancelled one was delivered: its origin is what the receiver knows.
   const [oldest] = cancelled.sort((a, b) => a.id - b.id);
   return oldest && { origin: oldest.thread_origin };
 }
@@ -124,7 +128,28 @@ export async function nextDedupeKey(db: Executor, key: string): Promise<string> 
 
 export type DueMessage = { id: number; channel: string; payload: string; attempts: number };
 
-/** Up to 20 messages due on these channels, oldest first, that nobody holds a claim on. */
+/**
+ * A message of a thread waits while an older one of its thread is still to be sent (one
+ * in flight that failed and waits to be tried again): the receiver reads them in the order
+ * they were written, so the last one read tells what is so now.
+ */
+function isBehindInThread(eb: ExpressionBuilder<Database, 'outbox'>) {
+  return eb.exists(
+    eb
+      .selectFrom('outbox as earlier')
+      .select('earlier.id')
+      .whereRef('earlier.thread_key', '=', 'outbox.thread_key')
+      .whereRef('earlier.id', '<', 'outbox.id')
+      .where('earlier.delivered_at', 'is', null)
+      .where('earlier.failed_at', 'is', null)
+      .where('earlier.cancelled_at', 'is', null),
+  );
+}
+
+/**
+ * Up to 20 messages due on these channels, oldest first, that nobody holds a claim on and
+ * no older message of their thread waits before.
+ */
 export async function findDueMessages(
   db: Executor,
   channels: readonly OutboxMessage['channel'][],
@@ -140,6 +165,7 @@ export async function findDueMessages(
     .where('cancelled_at', 'is', null)
     .where('next_attempt_at', '<=', nowText)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+    .where((eb) => eb.not(isBehindInThread(eb)))
     .orderBy('id')
     .limit(20)
     .execute();
@@ -148,7 +174,8 @@ export async function findDueMessages(
 /**
  * Claims a message until `lockedUntil` with a conditional update: true for exactly one
  * of several instances asking at once, and false once it is delivered, cancelled, not
- * yet due (another server's clock) or someone else's claim still holds (decision 009).
+ * yet due (another server's clock), behind an older message of its thread still to be
+ * sent, or someone else's claim still holds (decision 009).
  */
 export async function claimMessage(
   db: Executor,
@@ -165,6 +192,7 @@ export async function claimMessage(
     .where('cancelled_at', 'is', null)
     .where('next_attempt_at', '<=', nowText)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+    .where((eb) => eb.not(isBehindInThread(eb)))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }

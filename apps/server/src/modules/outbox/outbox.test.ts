@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from '../../db/database.ts';
 import { createMailer } from './mailer.ts';
-import { cancelWaitingMessage, type EmailMessage, enqueueMessage } from './outbox.repository.ts';
+import {
+  cancelWaitingMessage,
+  claimMessage,
+  type EmailMessage,
+  enqueueMessage,
+} from './outbox.repository.ts';
 import {
   backoffMs,
   deliverDueMessages,
@@ -190,11 +195,78 @@ describe.each(testEngines)('the outbox on %s', (engine) => {
     expect(await cancelWaitingMessage(db, 'thread-b', new Date(now.getTime() + 30_000))).toBe(
       undefined,
     );
-    // Due: it is on its way, not a correction within its wait.
+    // Due but taken by no worker yet: still cancelled, never sent.
     await queue('due', 'thread-c', 'Denied');
-    expect(await cancelWaitingMessage(db, 'thread-c', new Date(now.getTime() + 60_000))).toBe(
+    expect(await cancelWaitingMessage(db, 'thread-c', new Date(now.getTime() + 90_000))).toEqual({
+      origin: 'Denied',
+    });
+    // Taken by a worker: it is on its way, and its claim wins.
+    await queue('claimed', 'thread-d', 'Paid');
+    const claimed = await db
+      .selectFrom('outbox')
+      .select('id')
+      .where('dedupe_key', '=', 'claimed')
+      .executeTakeFirstOrThrow();
+    const at = new Date(now.getTime() + 60_000);
+    expect(await claimMessage(db, claimed.id, at, new Date(at.getTime() + 60_000))).toBe(true);
+    expect(await cancelWaitingMessage(db, 'thread-d', new Date(at.getTime() + 1000))).toBe(
       undefined,
     );
+    expect(sent).toEqual(['other@example.org']);
+  });
+
+  it('cancels a message waiting out a failed delivery, the oldest telling what was known', async () => {
+    const now = new Date('2030-01-01T12:00:00Z');
+    const queue = (dedupeKey: string, origin: string, at: Date) =>
+      enqueueMessage(
+        db,
+        { channel: 'email', dedupeKey, payload: mail(`${dedupeKey}@example.org`) },
+        at,
+        { notBefore: new Date(at.getTime() + 60_000), thread: { key: 'thread-e', origin } },
+      );
+    await queue('first', 'Pending', now);
+    await deliverDueMessages(
+      db,
+      { email: async () => Promise.reject(new RetryLaterError('421 try later', 3_600_000)) },
+      log,
+      new Date(now.getTime() + 60_000),
+    );
+    await queue('second', 'Accepted', new Date(now.getTime() + 70_000));
+    expect(await cancelWaitingMessage(db, 'thread-e', new Date(now.getTime() + 80_000))).toEqual({
+      origin: 'Pending',
+    });
+    const sent: string[] = [];
+    const deliver = { email: async (message: EmailMessage) => void sent.push(message.to) };
+    await deliverDueMessages(db, deliver, log, new Date(now.getTime() + 7_200_000));
+    expect(sent).toEqual([]);
+  });
+
+  it('sends a thread’s messages in order: a later one waits for an earlier one’s retry', async () => {
+    const now = new Date('2030-01-01T12:00:00Z');
+    const queue = (dedupeKey: string, at: Date, thread = 'thread-f') =>
+      enqueueMessage(
+        db,
+        { channel: 'email', dedupeKey, payload: mail(`${dedupeKey}@example.org`) },
+        at,
+        { notBefore: new Date(at.getTime() + 60_000), thread: { key: thread, origin: 'Pending' } },
+      );
+    await queue('first', now);
+    await deliverDueMessages(
+      db,
+      { email: async () => Promise.reject(new RetryLaterError('421 try later', 3_600_000)) },
+      log,
+      new Date(now.getTime() + 60_000),
+    );
+    await queue('second', new Date(now.getTime() + 61_000));
+    await queue('elsewhere', new Date(now.getTime() + 61_000), 'thread-g');
+    const sent: string[] = [];
+    const deliver = { email: async (message: EmailMessage) => void sent.push(message.to) };
+    await deliverDueMessages(db, deliver, log, new Date(now.getTime() + 121_000));
+    expect(sent).toEqual(['elsewhere@example.org']);
+    // The earlier one's retry, then (the next run) the later one.
+    await deliverDueMessages(db, deliver, log, new Date(now.getTime() + 3_660_000));
+    await deliverDueMessages(db, deliver, log, new Date(now.getTime() + 3_660_000));
+    expect(sent).toEqual(['elsewhere@example.org', 'first@example.org', 'second@example.org']);
   });
 
   it('sends each message once when two workers run at the same time', async () => {

@@ -77,7 +77,7 @@ export async function deliverDueMessages(
       await recordFailedAttempt(db, message.id, {
         attempts,
         reason,
-        nextAttemptAt: new Date(Date.now() + waitMs),
+        nextAttemptAt: new Date(now.getTime() + waitMs),
         isGivenUp,
       });
     }

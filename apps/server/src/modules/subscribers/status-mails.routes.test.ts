@@ -6,7 +6,7 @@ import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { formatChatDate } from '../chat/chat-messages.ts';
 import type { EmailMessage } from '../outbox/outbox.repository.ts';
-import { deliverDueMessages } from '../outbox/outbox.worker.ts';
+import { deliverDueMessages, RetryLaterError } from '../outbox/outbox.worker.ts';
 
 const log = pino({ level: 'silent' });
 const second = 1000;
@@ -298,6 +298,106 @@ describe.each(testEngines)('status mails on %s', (engine) => {
     expect((await deliverAt(start + 190 * second)).map((mail) => mail.subject)).toEqual([
       'You are accepted for Winter Lan',
     ]);
+  });
+
+  /** The worker's run at this time with the mail server refusing: each mail waits an hour. */
+  const refuseAt = async (at: number, meanwhile?: () => Promise<void>): Promise<void> => {
+    await deliverDueMessages(
+      site.db,
+      {
+        email: async () => {
+          await meanwhile?.();
+          throw new RetryLaterError('421 try again later', 3_600_000);
+        },
+      },
+      log,
+      new Date(at),
+    );
+  };
+
+  it('cancels a mail waiting out a failed delivery when the change is made back', async () => {
+    const { id } = await pendingLanner();
+    const start = now;
+    await changeStatus(id, 'accepted');
+    await refuseAt(start + 60 * second);
+    // Back to Pending while the acceptance waits to be tried again: they were never told
+    // it, so there is nothing to tell, now or when the mail server answers again.
+    now = start + 61 * second;
+    await changeStatus(id, 'pending');
+    expect(await deliverAt(start + 7_200_000)).toEqual([]);
+    // Accepted again: news to them, told once.
+    now = start + 7_200_000;
+    await changeStatus(id, 'accepted');
+    const sent = await deliverAt(now + 60 * second);
+    expect(sent.map((mail) => mail.subject)).toEqual(['You are accepted for Winter Lan']);
+    expect(await deliverAt(now + 7_200_000)).toEqual([]);
+  });
+
+  it('tells only the receipt of Paid after an acceptance the mail server refused', async () => {
+    const { id } = await pendingLanner();
+    const start = now;
+    await changeStatus(id, 'accepted');
+    await refuseAt(start + 60 * second);
+    now = start + 120 * second;
+    await changeStatus(id, 'paid');
+    const sent = await deliverAt(start + 7_200_000);
+    expect(sent.map((mail) => mail.subject)).toEqual(['Receipt: you have paid for Winter Lan']);
+  });
+
+  it('cancels a mail that is due but not yet taken by the worker', async () => {
+    const { id } = await pendingLanner();
+    const start = now;
+    await changeStatus(id, 'accepted');
+    now = start + 90 * second;
+    await changeStatus(id, 'pending');
+    expect(await deliverAt(start + 3_600_000)).toEqual([]);
+  });
+
+  it('sends a mail on its way and the change made meanwhile in that order, also after a retry', async () => {
+    const { id } = await pendingLanner();
+    const start = now;
+    await changeStatus(id, 'accepted');
+    // While the worker holds the acceptance, the status goes back to Pending: that gets a
+    // mail of its own. The acceptance fails and waits an hour.
+    await refuseAt(start + 60 * second, async () => {
+      if (now !== start) return;
+      now = start + 61 * second;
+      await changeStatus(id, 'pending');
+    });
+    // The Pending mail's minute is over, but it waits for the acceptance before it.
+    expect(await deliverAt(start + 121 * second)).toEqual([]);
+    const sent = [...(await deliverAt(start + 3_700_000)), ...(await deliverAt(start + 3_700_000))];
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'You are accepted for Winter Lan',
+      'Your subscription to Winter Lan is pending again',
+    ]);
+  });
+
+  it('sends no receipt of €0.00 at a free lan, at the door or from the list', async () => {
+    const door = await pendingLanner({ lan: { price: 0, membersPrice: 0 } });
+    await changeStatus(door.id, 'accepted');
+    expect((await deliverAt(now + 60 * second)).map((mail) => mail.subject)).toEqual([
+      'You are accepted for Winter Lan',
+    ]);
+    now += 3_600_000;
+    const checkIn = await api.request(api.admin, 'POST', `/api/lans/${door.lan.id}/check-ins`, {
+      code: await api.storedCode(door.id),
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    expect(await api.storedStatuses([door.id])).toEqual(['Paid']);
+    expect(await deliverAt(now + 3_600_000)).toEqual([]);
+
+    // Pending straight to Paid: they have a place, told as an acceptance with nothing to pay.
+    const list = await pendingLanner({ lan: { price: 0, membersPrice: 0 } });
+    await changeStatus(list.id, 'paid');
+    const sent = await deliverAt(now + 60 * second);
+    expect(sent.map((mail) => mail.subject)).toEqual(['You are accepted for Winter Lan']);
+    expect(sent[0]?.text).toContain('There is nothing to pay for this lan.');
+    expect(sent[0]?.text).not.toContain('€');
+    // Set back to Accepted later: at a free lan that is what they were told already.
+    now += 3_600_000;
+    await changeStatus(list.id, 'accepted');
+    expect(await deliverAt(now + 3_600_000)).toEqual([]);
   });
 
   it('tells one who moves up how to pay, in place of their status mail still waiting', async () => {
