@@ -52,11 +52,15 @@ describe('the waitlist, the ticket and the door', () => {
     await waitForApp(admin.page);
     await admin.page.getByLabel('Status of member').first().selectOption('Denied');
     // Denying asks first, with room for a reason for the member's mail.
+    // Listening before the click: a quick answer is not missed.
+    const denied = admin.page.waitForResponse((response) =>
+      response.url().includes('/status:denied'),
+    );
     await admin.page
       .getByRole('dialog', { name: 'Deny member?' })
       .getByRole('button', { name: 'Deny' })
       .click();
-    await admin.page.waitForResponse((response) => response.url().includes('/status:denied'));
+    await denied;
     const encoderOnPage: string[] = [];
     lanner.page.on('request', (request) => {
       if (request.url().includes('/assets/qr-code-svg-')) encoderOnPage.push(request.url());
