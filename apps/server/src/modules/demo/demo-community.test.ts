@@ -134,9 +134,11 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
   });
 
   it('has an upcoming open lan with subscribers in every status, and a nearly full one', async () => {
+    // Denied subscribers are shown to lan administrators (decision 038).
     const response = await site.app.inject({
       method: 'GET',
       url: `/api/lans?sinceDate=${new Date().toISOString()}&sort=start-date`,
+      headers: (await signInAs(site.db, site.issuer, ['LanAdministrator'])).headers,
     });
     const upcoming = (response.json() as Paged<Lan>).items;
     const statuses = new Set(upcoming[0]?.subscribers.map((subscriber) => subscriber.status));
@@ -251,7 +253,11 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
 
       const upcoming = (
         (
-          await twice.app.inject({ method: 'GET', url: `/api/lans?sinceDate=${now}&limit=100` })
+          await twice.app.inject({
+            method: 'GET',
+            url: `/api/lans?sinceDate=${now}&limit=100`,
+            headers: (await signInAs(twice.db, twice.issuer, ['LanAdministrator'])).headers,
+          })
         ).json() as Paged<Lan>
       ).items;
       const statuses = new Set(upcoming[0]?.subscribers.map((subscriber) => subscriber.status));

@@ -49,7 +49,8 @@ export function presentParticipant(
     waitlistPosition: waitlistPositionOf(row.id),
     ...presentPlacePayment(status, row.amount_due_cents),
     present: row.present === null ? null : toBoolean(row.present),
-    subscribedOn: toIsoTimestamp(row.creation_date),
+    // The day of subscribing as the community reads it, as on the lan page (decision 038).
+    subscribedOn: toZonedIsoTimestamp(row.creation_date, timeZone),
     checkInCode: hasTicket(status) ? row.check_in_code : null,
     shortCode: hasTicket(status) ? row.short_code : null,
     checkedInAt:
