@@ -1,6 +1,6 @@
 import type { Participant, ParticipantList, SubscriberStatus } from '@lanparty/contract';
 import { hasTicket, type PlacePayment, placePaymentOf } from '@lanparty/contract/rules';
-import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import { toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
