@@ -2,6 +2,7 @@ import type { CheckInInput, CheckInResult } from '@lanparty/contract';
 import { isShortCheckInCode, normalizeCheckInCode } from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { formatEuros } from '../../lib/money.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { changeSubscriberStatus, type PlacesDeps } from '../lan-subscribers/places.ts';
 import { tellStatusChange } from '../lan-subscribers/status-mails.ts';
@@ -22,8 +23,6 @@ import {
 import { findManagedLan, presentParticipants } from './participants.ts';
 
 export type CheckInDeps = PlacesDeps & { db: AppDatabase; clock?: () => Date };
-
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 /**
  * POST lans/{id}/check-ins: a Paid participant's ticket marks them present, recording when
@@ -69,9 +68,13 @@ export async function checkIn(
       const due = found.amount_due_cents ?? 0;
       // Nothing to take at a free lan: in, as paid.
       if (!input.paid && due > 0) {
-        throw new ProblemError(409, `${found.nickname} has not paid yet: ${euros(due)} due.`, {
-          extensions: { subscriberId: found.id, nickname: found.nickname, amountDue: due / 100 },
-        });
+        throw new ProblemError(
+          409,
+          `${found.nickname} has not paid yet: ${formatEuros(due)} due.`,
+          {
+            extensions: { subscriberId: found.id, nickname: found.nickname, amountDue: due / 100 },
+          },
+        );
       }
       await changeSubscriberStatus(trx, deps, lan, found, 'Paid', now);
       // Paid at the door is a status change like any other: the lanner gets a receipt.
