@@ -11,12 +11,21 @@ describe('the sign-in pages’ stylesheet as sent', () => {
     );
   });
 
-  it('keeps every rule of the real stylesheet, a fifth smaller or more', async () => {
+  it('keeps every rule and declaration of the real stylesheet, without its comments or the whitespace around them', async () => {
     const css = String(await readFile(new URL('./assets/sign-in.css', import.meta.url)));
     const compact = compactStylesheet(css);
-    const rules = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').split('{').length;
-    expect(rules(compact)).toBe(rules(css));
     expect(compact).not.toContain('/*');
-    expect(compact.length).toBeLessThan(css.length * 0.8);
+    expect(compact).not.toMatch(/\s[{};]|[{};]\s/);
+    expect(compact).not.toMatch(/^\s|\s$/);
+    // What a parser reads: selectors, at-rules and declarations in order, each with its
+    // whitespace made one space; the same before and after.
+    const parsed = (text: string) =>
+      text
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .split(/([{};])/)
+        .map((part) => part.replace(/\s+/g, ' ').trim())
+        .filter((part) => part !== '');
+    expect(parsed(css)).toContain('{');
+    expect(parsed(compact)).toEqual(parsed(css));
   });
 });
