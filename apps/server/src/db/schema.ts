@@ -1,3 +1,4 @@
+import type { Role, SubscriberStatus } from '@lanparty/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -39,7 +40,7 @@ export type UsersTable = {
 
 export type UserRolesTable = {
   user_id: number;
-  role: string;
+  role: ColumnType<Role, Role, Role>;
 };
 
 /** Username and password sign-in of the embedded identity provider. */
@@ -136,8 +137,8 @@ export type SubscribersTable = {
   id: Generated<number>;
   lan_id: number;
   user_id: number;
-  /** Pending, Accepted, Paid or Denied. */
-  status: string;
+  /** Pending, Accepted, Paid or Denied: inserts and updates are checked too. */
+  status: ColumnType<SubscriberStatus, SubscriberStatus, SubscriberStatus>;
   /** Only for Paid subscribers: true present, false absent, null unknown. */
   present: ColumnType<boolean | number | null, boolean | null, boolean | null>;
   /** What they owe, fixed when they took a place (Accepted or Paid); null otherwise. */

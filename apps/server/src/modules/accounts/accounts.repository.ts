@@ -67,7 +67,7 @@ export async function findUsersWithRolesBySubjects(
       known = { user, roles: [] };
       found.set(user.subject, known);
     }
-    if (role !== null) known.roles.push(role as Role);
+    if (role !== null) known.roles.push(role);
   }
   for (const known of found.values()) sortRoles(known.roles);
   return found;
@@ -129,7 +129,7 @@ export async function findRoles(
     .select(['user_id', 'role'])
     .where('user_id', 'in', [...userIds])
     .execute();
-  for (const row of rows) byUser.get(row.user_id)?.push(row.role as Role);
+  for (const row of rows) byUser.get(row.user_id)?.push(row.role);
   for (const roles of byUser.values()) sortRoles(roles);
   return byUser;
 }

@@ -1,4 +1,4 @@
-import type { Subscriber, SubscriberStatus } from '@lanparty/contract';
+import type { Subscriber } from '@lanparty/contract';
 import { waitlistPositions } from '@lanparty/contract/rules';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -39,7 +39,7 @@ function waitlistPositionsAmong(
       .filter((row) => row.lan_id === lan.id)
       .map((row) => ({
         id: row.id,
-        status: row.status as SubscriberStatus,
+        status: row.status,
         creationDate: toIsoTimestamp(row.creation_date),
       }));
     for (const [id, position] of waitlistPositions(lan.maximumSubscribers, ofLan))
@@ -84,7 +84,7 @@ export async function presentSubscribers(
   ]);
   return rows.map((row) => ({
     id: row.id,
-    status: row.status as SubscriberStatus,
+    status: row.status,
     // Shown as the day of subscribing ("Subscribed on"): the community's day, not UTC's.
     creationDate: toZonedIsoTimestamp(row.creation_date, timeZone),
     modificationDate: toIsoTimestamp(row.modification_date),

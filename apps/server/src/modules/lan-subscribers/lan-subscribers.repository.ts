@@ -1,3 +1,4 @@
+import type { SubscriberStatus } from '@lanparty/contract';
 import { placeTakingStatuses, subscriberStatusOrder } from '@lanparty/contract/rules';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
@@ -149,7 +150,7 @@ export type WaitlistRow = {
   id: number;
   lan_id: number;
   user_id: number;
-  status: string;
+  status: SubscriberStatus;
   creation_date: Date | string;
 };
 
@@ -171,7 +172,7 @@ export async function listWaitlistRows(
 export async function countSubscribersWithStatus(
   db: Executor,
   lanId: number,
-  statuses: readonly string[],
+  statuses: readonly SubscriberStatus[],
 ): Promise<number> {
   const { count } = await db
     .selectFrom('subscribers')
@@ -188,7 +189,7 @@ export function countTakenPlacesOf(db: Executor, lanId: number): Promise<number>
 }
 
 export type SubscriberChanges = {
-  status?: string;
+  status?: SubscriberStatus;
   present?: boolean | null;
   amount_due_cents?: number | null;
   /** When and by whom they were checked in: set with present true (decision 035). */

@@ -51,7 +51,7 @@ export type PlaceLan = {
   is_waitlist_held: boolean | number;
 };
 
-type PlaceSubscriber = { id: number; user_id: number; status: string };
+type PlaceSubscriber = { id: number; user_id: number; status: SubscriberStatus };
 
 /** True when the lan's places are all taken. */
 export async function isLanFullNow(db: Executor, lan: PlaceLan): Promise<boolean> {
@@ -80,7 +80,7 @@ export async function changeSubscriberStatus(
   status: SubscriberStatus,
   now: Date,
 ): Promise<void> {
-  const was = subscriber.status as SubscriberStatus;
+  const was = subscriber.status;
   const amountDue = !isPlaceTaking(status)
     ? { amount_due_cents: null }
     : isPlaceTaking(was)
@@ -147,7 +147,6 @@ export async function moveUpWaitlist(
       .filter((row) => row.id !== change.except)
       .map((row) => ({
         ...row,
-        status: row.status as SubscriberStatus,
         creationDate: toIsoTimestamp(row.creation_date),
       })),
   ).slice(0, count);

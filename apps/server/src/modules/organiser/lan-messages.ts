@@ -98,7 +98,6 @@ export async function sendLanMessage(
     }
     const rows = (await listParticipantRows(trx, lan.id)).map((row) => ({
       ...row,
-      status: row.status as SubscriberStatus,
       emailVerified: isEmailVerified(row),
     }));
     const { reachable, unreachable: unreached } = splitMessageRecipients(rows, input.statuses);

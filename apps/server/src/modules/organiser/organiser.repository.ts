@@ -1,3 +1,4 @@
+import type { SubscriberStatus } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { LanMessagesTable } from '../../db/schema.ts';
@@ -8,7 +9,7 @@ export type ParticipantRow = {
   id: number;
   lan_id: number;
   user_id: number;
-  status: string;
+  status: SubscriberStatus;
   present: boolean | number | null;
   amount_due_cents: number | null;
   check_in_code: string | null;

@@ -35,7 +35,7 @@ export function presentParticipant(
   waitlistPositionOf: (subscriberId: number) => number | null,
   timeZone: string,
 ): Participant {
-  const status = row.status as SubscriberStatus;
+  const status = row.status;
   return {
     subscriberId: row.id,
     userId: row.user_id,
@@ -75,7 +75,7 @@ export async function presentParticipants(
 /** The money (summed in cents) and the head counts of a lan's participants. */
 function totalsOf(rows: readonly ParticipantRow[], participants: readonly Participant[]) {
   const payments = rows.map((row) =>
-    placePaymentOf({ status: row.status as SubscriberStatus, amountDue: row.amount_due_cents }),
+    placePaymentOf({ status: row.status, amountDue: row.amount_due_cents }),
   );
   const centsOf = (amount: keyof PlacePayment) =>
     payments.reduce((sum, payment) => sum + (payment?.[amount] ?? 0), 0);

@@ -1,4 +1,3 @@
-import type { SubscriberStatus } from '@lanparty/contract';
 import { canOwnerWithdraw, requiredRoles } from '@lanparty/contract/rules';
 import { hasAnyRole, type Viewer } from '../auth/viewer.ts';
 import type { SubscriberRow } from './subscribers.repository.ts';
@@ -12,10 +11,7 @@ export function canSubscribe(viewer: Viewer | null, userId: number): boolean {
 /** Owners withdraw while Pending or Accepted; lan administrators withdraw anyone. */
 export function canWithdraw(viewer: Viewer | null, subscriber: SubscriberRow): boolean {
   if (canManageSubscribers(viewer)) return true;
-  return (
-    viewer?.user.id === subscriber.user_id &&
-    canOwnerWithdraw(subscriber.status as SubscriberStatus)
-  );
+  return viewer?.user.id === subscriber.user_id && canOwnerWithdraw(subscriber.status);
 }
 
 /** Setting status and presence is for lan administrators. */

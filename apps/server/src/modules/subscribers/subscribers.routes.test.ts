@@ -1,3 +1,4 @@
+import type { SubscriberStatus } from '@lanparty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
@@ -399,7 +400,7 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
       const who = await lanner();
       const insertPast = (daysAgo: number) =>
         insertPastLan(site.db, { name: `past ${daysAgo}`, daysAgo });
-      const attend = async (lanId: number, status: string, present: boolean | null) => {
+      const attend = async (lanId: number, status: SubscriberStatus, present: boolean | null) => {
         const now = new Date().toISOString();
         await site.db
           .insertInto('subscribers')

@@ -195,8 +195,7 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
       throw new ProblemError(404, `There is no subscriber ${id}.`);
     // A status mail still waiting would tell of a subscription that is gone.
     await cancelWaitingMessage(trx, statusMailThread(id), now);
-    if (isPlaceTaking(subscriber.status as SubscriberStatus))
-      await moveUpWaitlist(trx, deps, lan, { wasFull }, now);
+    if (isPlaceTaking(subscriber.status)) await moveUpWaitlist(trx, deps, lan, { wasFull }, now);
   });
 }
 
@@ -232,7 +231,7 @@ export async function setSubscriberStatus(
     const lan = await findLanForUpdate(trx, known.lan_id);
     const subscriber = await findSubscriberById(trx, id);
     if (!lan || !subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
-    const was = subscriber.status as SubscriberStatus;
+    const was = subscriber.status;
     const wasFull = await isLanFullNow(trx, lan);
     if (isPlaceTaking(status) && !isPlaceTaking(was) && wasFull)
       throw new ProblemError(409, 'The lan is full.');
