@@ -6,6 +6,7 @@ export * from './schemas/common.ts';
 export * from './schemas/entity-schemas.ts';
 export * from './schemas/games.ts';
 export * from './schemas/lans.ts';
+export * from './schemas/live-events.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/organiser.ts';
 export * from './schemas/payment.ts';

@@ -10,6 +10,7 @@ export * from './birth-date-rules.ts';
 export * from './check-in-code-rules.ts';
 export * from './identity-rules.ts';
 export * from './lan-rules.ts';
+export * from './live-event-rules.ts';
 export * from './name-search-rules.ts';
 export * from './payment-rules.ts';
 export * from './playtime-rules.ts';

@@ -1,5 +1,9 @@
 import { problemDetailsSchema, type Role, wholeNumberParam } from '@lanparty/contract';
-import { hasAnyRole as rolesInclude } from '@lanparty/contract/rules';
+import {
+  type LiveEvent,
+  liveEventData,
+  hasAnyRole as rolesInclude,
+} from '@lanparty/contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemError } from '../../http/problems.ts';
@@ -27,20 +31,29 @@ const maximumBufferedBytes = 2 * 1024 * 1024;
 /** On shutdown a client is told to come back after a wait in this range (ms): soon, spread. */
 const comeBackMs = { least: 250, most: 2000 };
 
-/** One event as the stream writes it: ids and kind only, never personal data. */
-export function formatEvent(event: EventRow): string {
-  const data =
-    event.kind === 'lan'
-      ? { lanId: event.lanId }
-      : event.kind === 'subscriber'
-        ? { lanId: event.lanId, subscriberId: event.subscriberId }
-        : { userId: event.userId };
-  return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`;
+/**
+ * A change as the contract's LiveEvent: ids and kind only, never personal data. The
+ * triggers write the ids of each kind (migration 0008); a row without them is not sent.
+ */
+export function liveEventOf({ kind, lanId, subscriberId, userId }: EventRow): LiveEvent | null {
+  if (kind === 'lan' && lanId !== null) return { kind, lanId };
+  if (kind === 'subscriber' && lanId !== null && subscriberId !== null) {
+    return { kind, lanId, subscriberId };
+  }
+  if (kind === 'user' && userId !== null) return { kind, userId };
+  return null;
+}
+
+/** One event as the stream writes it: its id, its kind and its ids (`liveEventData`). */
+export function formatEvent(row: EventRow): string {
+  const event = liveEventOf(row);
+  if (!event) return '';
+  return `id: ${row.id}\nevent: ${event.kind}\ndata: ${liveEventData(event)}\n\n`;
 }
 
 const maxEventId = 9_007_199_254_740_991;
 
-const resyncEvent = 'event: resync\ndata: {}\n\n';
+const resyncEvent = `event: resync\ndata: ${liveEventData({ kind: 'resync' })}\n\n`;
 
 const streamHeaders = {
   'content-type': 'text/event-stream; charset=utf-8',

@@ -1,7 +1,8 @@
+import { liveEventSchema } from '@lanparty/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problemResponse, stubFetch } from '../../testing/fetch-stub.ts';
 import { configureApiClient } from '../api-client.ts';
-import { type LiveEvent, openLiveEvents, readLiveEvent } from './live-events.ts';
+import { type LiveEvent, openLiveEvents } from './live-events.ts';
 
 /** A stream the test writes to, as the server would, and ends when it likes. */
 function openStream() {
@@ -35,19 +36,30 @@ afterEach(() => {
 });
 
 describe('reading a live event', () => {
-  it('knows the three kinds and resync, and nothing else', () => {
-    const message = (event: string, data: string) => ({ event, data, id: '1' });
-    expect(readLiveEvent(message('lan', '{"lanId":2}'))).toEqual({ kind: 'lan', lanId: 2 });
-    expect(readLiveEvent(message('subscriber', '{"lanId":2,"subscriberId":5}'))).toEqual({
-      kind: 'subscriber',
-      lanId: 2,
-      subscriberId: 5,
-    });
-    expect(readLiveEvent(message('user', '{"userId":9}'))).toEqual({ kind: 'user', userId: 9 });
-    expect(readLiveEvent(message('resync', '{}'))).toEqual({ kind: 'resync' });
-    expect(readLiveEvent(message('lan', '{"lanId":"2"}'))).toBeNull();
-    expect(readLiveEvent(message('lan', 'not json'))).toBeNull();
-    expect(readLiveEvent(message('party', '{"lanId":2}'))).toBeNull();
+  it('hands on the three kinds and resync as the contract shapes them, and nothing else', async () => {
+    const stream = openStream();
+    stubFetch({ 'GET /api/events': () => stream.response });
+    const events: LiveEvent[] = [];
+    const stop = openLiveEvents({ onEvent: (event) => events.push(event) }, recordWaits());
+    stream.write(
+      'id: 1\nevent: lan\ndata: {"lanId":"2"}\n\n' +
+        'id: 2\nevent: lan\ndata: not json\n\n' +
+        'id: 3\nevent: party\ndata: {"lanId":2}\n\n' +
+        'id: 4\ndata: {"lanId":2}\n\n' +
+        'id: 5\nevent: lan\ndata: {"lanId":2,"email":"x@example.com"}\n\n' +
+        'id: 6\nevent: subscriber\ndata: {"lanId":2,"subscriberId":5}\n\n' +
+        'id: 7\nevent: user\ndata: {"userId":9}\n\n' +
+        'event: resync\ndata: {}\n\n',
+    );
+    const expected = [
+      { kind: 'lan', lanId: 2 },
+      { kind: 'subscriber', lanId: 2, subscriberId: 5 },
+      { kind: 'user', userId: 9 },
+      { kind: 'resync' },
+    ];
+    await vi.waitFor(() => expect(events).toEqual(expected));
+    for (const event of events) expect(liveEventSchema.parse(event)).toEqual(event);
+    stop();
   });
 });
 

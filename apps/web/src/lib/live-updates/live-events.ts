@@ -1,15 +1,9 @@
+import { type LiveEvent, readLiveEvent } from '@lanparty/contract/rules';
 import { apiFetch, isApiError } from '../api-client.ts';
-import { createEventStreamParser, type StreamMessage } from './event-stream-parser.ts';
+import { createEventStreamParser } from './event-stream-parser.ts';
 
-/**
- * What changed, as GET /api/events tells it: ids and kinds only. `resync` means the server
- * no longer holds everything missed since the last event seen: refetch everything.
- */
-export type LiveEvent =
-  | { kind: 'lan'; lanId: number }
-  | { kind: 'subscriber'; lanId: number; subscriberId: number }
-  | { kind: 'user'; userId: number }
-  | { kind: 'resync' };
+/** What changed, as GET /api/events tells it: the contract's one shape of a live event. */
+export type { LiveEvent };
 
 export type LiveEventsHandlers = {
   onEvent: (event: LiveEvent) => void;
@@ -31,24 +25,6 @@ export type LiveEventsOptions = {
   /** Waits before a retry (a test passes a faster one). */
   wait?: (milliseconds: number, signal: AbortSignal) => Promise<void>;
 };
-
-/** A message of the stream as a LiveEvent, or null for anything this app does not know. */
-export function readLiveEvent(message: StreamMessage): LiveEvent | null {
-  if (message.event === 'resync') return { kind: 'resync' };
-  let data: Record<string, unknown>;
-  try {
-    data = JSON.parse(message.data);
-  } catch {
-    return null;
-  }
-  const isId = (value: unknown): value is number => Number.isSafeInteger(value);
-  if (message.event === 'lan' && isId(data.lanId)) return { kind: 'lan', lanId: data.lanId };
-  if (message.event === 'subscriber' && isId(data.lanId) && isId(data.subscriberId)) {
-    return { kind: 'subscriber', lanId: data.lanId, subscriberId: data.subscriberId };
-  }
-  if (message.event === 'user' && isId(data.userId)) return { kind: 'user', userId: data.userId };
-  return null;
-}
 
 const tooManyStreamsRetryMs = 30_000;
 
@@ -75,7 +51,8 @@ export function openLiveEvents(
   const parser = createEventStreamParser({
     onMessage: (message) => {
       if (message.id !== undefined) lastEventId = message.id;
-      const event = readLiveEvent(message);
+      // A kind this app does not know (a later server's) is passed over.
+      const event = readLiveEvent(message.event, message.data);
       if (event) handlers.onEvent(event);
     },
     onRetry: (milliseconds) => {

@@ -1,0 +1,63 @@
+/**
+ * The ids each kind of live event (GET /api/events) carries: never personal data, so a
+ * client refetches what changed. The one definition of the payload: the server writes its
+ * events from it, the web app reads them with `readLiveEvent` (no zod on the first screen),
+ * and `liveEventSchema` (schemas/live-events.ts) is built from it for tests and tools.
+ */
+export const liveEventIds = {
+  lan: ['lanId'],
+  subscriber: ['lanId', 'subscriberId'],
+  user: ['userId'],
+} as const;
+
+/** A kind of event that names what changed; `resync` names nothing. */
+export type LiveEventKind = keyof typeof liveEventIds;
+
+/** The `data:` of an event of that kind: its ids. */
+export type LiveEventData<K extends LiveEventKind> = {
+  [Field in (typeof liveEventIds)[K][number]]: number;
+};
+
+/**
+ * What changed: the event's kind (the stream's `event:` line) and its ids (the `data:`
+ * line). `resync` means the server no longer holds everything missed since the last event
+ * seen: refetch everything.
+ */
+export type LiveEvent =
+  | { [K in LiveEventKind]: Flat<{ kind: K } & LiveEventData<K>> }[LiveEventKind]
+  | { kind: 'resync' };
+
+/** One object type instead of an intersection, as an editor shows it. */
+type Flat<T> = { [Field in keyof T]: T[Field] };
+
+const isLiveEventKind = (kind: string): kind is LiveEventKind => Object.hasOwn(liveEventIds, kind);
+
+/**
+ * A stream's message as a LiveEvent: its `event:` name and the JSON of its `data:` line.
+ * Null for anything this app does not know (a kind of a later server, an id that is not a
+ * whole number); fields the kind does not name are left out.
+ */
+export function readLiveEvent(name: string | undefined, data: string): LiveEvent | null {
+  if (name === 'resync') return { kind: 'resync' };
+  if (name === undefined || !isLiveEventKind(name)) return null;
+  let fields: unknown;
+  try {
+    fields = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof fields !== 'object' || fields === null) return null;
+  const event: Record<string, unknown> = { kind: name };
+  for (const field of liveEventIds[name]) {
+    const id: unknown = (fields as Record<string, unknown>)[field];
+    if (!Number.isSafeInteger(id)) return null;
+    event[field] = id;
+  }
+  return event as LiveEvent;
+}
+
+/** The `data:` line of an event, its ids as JSON (`resync` carries `{}`). */
+export function liveEventData(event: LiveEvent): string {
+  const { kind, ...ids } = event;
+  return JSON.stringify(ids);
+}

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  type LiveEvent,
+  liveEventData,
+  liveEventIds,
+  readLiveEvent,
+} from '../rules/live-event-rules.ts';
+import { liveEventSchema } from './live-events.ts';
+
+const examples: LiveEvent[] = [
+  { kind: 'lan', lanId: 4 },
+  { kind: 'subscriber', lanId: 4, subscriberId: 17 },
+  { kind: 'user', userId: 9 },
+  { kind: 'resync' },
+];
+
+describe('live events', () => {
+  it('are one type, whether zod or the plain reader reads them', () => {
+    expectTypeOf<z.infer<typeof liveEventSchema>>().toEqualTypeOf<LiveEvent>();
+  });
+
+  it.each(examples)('reads back what the server writes: $kind', (event) => {
+    const data = liveEventData(event);
+    expect(readLiveEvent(event.kind, data)).toEqual(event);
+    expect(liveEventSchema.parse({ kind: event.kind, ...JSON.parse(data) })).toEqual(event);
+  });
+
+  it('writes ids only, in the data line the stream has always carried', () => {
+    expect(liveEventData({ kind: 'lan', lanId: 4 })).toBe('{"lanId":4}');
+    expect(liveEventData({ kind: 'subscriber', lanId: 4, subscriberId: 17 })).toBe(
+      '{"lanId":4,"subscriberId":17}',
+    );
+    expect(liveEventData({ kind: 'user', userId: 9 })).toBe('{"userId":9}');
+    expect(liveEventData({ kind: 'resync' })).toBe('{}');
+  });
+
+  it('refuses what it does not know, as zod does', () => {
+    expect(readLiveEvent('lan', '{"lanId":"4"}')).toBeNull();
+    expect(readLiveEvent('lan', '{"lanId":4.5}')).toBeNull();
+    expect(readLiveEvent('subscriber', '{"lanId":4}')).toBeNull();
+    expect(readLiveEvent('user', 'not json')).toBeNull();
+    expect(readLiveEvent('user', 'null')).toBeNull();
+    expect(readLiveEvent('toString', '{}')).toBeNull();
+    expect(readLiveEvent('comment', '{}')).toBeNull();
+    expect(readLiveEvent(undefined, '{"lanId":4}')).toBeNull();
+  });
+
+  it('leaves out fields its kind does not name', () => {
+    expect(readLiveEvent('lan', '{"lanId":4,"email":"x@example.com"}')).toEqual({
+      kind: 'lan',
+      lanId: 4,
+    });
+  });
+
+  it('accepts exactly the events the schema accepts', () => {
+    const kinds = [...Object.keys(liveEventIds), 'resync', 'other', '__proto__'];
+    const value = fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.constant(Number.MAX_SAFE_INTEGER + 1),
+      fc.string(),
+      fc.constant(null),
+    );
+    const data = fc.dictionary(fc.constantFrom('lanId', 'subscriberId', 'userId', 'x'), value);
+    fc.assert(
+      fc.property(fc.constantFrom(...kinds), data, (kind, fields) => {
+        const read = readLiveEvent(kind, JSON.stringify(fields));
+        const parsed = liveEventSchema.safeParse({ ...fields, kind });
+        expect(read).toEqual(parsed.success ? parsed.data : null);
+      }),
+    );
+  });
+});

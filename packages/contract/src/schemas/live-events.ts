@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { type LiveEventKind, liveEventIds } from '../rules/live-event-rules.ts';
+
+const eventId = z.int().meta({ description: 'The id of what changed.' });
+
+function eventOf<K extends LiveEventKind>(kind: K) {
+  const ids = Object.fromEntries(liveEventIds[kind].map((field) => [field, eventId]));
+  return z.object({
+    kind: z.literal(kind),
+    ...(ids as Record<(typeof liveEventIds)[K][number], typeof eventId>),
+  });
+}
+
+/**
+ * A live event of GET /api/events as zod reads it: its kind (the stream's `event:` line)
+ * and its ids (the `data:` line), built from `liveEventIds`, the one list of what each kind
+ * carries. The web app reads the stream with `readLiveEvent` instead, which accepts the same
+ * events without bringing zod to the first screen (live-events.test.ts holds them together).
+ */
+export const liveEventSchema = z
+  .discriminatedUnion('kind', [
+    eventOf('lan'),
+    eventOf('subscriber'),
+    eventOf('user'),
+    z.object({ kind: z.literal('resync') }),
+  ])
+  .meta({
+    description:
+      'What changed, ids only: `lan` {lanId}, `subscriber` {lanId, subscriberId}, `user` ' +
+      '{userId}; `resync` when what was missed is no longer held.',
+  });
