@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuthSession } from '../lib/auth/auth-session.ts';
-import { RequireSignIn } from '../lib/auth/require-sign-in.tsx';
-import { SignedInViewer } from '../lib/auth/signed-in-viewer.tsx';
 import { LiveUpdates } from '../lib/live-updates/live-updates.tsx';
 import { RouterProvider } from '../lib/router/index.ts';
 import { AppProvider } from './provider.tsx';
+import { RequireSignIn } from './require-sign-in.tsx';
 import { createAppRouter } from './router.tsx';
+import { SignedInViewer } from './signed-in-viewer.tsx';
 
 /** The whole app: sign-in first, then the signed-in user, its live updates and the routes. */
 export function App({ auth, queryClient }: { auth: AuthSession; queryClient?: QueryClient }) {

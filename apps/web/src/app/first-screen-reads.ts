@@ -1,10 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lannersFilter, membersFilter } from '../features/lanners/api/get-lanners.ts';
 import { calendarFeedQueryOptions } from '../features/lans/api/get-calendar-feed.ts';
 import { pastLansQueryOptions } from '../features/lans/api/list-past-lans.ts';
 import { upcomingLansQueryOptions } from '../features/lans/api/list-upcoming-lans.ts';
 import { lanQueryOptions } from '../lib/lans/get-lan.ts';
-import { idParam, type Params } from '../lib/router/index.ts';
+import { type Prefetch, started } from '../lib/page-reads.ts';
+import { idParam } from '../lib/router/index.ts';
 import { allUsersQueryOptions } from '../lib/users/list-users.ts';
 
 /*
@@ -13,11 +13,6 @@ import { allUsersQueryOptions } from '../lib/users/list-users.ts';
  * asks exactly what the page's hooks ask (the same query options), so the page finds the
  * answers in the cache. The stats pages' reads are in their chunk (stats-reads.ts).
  */
-
-export type Prefetch = (params: Params, queryClient: QueryClient) => void;
-
-/** Started, not awaited: a failure is the page's to show, when it reads again. */
-export const started = (reading: Promise<unknown>) => void reading.catch(() => undefined);
 
 export const upcomingLansReads: Prefetch = (_params, queryClient) => {
   started(queryClient.ensureQueryData(upcomingLansQueryOptions()));

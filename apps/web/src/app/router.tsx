@@ -6,6 +6,7 @@ import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
 import { hadAnyRole } from '../lib/auth/remembered-roles.ts';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
+import type { Prefetch } from '../lib/page-reads.ts';
 import {
   createBrowserRouter,
   Navigate,
@@ -17,7 +18,6 @@ import {
   lanArchiveReads,
   lannersReads,
   lanReads,
-  type Prefetch,
   upcomingLansReads,
 } from './first-screen-reads.ts';
 import { RouteError } from './route-error.tsx';

@@ -1,4 +1,4 @@
-import { type Prefetch, started } from '../../../app/first-screen-reads.ts';
+import { type Prefetch, started } from '../../../lib/page-reads.ts';
 import { gameLeaderboardMonthQueryOptions } from '../api/get-game-leaderboard-month.ts';
 import { playerLeaderboardMonthQueryOptions } from '../api/get-player-leaderboard-month.ts';
 import { rewindSummaryQueryOptions } from '../api/get-rewind-summary.ts';

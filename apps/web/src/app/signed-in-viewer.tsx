@@ -1,9 +1,9 @@
 import { type ReactNode, startTransition, useEffect, useMemo, useState } from 'react';
-import { AppStatus } from '../../components/app-status.tsx';
-import { useCurrentUser } from '../users/get-current-user.ts';
-import { useSyncStatus } from '../users/get-sync-status.ts';
-import { createViewer, ViewerProvider } from '../viewer.tsx';
-import { rememberRoles } from './remembered-roles.ts';
+import { AppStatus } from '../components/app-status.tsx';
+import { rememberRoles } from '../lib/auth/remembered-roles.ts';
+import { useCurrentUser } from '../lib/users/get-current-user.ts';
+import { useSyncStatus } from '../lib/users/get-sync-status.ts';
+import { createViewer, ViewerProvider } from '../lib/viewer.tsx';
 
 const RELOAD_MARK = 'lanparty.sync-reloaded-at';
 const RELOAD_GUARD_MS = 60_000;

@@ -2,16 +2,11 @@ import { buildUserProfile } from '@lanparty/contract/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  jsonResponse,
-  problemResponse,
-  stubFetch,
-  textResponse,
-} from '../../testing/fetch-stub.ts';
-import { createTestQueryClient } from '../../testing/render-app.tsx';
-import { configureApiClient } from '../api-client.ts';
-import { useViewer } from '../viewer.tsx';
-import { hadAnyRole } from './remembered-roles.ts';
+import { configureApiClient } from '../lib/api-client.ts';
+import { hadAnyRole } from '../lib/auth/remembered-roles.ts';
+import { useViewer } from '../lib/viewer.tsx';
+import { jsonResponse, problemResponse, stubFetch, textResponse } from '../testing/fetch-stub.ts';
+import { createTestQueryClient } from '../testing/render-app.tsx';
 import { SignedInViewer } from './signed-in-viewer.tsx';
 
 function ShowViewer() {

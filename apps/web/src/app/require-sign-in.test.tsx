@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { User } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthSession, type OidcClientPort } from './auth-session.ts';
+import { createAuthSession, type OidcClientPort } from '../lib/auth/auth-session.ts';
+import { useSession } from '../lib/auth/session.tsx';
 import { RequireSignIn } from './require-sign-in.tsx';
-import { useSession } from './session.tsx';
 
 function fakeClient() {
   return {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { AppStatus } from '../../components/app-status.tsx';
-import type { AuthSession } from './auth-session.ts';
-import { type Session, SessionProvider } from './session.tsx';
+import { AppStatus } from '../components/app-status.tsx';
+import type { AuthSession } from '../lib/auth/auth-session.ts';
+import { type Session, SessionProvider } from '../lib/auth/session.tsx';
 
 /**
  * Login is required on load (spec §1, §4): renders its children only for a signed-in
