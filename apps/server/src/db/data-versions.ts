@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import type { AppDatabase } from './database.ts';
+import type { AppDatabase } from './executor.ts';
 import { sharedLooks } from './shared-looks.ts';
 
 /**

@@ -5,12 +5,13 @@ import pg from 'pg';
 import type { Config, DatabaseConfig } from '../config.ts';
 import { type DialectName, dialectOf } from './columns.ts';
 import { lookAtVersionsDirectly } from './data-versions.ts';
+import type { AppDatabase } from './executor.ts';
 import { migrations } from './migrations/index.ts';
 import { withNamedStatements } from './postgres-statements.ts';
 import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 
-export type AppDatabase = Kysely<Database>;
+export type { AppDatabase };
 
 /** One entry point for both engines: SQLite for the embedded default, PostgreSQL to scale. */
 export function createDatabase(config: DatabaseConfig): AppDatabase {

@@ -1,5 +1,3 @@
-import type { Role } from '../schemas/users.ts';
-
 /** The five roles of the specification, in its order. */
 export const roleNames = [
   'Lanner',
@@ -8,6 +6,12 @@ export const roleNames = [
   'MemberAdministrator',
   'SystemAdministrator',
 ] as const;
+
+/**
+ * A role of a user. Defined here, with its names, so that the rules and the schemas
+ * (`roleSchema` in schemas/users.ts) both import it and neither imports the other.
+ */
+export type Role = (typeof roleNames)[number];
 
 /**
  * The roles each part of the site asks for (spec §6). A check passes with any one of them,

@@ -1,5 +1,5 @@
 import type { SubscriberStatus } from '../schemas/subscribers.ts';
-import type { Role } from '../schemas/users.ts';
+import type { Role } from './role-rules.ts';
 
 /** Accepted and Paid subscribers take a place of the lan (spec §4). */
 export const placeTakingStatuses: readonly SubscriberStatus[] = ['Accepted', 'Paid'];

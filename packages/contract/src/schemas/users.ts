@@ -16,8 +16,6 @@ export const roleSchema = z.enum(roleNames).meta({
   description: 'A role of a user. A SystemAdministrator may do everything.',
 });
 
-export type Role = z.infer<typeof roleSchema>;
-
 export const userStatsSchema = z
   .object({
     numberOfLans: z.number().int().min(0),

@@ -3,6 +3,7 @@
  * Each call builds a fresh object.
  */
 
+import type { Role } from '../rules/role-rules.ts';
 import { placePaymentOf } from '../rules/subscriber-rules.ts';
 import type {
   LanMessage,
@@ -12,7 +13,6 @@ import type {
   SignUp,
 } from '../schemas/organiser.ts';
 import type { OwnSubscription } from '../schemas/subscribers.ts';
-import type { Role } from '../schemas/users.ts';
 import { buildSubscriber, buildUserPublic } from './factories.ts';
 
 /**
