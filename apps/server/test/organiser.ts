@@ -1,8 +1,9 @@
 import type { Role } from '@lanparty/contract';
-import { expect } from 'vitest';
-import type { ApiSite } from './api-site.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type ApiSite, startApiSite } from './api-site.ts';
 import { buildLanBody } from './lans.ts';
-import { type SignedIn, signInAs } from './signed-in.ts';
+import { type Caller, type SignedIn, signInAs, signInCallers } from './signed-in.ts';
+import type { Engine } from './test-database.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -163,3 +164,38 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
 }
 
 export type OrganiserApi = ReturnType<typeof organiserApi>;
+
+/** A describe block's site, its signed-in callers and the organiser's calls on it. */
+export type OrganiserSite = {
+  site: ApiSite;
+  api: OrganiserApi;
+  /** One signed-in user per caller asked for (none for anonymous). */
+  as: Partial<Record<Caller, SignedIn>>;
+};
+
+/**
+ * The set-up the route tests share, registered in the calling describe block: before its
+ * tests a site on `engine` (`startApiSite` with `env` and `clock`), one user per caller in
+ * `callers`, and the organiser's calls made by their LanAdministrator (a new one when
+ * `callers` has none); after them the site closed. What it returns is filled in before
+ * the first test, so the block may destructure it at once.
+ */
+export function setUpOrganiserSite(
+  engine: Engine,
+  options: { callers?: readonly Caller[]; env?: Record<string, string>; clock?: () => Date } = {},
+): OrganiserSite {
+  const site = {} as ApiSite;
+  const admin = {} as SignedIn;
+  const as: Partial<Record<Caller, SignedIn>> = {};
+  beforeAll(async () => {
+    const { callers = [], env = {}, clock } = options;
+    Object.assign(site, await startApiSite(engine, env, clock ? { clock } : {}));
+    Object.assign(as, await signInCallers(site.db, site.issuer, callers));
+    Object.assign(
+      admin,
+      as.LanAdministrator ?? (await signInAs(site.db, site.issuer, ['LanAdministrator'])),
+    );
+  });
+  afterAll(async () => site.close?.());
+  return { site, api: organiserApi(site, admin), as };
+}

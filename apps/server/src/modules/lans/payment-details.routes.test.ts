@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi } from '../../../test/organiser.ts';
-import { type Caller, type SignedIn, signInCallers } from '../../../test/signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { Caller, SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const callers: Caller[] = [
@@ -27,16 +26,7 @@ const treasurer = {
  * own subscriptions, never to everyone with the lan.
  */
 describe.each(testEngines)('payment details on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-  let as: Partial<Record<Caller, SignedIn>> = {};
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    as = await signInCallers(site.db, site.issuer, callers);
-    api = organiserApi(site, as.LanAdministrator as SignedIn);
-  });
-  afterAll(async () => site?.close());
+  const { site, api, as } = setUpOrganiserSite(engine, { callers });
 
   const call = (who: Caller, method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object) =>
     api.request(who === 'anonymous' ? undefined : as[who], method, url, body);

@@ -1,8 +1,7 @@
 import { formatCheckInCode } from '@lanparty/contract/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
-import { type Caller, type SignedIn, signInCallers } from '../../../test/signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { Caller, SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const callers: Caller[] = [
@@ -16,16 +15,7 @@ const callers: Caller[] = [
 ];
 
 describe.each(testEngines)('door check-ins on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-  let as: Partial<Record<Caller, SignedIn>> = {};
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    as = await signInCallers(site.db, site.issuer, callers);
-    api = organiserApi(site, as.LanAdministrator as SignedIn);
-  });
-  afterAll(async () => site?.close());
+  const { site, api, as } = setUpOrganiserSite(engine, { callers });
 
   /** As the lan administrator unless told whom (null: anonymous). */
   const checkIn = (lanId: number, body: object, who: SignedIn | null = api.admin) =>

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
-import { type Caller, type SignedIn, signInAs, signInCallers } from '../../../test/signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { Caller, SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const callers: Caller[] = [
@@ -25,16 +24,7 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testEngines)('messages to a lan’s participants on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-  let as: Partial<Record<Caller, SignedIn>> = {};
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    as = await signInCallers(site.db, site.issuer, callers);
-    api = organiserApi(site, as.LanAdministrator as SignedIn);
-  });
-  afterAll(async () => site?.close());
+  const { site, api, as } = setUpOrganiserSite(engine, { callers });
 
   const send = (lanId: number, body: object, key?: string, who: SignedIn | null = api.admin) =>
     api.request(
@@ -320,14 +310,7 @@ describe.each(testEngines)('messages to a lan’s participants on %s', (engine) 
   });
 
   describe('without a chat', () => {
-    let quiet: ApiSite;
-    let quietApi: OrganiserApi;
-
-    beforeAll(async () => {
-      quiet = await startApiSite(engine, { DISCORD_WEBHOOK_URL: '' });
-      quietApi = organiserApi(quiet, await signInAs(quiet.db, quiet.issuer, ['LanAdministrator']));
-    });
-    afterAll(async () => quiet?.close());
+    const { api: quietApi } = setUpOrganiserSite(engine, { env: { DISCORD_WEBHOOK_URL: '' } });
 
     it('refuses chat: true with 409 and sends nothing; e-mail only is fine', async () => {
       const lan = await quietApi.createLan();

@@ -1,9 +1,8 @@
 import type { CsvSeparator } from '@lanparty/contract/rules';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
-import { type Caller, type SignedIn, signInCallers } from '../../../test/signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { Caller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { formatCsvTime, participantCsvHeaders } from './participants-csv.ts';
 
@@ -55,16 +54,7 @@ const withoutDoorFields = (participant: Participant) =>
 const activeCell = /^[=+\-@\t\r]/;
 
 describe.each(testEngines)('the participants of a lan on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-  let as: Partial<Record<Caller, SignedIn>> = {};
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    as = await signInCallers(site.db, site.issuer, callers);
-    api = organiserApi(site, as.LanAdministrator as SignedIn);
-  });
-  afterAll(async () => site?.close());
+  const { api, as } = setUpOrganiserSite(engine, { callers });
 
   const participantsOf = async (lanId: number): Promise<ParticipantList> => {
     const response = await api.request(api.admin, 'GET', `/api/lans/${lanId}/participants`);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
-import { type Caller, type SignedIn, signInCallers } from '../../../test/signed-in.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { Caller, SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { findDueMessages } from '../outbox/outbox.repository.ts';
 import { lannerWelcomeWaitMs } from './users.service.ts';
@@ -33,16 +32,7 @@ type SignUp = {
 };
 
 describe.each(testEngines)('sign-ups on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-  let as: Partial<Record<Caller, SignedIn>> = {};
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    as = await signInCallers(site.db, site.issuer, callers);
-    api = organiserApi(site, as.LanAdministrator as SignedIn);
-  });
-  afterAll(async () => site?.close());
+  const { site, api, as } = setUpOrganiserSite(engine, { callers });
 
   const signUps = async (caller: Caller = 'MemberAdministrator', query = 'limit=100') => {
     const response = await api.request(as[caller], 'GET', `/api/sign-ups?${query}`);
