@@ -1,8 +1,6 @@
 import { namesMatchSearch } from '@lanparty/contract/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { organiserApi } from '../../../test/organiser.ts';
-import { signInAs } from '../../../test/signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 type Listed = {
@@ -25,14 +23,9 @@ const namesOf = ({ nickname, firstName, surname }: Listed) => [
  * names back exactly as stored, accents and all, so the search answers the same on both.
  */
 describe.each(testEngines)('the door’s name search on %s', (engine) => {
-  let site: ApiSite;
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-  });
-  afterAll(async () => site?.close());
+  const { api } = setUpOrganiserSite(engine);
 
   it('finds Zoë by zoe, ZOE and zoë however her name was stored', async () => {
-    const api = organiserApi(site, await signInAs(site.db, site.issuer, ['LanAdministrator']));
     const lan = await api.createLan();
     const people = [
       { nickname: 'Zoë', firstName: 'Zoë', surname: 'Janssen' },

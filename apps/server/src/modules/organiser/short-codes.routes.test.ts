@@ -3,9 +3,8 @@ import {
   formatCheckInCode,
   shortCheckInCodeLength,
 } from '@lanparty/contract/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
+import { describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
@@ -15,14 +14,7 @@ import { attemptLimits } from '../limits/attempt-limits.ts';
 const allowedMisses = attemptLimits.shortCodeMissesPerUser.maxAttempts;
 
 describe.each(testEngines)('the ticket’s short code on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    api = organiserApi(site, await signInAs(site.db, site.issuer, ['LanAdministrator']));
-  });
-  afterAll(async () => site?.close());
+  const { site, api } = setUpOrganiserSite(engine);
 
   const checkIn = (lanId: number, body: object, who: SignedIn = api.admin, headers = {}) =>
     api.request(who, 'POST', `/api/lans/${lanId}/check-ins`, body, headers);

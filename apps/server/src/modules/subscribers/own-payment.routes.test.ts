@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi } from '../../../test/organiser.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 type Money = {
@@ -15,14 +14,7 @@ type Money = {
  * still to pay (issue 32): the three amounts the organiser sees, never the price of today.
  */
 describe.each(testEngines)('the money of a lanner’s own subscription on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    api = organiserApi(site, await signInAs(site.db, site.issuer, ['LanAdministrator']));
-  });
-  afterAll(async () => site?.close());
+  const { api } = setUpOrganiserSite(engine);
 
   const ownMoney = async (who: SignedIn): Promise<Array<Money & { id: number }>> => {
     const response = await api.request(who, 'GET', '/api/users/me/subscriptions');

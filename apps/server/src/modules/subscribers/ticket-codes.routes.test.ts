@@ -1,21 +1,13 @@
 import { checkInCodeAlphabet, formatCheckInCode } from '@lanparty/contract/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi } from '../../../test/organiser.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const codePattern = new RegExp(`^[${checkInCodeAlphabet}]{26}$`);
 
 describe.each(testEngines)('ticket codes on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    api = organiserApi(site, await signInAs(site.db, site.issuer, ['LanAdministrator']));
-  });
-  afterAll(async () => site?.close());
+  const { api } = setUpOrganiserSite(engine);
 
   const ownCodes = async (who: SignedIn) => {
     const response = await api.request(who, 'GET', '/api/users/me/subscriptions');

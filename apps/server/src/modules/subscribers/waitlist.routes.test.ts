@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
-import { signInAs } from '../../../test/signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 type Place = { who: Person; id: number };
 type Shown = { id: number; status: string; waitlistPosition: number | null };
 
 describe.each(testEngines)('the waitlist on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    api = organiserApi(site, await signInAs(site.db, site.issuer, ['LanAdministrator']));
-  });
-  afterAll(async () => site?.close());
+  const { site, api } = setUpOrganiserSite(engine);
 
   /**
    * A lan whose `places` places are taken (Accepted, or as `status` says) and with
