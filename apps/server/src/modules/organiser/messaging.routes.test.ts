@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../../test/fake-smtp.ts';
-import { type OrganiserApi, organiserApi } from '../../../test/organiser.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { createMailer } from '../outbox/mailer.ts';
@@ -17,21 +17,17 @@ const log = pino({ level: 'silent' });
  * Reply-To of the sender's verified address, as a real mail server receives it.
  */
 describe.each(testEngines)('what a message carries on %s', (engine) => {
-  let site: ApiSite;
+  const { site, api } = setUpOrganiserSite(engine);
   let quiet: ApiSite;
-  let api: OrganiserApi;
   let smtp: FakeSmtp;
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
     quiet = await startApiSite(engine, { DISCORD_WEBHOOK_URL: '' });
-    api = organiserApi(site, await signInAs(site.db, site.issuer, ['LanAdministrator']));
     smtp = await startFakeSmtp();
   });
   afterAll(async () => {
     await smtp?.close();
     await quiet?.close();
-    await site?.close();
   });
 
   /** A lan administrator of `on` whose address is verified or not. */

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi } from '../../../test/organiser.ts';
-import { signInAs } from '../../../test/signed-in.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { attemptLimits } from '../limits/attempt-limits.ts';
 
@@ -40,14 +38,7 @@ vi.mock('../limits/attempt-limits.ts', async (importOriginal) => {
 describe.each(testEngines)('a short code at the end of a window on %s', (engine) => {
   // The last millisecond of a window of the limit, years ahead of anything stored.
   const end = Math.ceil(Date.UTC(2040, 0, 1) / limit.windowMs) * limit.windowMs - 1;
-  let site: ApiSite;
-  let api: OrganiserApi;
-
-  beforeAll(async () => {
-    site = await startApiSite(engine, {}, { clock: () => new Date(end) });
-    api = organiserApi(site, await signInAs(site.db, site.issuer, ['LanAdministrator']));
-  });
-  afterAll(async () => site?.close());
+  const { site, api } = setUpOrganiserSite(engine, { clock: () => new Date(end) });
 
   it('takes a found short code back off the window it was counted in', async () => {
     const lan = await api.createLan();

@@ -1,8 +1,6 @@
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type OrganiserApi, organiserApi, type Person } from '../../../test/organiser.ts';
-import { signInAs } from '../../../test/signed-in.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { formatChatDate } from '../chat/chat-messages.ts';
 import type { EmailMessage } from '../outbox/outbox.repository.ts';
@@ -17,16 +15,9 @@ const second = 1000;
  * late, and none for a change made back within that minute. Nothing sleeps.
  */
 describe.each(testEngines)('status mails on %s', (engine) => {
-  let site: ApiSite;
-  let api: OrganiserApi;
   /** The server's time, moved by the tests. */
   let now = Date.now();
-
-  beforeAll(async () => {
-    site = await startApiSite(engine, {}, { clock: () => new Date(now) });
-    api = organiserApi(site, await signInAs(site.db, site.issuer, ['LanAdministrator']));
-  });
-  afterAll(async () => site?.close());
+  const { site, api } = setUpOrganiserSite(engine, { clock: () => new Date(now) });
 
   beforeEach(async () => {
     // Every test starts with an empty outbox at a clock of its own, ahead of the last.
