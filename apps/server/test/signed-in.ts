@@ -44,6 +44,17 @@ export const lanApiCallers: Caller[] = [
   'SystemAdministrator',
 ];
 
+/** Every caller there is: nobody, a user without roles, and each role on its own. */
+export const everyCaller: readonly Caller[] = [
+  'anonymous',
+  'no role',
+  'Lanner',
+  'Member',
+  'MemberAdministrator',
+  'LanAdministrator',
+  'SystemAdministrator',
+];
+
 /** A signed-in user per caller (none for anonymous), each with exactly that role. */
 export async function signInCallers(
   db: AppDatabase,

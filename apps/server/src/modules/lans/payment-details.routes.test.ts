@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
-import type { Caller, SignedIn } from '../../../test/signed-in.ts';
+import { type Caller, everyCaller, type SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
-const callers: Caller[] = [
-  'anonymous',
-  'no role',
-  'Lanner',
-  'Member',
-  'MemberAdministrator',
-  'LanAdministrator',
-  'SystemAdministrator',
-];
+const callers = everyCaller;
 
 const treasurer = {
   accountHolder: 'Stichting Lanparty',

@@ -1,18 +1,10 @@
 import { formatCheckInCode } from '@lanparty/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
-import type { Caller, SignedIn } from '../../../test/signed-in.ts';
+import { everyCaller, type SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
-const callers: Caller[] = [
-  'anonymous',
-  'no role',
-  'Lanner',
-  'Member',
-  'MemberAdministrator',
-  'LanAdministrator',
-  'SystemAdministrator',
-];
+const callers = everyCaller;
 
 describe.each(testEngines)('door check-ins on %s', (engine) => {
   const { site, api, as } = setUpOrganiserSite(engine, { callers });

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
-import type { Caller, SignedIn } from '../../../test/signed-in.ts';
+import { type Caller, everyCaller, type SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
-const callers: Caller[] = [
-  'anonymous',
-  'no role',
-  'Lanner',
-  'Member',
-  'MemberAdministrator',
-  'LanAdministrator',
-  'SystemAdministrator',
-];
+const callers = everyCaller;
 
 type Status = 'Pending' | 'Accepted' | 'Paid' | 'Denied';
 const message = (overrides: Record<string, unknown> = {}) => ({

@@ -2,19 +2,11 @@ import type { CsvSeparator } from '@lanparty/contract/rules';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
-import type { Caller } from '../../../test/signed-in.ts';
+import { type Caller, everyCaller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { formatCsvTime, participantCsvHeaders } from './participants-csv.ts';
 
-const callers: Caller[] = [
-  'anonymous',
-  'no role',
-  'Lanner',
-  'Member',
-  'MemberAdministrator',
-  'LanAdministrator',
-  'SystemAdministrator',
-];
+const callers = everyCaller;
 const wantedStatus = (caller: Caller) =>
   caller === 'anonymous'
     ? 401
