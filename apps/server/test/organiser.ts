@@ -1,5 +1,6 @@
 import type { Role } from '@lanparty/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Viewer } from '../src/modules/auth/viewer.ts';
 import { type ApiSite, startApiSite } from './api-site.ts';
 import { buildLanBody } from './lans.ts';
 import { type Caller, type SignedIn, signInAs, signInCallers } from './signed-in.ts';
@@ -171,6 +172,8 @@ export type OrganiserSite = {
   api: OrganiserApi;
   /** One signed-in user per caller asked for (none for anonymous). */
   as: Partial<Record<Caller, SignedIn>>;
+  /** The organiser's lan administrator as the services see them, for tests below HTTP. */
+  adminViewer: Viewer;
 };
 
 /**
@@ -187,6 +190,7 @@ export function setUpOrganiserSite(
   const site = {} as ApiSite;
   const admin = {} as SignedIn;
   const as: Partial<Record<Caller, SignedIn>> = {};
+  const adminViewer = {} as Viewer;
   beforeAll(async () => {
     const { callers = [], env = {}, clock } = options;
     Object.assign(site, await startApiSite(engine, env, clock ? { clock } : {}));
@@ -195,7 +199,8 @@ export function setUpOrganiserSite(
       admin,
       as.LanAdministrator ?? (await signInAs(site.db, site.issuer, ['LanAdministrator'])),
     );
+    Object.assign(adminViewer, { user: admin.user, roles: ['LanAdministrator'] });
   });
   afterAll(async () => site.close?.());
-  return { site, api: organiserApi(site, admin), as };
+  return { site, api: organiserApi(site, admin), as, adminViewer };
 }

@@ -1,12 +1,11 @@
 import type { SubscriberStatus } from '@lanparty/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { buildLanBody } from '../../../test/lans.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
-import type { Viewer } from '../auth/viewer.ts';
 import { statusMailThread } from '../lan-subscribers/status-mails.ts';
 import { createLanReadCache } from '../lans/lan-read-cache.ts';
 import { createLan } from '../lans/lans.service.ts';
@@ -23,20 +22,16 @@ const log = pino({ level: 'silent' });
  * transactions really overlap; on SQLite they take turns.
  */
 describe.each(testEngines)('status mails under concurrency on %s', (engine) => {
-  let site: ApiSite;
+  const { site, adminViewer: admin } = setUpOrganiserSite(engine);
   let secondDb: AppDatabase;
-  let admin: Viewer;
   const start = Date.parse('2030-01-07T10:00:00Z');
 
-  beforeAll(async () => {
-    site = await startApiSite(engine);
+  beforeAll(() => {
     secondDb = engine === 'postgres' ? createDatabase(site.config.database) : site.db;
-    const signedIn = await signInAs(site.db, site.issuer, ['LanAdministrator']);
-    admin = { user: signedIn.user, roles: ['LanAdministrator'] };
   });
+  // Before the site closes: a describe block's hooks after its tests run last first.
   afterAll(async () => {
-    if (secondDb && secondDb !== site?.db) await secondDb.destroy();
-    await site?.close();
+    if (secondDb && secondDb !== site.db) await secondDb.destroy();
   });
 
   const depsOn = (db: AppDatabase, at: number): SubscribersDeps => ({

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { describe, expect, it } from 'vitest';
 import { buildLanBody } from '../../../test/lans.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { ProblemError } from '../../http/problems.ts';
-import type { Viewer } from '../auth/viewer.ts';
 import { createLanReadCache } from '../lans/lan-read-cache.ts';
 import { createLan } from '../lans/lans.service.ts';
 import { setSubscriberStatus } from './subscribers.service.ts';
@@ -14,15 +13,7 @@ import { setSubscriberStatus } from './subscribers.service.ts';
  * transactions really overlap: this is what fails when the lan row is not locked.
  */
 describe.each(testEngines)('capacity under concurrency on %s', (engine) => {
-  let site: ApiSite;
-  let admin: Viewer;
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    const signedIn = await signInAs(site.db, site.issuer, ['LanAdministrator']);
-    admin = { user: signedIn.user, roles: ['LanAdministrator'] };
-  });
-  afterAll(async () => site?.close());
+  const { site, adminViewer: admin } = setUpOrganiserSite(engine);
 
   it('accepts exactly 10 of 50 simultaneous status changes on a lan with 10 places', async () => {
     const deps = {

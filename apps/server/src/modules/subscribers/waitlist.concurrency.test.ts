@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
 import { buildLanBody } from '../../../test/lans.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
@@ -17,20 +17,16 @@ import { type SubscribersDeps, setSubscriberStatus, withdraw } from './subscribe
  * waitlist order.
  */
 describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
-  let site: ApiSite;
+  const { site, adminViewer: admin } = setUpOrganiserSite(engine);
   let secondDb: AppDatabase;
-  let admin: Viewer;
 
-  beforeAll(async () => {
-    site = await startApiSite(engine);
+  beforeAll(() => {
     // SQLite is one file with one writer: a second pool there proves nothing more.
     secondDb = engine === 'postgres' ? createDatabase(site.config.database) : site.db;
-    const signedIn = await signInAs(site.db, site.issuer, ['LanAdministrator']);
-    admin = { user: signedIn.user, roles: ['LanAdministrator'] };
   });
+  // Before the site closes: a describe block's hooks after its tests run last first.
   afterAll(async () => {
-    if (secondDb && secondDb !== site?.db) await secondDb.destroy();
-    await site?.close();
+    if (secondDb && secondDb !== site.db) await secondDb.destroy();
   });
 
   const depsOn = (db: AppDatabase): SubscribersDeps => ({
