@@ -1,14 +1,8 @@
 import type { SubscriberStatus } from '@lanparty/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { describe, expect, it } from 'vitest';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
-import {
-  type Caller,
-  lanApiCallers,
-  type SignedIn,
-  signInAs,
-  signInCallers,
-} from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { type Caller, lanApiCallers, type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const callers = lanApiCallers;
@@ -16,22 +10,8 @@ const isAdmin = (caller: Caller) =>
   caller === 'LanAdministrator' || caller === 'SystemAdministrator';
 
 describe.each(testEngines)('the subscribers API on %s', (engine) => {
-  let site: ApiSite;
-  let as: Partial<Record<Caller, SignedIn>> = {};
-  let admin: SignedIn;
-
-  const request = (
-    signedIn: SignedIn | undefined,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) =>
-    site.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: signedIn?.headers ?? {},
-    });
+  const { site, api, as } = setUpOrganiserSite(engine, { callers });
+  const { request, createLan, admin } = api;
   const call = (
     caller: Caller,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -39,11 +19,6 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
     payload?: object,
   ) => request(caller === 'anonymous' ? undefined : as[caller], method, url, payload);
 
-  const createLan = async (overrides: Record<string, unknown> = {}, days = 10) => {
-    const response = await request(admin, 'POST', '/api/lans', buildLanBody(overrides, days));
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: number };
-  };
   const lanner = () => signInAs(site.db, site.issuer, ['Lanner']);
   const subscribe = async (lanId: number, who: SignedIn) => {
     const response = await request(who, 'POST', '/api/subscribers', { lanId, userId: who.user.id });
@@ -61,13 +36,6 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    as = await signInCallers(site.db, site.issuer, callers);
-    admin = as.LanAdministrator as SignedIn;
-  });
-  afterAll(async () => site?.close());
 
   describe('authorization matrix', () => {
     it.each(callers)('POST /api/subscribers for oneself as %s', async (caller) => {
