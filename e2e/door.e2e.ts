@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
-import { signedInContext, signInOnPage, waitForApp } from './support/sign-in.ts';
+import { bearerTokenOf, signedInContext, signInOnPage, waitForApp } from './support/sign-in.ts';
 import { startSite } from './support/site.ts';
 
 const session = useBrowser();
@@ -20,16 +20,12 @@ const shots = process.env.DOOR_SHOTS_DIR;
  * opened over plain http, where a browser lends no camera at all.
  */
 
-/** The access token of a demo account, from a signed-in context's local storage. */
+/** The access token of a demo account: what its signed-in app sends. */
 async function accessTokenOf(browser: Browser, account: string): Promise<string> {
   const context = await signedInContext(browser, siteUrl(), account);
-  const state = await context.storageState();
+  const token = await bearerTokenOf(await context.newPage(), siteUrl('/lans/upcoming'));
   await context.close();
-  const entry = state.origins
-    .flatMap((origin) => origin.localStorage)
-    .find(({ name }) => name.startsWith('oidc.user:'));
-  if (!entry) throw new Error(`${account} has no session in local storage`);
-  return JSON.parse(entry.value).access_token as string;
+  return token;
 }
 
 async function callApi(token: string, method: string, url: string, body?: object) {
@@ -219,10 +215,8 @@ describe('the door', () => {
       expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
 
       // A paid participant of the demo's Full House Lan, not yet checked in.
-      const token = await page.evaluate(() => {
-        const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
-        return JSON.parse(localStorage.getItem(key ?? '') ?? '{}').access_token as string;
-      });
+      const token = await bearerTokenOf(page);
+      await waitForApp(page);
       const local = `http://127.0.0.1:${new URL(site.baseUrl).port}`;
       const read = async (url: string) =>
         (await fetch(`${local}${url}`, { headers: { authorization: `Bearer ${token}` } })).json();

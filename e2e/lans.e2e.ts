@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../apps/server/test/images.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { chatPosts, siteUrl } from './support/provided-context.ts';
-import { waitForApp } from './support/sign-in.ts';
+import { bearerTokenOf, waitForApp } from './support/sign-in.ts';
 
 const { openAs } = useBrowser();
 
@@ -84,16 +83,6 @@ describe('signing up for a lan', () => {
   });
 });
 
-/** The signed-in account's access token, as the app keeps it (oidc-client-ts's entry). */
-async function accessTokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
-    const user = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string };
-    if (!user.access_token) throw new Error('no signed-in user in localStorage');
-    return user.access_token;
-  });
-}
-
 /** Calls the API with a bearer token; answers the JSON body, if any. */
 async function callApi(token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(siteUrl(path), {
@@ -138,7 +127,7 @@ describe('the lan page', () => {
   it('asks before an accepted lanner gives up their place, and keeps it on Escape', async () => {
     // A lan of this test's own, far ahead so it never becomes the featured upcoming lan.
     const admin = await openAs('lanadmin', '/admin/lans');
-    const adminToken = await accessTokenOf(admin.page);
+    const adminToken = await bearerTokenOf(admin.page);
     const created = (await callApi(adminToken, 'POST', '/api/lans', {
       name: `Withdraw dialog lan ${Date.now()}`,
       startDate: '2098-06-05T16:00:00Z',

@@ -29,7 +29,7 @@ const savedSessions = new Map<string, Awaited<ReturnType<BrowserContext['storage
 /**
  * A browser context already signed in as a demo account. The first call signs in
  * through the real pages; later ones reuse that session (cookies and the
- * `oidc.user:…` entry in local storage), as a returning visitor would.
+ * app's local storage), as a returning visitor would.
  */
 export async function signedInContext(
   browser: Browser,
@@ -51,4 +51,19 @@ export async function signedInContext(
     await context.close();
   }
   return browser.newContext({ viewport: viewports.desktop, ...options, storageState: session });
+}
+
+/**
+ * The access token a signed-in page's app sends, read off the Authorization header of its
+ * own next API request (it reads users/me when it starts) while the page loads `url`
+ * (default: reloads): what the app sends, not how its OpenID Connect library stores it.
+ */
+export async function bearerTokenOf(page: Page, url?: string): Promise<string> {
+  const request = page.waitForRequest(
+    (sent) =>
+      new URL(sent.url()).pathname.startsWith('/api/') &&
+      (sent.headers().authorization ?? '').startsWith('Bearer '),
+  );
+  await (url === undefined ? page.reload() : page.goto(url));
+  return ((await request).headers().authorization ?? '').slice('Bearer '.length);
 }
