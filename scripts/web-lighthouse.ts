@@ -19,7 +19,7 @@ export const pageGoals = {
  * How Lighthouse runs: its mobile defaults (a Moto G Power-sized screen, simulated slow 4G
  * and a 4× slower CPU), performance and accessibility only.
  *
- * Storage: cookies and local storage (where the session lives, `oidc.user:…`) are kept, so
+ * Storage: cookies and local storage (where the sign-in library keeps the session) are kept, so
  * the visitor stays signed in; Lighthouse 13 never clears those by default, and
  * `clearStorageTypes` pins that. It does empty the HTTP cache before each page
  * (`disableStorageReset` stays false for that): each page is measured as a first visit,
