@@ -54,7 +54,7 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
   const createLan = async (overrides: Record<string, unknown> = {}, days = 10) => {
     const response = await request(admin, 'POST', '/api/lans', buildLanBody(overrides, days));
     expect(response.statusCode).toBe(201);
-    return response.json() as { id: number; name: string };
+    return response.json() as { id: number; name: string } & Record<string, unknown>;
   };
 
   /** PUT /api/lans/{id} with a whole body; the answer is the caller's to check. */

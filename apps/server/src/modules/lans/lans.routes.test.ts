@@ -1,14 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { describe, expect, it } from 'vitest';
 import { makePng, multipartBody } from '../../../test/images.ts';
 import { buildLanBody } from '../../../test/lans.ts';
-import {
-  type Caller,
-  lanApiCallers,
-  type SignedIn,
-  signInCallers,
-} from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { type Caller, lanApiCallers } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { nextWeekendOf } from './lan-dates.ts';
 import { newLanMaximumSubcribers } from './lans.service.ts';
@@ -30,33 +25,15 @@ function expected(forAdmins: number, forOthers: number, forAnonymous = 401) {
 }
 
 describe.each(testEngines)('the lans API on %s', (engine) => {
-  let site: ApiSite;
-  let as: Partial<Record<Caller, SignedIn>> = {};
-  let admin: SignedIn;
-
+  const { site, api, as } = setUpOrganiserSite(engine, { callers });
+  const { request, createLan, admin } = api;
   const call = (
     caller: Caller,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
-  ) =>
-    site.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: caller === 'anonymous' ? {} : (as[caller]?.headers ?? {}),
-    });
+  ) => request(caller === 'anonymous' ? undefined : as[caller], method, url, payload);
 
-  const createLan = async (overrides: Record<string, unknown> = {}, days = 10) => {
-    const response = await call(
-      'LanAdministrator',
-      'POST',
-      '/api/lans',
-      buildLanBody(overrides, days),
-    );
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: number } & Record<string, unknown>;
-  };
   const countRows = async (table: 'lans' | 'outbox' | 'subscribers') =>
     Number(
       (
@@ -69,21 +46,14 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
 
   const uploadBanner = (asset: string, caller: Caller) => {
     const body = multipartBody('image', 'banner.png', 'image/png', makePng());
-    return site.app.inject({
-      method: 'PUT',
-      url: `/api/assets/${asset}`,
-      payload: body.payload,
-      headers: { ...body.headers, ...(caller === 'anonymous' ? {} : (as[caller]?.headers ?? {})) },
-    });
+    return request(
+      caller === 'anonymous' ? undefined : as[caller],
+      'PUT',
+      `/api/assets/${asset}`,
+      body.payload,
+      body.headers,
+    );
   };
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    as = await signInCallers(site.db, site.issuer, callers);
-    admin = as.LanAdministrator as SignedIn;
-    expect(admin).toBeDefined();
-  });
-  afterAll(async () => site?.close());
 
   describe('authorization matrix', () => {
     it.each(callers)('GET /api/lans and GET /api/lans/{id} are open to %s', async (caller) => {
