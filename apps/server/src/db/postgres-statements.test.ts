@@ -42,6 +42,9 @@ describe.runIf(testEngines.includes('postgres'))('named statements on PostgreSQL
       await sql`deallocate all`.execute(connection);
       expect(await read()).toEqual([]);
       expect(await read()).toEqual([]);
+      // Under a fresh name pg has not parsed on this connection, planned once again.
+      const prepared = await preparedOn(connection);
+      expect(prepared.filter((text) => text.includes('from "settings"'))).toHaveLength(1);
     });
   });
 
@@ -74,6 +77,9 @@ describe.runIf(testEngines.includes('postgres'))('named statements on PostgreSQL
         await other.query(`alter table "${schema}".changing add column note text default 'new'`);
         expect((await readAll()).rows).toEqual([{ id: 1, note: 'new' }]);
         expect((await readAll()).rows).toEqual([{ id: 1, note: 'new' }]);
+        // The stale plan is gone from the server, not only passed over.
+        const prepared = await preparedOn(connection);
+        expect(prepared.filter((text) => text.includes('from changing'))).toHaveLength(1);
       });
     } finally {
       await other.end();

@@ -18,11 +18,17 @@ import type pg from 'pg';
  *   before anything is done, so also a write can be), which inside one cannot be (the
  *   transaction is aborted by then). The hot path is reads outside transactions.
  * - **A name the server forgot** (`DISCARD ALL` on the connection) is parsed again.
+ *   pg parses a name once per connection and keeps no public way to forget it (its
+ *   documented behaviour), so after either failure the connection's statements are
+ *   deallocated and it moves on to fresh names (`lanparty_7_1`) that pg parses anew.
  * - Not for a pooler in transaction mode before PgBouncer 1.21, which cannot keep a
  *   connection's named statements; connect to PostgreSQL itself.
  */
 export function withNamedStatements(pool: pg.Pool, maxNames = 250): PostgresPool {
   const names = new Map<string, string>();
+  // How often each connection has dropped its statements: a pool hands out the same
+  // client again, so this outlives one checkout.
+  const generations = new WeakMap<pg.PoolClient, number>();
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
     if (known !== undefined || names.size >= maxNames || !isPlannable(text)) return known;
@@ -31,7 +37,7 @@ export function withNamedStatements(pool: pg.Pool, maxNames = 250): PostgresPool
     return name;
   };
   return {
-    connect: async () => namedClient(await pool.connect(), nameOf),
+    connect: async () => namedClient(await pool.connect(), nameOf, generations),
     end: () => pool.end(),
   };
 }
@@ -64,20 +70,27 @@ function isUnknownStatement(error: unknown): boolean {
 function namedClient(
   client: pg.PoolClient,
   nameOf: (text: string) => string | undefined,
+  generations: WeakMap<pg.PoolClient, number>,
 ): PostgresPoolClient {
   let inTransaction = false;
+  const onConnection = (name: string) => {
+    const generation = generations.get(client) ?? 0;
+    return generation === 0 ? name : `${name}_${generation}`;
+  };
   const run = async (text: string, values: unknown[]) => {
     const name = inTransaction ? undefined : nameOf(text);
     if (transactionStart.test(text)) inTransaction = true;
     else if (transactionEnd.test(text)) inTransaction = false;
     if (name === undefined) return client.query(text, values);
     try {
-      return await client.query({ name, text, values });
+      return await client.query({ name: onConnection(name), text, values });
     } catch (error) {
-      if (isStalePlan(error)) await client.query(`deallocate ${name}`);
-      else if (!isUnknownStatement(error)) throw error;
-      forgetStatement(client, name);
-      return client.query({ name, text, values });
+      if (!isStalePlan(error) && !isUnknownStatement(error)) throw error;
+      // All of them, not only this one: the names pg still takes for parsed are never
+      // used again on this connection, so none may stay planned on the server either.
+      await client.query('deallocate all');
+      generations.set(client, (generations.get(client) ?? 0) + 1);
+      return client.query({ name: onConnection(name), text, values });
     }
   };
   return {
@@ -88,12 +101,4 @@ function namedClient(
         : client.query(textOrCursor as pg.Submittable)) as unknown as PostgresPoolClient['query'],
     release: () => client.release(),
   };
-}
-
-/** pg remembers which names a connection has parsed; after a deallocate it must parse again. */
-function forgetStatement(client: pg.PoolClient, name: string) {
-  const connection = (client as unknown as { connection?: { parsedStatements?: object } })
-    .connection;
-  if (connection?.parsedStatements)
-    delete (connection.parsedStatements as Record<string, string>)[name];
 }
