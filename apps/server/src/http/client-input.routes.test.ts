@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../test/api-site.ts';
+import { describe, expect, it } from 'vitest';
 import { buildLanBody } from '../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../test/organiser.ts';
+import type { SignedIn } from '../../test/signed-in.ts';
 import { testEngines } from '../../test/test-database.ts';
 
 /**
@@ -9,23 +9,12 @@ import { testEngines } from '../../test/test-database.ts';
  * answers both engines must now give the same way.
  */
 describe.each(testEngines)('what clients send, on %s', (engine) => {
-  let site: ApiSite;
-  let lanner: SignedIn;
-  let lanAdmin: SignedIn;
-  let systemAdmin: SignedIn;
-
-  const send = (
-    who: SignedIn | undefined,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) =>
-    site.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: who?.headers ?? {},
-    });
+  const { api, as } = setUpOrganiserSite(engine, {
+    callers: ['Lanner', 'LanAdministrator', 'SystemAdministrator'],
+  });
+  const { request: send, admin: lanAdmin } = api;
+  // Signed in before the first test.
+  const lanner = () => as.Lanner as SignedIn;
 
   const completeProfile = {
     email: 'nul-test@example.org',
@@ -35,17 +24,9 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
     birthDate: '1990-12-10',
   };
 
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    lanner = await signInAs(site.db, site.issuer, ['Lanner']);
-    lanAdmin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
-    systemAdmin = await signInAs(site.db, site.issuer, ['SystemAdministrator']);
-  });
-  afterAll(async () => site?.close());
-
   it('answers an address with a broken %-escape with a 400 problem', async () => {
     for (const url of ['/api/lans/%ZZ', '/api/users/%E0%A4%A', '/oidc/interaction/%ZZ']) {
-      const response = await send(lanner, 'GET', url);
+      const response = await send(lanner(), 'GET', url);
       expect(response.statusCode, url).toBe(400);
       expect(response.headers['content-type'], url).toContain('application/problem+json');
       expect(response.json().detail, url).toBe(
@@ -56,7 +37,7 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
 
   describe('the NUL character', () => {
     it('is refused in a profile field, naming the field, and nothing is saved', async () => {
-      const response = await send(lanner, 'PUT', '/api/users/me', {
+      const response = await send(lanner(), 'PUT', '/api/users/me', {
         ...completeProfile,
         firstName: 'A\u0000da',
       });
@@ -66,7 +47,7 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
       });
       // Not reported as an address someone else has, although the address changed.
       expect(response.body).not.toContain('already used');
-      const me = (await send(lanner, 'GET', '/api/users/me')).json();
+      const me = (await send(lanner(), 'GET', '/api/users/me')).json();
       expect(me.firstName).toBeNull();
       expect(me.email).toBeNull();
     });
@@ -83,7 +64,7 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
     });
 
     it('is refused in a path', async () => {
-      const response = await send(lanner, 'GET', '/api/users/email-addresses/a%00b');
+      const response = await send(lanner(), 'GET', '/api/users/email-addresses/a%00b');
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json().errors)).toEqual(['email']);
     });
@@ -137,7 +118,7 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
     });
 
     it('refuses a birth date in the year 0', async () => {
-      const response = await send(lanner, 'PUT', '/api/users/me', {
+      const response = await send(lanner(), 'PUT', '/api/users/me', {
         ...completeProfile,
         birthDate: '0000-01-01',
       });
@@ -156,7 +137,7 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
     );
 
     it('reads a plain id', async () => {
-      expect((await send(undefined, 'GET', `/api/users/${lanner.user.id}`)).statusCode).toBe(200);
+      expect((await send(undefined, 'GET', `/api/users/${lanner().user.id}`)).statusCode).toBe(200);
     });
 
     it.each(['limit=0x10', 'limit=1.0', 'offset=+1', 'limit=', 'limit=1&limit=2'])(
@@ -169,13 +150,13 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
     it('takes a month with or without its leading zero', async () => {
       for (const month of ['3', '03']) {
         const response = await send(
-          lanner,
+          lanner(),
           'GET',
           `/api/stats/leader-boards/users/months/2025/${month}`,
         );
         expect(response.statusCode).toBe(200);
       }
-      const bad = await send(lanner, 'GET', '/api/stats/leader-boards/users/months/2025/0x3');
+      const bad = await send(lanner(), 'GET', '/api/stats/leader-boards/users/months/2025/0x3');
       expect(bad.statusCode).toBe(400);
     });
   });
@@ -185,11 +166,11 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
       id: number;
     };
     const subscription = (
-      await send(lanner, 'POST', '/api/subscribers', { lanId: lan.id, userId: lanner.user.id })
+      await send(lanner(), 'POST', '/api/subscribers', { lanId: lan.id, userId: lanner().user.id })
     ).json() as { id: number };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        send(lanner, 'DELETE', `/api/subscribers/${subscription.id}`),
+        send(lanner(), 'DELETE', `/api/subscribers/${subscription.id}`),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
@@ -201,16 +182,16 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
       for (const url of [
         '/api/users/me',
         '/api/users/me/subscriptions',
-        `/api/users/${lanner.user.id}`,
+        `/api/users/${lanner().user.id}`,
       ]) {
-        const response = await send(lanner, 'GET', url);
+        const response = await send(lanner(), 'GET', url);
         expect(response.statusCode).toBe(200);
         expect(response.headers['cache-control']).toBe('private, no-store');
       }
     });
 
     it('keeps a profile shown to an administrator out of every cache', async () => {
-      const response = await send(systemAdmin, 'GET', `/api/users/${lanner.user.id}`);
+      const response = await send(as.SystemAdministrator, 'GET', `/api/users/${lanner().user.id}`);
       expect(response.headers['cache-control']).toBe('private, no-store');
     });
   });

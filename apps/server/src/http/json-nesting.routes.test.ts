@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../test/api-site.ts';
-import { buildLanBody } from '../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../test/signed-in.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpOrganiserSite } from '../../test/organiser.ts';
+import type { SignedIn } from '../../test/signed-in.ts';
 import { testEngines } from '../../test/test-database.ts';
 import { maximumJsonDepth } from './json-nesting.ts';
 
@@ -44,9 +43,9 @@ const tooDeep: Array<[string, string]> = [
  * before anything walks the value.
  */
 describe.each(testEngines)('deeply nested JSON bodies, on %s', (engine) => {
-  let site: ApiSite;
-  let lanner: SignedIn;
-  let lanAdmin: SignedIn;
+  const { site, api, as } = setUpOrganiserSite(engine, { callers: ['Lanner', 'LanAdministrator'] });
+  // Signed in before the first test.
+  const lanner = () => as.Lanner as SignedIn;
   let lanId: number;
 
   const send = (who: SignedIn | undefined, method: 'POST' | 'PUT', url: string, body: string) =>
@@ -66,18 +65,8 @@ describe.each(testEngines)('deeply nested JSON bodies, on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
-    lanner = await signInAs(site.db, site.issuer, ['Lanner']);
-    lanAdmin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
-    const created = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      payload: buildLanBody(),
-      headers: lanAdmin.headers,
-    });
-    lanId = created.json().id;
+    lanId = (await api.createLan()).id;
   });
-  afterAll(async () => site?.close());
 
   const routes = (): Array<{ method: 'POST' | 'PUT'; url: string }> => [
     { method: 'PUT', url: '/api/users/me' },
@@ -90,8 +79,8 @@ describe.each(testEngines)('deeply nested JSON bodies, on %s', (engine) => {
 
   const callers: Array<[string, () => SignedIn | undefined]> = [
     ['nobody signed in', () => undefined],
-    ['a lanner', () => lanner],
-    ['a lan administrator', () => lanAdmin],
+    ['a lanner', lanner],
+    ['a lan administrator', () => api.admin],
   ];
 
   describe.each(callers)('sent by %s', (_caller, who) => {
@@ -125,7 +114,7 @@ describe.each(testEngines)('deeply nested JSON bodies, on %s', (engine) => {
     // The profile is one level; an ignored field adds the rest.
     const ignored = JSON.parse(nestedArrays(maximumJsonDepth - 1));
     const response = await send(
-      lanner,
+      lanner(),
       'PUT',
       '/api/users/me',
       JSON.stringify({ ...completeProfile, ignored }),
@@ -137,7 +126,7 @@ describe.each(testEngines)('deeply nested JSON bodies, on %s', (engine) => {
   it(`still names a NUL ${maximumJsonDepth} levels deep`, async () => {
     const city = JSON.parse(nestedArrays(maximumJsonDepth - 1, '"Lon\\u0000don"'));
     const response = await send(
-      lanner,
+      lanner(),
       'PUT',
       '/api/users/me',
       JSON.stringify({ ...completeProfile, city }),
@@ -152,7 +141,7 @@ describe.each(testEngines)('deeply nested JSON bodies, on %s', (engine) => {
   it(`still validates a field ${maximumJsonDepth} levels deep`, async () => {
     const firstName = JSON.parse(nestedArrays(maximumJsonDepth - 1));
     const response = await send(
-      lanner,
+      lanner(),
       'PUT',
       '/api/users/me',
       JSON.stringify({ ...completeProfile, firstName }),
@@ -165,7 +154,7 @@ describe.each(testEngines)('deeply nested JSON bodies, on %s', (engine) => {
   it('does not count brackets inside text, escaped quotes and backslashes included', async () => {
     const city = `a\\"${'['.repeat(40)}${'{'.repeat(40)}`;
     const response = await send(
-      lanner,
+      lanner(),
       'PUT',
       '/api/users/me',
       JSON.stringify({ ...completeProfile, city }),
@@ -178,7 +167,7 @@ describe.each(testEngines)('deeply nested JSON bodies, on %s', (engine) => {
     // `"x\\"` ends its text; what follows is structure, and too deep.
     const body = `{"firstName":"x\\\\","ignored":${nestedArrays(maximumJsonDepth)}}`;
     expect(() => JSON.parse(body)).not.toThrow();
-    const response = await send(lanner, 'PUT', '/api/users/me', body);
+    const response = await send(lanner(), 'PUT', '/api/users/me', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toMatch(/nests too deep/);
   });
