@@ -27,7 +27,7 @@ export type LoadSpec = {
   origin: string;
   read: string;
   context: ReadContext;
-  variant: Exclude<Variant, 'fresh'>;
+  variant: Variant;
   headers: Record<string, string>;
   connections: number;
   warmUpSeconds: number;

@@ -1,16 +1,25 @@
 /**
- * What `npm run bench:api` measures, from its environment: BENCH_ENGINES (sqlite,postgres),
+ * What `npm run bench:api` measures, from its environment: BENCH_PART (load,first-read,
+ * subscribe: which parts run, comma-separated; all by default), BENCH_ENGINES (sqlite,postgres),
  * BENCH_SCALES (1,10: LANPARTY_DEMO_SCALE of the demo community), BENCH_SECONDS (8 per
  * run, after a 2 s warm-up), BENCH_LANNERS (300 subscribing at once), BENCH_QUICK=1 (1 s
  * runs, scale 1, SQLite only, 30 lanners: to check that the script works, not to measure),
  * BENCH_READS (names from scripts/bench/reads.ts, comma-separated: only those reads; all by
- * default).
+ * default), BENCH_FIRST_READS (40: how many first reads after a change of each read).
  * The PostgreSQL database is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one.
  * A bad value stops the script with a message naming the variable.
  */
 import { pageReads } from './reads.ts';
 
 export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * The parts of a site's run: `load` every read under 32 connections against its floor,
+ * `first-read` each read one at a time right after a change, `subscribe` many lanners
+ * subscribing at once.
+ */
+export const benchParts = ['load', 'first-read', 'subscribe'] as const;
+export type BenchPart = (typeof benchParts)[number];
 
 export type BenchOptions = {
   engines: Engine[];
@@ -25,6 +34,9 @@ export type BenchOptions = {
   postgresUrl: string;
   /** The names of the reads to measure; empty: every read. */
   reads: string[];
+  parts: BenchPart[];
+  /** How many first reads after a change of each read (the guard's slowest of 40). */
+  firstReads: number;
 };
 
 type Env = Record<string, string | undefined>;
@@ -63,6 +75,11 @@ export function benchOptionsOf(env: Env): BenchOptions {
     throw new Error(
       `BENCH_READS: no read ${unknown.join(', ')}; the reads are ${pageReads.map((read) => read.name).join(', ')}`,
     );
+  const parts = listOf(env, 'BENCH_PART', benchParts.join(',')).map((part) => {
+    if (!benchParts.includes(part as BenchPart))
+      throw new Error(`BENCH_PART: "${part}" is none of ${benchParts.join(', ')}`);
+    return part as BenchPart;
+  });
   const postgresUrl =
     env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   if (isQuick)
@@ -76,6 +93,8 @@ export function benchOptionsOf(env: Env): BenchOptions {
       isQuick,
       postgresUrl,
       reads,
+      parts,
+      firstReads: numberOf(env, 'BENCH_FIRST_READS', 5),
     };
   return {
     engines: engines as Engine[],
@@ -87,5 +106,7 @@ export function benchOptionsOf(env: Env): BenchOptions {
     isQuick,
     postgresUrl,
     reads,
+    parts,
+    firstReads: numberOf(env, 'BENCH_FIRST_READS', 40),
   };
 }

@@ -25,6 +25,14 @@ export type ReadContext = {
   years: number[];
 };
 
+/**
+ * A write that makes the site's kept answers stale, as the site is changed: `subscription`
+ * the member subscribing to a lan or withdrawing (the `lans` data version: lans,
+ * subscribers, users, roles), `playtime` a player's minutes added with their rollups, as
+ * the collector adds them (the `playtime` version).
+ */
+export type Change = 'subscription' | 'playtime';
+
 export type PageRead = {
   name: string;
   /** The page (web app route) that makes the read. */
@@ -44,7 +52,15 @@ export type PageRead = {
   newUrl?: (context: ReadContext, index: number) => string;
   /** How many different URLs `newUrl` gives before it repeats (Infinity: never). */
   distinctUrls?: (context: ReadContext) => number;
+  /**
+   * The writes that make its kept answer stale, made in turn before its first reads
+   * (default: a subscription, which changes the `lans` version every kept read depends on).
+   */
+  changes?: readonly Change[];
 };
+
+/** The stats show playtime and the users who played: either change makes them stale. */
+const statsChanges: readonly Change[] = ['playtime', 'subscription'];
 
 type QueryValue = string | number | readonly (string | number)[] | undefined;
 
@@ -176,6 +192,7 @@ export const pageReads: readonly PageRead[] = [
   },
   {
     name: "last month's players",
+    changes: statsChanges,
     page: '/stats/leader-board',
     source: 'features/stats/api/get-player-leaderboard-month.ts',
     url: () => '/api/stats/leader-boards/users/months/last',
@@ -185,12 +202,14 @@ export const pageReads: readonly PageRead[] = [
   },
   {
     name: 'leaderboard months',
+    changes: statsChanges,
     page: '/stats/leader-board',
     source: 'features/stats/api/list-leaderboard-months.ts',
     url: () => '/api/stats/leader-boards',
   },
   {
     name: "a month's games",
+    changes: statsChanges,
     page: '/stats/leader-board',
     source: 'features/stats/api/get-game-leaderboard-month.ts',
     url: (c) =>
@@ -203,12 +222,14 @@ export const pageReads: readonly PageRead[] = [
   },
   {
     name: 'rewind years',
+    changes: statsChanges,
     page: '/stats/rewinds',
     source: 'features/stats/api/list-rewind-years.ts',
     url: () => '/api/stats/summaries',
   },
   {
     name: "a year's rewind",
+    changes: statsChanges,
     page: '/stats/rewinds/{year}',
     source: 'features/stats/api/get-rewind-summary.ts',
     url: (c) => `/api/stats/summaries/${c.year}`,
@@ -217,6 +238,7 @@ export const pageReads: readonly PageRead[] = [
   },
   {
     name: "this year's rewind",
+    changes: statsChanges,
     page: '/stats/rewinds/{year}',
     source: 'features/stats/api/get-rewind-summary.ts',
     url: (c) => `/api/stats/summaries/${c.runningYear}`,
@@ -243,6 +265,11 @@ export const pageReads: readonly PageRead[] = [
 /** The reads this site can answer. */
 export function readsOnSite(context: ReadContext): PageRead[] {
   return pageReads.filter((read) => read.isOnSite?.(context) ?? true);
+}
+
+/** The changes made before a read's first reads. */
+export function changesOf(read: PageRead): readonly Change[] {
+  return read.changes ?? ['subscription'];
 }
 
 export function readNamed(name: string): PageRead {

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DatabaseConfig } from '../../apps/server/src/config.ts';
 import { repositoryRoot } from '../web-build.ts';
 import type { Engine } from './options.ts';
 
@@ -19,6 +20,8 @@ export type DataPlace = {
   engine: Engine;
   dataDir: string;
   env: Record<string, string>;
+  /** The database the server opens from `env` (config.ts), for writes made beside it. */
+  database: DatabaseConfig;
   /** Removes the folder and drops the schema. */
   remove: () => Promise<void>;
 };
@@ -33,6 +36,10 @@ export function createDataPlace(engine: Engine, postgresUrl: string): DataPlace 
       LANPARTY_DATA_DIR: dataDir,
       ...(engine === 'postgres' ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
     },
+    database:
+      engine === 'postgres'
+        ? { kind: 'postgres', url: postgresUrl, schema }
+        : { kind: 'sqlite', file: path.join(dataDir, 'lanparty.sqlite') },
     async remove() {
       rmSync(dataDir, { recursive: true, force: true });
       if (engine !== 'postgres') return;
