@@ -179,13 +179,19 @@ export type OrganiserSite = {
 /**
  * The set-up the route tests share, registered in the calling describe block: before its
  * tests a site on `engine` (`startApiSite` with `env` and `clock`), one user per caller in
- * `callers`, and the organiser's calls made by their LanAdministrator (a new one when
- * `callers` has none); after them the site closed. What it returns is filled in before
- * the first test, so the block may destructure it at once.
+ * `callers`, and the organiser's calls made by their LanAdministrator (when `callers` has
+ * none, a new user with the roles `adminRoles`, LanAdministrator by default); after them
+ * the site closed. What it returns is filled in before the first test, so the block may
+ * destructure it at once.
  */
 export function setUpOrganiserSite(
   engine: Engine,
-  options: { callers?: readonly Caller[]; env?: Record<string, string>; clock?: () => Date } = {},
+  options: {
+    callers?: readonly Caller[];
+    adminRoles?: Role[];
+    env?: Record<string, string>;
+    clock?: () => Date;
+  } = {},
 ): OrganiserSite {
   const site = {} as ApiSite;
   const admin = {} as SignedIn;
@@ -195,11 +201,11 @@ export function setUpOrganiserSite(
     const { callers = [], env = {}, clock } = options;
     Object.assign(site, await startApiSite(engine, env, clock ? { clock } : {}));
     Object.assign(as, await signInCallers(site.db, site.issuer, callers));
-    Object.assign(
-      admin,
-      as.LanAdministrator ?? (await signInAs(site.db, site.issuer, ['LanAdministrator'])),
-    );
-    Object.assign(adminViewer, { user: admin.user, roles: ['LanAdministrator'] });
+    const roles: Role[] = as.LanAdministrator
+      ? ['LanAdministrator']
+      : (options.adminRoles ?? ['LanAdministrator']);
+    Object.assign(admin, as.LanAdministrator ?? (await signInAs(site.db, site.issuer, roles)));
+    Object.assign(adminViewer, { user: admin.user, roles });
   });
   afterAll(async () => site.close?.());
   return { site, api: organiserApi(site, admin), as, adminViewer };

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startApiSite } from '../../../test/api-site.ts';
 import { listen, openStream, type StreamEvent, until } from '../../../test/event-streams.ts';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
@@ -35,27 +36,15 @@ const aboutLan = (lanId: number) => (event: StreamEvent) =>
   (event.data as { lanId?: number }).lanId === lanId;
 
 describe.each(testEngines)('live updates under strain on %s', (engine) => {
-  let site: ApiSite;
+  // A SystemAdministrator, who sees hidden lans too, makes and changes the lans.
+  const { site, api } = setUpOrganiserSite(engine, { adminRoles: ['SystemAdministrator'] });
+  const { admin } = api;
+  const createLan = (isActive = true) => api.createLan({ isActive });
   let baseUrl: string;
-  let admin: SignedIn;
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
     baseUrl = await listen(site.app);
-    admin = await signInAs(site.db, site.issuer, ['SystemAdministrator']);
   });
-  afterAll(async () => site?.close());
-
-  const createLan = async (isActive = true) => {
-    const response = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody({ isActive }),
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: number };
-  };
 
   const updateLan = async (lanId: number, changes: Record<string, unknown>) => {
     const lan = await site.app.inject({ url: `/api/lans/${lanId}`, headers: admin.headers });

@@ -1,9 +1,10 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startApiSite } from '../../../test/api-site.ts';
 import { listen, openStream, until } from '../../../test/event-streams.ts';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
@@ -13,27 +14,16 @@ import type { EventRow } from './events.repository.ts';
 const noLog = { warn() {}, error() {} } as never;
 
 describe.each(testEngines)('live updates on %s', (engine) => {
-  let site: ApiSite;
+  // One administrator makes the lans and grants the roles.
+  const { site, api } = setUpOrganiserSite(engine, {
+    adminRoles: ['LanAdministrator', 'MemberAdministrator'],
+  });
+  const { admin, createLan } = api;
   let baseUrl: string;
-  let admin: SignedIn;
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
     baseUrl = await listen(site.app);
-    admin = await signInAs(site.db, site.issuer, ['LanAdministrator', 'MemberAdministrator']);
   });
-  afterAll(async () => site?.close());
-
-  const createLan = async () => {
-    const response = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody({ isActive: true }),
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: number };
-  };
 
   it('answers 401 without a token, and a stream with a retry hint with one', async () => {
     expect((await fetch(`${baseUrl}/api/events`)).status).toBe(401);
