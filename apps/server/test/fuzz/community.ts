@@ -4,7 +4,7 @@ import { addPlaytime, ensureGames } from '../../src/modules/playtime/playtime.re
 import type { ApiSite } from '../api-site.ts';
 import { makeJpeg, makePng, multipartBody } from '../images.ts';
 import { buildLanBody } from '../lans.ts';
-import { type Caller, signInAs } from '../signed-in.ts';
+import { type Caller, everyCaller, signInAs } from '../signed-in.ts';
 
 /**
  * A small community for the fuzzer to aim at: a user per role with a complete profile,
@@ -13,15 +13,7 @@ import { type Caller, signInAs } from '../signed-in.ts';
  */
 
 /** Everyone a request is sent as: nobody, a user without roles, and each role. */
-export const fuzzCallers: readonly Caller[] = [
-  'anonymous',
-  'no role',
-  'Lanner',
-  'Member',
-  'MemberAdministrator',
-  'LanAdministrator',
-  'SystemAdministrator',
-];
+export const fuzzCallers: readonly Caller[] = everyCaller;
 
 /** A caller's roles before and after a request. */
 export type RoleChange = { of: Caller; before: Role[]; after: Role[] };
