@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
@@ -76,19 +77,12 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
           {...money}
         />
       </div>
-      {saveError ? (
-        <p className={controls.alert} role="alert">
-          {saveError}
-        </p>
-      ) : null}
-      <div className={controls.actions}>
-        <button type="submit" className={controls.button} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save defaults'}
-        </button>
-        <span role="status" className={controls.hint}>
-          {updateDefaults.isSuccess && !isDirty ? 'The lan defaults are saved.' : ''}
-        </span>
-      </div>
+      <FormFooter
+        error={saveError}
+        isBusy={isSubmitting}
+        submitLabel="Save defaults"
+        status={updateDefaults.isSuccess && !isDirty ? 'The lan defaults are saved.' : ''}
+      />
     </form>
   );
 }

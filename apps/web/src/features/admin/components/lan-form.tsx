@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import type { ImageUploadOutcome } from '../../../lib/assets/use-image-upload.ts';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
@@ -226,19 +227,12 @@ export function LanForm({
         <input type="checkbox" {...register('isActive')} />
         <span>Active: visible to everyone, open for subscriptions</span>
       </label>
-      {saveError ? (
-        <p className={controls.alert} role="alert">
-          {saveError}
-        </p>
-      ) : null}
-      <div className={controls.actions}>
-        <button type="submit" className={controls.button} disabled={isBusy}>
-          {isBusy ? 'Saving…' : submitLabel}
-        </button>
-        <span role="status" className={controls.hint}>
-          {savedNote && !isDirty && !isBusy ? savedNote : ''}
-        </span>
-      </div>
+      <FormFooter
+        error={saveError}
+        isBusy={isBusy}
+        submitLabel={submitLabel}
+        status={savedNote && !isDirty && !isBusy ? savedNote : ''}
+      />
     </form>
   );
 }

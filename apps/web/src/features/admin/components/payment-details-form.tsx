@@ -10,6 +10,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
@@ -136,19 +137,12 @@ export function PaymentDetailsForm({
           registration={register('contactEmail')}
         />
       </div>
-      {saveError ? (
-        <p className={controls.alert} role="alert">
-          {saveError}
-        </p>
-      ) : null}
-      <div className={controls.actions}>
-        <button type="submit" className={controls.button} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : submitLabel}
-        </button>
-        <span role="status" className={controls.hint}>
-          {isSaved && !isDirty ? savedNote : ''}
-        </span>
-      </div>
+      <FormFooter
+        error={saveError}
+        isBusy={isSubmitting}
+        submitLabel={submitLabel}
+        status={isSaved && !isDirty ? savedNote : ''}
+      />
     </form>
   );
 }

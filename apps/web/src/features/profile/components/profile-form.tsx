@@ -12,6 +12,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import { loadedContractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
@@ -213,21 +214,12 @@ export function ProfileForm({ user }: { user: UserProfile }) {
           message={messageFor('birthDate')}
         />
       </div>
-      {saveError ? (
-        <p className={controls.alert} role="alert">
-          {saveError}
-        </p>
-      ) : null}
-      <div className={controls.actions}>
-        <button type="submit" className={controls.button} disabled={isSaving}>
-          {isSaving ? 'Saving…' : 'Save'}
-        </button>
-        {/* Beside the button, where a phone's user is when they save; a live region that is
-            always there, so screen readers announce the words when they appear. */}
-        <span role="status" className={controls.hint}>
-          {isSaved && !isDirty ? 'Your profile is saved.' : ''}
-        </span>
-      </div>
+      <FormFooter
+        error={saveError}
+        isBusy={isSaving}
+        submitLabel="Save"
+        status={isSaved && !isDirty ? 'Your profile is saved.' : ''}
+      />
     </form>
   );
 }
