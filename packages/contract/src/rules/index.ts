@@ -17,3 +17,4 @@ export * from './playtime-rules.ts';
 export * from './role-rules.ts';
 export * from './subscriber-rules.ts';
 export * from './user-rules.ts';
+export * from './zoned-time.ts';

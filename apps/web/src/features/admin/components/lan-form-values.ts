@@ -1,4 +1,5 @@
 import type { Lan, LanDraft, LanInput, LanUpdate } from '@lanparty/contract';
+import { wallClockOf, zonedInstant } from '@lanparty/contract/rules';
 
 /** The lan form as the inputs hold it: dates as datetime-local text, numbers as typed. */
 export type LanFormValues = {
@@ -19,34 +20,6 @@ export type LanFormValues = {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** The date and time `timeZone`'s clocks read at `time`, as if it were UTC (ms). */
-function wallClockAt(time: number, timeZone: string): number {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  const part = Object.fromEntries(
-    format.formatToParts(new Date(time)).map(({ type, value }) => [type, Number(value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
-  return Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute);
-}
-
-/** `timeZone`'s offset from UTC at `time`, in minutes (summer time included). */
-function offsetMinutesAt(time: number, timeZone: string): number {
-  return Math.round((wallClockAt(time, timeZone) - Math.floor(time / 60_000) * 60_000) / 60_000);
-}
-
 /** A wall-clock moment (ms, read as UTC) as `yyyy-MM-ddTHH:mm`. */
 function asInput(wallClock: number): string {
   const date = new Date(wallClock);
@@ -62,7 +35,8 @@ function asInput(wallClock: number): string {
 export function toLocalInput(iso: string, timeZone: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  return asInput(wallClockAt(time, timeZone));
+  const wall = wallClockOf(new Date(time), timeZone);
+  return asInput(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute));
 }
 
 /**
@@ -83,9 +57,8 @@ export function fromLocalInput(local: string, timeZone: string): string {
   ];
   const wallClock = Date.UTC(year, month - 1, day, hour, minute);
   if (Number.isNaN(wallClock) || asInput(wallClock) !== local.slice(0, 16)) return '';
-  // The offset a moment near it has, then the offset at the moment that gives.
-  const first = offsetMinutesAt(wallClock, timeZone);
-  const offsetMinutes = offsetMinutesAt(wallClock - first * 60_000, timeZone);
+  const instant = zonedInstant({ year, month, day, hour, minute }, timeZone).getTime();
+  const offsetMinutes = Math.round((wallClock - instant) / 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(
     Math.abs(offsetMinutes) % 60,
