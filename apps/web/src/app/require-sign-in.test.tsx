@@ -1,7 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { User } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthSession, type OidcClientPort } from '../lib/auth/auth-session.ts';
+import {
+  createAuthSession,
+  type OidcClientPort,
+  SESSION_PREFIX,
+  type SessionUser,
+} from '../lib/auth/auth-session.ts';
 import { useSession } from '../lib/auth/session.tsx';
 import { RequireSignIn } from './require-sign-in.tsx';
 
@@ -42,14 +46,18 @@ describe('RequireSignIn', () => {
   });
 
   it('shows the app to a signed-in user, with sign-out through the session', async () => {
-    const user = new User({
+    const user: SessionUser = {
+      session_state: null,
       access_token: 'a',
       id_token: 'id',
       token_type: 'Bearer',
       profile: { sub: '7', iss: 'i', aud: 'a', exp: 0, iat: 0 },
       expires_at: Math.floor(Date.now() / 1000) + 300,
-    });
-    localStorage.setItem('oidc.user:https://id.example/oidc:lanparty-web', user.toStorageString());
+    };
+    localStorage.setItem(
+      `${SESSION_PREFIX}https://id.example/oidc:lanparty-web`,
+      JSON.stringify(user),
+    );
     const client = fakeClient();
     const redirect = vi.fn();
     const auth = createAuthSession({ client, redirect });

@@ -1,13 +1,19 @@
-import { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AuthSession, createAuthSession, type OidcClientPort } from './auth-session.ts';
+import {
+  type AuthSession,
+  createAuthSession,
+  type OidcClientPort,
+  SESSION_PREFIX,
+  type SessionUser,
+} from './auth-session.ts';
 
-const USER_KEY = 'oidc.user:https://id.example/oidc:lanparty-web';
+const USER_KEY = `${SESSION_PREFIX}https://id.example/oidc:lanparty-web`;
 /** Seconds since the epoch on the fake clock. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function buildUser(overrides: Partial<ConstructorParameters<typeof User>[0]> = {}) {
-  return new User({
+function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    session_state: null,
     access_token: 'access-1',
     refresh_token: 'refresh-1',
     id_token: 'id-1',
@@ -16,7 +22,11 @@ function buildUser(overrides: Partial<ConstructorParameters<typeof User>[0]> = {
     profile: { sub: '7', iss: 'https://id.example/oidc', aud: 'lanparty-web', exp: 0, iat: 0 },
     expires_at: nowSeconds() + 300,
     ...overrides,
-  });
+  };
+}
+
+function storeUser(user: SessionUser) {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
 }
 
 function fakeClient(overrides: Partial<Record<keyof OidcClientPort, unknown>> = {}) {
@@ -57,8 +67,8 @@ afterEach(() => {
 });
 
 describe('the auth session', () => {
-  it('signs in a stored user whose token is still valid, from oidc-client-ts’s localStorage entry', async () => {
-    localStorage.setItem(USER_KEY, buildUser().toStorageString());
+  it('signs in a stored user whose token is still valid, from the app’s own localStorage entry', async () => {
+    storeUser(buildUser());
     const { session } = createSession(fakeClient());
     await session.start(at('http://localhost:3000/lans/upcoming'));
     expect(statusOf(session)).toBe('signed-in');
@@ -78,6 +88,17 @@ describe('the auth session', () => {
       request_type: 'si:r',
     });
     expect(redirect).toHaveBeenCalledWith('https://id.example/oidc/auth?client_id=x');
+  });
+
+  it.each([
+    ['not JSON', '{access'],
+    ['without an access token', JSON.stringify({ profile: {} })],
+  ])('is signed out when the stored entry is %s', async (_, stored) => {
+    localStorage.setItem(USER_KEY, stored);
+    const { session } = createSession(fakeClient());
+    await session.start(at('http://localhost:3000/'));
+    expect(statusOf(session)).toBe('signed-out');
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
   });
 
   it('finishes the callback: stores the user, and replaces code and state by the path asked for', async () => {
@@ -109,7 +130,7 @@ describe('the auth session', () => {
   });
 
   it('renews with the refresh token 20 s before the access token expires', async () => {
-    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() + 60 }).toStorageString());
+    storeUser(buildUser({ expires_at: nowSeconds() + 60 }));
     const client = fakeClient();
     const { session } = createSession(client);
     await session.start(at('http://localhost:3000/'));
@@ -127,7 +148,7 @@ describe('the auth session', () => {
   });
 
   it('keeps the refresh token when the provider does not send a new one', async () => {
-    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() + 10 }).toStorageString());
+    storeUser(buildUser({ expires_at: nowSeconds() + 10 }));
     const client = fakeClient({
       useRefreshToken: vi.fn(async () => ({
         access_token: 'access-2',
@@ -148,24 +169,18 @@ describe('the auth session', () => {
   });
 
   it('takes the session another tab renewed instead of renewing again', async () => {
-    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() + 60 }).toStorageString());
+    storeUser(buildUser({ expires_at: nowSeconds() + 60 }));
     const client = fakeClient();
     const { session } = createSession(client);
     await session.start(at('http://localhost:3000/'));
-    localStorage.setItem(
-      USER_KEY,
-      buildUser({
-        access_token: 'from-other-tab',
-        expires_at: nowSeconds() + 600,
-      }).toStorageString(),
-    );
+    storeUser(buildUser({ access_token: 'from-other-tab', expires_at: nowSeconds() + 600 }));
     await vi.advanceTimersByTimeAsync(40_000);
     expect(client.useRefreshToken).not.toHaveBeenCalled();
     expect(session.getAccessToken()).toBe('from-other-tab');
   });
 
   it('ends the session when the token runs out after renewing failed', async () => {
-    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() + 60 }).toStorageString());
+    storeUser(buildUser({ expires_at: nowSeconds() + 60 }));
     const client = fakeClient({
       useRefreshToken: vi.fn(async () => {
         throw new Error('invalid_grant');
@@ -184,7 +199,7 @@ describe('the auth session', () => {
   });
 
   it('renews a stored user whose token expired while the site was closed', async () => {
-    localStorage.setItem(USER_KEY, buildUser({ expires_at: nowSeconds() - 5 }).toStorageString());
+    storeUser(buildUser({ expires_at: nowSeconds() - 5 }));
     const client = fakeClient();
     const { session } = createSession(client);
     await session.start(at('http://localhost:3000/'));
@@ -193,7 +208,7 @@ describe('the auth session', () => {
   });
 
   it('signs out at the provider’s end-session endpoint with the ID token, forgetting the user', async () => {
-    localStorage.setItem(USER_KEY, buildUser().toStorageString());
+    storeUser(buildUser());
     const client = fakeClient();
     const { session, redirect } = createSession(client);
     await session.start(at('http://localhost:3000/'));
@@ -204,7 +219,7 @@ describe('the auth session', () => {
   });
 
   it('forgets the user when the API refuses the token', async () => {
-    localStorage.setItem(USER_KEY, buildUser().toStorageString());
+    storeUser(buildUser());
     const { session } = createSession(fakeClient());
     await session.start(at('http://localhost:3000/'));
     const listener = vi.fn();

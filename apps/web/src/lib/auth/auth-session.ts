@@ -4,11 +4,14 @@ import { currentReturnPath, returnPathFromState, type SignInState } from './retu
 /** Spec §4/§9: the token is renewed when fewer than 20 seconds remain. */
 export const RENEW_SECONDS_BEFORE_EXPIRY = 20;
 
+/** Where the signed-in user is kept: `lanparty.session:<issuer>:<client>`. */
+export const SESSION_PREFIX = 'lanparty.session:';
+
 /**
- * The signed-in user as oidc-client-ts's User keeps it in storage (`toStorageString`), as a
- * plain object: the session reads and writes it without loading oidc-client-ts, so the
- * first screen of a signed-in visitor downloads that library only when it is needed
- * (signing in or out, renewing the token).
+ * The signed-in user as the app keeps it in localStorage, in an entry and shape of its own
+ * (the fields of oidc-client-ts's public SigninResponse it needs): the session reads and
+ * writes it without loading oidc-client-ts, so the first screen of a signed-in visitor
+ * downloads that library only when it is needed (signing in or out, renewing the token).
  */
 export type SessionUser = {
   id_token?: string;
@@ -76,7 +79,7 @@ export type AuthSession = ReturnType<typeof createAuthSession>;
  * The signed-in session of the web app, on oidc-client-ts's OidcClient (authorization
  * code with PKCE). It does what the app needs of oidc-client-ts's UserManager at less
  * than half its weight on the first screen: sign in by redirect, handle the callback,
- * keep the user in localStorage under the same `oidc.user:<issuer>:<client>` entry, renew
+ * keep the user in localStorage (`lanparty.session:<issuer>:<client>`), renew
  * with the refresh token 20 s before the access token expires, and sign out through the
  * provider's end-session endpoint. Renewal never uses a hidden iframe, so no silent-check
  * page is needed and third-party cookie rules cannot break it.
@@ -87,8 +90,8 @@ export function createAuthSession({
   redirect = (url) => window.location.assign(url),
   now = () => Date.now() / 1000,
 }: AuthSessionOptions) {
-  // The entry oidc-client-ts's WebStorageStateStore would use: `oidc.user:<issuer>:<client>`.
-  const userKey = `oidc.user:${client.settings.authority}:${client.settings.client_id}`;
+  // The app's own entry, one per identity provider and client, as the settings name them.
+  const userKey = `${SESSION_PREFIX}${client.settings.authority}:${client.settings.client_id}`;
   const listeners = new Set<() => void>();
   let status: AuthStatus = { kind: 'starting' };
   let renewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -100,8 +103,20 @@ export function createAuthSession({
   }
 
   async function loadUser(): Promise<SessionUser | null> {
-    const stored = storage.getItem(userKey);
-    return stored ? toSessionUser(JSON.parse(stored) as SessionUserFields) : null;
+    let stored: Partial<SessionUserFields> | null;
+    try {
+      stored = JSON.parse(storage.getItem(userKey) ?? 'null');
+    } catch {
+      return null;
+    }
+    if (
+      typeof stored?.access_token !== 'string' ||
+      typeof stored.profile !== 'object' ||
+      !stored.profile
+    ) {
+      return null;
+    }
+    return toSessionUser(stored as SessionUserFields);
   }
 
   async function storeUser(user: SessionUser | null) {

@@ -1,3 +1,4 @@
+import { WebStorageStateStore } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../testing/fetch-stub.ts';
 import { createOidcClient } from './create-oidc-client.ts';
@@ -13,6 +14,104 @@ function idToken(claims: Record<string, unknown>): string {
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+});
+
+async function base64UrlSha256(text: string, subtle: SubtleCrypto = crypto.subtle) {
+  const hash = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return btoa(String.fromCharCode(...new Uint8Array(hash)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The provider's token endpoint, answering a code with tokens for `sub`. */
+function stubTokenEndpoint(sub: string) {
+  return stubFetch({
+    'POST /oidc/token': () =>
+      jsonResponse({
+        access_token: 'access',
+        token_type: 'Bearer',
+        expires_in: 300,
+        refresh_token: 'refresh',
+        id_token: idToken({
+          iss: issuer,
+          aud: 'lanparty-web',
+          sub,
+          iat: Math.floor(Date.now() / 1000),
+          exp: Math.floor(Date.now() / 1000) + 300,
+        }),
+      }),
+    'GET /oidc/.well-known/openid-configuration': () =>
+      jsonResponse({
+        issuer,
+        authorization_endpoint: `${issuer}/auth`,
+        token_endpoint: `${issuer}/token`,
+      }),
+  });
+}
+
+function createClient() {
+  return createOidcClient(
+    { issuer, clientId: 'lanparty-web', audience: 'lanparty-api', scope: 'openid' },
+    origin,
+    { authorizationEndpoint: `${issuer}/auth` },
+  );
+}
+
+describe('signing in', () => {
+  it('is finished by oidc-client-ts when the visitor is back: state, verifier and return path', async () => {
+    const client = createClient();
+    const { url } = await client.createSigninRequest({
+      state: { returnTo: '/stats/leader-board' },
+      request_type: 'si:r',
+    });
+    const sent = new URL(url).searchParams;
+    const { requests } = stubTokenEndpoint('steam-1');
+
+    const response = await client.processSigninResponse(
+      `${origin}/?code=the-code&state=${sent.get('state')}`,
+    );
+
+    expect(response.access_token).toBe('access');
+    expect(response.refresh_token).toBe('refresh');
+    expect(response.profile.sub).toBe('steam-1');
+    expect(response.userState).toEqual({ returnTo: '/stats/leader-board' });
+    const exchange = requests.find((request) => request.url.pathname === '/oidc/token');
+    const body = new URLSearchParams(String(exchange?.body));
+    expect(body.get('grant_type')).toBe('authorization_code');
+    expect(body.get('code')).toBe('the-code');
+    expect(body.get('redirect_uri')).toBe(`${origin}/`);
+    expect(await base64UrlSha256(body.get('code_verifier') ?? '')).toBe(sent.get('code_challenge'));
+    // The state is used once: the same answer again is refused.
+    await expect(
+      client.processSigninResponse(`${origin}/?code=the-code&state=${sent.get('state')}`),
+    ).rejects.toThrow('No matching state');
+  });
+
+  it('refuses an answer to a sign-in this browser did not start', async () => {
+    stubTokenEndpoint('steam-1');
+    await expect(
+      createClient().processSigninResponse(
+        `${origin}/?code=the-code&state=0123456789abcdef0123456789abcdef`,
+      ),
+    ).rejects.toThrow('No matching state');
+  });
+
+  it('forgets what oidc-client-ts’s default store kept in earlier versions, and nothing else', async () => {
+    const earlier = new WebStorageStateStore({ store: localStorage });
+    await earlier.set('user:earlier', JSON.stringify({ refresh_token: 'old' }));
+    localStorage.setItem('lanparty.viewer-roles', '[]');
+    const client = createClient();
+    const { url } = await client.createSigninRequest({ state: {}, request_type: 'si:r' });
+    stubTokenEndpoint('steam-1');
+
+    await client.processSigninResponse(
+      `${origin}/?code=c&state=${new URL(url).searchParams.get('state')}`,
+    );
+
+    expect(await earlier.getAllKeys()).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual(['lanparty.viewer-roles']);
+  });
 });
 
 describe('signing in on a plain-http site', () => {

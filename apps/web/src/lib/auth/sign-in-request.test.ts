@@ -1,22 +1,13 @@
-import { OidcClient, WebStorageStateStore } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../testing/fetch-stub.ts';
-import { clearStaleSignIns, createSignInRequest } from './sign-in-request.ts';
+import { clearStaleSignIns, createSignInRequest, takePendingSignIn } from './sign-in-request.ts';
 
 const issuer = 'https://id.example/oidc';
 const settings = {
-  authority: issuer,
   clientId: 'lanparty-web',
   scope: 'openid profile',
   redirectUri: 'https://lan.example/',
   authorizationEndpoint: `${issuer}/auth`,
 };
-
-/** An ID token as the provider sends it; oidc-client-ts reads its claims, unsigned here. */
-function idToken(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${part({ alg: 'none' })}.${part(claims)}.`;
-}
 
 async function sha256Url(text: string): Promise<string> {
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -25,6 +16,8 @@ async function sha256Url(text: string): Promise<string> {
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 }
+
+const stateOf = (url: string) => new URL(url).searchParams.get('state') ?? '';
 
 afterEach(() => localStorage.clear());
 
@@ -54,56 +47,24 @@ describe('the sign-in request', () => {
     expect(again.searchParams.get('code_challenge')).not.toBe(query.code_challenge);
   });
 
-  it('is finished by oidc-client-ts when the visitor is back: state, verifier and return path', async () => {
-    const { url } = await createSignInRequest(settings, {
-      state: { returnTo: '/stats/leader-board' },
-      requestType: 'si:r',
-    });
-    const sent = new URL(url).searchParams;
-    const { requests } = stubFetch({
-      'POST /oidc/token': () =>
-        jsonResponse({
-          access_token: 'access',
-          token_type: 'Bearer',
-          expires_in: 300,
-          refresh_token: 'refresh',
-          id_token: idToken({
-            iss: issuer,
-            aud: 'lanparty-web',
-            sub: 'steam-1',
-            iat: Math.floor(Date.now() / 1000),
-            exp: Math.floor(Date.now() / 1000) + 300,
-          }),
-        }),
-    });
-    const client = new OidcClient({
-      authority: issuer,
-      client_id: 'lanparty-web',
-      redirect_uri: 'https://lan.example/',
-      scope: 'openid profile',
-      response_type: 'code',
-      loadUserInfo: false,
-      stateStore: new WebStorageStateStore({ store: localStorage }),
-      metadata: {
-        issuer,
-        authorization_endpoint: `${issuer}/auth`,
-        token_endpoint: `${issuer}/token`,
-      },
-    });
-
-    const response = await client.processSigninResponse(
-      `https://lan.example/?code=the-code&state=${sent.get('state')}`,
+  it('keeps the verifier and the state given back for the way back, to be taken once', async () => {
+    const { url } = await createSignInRequest(
+      { ...settings, now: () => 1_000 },
+      { state: { returnTo: '/stats/leader-board' }, requestType: 'si:r' },
     );
-
-    expect(response.access_token).toBe('access');
-    expect(response.profile.sub).toBe('steam-1');
-    expect(response.userState).toEqual({ returnTo: '/stats/leader-board' });
-    const body = new URLSearchParams(String(requests[0]?.body));
-    expect(body.get('grant_type')).toBe('authorization_code');
-    expect(body.get('code')).toBe('the-code');
-    expect(await sha256Url(body.get('code_verifier') ?? '')).toBe(sent.get('code_challenge'));
-    // The state is used once: it is gone from storage.
-    expect(localStorage.getItem(`oidc.${sent.get('state')}`)).toBeNull();
+    const pending = takePendingSignIn(stateOf(url));
+    expect(pending).toEqual({
+      id: stateOf(url),
+      codeVerifier: expect.stringMatching(/^[0-9a-f]{96}$/),
+      data: { returnTo: '/stats/leader-board' },
+      requestType: 'si:r',
+      created: 1_000,
+    });
+    expect(await sha256Url(pending?.codeVerifier ?? '')).toBe(
+      new URL(url).searchParams.get('code_challenge'),
+    );
+    expect(takePendingSignIn(stateOf(url))).toBeNull();
+    expect(takePendingSignIn('0123456789abcdef0123456789abcdef')).toBeNull();
   });
 });
 
@@ -120,34 +81,30 @@ describe('the sign-in request on a plain-http page', () => {
     const sent = new URL(url).searchParams;
     expect(sent.get('state')).toMatch(/^[0-9a-f]{32}$/);
     expect(sent.get('code_challenge_method')).toBe('S256');
-    const stored = JSON.parse(localStorage.getItem(`oidc.${sent.get('state')}`) ?? '{}');
-    expect(stored.code_verifier).toMatch(/^[0-9a-f]{96}$/);
-    expect(await sha256Url(stored.code_verifier)).toBe(sent.get('code_challenge'));
+    const pending = takePendingSignIn(stateOf(url));
+    expect(await sha256Url(pending?.codeVerifier ?? '')).toBe(sent.get('code_challenge'));
   });
 });
 
 describe('stale sign-ins', () => {
-  it('are forgotten after 15 minutes; the stored user and fresh ones stay', async () => {
+  it('are forgotten after 15 minutes, and broken ones at once; fresh ones and other entries stay', async () => {
     const now = 1_000_000;
-    await createSignInRequest(
+    const stale = await createSignInRequest(
       { ...settings, now: () => now - 901 },
       { state: 1, requestType: 'si:r' },
     );
-    await createSignInRequest(
+    const fresh = await createSignInRequest(
       { ...settings, now: () => now - 60 },
       { state: 2, requestType: 'si:r' },
     );
-    localStorage.setItem(`oidc.user:${issuer}:lanparty-web`, JSON.stringify({ access_token: 'a' }));
-    localStorage.setItem('oidc.broken', '{not json');
+    localStorage.setItem('lanparty.sign-in:broken', '{not json');
     localStorage.setItem('lanparty.other', JSON.stringify({ created: 1 }));
 
     clearStaleSignIns({ now: () => now });
 
-    const kept = Object.keys(localStorage).sort();
-    expect(kept).toHaveLength(3);
-    expect(kept).toContain(`oidc.user:${issuer}:lanparty-web`);
-    expect(kept).toContain('lanparty.other');
-    const pending = kept.find((key) => /^oidc\.[0-9a-f]{32}$/.test(key)) ?? '';
-    expect(JSON.parse(localStorage.getItem(pending) ?? '{}').data).toBe(2);
+    expect(Object.keys(localStorage)).toHaveLength(2);
+    expect(localStorage.getItem('lanparty.other')).not.toBeNull();
+    expect(takePendingSignIn(stateOf(stale.url))).toBeNull();
+    expect(takePendingSignIn(stateOf(fresh.url))?.data).toBe(2);
   });
 });

@@ -1,38 +1,48 @@
 /*
  * The one step of OpenID Connect a visitor who is not signed in takes before the sign-in
  * form: the address of the provider's authorization endpoint for a new sign-in
- * (authorization code with PKCE), with its pending state kept until they are back. Done
- * here, in a few lines, rather than by loading oidc-client-ts (about 10 KB gzip) only to
- * leave the page: that library is downloaded when the visitor comes back, to finish the
- * sign-in. So the state is kept exactly as oidc-client-ts keeps a SigninState (its
- * WebStorageStateStore's `oidc.<id>` entry, the same fields), which its
- * processSigninResponse reads; sign-in-request.test.ts runs that round trip with the
- * library itself.
+ * (authorization code with PKCE, RFC 7636). Made here in a few lines rather than by loading
+ * oidc-client-ts (about 10 KB gzip) only to leave the page: that library is downloaded when
+ * the visitor comes back, to finish the sign-in. What the way back needs (the PKCE verifier
+ * and the state given back) waits in an entry of the app's own, which the callback hands to
+ * oidc-client-ts through its public SigninState (create-oidc-client.ts); the library's
+ * storage is never written by hand (decision 010).
  */
 
-/** The entries of oidc-client-ts's state store: `oidc.<id>` (the stored user is `oidc.user:…`). */
-const STATE_PREFIX = 'oidc.';
-/** oidc-client-ts's default: a sign-in not finished in 15 minutes is forgotten. */
-const STALE_STATE_SECONDS = 900;
+/** The app's own entries for sign-ins on their way: `lanparty.sign-in:<state>`. */
+const PENDING_PREFIX = 'lanparty.sign-in:';
+/** As oidc-client-ts would: a sign-in not finished in 15 minutes is forgotten. */
+const STALE_SECONDS = 900;
 
 export type SignInRequestSettings = {
-  authority: string;
   clientId: string;
   scope: string;
   redirectUri: string;
   /** `authorization_endpoint` of the issuer's discovery document. */
   authorizationEndpoint: string;
   storage?: Storage;
-  /** Seconds since the epoch, as oidc-client-ts counts `created`. */
+  /** Seconds since the epoch. */
   now?: () => number;
+};
+
+/** A sign-in sent to the provider, as kept for the way back. */
+export type PendingSignIn = {
+  /** The `state` of the request, which the provider sends back. */
+  id: string;
+  codeVerifier: string;
+  /** What the app asked to get back with the signed-in user. */
+  data: unknown;
+  requestType: string;
+  /** Seconds since the epoch. */
+  created: number;
 };
 
 const epochSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * 128 random bits as 32 hex digits (what oidc-client-ts makes of a UUID). Not
- * crypto.randomUUID: browsers offer that only to secure pages, and a lan's site is often
- * plain http on the venue's network, where signing in must work too.
+ * 128 random bits as 32 hex digits. Not crypto.randomUUID: browsers offer that only to
+ * secure pages, and a lan's site is often plain http on the venue's network, where signing
+ * in must work too.
  */
 const randomId = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
@@ -59,66 +69,72 @@ function base64Url(bytes: ArrayBuffer): string {
 
 /**
  * The authorization endpoint's address for a new sign-in carrying `state` (given back with
- * the signed-in user), its state and PKCE verifier stored for the way back.
+ * the signed-in user), its state and PKCE verifier kept for the way back.
  */
 export async function createSignInRequest(
   settings: SignInRequestSettings,
   { state, requestType }: { state: unknown; requestType: string },
 ): Promise<{ url: string }> {
   const { storage = window.localStorage, now = epochSeconds } = settings;
-  const id = randomId();
-  const codeVerifier = randomId() + randomId() + randomId();
-  const challenge = await sha256Of(codeVerifier);
+  const pending: PendingSignIn = {
+    id: randomId(),
+    // 96 hex digits: within the 43 to 128 characters PKCE asks of a verifier.
+    codeVerifier: randomId() + randomId() + randomId(),
+    data: state,
+    requestType,
+    created: now(),
+  };
+  const challenge = await sha256Of(pending.codeVerifier);
   const url = new URL(settings.authorizationEndpoint);
   const query: Record<string, string> = {
     client_id: settings.clientId,
     redirect_uri: settings.redirectUri,
     response_type: 'code',
     scope: settings.scope,
-    state: id,
+    state: pending.id,
     code_challenge: base64Url(challenge),
     code_challenge_method: 'S256',
   };
   for (const [name, value] of Object.entries(query)) url.searchParams.append(name, value);
-  storage.setItem(
-    STATE_PREFIX + id,
-    JSON.stringify({
-      id,
-      data: state,
-      created: now(),
-      request_type: requestType,
-      code_verifier: codeVerifier,
-      authority: settings.authority,
-      client_id: settings.clientId,
-      redirect_uri: settings.redirectUri,
-      scope: settings.scope,
-      extraTokenParams: {},
-    }),
-  );
+  storage.setItem(PENDING_PREFIX + pending.id, JSON.stringify(pending));
   return { url: url.href };
 }
 
-/**
- * Forgets sign-ins that were started but never came back (older than 15 minutes), as
- * oidc-client-ts's clearStaleState does: entries without a `created` time (the stored
- * user) stay, entries that are not JSON go.
- */
+/** The sign-in that `id` (the callback's `state`) answers, forgotten once taken; else null. */
+export function takePendingSignIn(
+  id: string,
+  storage: Storage = window.localStorage,
+): PendingSignIn | null {
+  const key = PENDING_PREFIX + id;
+  const pending = readPending(storage, key);
+  storage.removeItem(key);
+  return pending?.id === id ? pending : null;
+}
+
+/** Forgets sign-ins that were started but never came back (older than 15 minutes). */
 export function clearStaleSignIns({
   storage = window.localStorage,
   now = epochSeconds,
 }: Pick<SignInRequestSettings, 'storage' | 'now'> = {}): void {
-  const cutoff = now() - STALE_STATE_SECONDS;
+  const cutoff = now() - STALE_SECONDS;
   const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
   for (const key of keys) {
-    if (!key?.startsWith(STATE_PREFIX)) continue;
-    let created: unknown;
-    try {
-      created = (JSON.parse(storage.getItem(key) ?? 'null') as { created?: unknown } | null)
-        ?.created;
-    } catch {
-      storage.removeItem(key);
-      continue;
-    }
-    if (typeof created === 'number' && created <= cutoff) storage.removeItem(key);
+    if (!key?.startsWith(PENDING_PREFIX)) continue;
+    const pending = readPending(storage, key);
+    if (!pending || pending.created <= cutoff) storage.removeItem(key);
+  }
+}
+
+function readPending(storage: Storage, key: string): PendingSignIn | null {
+  try {
+    const pending = JSON.parse(storage.getItem(key) ?? 'null') as Partial<PendingSignIn> | null;
+    const isWhole =
+      typeof pending?.id === 'string' &&
+      typeof pending.codeVerifier === 'string' &&
+      typeof pending.requestType === 'string' &&
+      typeof pending.created === 'number';
+    return isWhole ? (pending as PendingSignIn) : null;
+  } catch {
+    return null;
   }
 }
