@@ -17,9 +17,10 @@ import type { DataPlace } from './server-process.ts';
  * and its wait is timed from the client (HTTP included). Nothing else is asked meanwhile,
  * so the figure is the first reader's wait for the build, not a queue's.
  *
- * - **subscription**: the demo member subscribes to a lan through the API (joining its
- *   waitlist if it is full) and withdraws again on the next change: a write as a lanner
- *   makes it, which raises the `lans` data version every kept read depends on.
+ * - **subscription**: the demo lan administrator subscribes someone to the upcoming lan
+ *   through the API (to its waitlist if it is full) and withdraws them again on the next
+ *   change, which raises the `lans` data version every kept read depends on. (The demo
+ *   member is already on every lan open at scale 10.) The reads are the member's.
  * - **playtime**: ten minutes of a game added to the member's play day now, through the
  *   collector's own `addPlaytime` (playtime and its rollups, one transaction) on the site's
  *   database, from this process: no API writes playtime. On SQLite a write from another
@@ -36,9 +37,10 @@ const communityTimeZone = 'Europe/Amsterdam';
 const settleMs = 50;
 const warmUps = 2;
 
-export type Member = { token: () => Promise<string> };
+type Subscription = { lanId: number; userId: number; id: number | undefined };
 
-type Subscription = { lanId: number; id: number | undefined };
+/** Tokens of the people who make the changes, renewed as they run out. */
+export type People = { member: () => Promise<string>; lanAdministrator: () => Promise<string> };
 
 function expectStatus(answer: Answer, statuses: readonly number[], what: string): Answer {
   if (!statuses.includes(answer.status))
@@ -70,32 +72,35 @@ async function subscribe(origin: string, token: string, lanId: number, userId: n
 /** The changes, made against the running server and its database. */
 class Changes {
   readonly #origin: string;
-  readonly #member: Member;
-  readonly #userId: number;
+  readonly #people: People;
+  readonly #memberId: number;
   readonly #gameId: number;
   readonly #db: AppDatabase;
   readonly #subscription: Subscription;
 
   private constructor(
     origin: string,
-    member: Member,
-    userId: number,
+    people: People,
+    memberId: number,
     gameId: number,
     db: AppDatabase,
     subscription: Subscription,
   ) {
     this.#origin = origin;
-    this.#member = member;
-    this.#userId = userId;
+    this.#people = people;
+    this.#memberId = memberId;
     this.#gameId = gameId;
     this.#db = db;
     this.#subscription = subscription;
   }
 
-  /** Finds a lan the member can subscribe to (and subscribes), and a game to play. */
-  static async open(origin: string, place: DataPlace, member: Member, context: ReadContext) {
-    const token = await member.token();
-    const userId = await meOf(origin, token);
+  /**
+   * Finds someone the lan administrator can subscribe to the upcoming lan (and subscribes
+   * them), and a game for the member to play.
+   */
+  static async open(origin: string, place: DataPlace, people: People, context: ReadContext) {
+    const token = await people.lanAdministrator();
+    const memberId = await meOf(origin, await people.member());
     const db = createDatabase(place.database);
     try {
       const game = await db
@@ -103,26 +108,37 @@ class Changes {
         .select('id')
         .orderBy('id')
         .executeTakeFirstOrThrow();
-      // The upcoming lan first, then any other the member is not on yet.
-      for (const lanId of new Set([context.lanId, ...context.lanIds])) {
-        const answer = await subscribe(origin, token, lanId, userId);
+      const users = expectStatus(
+        await new Browser().get(
+          `${origin}/api/users?sort=nickname&offset=0&limit=100`,
+          bearer(token),
+        ),
+        [200],
+        'GET /api/users',
+      );
+      const candidates = (JSON.parse(users.body.toString()) as { items: { id: number }[] }).items;
+      // The first user not on the lan yet (joining its waitlist if it is full).
+      for (const { id: userId } of candidates) {
+        const answer = await subscribe(origin, token, context.lanId, userId);
         if (answer.status !== 201) continue;
         const { id } = JSON.parse(answer.body.toString()) as { id: number };
-        return new Changes(origin, member, userId, game.id, db, { lanId, id });
+        const subscription = { lanId: context.lanId, userId, id };
+        return new Changes(origin, people, memberId, game.id, db, subscription);
       }
+      throw new Error(
+        `No one of ${candidates.length} users could be subscribed to lan ${context.lanId}`,
+      );
     } catch (error) {
       await db.destroy();
       throw error;
     }
-    await db.destroy();
-    throw new Error('The demo member could subscribe to no lan');
   }
 
   async make(change: Change): Promise<void> {
     if (change === 'playtime') {
       const end = new Date();
       const played = {
-        userId: this.#userId,
+        userId: this.#memberId,
         gameId: this.#gameId,
         start: new Date(end.getTime() - 10 * 60_000),
         end,
@@ -133,11 +149,11 @@ class Changes {
       });
       return;
     }
-    const token = await this.#member.token();
+    const token = await this.#people.lanAdministrator();
     const subscription = this.#subscription;
     if (subscription.id === undefined) {
       const answer = expectStatus(
-        await subscribe(this.#origin, token, subscription.lanId, this.#userId),
+        await subscribe(this.#origin, token, subscription.lanId, subscription.userId),
         [201],
         'POST /api/subscribers',
       );
@@ -155,7 +171,7 @@ class Changes {
     subscription.id = undefined;
   }
 
-  /** Leaves the member as found (not subscribed) and lets the database go. */
+  /** Leaves the lan as found (that user not on it) and lets the database go. */
   async close(): Promise<void> {
     try {
       if (this.#subscription.id !== undefined) await this.make('subscription');
@@ -170,7 +186,7 @@ export type FirstReadOptions = {
   place: DataPlace;
   reads: readonly PageRead[];
   context: ReadContext;
-  member: Member;
+  people: People;
   /** First reads counted per read. */
   count: number;
   onProgress?: (text: string) => void;
@@ -178,8 +194,8 @@ export type FirstReadOptions = {
 
 /** What each read's first reads after a change took (see the header). */
 export async function measureFirstReads(options: FirstReadOptions): Promise<FirstReadRow[]> {
-  const { origin, reads, context, member, count } = options;
-  const changes = await Changes.open(origin, options.place, member, context);
+  const { origin, reads, context, people, count } = options;
+  const changes = await Changes.open(origin, options.place, people, context);
   try {
     const rows: FirstReadRow[] = [];
     for (const read of reads) {
@@ -191,7 +207,7 @@ export async function measureFirstReads(options: FirstReadOptions): Promise<Firs
         const change = kinds[(index + warmUps) % kinds.length] as Change;
         await changes.make(change);
         await sleep(settleMs);
-        const headers = readHeaders(read, await member.token());
+        const headers = readHeaders(read, await people.member());
         const path = read.url(context);
         const started = performance.now();
         const answer = await new Browser().get(`${origin}${path}`, headers);

@@ -27,7 +27,7 @@ export type ReadContext = {
 
 /**
  * A write that makes the site's kept answers stale, as the site is changed: `subscription`
- * the member subscribing to a lan or withdrawing (the `lans` data version: lans,
+ * someone subscribed to a lan or withdrawn (the `lans` data version: lans,
  * subscribers, users, roles), `playtime` a player's minutes added with their rollups, as
  * the collector adds them (the `playtime` version).
  */
