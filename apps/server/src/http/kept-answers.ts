@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type DataGroup, readDataVersions } from '../db/data-versions.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { pickBySchema } from './schema-picker.ts';
+import { writeAnswer } from './answer-writer.ts';
 
 /**
  * Answers kept as JSON text while the data under them is unchanged (decision 023, after
@@ -92,7 +92,7 @@ export function toJson<Schema extends z.ZodType>(
   schema: Schema,
   value: z.input<Schema>,
 ): JsonBytes {
-  return Buffer.from(JSON.stringify(pickBySchema(schema, value)));
+  return Buffer.from(writeAnswer(schema, value));
 }
 
 /** Smaller answers go as they are: compressing them saves less than a packet. */
