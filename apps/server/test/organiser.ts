@@ -172,6 +172,14 @@ export type OrganiserSite = {
   api: OrganiserApi;
   /** One signed-in user per caller asked for (none for anonymous). */
   as: Partial<Record<Caller, SignedIn>>;
+  /** `api.request` sent as one of those callers (anonymous: without a token). */
+  call: (
+    caller: Caller,
+    method: Method,
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ) => ReturnType<OrganiserApi['request']>;
   /** The organiser's lan administrator as the services see them, for tests below HTTP. */
   adminViewer: Viewer;
 };
@@ -208,5 +216,8 @@ export function setUpOrganiserSite(
     Object.assign(adminViewer, { user: admin.user, roles });
   });
   afterAll(async () => site.close?.());
-  return { site, api: organiserApi(site, admin), as, adminViewer };
+  const api = organiserApi(site, admin);
+  const call: OrganiserSite['call'] = (caller, method, url, payload, headers) =>
+    api.request(caller === 'anonymous' ? undefined : as[caller], method, url, payload, headers);
+  return { site, api, as, call, adminViewer };
 }

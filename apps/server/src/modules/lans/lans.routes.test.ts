@@ -25,14 +25,8 @@ function expected(forAdmins: number, forOthers: number, forAnonymous = 401) {
 }
 
 describe.each(testEngines)('the lans API on %s', (engine) => {
-  const { site, api, as } = setUpOrganiserSite(engine, { callers });
-  const { request, createLan, admin } = api;
-  const call = (
-    caller: Caller,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => request(caller === 'anonymous' ? undefined : as[caller], method, url, payload);
+  const { site, api, call } = setUpOrganiserSite(engine, { callers });
+  const { createLan, admin } = api;
 
   const countRows = async (table: 'lans' | 'outbox' | 'subscribers') =>
     Number(
@@ -46,13 +40,7 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
 
   const uploadBanner = (asset: string, caller: Caller) => {
     const body = multipartBody('image', 'banner.png', 'image/png', makePng());
-    return request(
-      caller === 'anonymous' ? undefined : as[caller],
-      'PUT',
-      `/api/assets/${asset}`,
-      body.payload,
-      body.headers,
-    );
+    return call(caller, 'PUT', `/api/assets/${asset}`, body.payload, body.headers);
   };
 
   describe('authorization matrix', () => {
