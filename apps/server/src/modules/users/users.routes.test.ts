@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type Caller, type SignedIn, signInAs, signInCallers } from '../../../test/signed-in.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { type Caller, type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { dialectOf } from '../../db/columns.ts';
 import { replaceRoles } from '../accounts/accounts.repository.ts';
@@ -27,27 +27,16 @@ const callers: Caller[] = [
 ];
 
 describe.each(testEngines)('the users API on %s', (engine) => {
-  let site: ApiSite;
-  let as: Partial<Record<Caller, SignedIn>> = {};
+  // The site's lan administrator, whom setUpOrganiserSite adds, is in none of these calls.
+  const { site, as, call } = setUpOrganiserSite(engine, { callers });
   let subject: SignedIn;
 
-  const call = (caller: Caller, method: 'GET' | 'PUT', url: string, payload?: object) =>
-    site.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: caller === 'anonymous' ? {} : (as[caller]?.headers ?? {}),
-    });
-
   beforeAll(async () => {
-    site = await startApiSite(engine);
-    as = await signInCallers(site.db, site.issuer, callers);
     subject = await signInAs(site.db, site.issuer, ['Lanner'], {
       nickname: 'subject',
       email: 'subject@example.org',
     });
   });
-  afterAll(async () => site?.close());
 
   describe('authorization matrix', () => {
     const expectations: Array<
