@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { buildLanBody } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
@@ -14,34 +13,24 @@ import { replaceRoles } from '../accounts/accounts.repository.ts';
  * version can tell it that the first one wrote something.
  */
 describe.each(testEngines)('cached lan reads on %s', (engine) => {
-  let site: ApiSite;
+  const { site, api } = setUpOrganiserSite(engine);
+  const { admin } = api;
   let otherDb: AppDatabase;
   let other: FastifyInstance;
-  let admin: SignedIn;
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
     otherDb = createDatabase(site.config.database);
     other = await buildApp(site.config, { db: otherDb, isRunningJobs: false });
     await other.ready();
-    admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
   });
+  // Runs before the helper closes the site.
   afterAll(async () => {
     await other?.close();
     await otherDb?.destroy();
-    await site?.close();
   });
 
-  async function createLan(overrides: Record<string, unknown> = {}): Promise<number> {
-    const response = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody({ maximumSubcribers: 20, ...overrides }),
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().id;
-  }
+  const createLan = async (overrides: Record<string, unknown> = {}) =>
+    (await api.createLan({ maximumSubcribers: 20, ...overrides })).id;
 
   const readOther = async (url: string, headers: Record<string, string> = {}) => {
     const response = await other.inject({ method: 'GET', url, headers });
