@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import type { Role } from '@lanparty/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildLanBody } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 type Row = { id: number; status: string; user: { id: number; nickname: string } };
@@ -13,8 +14,8 @@ type Paged = { items: Row[]; total: number };
  * was kept for someone who may see more.
  */
 describe.each(testEngines)('who sees Denied subscribers on %s', (engine) => {
-  let site: ApiSite;
-  let admin: SignedIn;
+  const { api } = setUpOrganiserSite(engine);
+  const { admin, setStatus } = api;
   let systemAdmin: SignedIn;
   let memberAdmin: SignedIn;
   let bystander: SignedIn;
@@ -23,25 +24,15 @@ describe.each(testEngines)('who sees Denied subscribers on %s', (engine) => {
   let accepted: SignedIn;
   let lanId: number;
 
-  const get = (who: SignedIn | undefined, url: string) =>
-    site.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
+  const get = (who: SignedIn | undefined, url: string) => api.request(who, 'GET', url);
+  /** The lan administrator subscribes `who`. */
   const subscribe = async (who: SignedIn) => {
-    const response = await site.app.inject({
-      method: 'POST',
-      url: '/api/subscribers',
-      headers: admin.headers,
-      payload: { lanId, userId: who.user.id },
+    const response = await api.request(admin, 'POST', '/api/subscribers', {
+      lanId,
+      userId: who.user.id,
     });
     expect(response.statusCode).toBe(201);
     return response.json() as { id: number };
-  };
-  const setStatus = async (id: number, status: string) => {
-    const response = await site.app.inject({
-      method: 'PUT',
-      url: `/api/subscribers/${id}/status:${status}`,
-      headers: admin.headers,
-    });
-    expect(response.statusCode).toBe(200);
   };
   const nicknamesOf = (rows: readonly Row[]) => rows.map((row) => row.user.nickname).sort();
 
@@ -68,35 +59,19 @@ describe.each(testEngines)('who sees Denied subscribers on %s', (engine) => {
   const seen = (names: string[]) => ({ lan: names, list: names, page: names, total: names.length });
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
-    const as = (roles: Parameters<typeof signInAs>[2], nickname: string) =>
-      signInAs(site.db, site.issuer, roles).then(async (signedIn) => {
-        await site.db
-          .updateTable('users')
-          .set({ nickname })
-          .where('id', '=', signedIn.user.id)
-          .execute();
-        return signedIn;
-      });
-    admin = await as(['LanAdministrator'], 'lan admin');
+    // Named, without an e-mail address: the reads below compare nicknames.
+    const as = (roles: Role[], nickname: string) => api.person({ roles, nickname, mail: 'none' });
     systemAdmin = await as(['SystemAdministrator'], 'system admin');
     memberAdmin = await as(['MemberAdministrator'], 'member admin');
     bystander = await as(['Lanner'], 'bystander');
     denied = await as(['Lanner'], 'denied');
     otherDenied = await as(['Lanner'], 'other denied');
     accepted = await as(['Lanner'], 'accepted');
-    const created = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody(),
-    });
-    lanId = created.json().id;
+    lanId = (await api.createLan()).id;
     await setStatus((await subscribe(accepted)).id, 'accepted');
     await setStatus((await subscribe(denied)).id, 'denied');
     await setStatus((await subscribe(otherDenied)).id, 'denied');
   });
-  afterAll(async () => site?.close());
 
   it('leaves every Denied subscriber out for visitors, other lanners and member administrators', async () => {
     // The first read of all, anonymous: what is kept first is the answer for everyone.
@@ -150,14 +125,8 @@ describe.each(testEngines)('who sees Denied subscribers on %s', (engine) => {
 });
 
 describe.each(testEngines)('a lan’s dates on %s', (engine) => {
-  let site: ApiSite;
-  let admin: SignedIn;
-
-  beforeAll(async () => {
-    site = await startApiSite(engine, { TZ_COMMUNITY: 'Europe/Amsterdam' });
-    admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
-  });
-  afterAll(async () => site?.close());
+  const { site, api } = setUpOrganiserSite(engine, { env: { TZ_COMMUNITY: 'Europe/Amsterdam' } });
+  const { admin } = api;
 
   it('are written with the community’s offset: the date and time the organiser set', async () => {
     const created = await site.app.inject({
