@@ -17,6 +17,7 @@ import * as eventsOfHiddenLans from './0015-events-of-hidden-lans.ts';
 import * as heldWaitlist from './0016-held-waitlist.ts';
 import * as paymentDetails from './0017-payment-details.ts';
 import * as checkInCodes from './0018-check-in-codes.ts';
+import * as playtimeDaysByDay from './0019-playtime-days-by-day.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-held-waitlist': heldWaitlist,
   '0017-payment-details': paymentDetails,
   '0018-check-in-codes': checkInCodes,
+  '0019-playtime-days-by-day': playtimeDaysByDay,
 };

@@ -35,12 +35,8 @@ export async function findLastMonthBefore(
 
 export type MonthPlaytimeRow = { userId: number; gameId: number; month: string; seconds: number };
 
-/** Seconds per (user, game, month) for months from `firstMonth` to `lastMonth`. */
-export async function listMonthPlaytimes(
-  db: Executor,
-  firstMonth: string,
-  lastMonth: string,
-): Promise<MonthPlaytimeRow[]> {
+/** Seconds per (user, game, month) of one month, of the users who count. */
+export async function listMonthPlaytimes(db: Executor, month: string): Promise<MonthPlaytimeRow[]> {
   const rows = await db
     .selectFrom('playtime_months')
     .innerJoin('users', 'users.id', 'playtime_months.user_id')
@@ -51,13 +47,69 @@ export async function listMonthPlaytimes(
       'playtime_months.seconds',
     ])
     .where('users.lanner_since', 'is not', null)
-    .where('playtime_months.month', '>=', firstMonth)
-    .where('playtime_months.month', '<=', lastMonth)
+    .where('playtime_months.month', '=', month)
     .execute();
   return rows.map((row) => ({
     userId: row.user_id,
     gameId: row.game_id,
     month: row.month,
+    seconds: seconds(row.seconds),
+  }));
+}
+
+export type PlaytimeSumRow = { id: number; seconds: number };
+
+/**
+ * Seconds per user or per game (`per`) from `firstMonth` to `lastMonth`, summed by the
+ * database: a month's previous positions, a month's games, a year's players need the sums
+ * only, not every (user, game, month) row (a year at scale 10: 17k rows, 1.6k sums).
+ */
+export async function sumPlaytimes(
+  db: Executor,
+  per: 'user' | 'game',
+  firstMonth: string,
+  lastMonth: string,
+): Promise<PlaytimeSumRow[]> {
+  const column = per === 'user' ? 'playtime_months.user_id' : 'playtime_months.game_id';
+  const rows = await db
+    .selectFrom('playtime_months')
+    .innerJoin('users', 'users.id', 'playtime_months.user_id')
+    .select((eb) => [
+      eb.ref(column).as('id'),
+      eb.fn.sum<number | string>('playtime_months.seconds').as('seconds'),
+    ])
+    .where('users.lanner_since', 'is not', null)
+    .where('playtime_months.month', '>=', firstMonth)
+    .where('playtime_months.month', '<=', lastMonth)
+    .groupBy(column)
+    .execute();
+  return rows.map((row) => ({ id: row.id, seconds: seconds(row.seconds) }));
+}
+
+export type UserGamePlaytimeRow = { userId: number; gameId: number; seconds: number };
+
+/** Seconds per (user, game) from `firstMonth` to `lastMonth`, summed by the database. */
+export async function sumPlaytimePerUserGame(
+  db: Executor,
+  firstMonth: string,
+  lastMonth: string,
+): Promise<UserGamePlaytimeRow[]> {
+  const rows = await db
+    .selectFrom('playtime_months')
+    .innerJoin('users', 'users.id', 'playtime_months.user_id')
+    .select((eb) => [
+      'playtime_months.user_id',
+      'playtime_months.game_id',
+      eb.fn.sum<number | string>('playtime_months.seconds').as('seconds'),
+    ])
+    .where('users.lanner_since', 'is not', null)
+    .where('playtime_months.month', '>=', firstMonth)
+    .where('playtime_months.month', '<=', lastMonth)
+    .groupBy(['playtime_months.user_id', 'playtime_months.game_id'])
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    gameId: row.game_id,
     seconds: seconds(row.seconds),
   }));
 }
@@ -88,7 +140,12 @@ export async function countPlayDaysPerUser(
   return new Map(rows.map((row) => [row.user_id, Number(row.days)]));
 }
 
-/** Seconds per play day in [firstDay, lastDay], days without playtime left out. */
+/**
+ * Seconds per play day in [firstDay, lastDay], days without playtime left out. Joined to the
+ * users who count rather than asking `in` them, so SQLite reads the days in order from the
+ * (play day, user, seconds) index (migration 0019) instead of each user's year and a sort:
+ * a year's days at scale 10 (50k rows) 27 → 9 ms.
+ */
 export async function sumPlaytimePerDay(
   db: Executor,
   firstDay: string,
@@ -96,11 +153,12 @@ export async function sumPlaytimePerDay(
 ): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('playtime_days')
+    .innerJoin('users', 'users.id', 'playtime_days.user_id')
     .select((eb) => [
       'playtime_days.play_day',
       eb.fn.sum<number | string>('playtime_days.seconds').as('seconds'),
     ])
-    .where('playtime_days.user_id', 'in', lannerIds(db))
+    .where('users.lanner_since', 'is not', null)
     .where('playtime_days.play_day', '>=', firstDay)
     .where('playtime_days.play_day', '<=', lastDay)
     .groupBy('playtime_days.play_day')

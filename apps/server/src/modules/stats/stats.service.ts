@@ -22,9 +22,12 @@ import {
   findUsers,
   listMonthPlaytimes,
   listPlaytimeMonths,
-  type MonthPlaytimeRow,
+  type PlaytimeSumRow,
   pagePlayerTotals,
   sumPlaytimePerDay,
+  sumPlaytimePerUserGame,
+  sumPlaytimes,
+  type UserGamePlaytimeRow,
 } from './stats.repository.ts';
 
 export type StatsDeps = {
@@ -58,6 +61,10 @@ function currentMonth(deps: StatsDeps, now: Date): string {
   return playDayOf(now, deps.communityTimeZone).slice(0, 7);
 }
 
+// One collator for every comparison: localeCompare with a locale looks its collator up on
+// each call, and a rewind compares thousands of names.
+const byName = new Intl.Collator('en').compare;
+
 /**
  * 1-based positions by total, most first, ties by name (then id, so the order is always
  * the same). Returns the ordered keys and each key's position.
@@ -66,7 +73,7 @@ function rank<K>(totals: Map<K, number>, nameOf: (key: K) => string): Map<K, num
   const ordered = [...totals.keys()].sort(
     (a, b) =>
       (totals.get(b) ?? 0) - (totals.get(a) ?? 0) ||
-      nameOf(a).localeCompare(nameOf(b), 'en') ||
+      byName(nameOf(a), nameOf(b)) ||
       String(a).localeCompare(String(b)),
   );
   return new Map(ordered.map((key, index) => [key, index + 1]));
@@ -98,14 +105,12 @@ export async function findLastMonth(deps: StatsDeps, now = new Date()): Promise<
   return month;
 }
 
-/** Seconds per user of one month, and per user per game. */
-/** Seconds per user, per game, and per user per game of the rows of `month` (all: every row). */
-function totalsOf(rows: readonly MonthPlaytimeRow[], month: string | 'all') {
+/** Seconds per user, per game, and per user per game of these rows. */
+function totalsOf(rows: readonly UserGamePlaytimeRow[]) {
   const perUser = new Map<number, number>();
   const perGame = new Map<number, number>();
   const perUserGame = new Map<number, Map<number, number>>();
   for (const row of rows) {
-    if (month !== 'all' && row.month !== month) continue;
     addTo(perUser, row.userId, row.seconds);
     addTo(perGame, row.gameId, row.seconds);
     const games = perUserGame.get(row.userId) ?? new Map<number, number>();
@@ -115,22 +120,21 @@ function totalsOf(rows: readonly MonthPlaytimeRow[], month: string | 'all') {
   return { perUser, perGame, perUserGame };
 }
 
+const sumsById = (rows: readonly PlaytimeSumRow[]) =>
+  new Map(rows.map((row) => [row.id, row.seconds]));
+
 /** Every player of a month, best first, with their position the month before. */
 export async function playerLeaderboardMonth(
   deps: StatsDeps,
   month: string,
 ): Promise<PlayerLeaderboardMonth> {
   const before = previousMonth(month);
-  const rows = await listMonthPlaytimes(deps.db, before, month);
-  const current = totalsOf(rows, month);
-  const previous = totalsOf(rows, before);
-  const users = await publicUsersById(deps, [
-    ...current.perUser.keys(),
-    ...previous.perUser.keys(),
-  ]);
+  const current = totalsOf(await listMonthPlaytimes(deps.db, month));
+  const previous = sumsById(await sumPlaytimes(deps.db, 'user', before, before));
+  const users = await publicUsersById(deps, [...current.perUser.keys(), ...previous.keys()]);
   const nameOf = (id: number) => users.get(id)?.nickname ?? '';
   const positions = rank(current.perUser, nameOf);
-  const previousPositions = rank(previous.perUser, nameOf);
+  const previousPositions = rank(previous, nameOf);
   const items = [...positions].map(([userId, position]) => ({
     user: users.get(userId) as UserPublic,
     totalPlaytime: formatTimeSpan(current.perUser.get(userId) ?? 0),
@@ -153,16 +157,15 @@ export async function gameLeaderboardMonth(
   limit: number,
 ): Promise<GameLeaderboardMonth> {
   const before = previousMonth(month);
-  const rows = await listMonthPlaytimes(deps.db, before, month);
-  const current = totalsOf(rows, month);
-  const previous = totalsOf(rows, before);
-  const games = await gamesById(deps, [...current.perGame.keys(), ...previous.perGame.keys()]);
+  const current = sumsById(await sumPlaytimes(deps.db, 'game', month, month));
+  const previous = sumsById(await sumPlaytimes(deps.db, 'game', before, before));
+  const games = await gamesById(deps, [...current.keys(), ...previous.keys()]);
   const nameOf = (id: number) => games.get(id)?.name ?? '';
-  const positions = rank(current.perGame, nameOf);
-  const previousPositions = rank(previous.perGame, nameOf);
+  const positions = rank(current, nameOf);
+  const previousPositions = rank(previous, nameOf);
   const items = [...positions].slice(0, limit).map(([gameId, position]) => ({
     game: games.get(gameId) ?? { id: gameId, name: unknownGameName(gameId) },
-    totalPlaytime: formatTimeSpan(current.perGame.get(gameId) ?? 0),
+    totalPlaytime: formatTimeSpan(current.get(gameId) ?? 0),
     position,
     previousPosition: previousPositions.get(gameId) ?? null,
   }));
@@ -227,11 +230,11 @@ async function buildRewind(deps: StatsDeps, year: number, now: Date): Promise<Re
   const firstDay = `${year}-01-01`;
   const today = playDayOf(now, deps.communityTimeZone);
   const lastDay = today < `${year}-12-31` ? today : `${year}-12-31`;
-  const rows = await listMonthPlaytimes(deps.db, monthKey(year, 1), monthKey(year, 12));
+  const rows = await sumPlaytimePerUserGame(deps.db, monthKey(year, 1), monthKey(year, 12));
   if (rows.length === 0 || lastDay < firstDay)
     throw new ProblemError(404, `There is no rewind of ${year}.`);
 
-  const { perUser, perGame, perUserGame } = totalsOf(rows, 'all');
+  const { perUser, perGame, perUserGame } = totalsOf(rows);
   const [daysPerUser, perDay, users, games] = await Promise.all([
     countPlayDaysPerUser(deps.db, firstDay, lastDay),
     sumPlaytimePerDay(deps.db, firstDay, lastDay),
