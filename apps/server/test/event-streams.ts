@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { DatabaseConfig } from '../src/config.ts';
+import type { AppDatabase } from '../src/db/database.ts';
+import { createEventHub, type EventHub } from '../src/modules/events/event-hub.ts';
 import type { SignedIn } from './signed-in.ts';
 
 /** Reading GET /api/events as a browser does, for the live update tests. */
@@ -90,4 +93,13 @@ export async function listen(app: FastifyInstance): Promise<string> {
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('Not listening');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * An event hub of a test's own on `db`, logging nothing, whose poll is far beyond the test:
+ * only NOTIFY, or the look it takes once it listens, can tell it of a change in time.
+ */
+export function hubWithoutPoll(db: AppDatabase, database: DatabaseConfig): EventHub {
+  const log = { warn() {}, error() {} } as never;
+  return createEventHub({ db, database, log, pollMs: 600_000 });
 }

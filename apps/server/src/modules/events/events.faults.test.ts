@@ -1,17 +1,20 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startApiSite } from '../../../test/api-site.ts';
-import { listen, openStream, type StreamEvent, until } from '../../../test/event-streams.ts';
+import {
+  hubWithoutPoll,
+  listen,
+  openStream,
+  type StreamEvent,
+  until,
+} from '../../../test/event-streams.ts';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
-import { createEventHub } from './event-hub.ts';
 import type { EventRow } from './events.repository.ts';
-
-const noLog = { warn() {}, error() {} } as never;
 
 /** `count` events of one user committed at once, as a flood of profile saves would write. */
 async function writeUserEvents(db: AppDatabase, userId: number, count: number): Promise<void> {
@@ -176,13 +179,7 @@ describe.each(testEngines)('live updates under strain on %s', (engine) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a lost listening connection', () => {
   it('is connected again, and what changed is told without the poll', async () => {
     const site = await startApiSite('postgres');
-    // A poll far beyond the test: only NOTIFY, or a look once listening again, can tell.
-    const hub = createEventHub({
-      db: site.db,
-      database: site.config.database,
-      log: noLog,
-      pollMs: 600_000,
-    });
+    const hub = hubWithoutPoll(site.db, site.config.database);
     try {
       const told: EventRow[] = [];
       const opened = hub.open({

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiSite } from '../../../test/api-site.ts';
-import { listen, openStream, until } from '../../../test/event-streams.ts';
+import { hubWithoutPoll, listen, openStream, until } from '../../../test/event-streams.ts';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { signInAs } from '../../../test/signed-in.ts';
@@ -189,13 +189,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers
 
   it('is ready once it listens, and tells of what changed while it connected', async () => {
     const site = await startApiSite('postgres');
-    // A poll far beyond the test: only NOTIFY, or a look once listening, can tell in time.
-    const hub = createEventHub({
-      db: site.db,
-      database: site.config.database,
-      log: noLog,
-      pollMs: 600_000,
-    });
+    const hub = hubWithoutPoll(site.db, site.config.database);
     const listener = holdListener();
     try {
       const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
@@ -270,13 +264,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers
     const site = await startApiSite('postgres');
     const otherDb = createDatabase(site.config.database);
     const other = await buildApp(site.config, { db: otherDb, isRunningJobs: false });
-    // The other server's hub with no poll in reach: only NOTIFY can tell it in time.
-    const otherHub = createEventHub({
-      db: otherDb,
-      database: site.config.database,
-      log: noLog,
-      pollMs: 600_000,
-    });
+    // The other server's hub: only NOTIFY can tell it in time.
+    const otherHub = hubWithoutPoll(otherDb, site.config.database);
     try {
       const baseUrl = await listen(other);
       const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
