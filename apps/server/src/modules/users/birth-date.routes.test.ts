@@ -1,7 +1,7 @@
 import { birthDateBounds } from '@lanparty/contract/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const profile = {
@@ -19,34 +19,28 @@ function dayAfter(day: string, days: number): string {
 
 /** Decision 038: a birth date neither in the future nor more than 120 years ago. */
 describe.each(testEngines)('a birth date on %s', (engine) => {
-  let site: ApiSite;
-  let lanner: SignedIn;
-  let memberAdmin: SignedIn;
+  // The site's lan administrator, whom setUpOrganiserSite adds, takes no part.
+  const { site, api, as, call } = setUpOrganiserSite(engine, {
+    callers: ['Lanner', 'MemberAdministrator'],
+  });
+  // Signed in before the first test.
+  const lanner = () => as.Lanner as SignedIn;
 
   const putMe = (birthDate: string) =>
-    site.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: lanner.headers,
-      payload: { ...profile, birthDate },
-    });
+    api.request(lanner(), 'PUT', '/api/users/me', { ...profile, birthDate });
   const savedBirthDate = async (id: number) =>
     (await site.db.selectFrom('users').select('birth_date').where('id', '=', id).executeTakeFirst())
       ?.birth_date;
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
-    lanner = await signInAs(site.db, site.issuer, ['Lanner']);
-    memberAdmin = await signInAs(site.db, site.issuer, ['MemberAdministrator']);
     expect((await putMe(profile.birthDate)).statusCode).toBe(200);
   });
-  afterAll(async () => site?.close());
 
   it('in the future (five years on) is refused with a clear message, and nothing is saved', async () => {
     const response = await putMe(`${new Date().getUTCFullYear() + 5}-01-01`);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ birthDate: ['Birth date cannot be in the future'] });
-    expect(String(await savedBirthDate(lanner.user.id))).toContain('1995-06-21');
+    expect(String(await savedBirthDate(lanner().user.id))).toContain('1995-06-21');
   });
 
   it('a day after the latest allowed is refused; the latest is saved', async () => {
@@ -67,11 +61,9 @@ describe.each(testEngines)('a birth date on %s', (engine) => {
   });
 
   it('is refused in a member administrator’s change of a profile too', async () => {
-    const response = await site.app.inject({
-      method: 'PUT',
-      url: `/api/users/${lanner.user.id}`,
-      headers: memberAdmin.headers,
-      payload: { roles: ['Lanner'], birthDate: `${new Date().getUTCFullYear() + 5}-01-01` },
+    const response = await call('MemberAdministrator', 'PUT', `/api/users/${lanner().user.id}`, {
+      roles: ['Lanner'],
+      birthDate: `${new Date().getUTCFullYear() + 5}-01-01`,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ birthDate: ['Birth date cannot be in the future'] });
