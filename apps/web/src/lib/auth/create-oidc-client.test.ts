@@ -46,6 +46,7 @@ function stubTokenEndpoint(sub: string) {
         issuer,
         authorization_endpoint: `${issuer}/auth`,
         token_endpoint: `${issuer}/token`,
+        end_session_endpoint: `${issuer}/session/end`,
       }),
   });
 }
@@ -163,5 +164,32 @@ describe('signing in on a plain-http site', () => {
       .replace(/\//g, '_')
       .replace(/=+$/, '');
     expect(new URL(url).searchParams.get('code_challenge')).toBe(expected);
+  });
+});
+
+describe('with a signed-in user', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const profile = { sub: 'steam-1', iss: issuer, aud: 'lanparty-web', exp: now(), iat: now() };
+
+  it('renews with the refresh token at the token endpoint', async () => {
+    const { requests } = stubTokenEndpoint('steam-1');
+    const response = await createClient().useRefreshToken({
+      state: { refresh_token: 'refresh-1', session_state: null, scope: 'openid', profile },
+    });
+    expect(response.access_token).toBe('access');
+    expect(response.refresh_token).toBe('refresh');
+    const exchange = requests.find((request) => request.url.pathname === '/oidc/token');
+    const body = new URLSearchParams(String(exchange?.body));
+    expect(body.get('grant_type')).toBe('refresh_token');
+    expect(body.get('refresh_token')).toBe('refresh-1');
+  });
+
+  it('signs out at the end-session endpoint, back at the site', async () => {
+    stubTokenEndpoint('steam-1');
+    const { url } = await createClient().createSignoutRequest({ id_token_hint: 'id-1' });
+    const address = new URL(url);
+    expect(`${address.origin}${address.pathname}`).toBe(`${issuer}/session/end`);
+    expect(address.searchParams.get('id_token_hint')).toBe('id-1');
+    expect(address.searchParams.get('post_logout_redirect_uri')).toBe(`${origin}/`);
   });
 });
