@@ -63,12 +63,13 @@ async function dropSchema(schema: string): Promise<void> {
 /** A migrated database of its own, for tests below the HTTP layer. */
 export async function startTestDatabase(
   engine: Engine,
-): Promise<{ db: AppDatabase; close: () => Promise<void> }> {
+): Promise<{ db: AppDatabase; config: Config; close: () => Promise<void> }> {
   const site = await createTestSite(engine);
   const db = createDatabase(site.config.database);
   await migrateToLatest(db, databaseSchemaOf(site.config));
   return {
     db,
+    config: site.config,
     async close() {
       await db.destroy();
       await site.cleanUp();

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
-import { type AppDatabase, createDatabase, migrateToLatest } from '../../db/database.ts';
+import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
+import { type AppDatabase, createDatabase } from '../../db/database.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { type Deliverers, deliverDueMessages } from '../outbox/outbox.worker.ts';
 import { lanActivatedMessage, subscriberAcceptedMessage } from './chat-messages.ts';
@@ -30,18 +30,14 @@ function anAnnouncement(id = 12) {
 const seconds = (count: number) => new Date(Date.now() + count * 1000);
 
 describe.each(testEngines)('chat posts through the outbox on %s', (engine) => {
-  let site: TestSite;
+  let database: Awaited<ReturnType<typeof startTestDatabase>>;
   let db: AppDatabase;
   let receiver: WebhookReceiver;
   let deliverers: Deliverers;
 
   beforeAll(async () => {
-    site = await createTestSite(engine);
-    db = createDatabase(site.config.database);
-    await migrateToLatest(
-      db,
-      site.config.database.kind === 'postgres' ? site.config.database.schema : undefined,
-    );
+    database = await startTestDatabase(engine);
+    db = database.db;
     receiver = await startWebhookReceiver();
     deliverers = { email: noMail, chat: createWebhookDeliverer(receiver.url) };
   });
@@ -51,8 +47,7 @@ describe.each(testEngines)('chat posts through the outbox on %s', (engine) => {
   });
   afterAll(async () => {
     await receiver?.close();
-    await db?.destroy();
-    await site?.cleanUp();
+    await database?.close();
   });
 
   async function outboxRow() {
@@ -180,7 +175,7 @@ describe.each(testEngines)('chat posts through the outbox on %s', (engine) => {
 
   it('posts each message once when two server instances share the database', async () => {
     // A second connection pool, as a second server process would have.
-    const otherInstance = createDatabase(site.config.database);
+    const otherInstance = createDatabase(database.config.database);
     try {
       for (let id = 1; id <= 10; id += 1) {
         await enqueueMessage(db, {

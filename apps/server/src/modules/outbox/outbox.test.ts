@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestSite, type TestSite, testEngines } from '../../../test/test-database.ts';
-import { type AppDatabase, createDatabase, migrateToLatest } from '../../db/database.ts';
+import { createTestSite, startTestDatabase, testEngines } from '../../../test/test-database.ts';
+import type { AppDatabase } from '../../db/database.ts';
 import { createMailer } from './mailer.ts';
 import {
   cancelWaitingMessage,
@@ -27,23 +27,18 @@ const mail = (to: string): EmailMessage => ({
 });
 
 describe.each(testEngines)('the outbox on %s', (engine) => {
-  let site: TestSite;
+  let database: Awaited<ReturnType<typeof startTestDatabase>>;
   let db: AppDatabase;
 
   beforeAll(async () => {
-    site = await createTestSite(engine);
-    db = createDatabase(site.config.database);
-    await migrateToLatest(
-      db,
-      site.config.database.kind === 'postgres' ? site.config.database.schema : undefined,
-    );
+    database = await startTestDatabase(engine);
+    db = database.db;
   });
   beforeEach(async () => {
     await db.deleteFrom('outbox').execute();
   });
   afterAll(async () => {
-    await db?.destroy();
-    await site?.cleanUp();
+    await database?.close();
   });
 
   it('delivers a queued message once and marks it delivered', async () => {
