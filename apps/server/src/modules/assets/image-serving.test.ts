@@ -1,9 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makeLargePng, uploadImage } from '../../../test/images.ts';
-import { buildLanBody } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const accepts = {
@@ -13,8 +11,10 @@ const accepts = {
 };
 
 describe.each(testEngines)('serving images on %s', (engine) => {
-  let site: ApiSite;
-  let admin: SignedIn;
+  const { site, api } = setUpOrganiserSite(engine, {
+    adminRoles: ['LanAdministrator', 'MemberAdministrator'],
+  });
+  const { admin } = api;
   let lanId: number;
 
   const get = (asset: string, accept?: string, headers: Record<string, string> = {}) =>
@@ -29,20 +29,11 @@ describe.each(testEngines)('serving images on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
-    admin = await signInAs(site.db, site.issuer, ['LanAdministrator', 'MemberAdministrator']);
-    const lan = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody(),
-    });
-    lanId = lan.json().id;
+    lanId = (await api.createLan()).id;
     const banner = await makeJpeg({ width: 2400, height: 900 });
     const put = await uploadImage(site.app, `lan-${lanId}.jpg`, banner, { headers: admin.headers });
     expect(put.statusCode).toBe(204);
   });
-  afterAll(async () => site?.close());
 
   it('serves AVIF, WebP or the uploaded type by Accept, each with its own ETag, varying by Accept', async () => {
     const served = {
@@ -112,13 +103,8 @@ describe.each(testEngines)('serving images on %s', (engine) => {
   });
 
   it('gives requests that arrive together one variant', async () => {
-    const lan = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody({ name: 'Busy lan' }),
-    });
-    const asset = `lan-${lan.json().id}`;
+    const lan = await api.createLan({ name: 'Busy lan' });
+    const asset = `lan-${lan.id}`;
     await uploadImage(site.app, `${asset}.png`, await makeLargePng(600, 200), {
       headers: admin.headers,
     });

@@ -1,8 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng, uploadImage } from '../../../test/images.ts';
-import { buildLanBody } from '../../../test/lans.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { presentPublicUsers } from '../users/users.presenter.ts';
@@ -24,8 +23,11 @@ function countingAssetQueries(): { plugin: KyselyPlugin; count: () => number } {
 }
 
 describe.each(testEngines)('avatar and banner versions in the API on %s', (engine) => {
-  let site: ApiSite;
-  let admin: SignedIn;
+  // One administrator makes the lan, uploads its banner and reads every user.
+  const { site, api } = setUpOrganiserSite(engine, {
+    adminRoles: ['LanAdministrator', 'MemberAdministrator'],
+  });
+  const { admin } = api;
   let lanner: SignedIn;
   let other: SignedIn;
   let lanId: number;
@@ -45,26 +47,11 @@ describe.each(testEngines)('avatar and banner versions in the API on %s', (engin
   };
 
   beforeAll(async () => {
-    site = await startApiSite(engine);
-    admin = await signInAs(site.db, site.issuer, ['LanAdministrator', 'MemberAdministrator']);
     lanner = await signInAs(site.db, site.issuer, ['Lanner']);
     other = await signInAs(site.db, site.issuer, ['Lanner']);
-    const lan = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody(),
-    });
-    lanId = lan.json().id;
-    const subscribed = await site.app.inject({
-      method: 'POST',
-      url: '/api/subscribers',
-      headers: lanner.headers,
-      payload: { lanId, userId: lanner.user.id },
-    });
-    expect(subscribed.statusCode).toBe(201);
+    lanId = (await api.createLan()).id;
+    await api.subscribe(lanId, lanner);
   });
-  afterAll(async () => site?.close());
 
   it('says null for a user without an avatar and a lan without a banner', async () => {
     const users = await getJson(`/api/users?userIds=${lanner.user.id},${other.user.id}`);
