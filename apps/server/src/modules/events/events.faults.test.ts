@@ -100,19 +100,9 @@ describe.each(testEngines)('live updates under strain on %s', (engine) => {
     await updateLan(hidden.id, { name: 'Still hidden' });
     // Once visible, then hidden again: everyone who saw it hears that it changed, once.
     const shown = await createLan();
-    const subscribed = await site.app.inject({
-      method: 'POST',
-      url: '/api/subscribers',
-      headers: lanner.headers,
-      payload: { lanId: shown.id, userId: lanner.user.id },
-    });
-    expect(subscribed.statusCode).toBe(201);
+    const subscribed = await api.subscribe(shown.id, lanner);
     await updateLan(shown.id, { isActive: false });
-    const withdrawn = await site.app.inject({
-      method: 'DELETE',
-      url: `/api/subscribers/${subscribed.json().id}`,
-      headers: admin.headers,
-    });
+    const withdrawn = await api.request(admin, 'DELETE', `/api/subscribers/${subscribed.id}`);
     expect(withdrawn.statusCode).toBe(204);
     const last = await createLan();
 

@@ -41,15 +41,9 @@ describe.each(testEngines)('live updates on %s', (engine) => {
     const lan = await createLan();
     expect((await stream.next((e) => e.event === 'lan')).data).toEqual({ lanId: lan.id });
 
-    const subscribed = await site.app.inject({
-      method: 'POST',
-      url: '/api/subscribers',
-      headers: lanner.headers,
-      payload: { lanId: lan.id, userId: lanner.user.id },
-    });
-    expect(subscribed.statusCode).toBe(201);
+    const subscribed = await api.subscribe(lan.id, lanner);
     const subscriber = await stream.next((e) => e.event === 'subscriber');
-    expect(subscriber.data).toEqual({ lanId: lan.id, subscriberId: subscribed.json().id });
+    expect(subscriber.data).toEqual({ lanId: lan.id, subscriberId: subscribed.id });
 
     const granted = await site.app.inject({
       method: 'PUT',

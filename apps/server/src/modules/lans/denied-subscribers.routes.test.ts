@@ -1,6 +1,5 @@
 import type { Role } from '@lanparty/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildLanBody } from '../../../test/lans.ts';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import type { SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
@@ -129,22 +128,13 @@ describe.each(testEngines)('a lan’s dates on %s', (engine) => {
   const { admin } = api;
 
   it('are written with the community’s offset: the date and time the organiser set', async () => {
-    const created = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody({
-        startDate: '2198-01-08T18:00:00+01:00',
-        endDate: '2198-07-10T23:30:00Z',
-      }),
+    const { id } = await api.createLan({
+      startDate: '2198-01-08T18:00:00+01:00',
+      endDate: '2198-07-10T23:30:00Z',
     });
-    expect(created.statusCode).toBe(201);
-    const { id } = created.json();
-    const subscribed = await site.app.inject({
-      method: 'POST',
-      url: '/api/subscribers',
-      headers: admin.headers,
-      payload: { lanId: id, userId: admin.user.id },
+    const subscribed = await api.request(admin, 'POST', '/api/subscribers', {
+      lanId: id,
+      userId: admin.user.id,
     });
     const lan = (await site.app.inject({ method: 'GET', url: `/api/lans/${id}` })).json();
     const dates = {
@@ -157,24 +147,13 @@ describe.each(testEngines)('a lan’s dates on %s', (engine) => {
   });
 
   it('writes the day of subscribing with the community’s offset, so it is the community’s day', async () => {
-    const created = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody({}, 30),
-    });
-    const { id } = created.json();
-    const subscribed = await site.app.inject({
-      method: 'POST',
-      url: '/api/subscribers',
-      headers: admin.headers,
-      payload: { lanId: id, userId: admin.user.id },
-    });
+    const { id } = await api.createLan({}, 30);
+    const subscribed = await api.subscribe(id, admin);
     // 00:30 in Amsterdam on the 14th is still the 13th in UTC.
     await site.db
       .updateTable('subscribers')
       .set({ creation_date: '2025-03-13T23:30:00.000Z' })
-      .where('id', '=', subscribed.json().id)
+      .where('id', '=', subscribed.id)
       .execute();
     const lan = (await site.app.inject({ method: 'GET', url: `/api/lans/${id}` })).json();
     expect(lan.subscribers[0].creationDate).toBe('2025-03-14T00:30:00.000+01:00');
