@@ -2,6 +2,7 @@ import { buildParticipant, buildParticipantList } from '@lanparty/contract/testi
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemResponse } from '../../../testing/fetch-stub.ts';
+import { stubPhoneScreen } from '../../../testing/phone-screen.ts';
 import { initialCsvSeparator } from '../components/csv-separator-choice.ts';
 import { openAdminLan } from '../testing/open-admin-lan.ts';
 
@@ -57,15 +58,7 @@ describe('the money of each participant', () => {
   });
 
   it('keeps them apart on a phone, and leaves them out for someone without a place', async () => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query === '(max-width: 40rem)',
-        media: query,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-      })),
-    );
+    stubPhoneScreen();
     openAdminLan({ participants });
     const list = await screen.findByRole('list', { name: 'Participants of Winter Lan' });
     const cardOf = (nickname: string) =>

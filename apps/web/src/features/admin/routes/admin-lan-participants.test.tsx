@@ -2,6 +2,7 @@ import { buildLan, buildParticipant, buildParticipantList } from '@lanparty/cont
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse } from '../../../testing/fetch-stub.ts';
+import { stubPhoneScreen } from '../../../testing/phone-screen.ts';
 import { openAdminLan } from '../testing/open-admin-lan.ts';
 
 const nova = buildParticipant({
@@ -180,15 +181,7 @@ describe('the participants of a lan', () => {
 
 describe('the participants on a phone', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query === '(max-width: 40rem)',
-        media: query,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-      })),
-    );
+    stubPhoneScreen();
   });
 
   it('shows a card per participant instead of a table, with the same controls', async () => {

@@ -5,8 +5,9 @@ import {
   buildSubscriber,
 } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
+import { stubPhoneScreen } from '../../../testing/phone-screen.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
 const lanAdmin = buildViewer({ roles: ['LanAdministrator'] });
@@ -71,15 +72,7 @@ describe('the lans screen', () => {
 
 describe('the lans screen on a phone', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query === '(max-width: 40rem)',
-        media: query,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-      })),
-    );
+    stubPhoneScreen();
   });
 
   it('shows a card per lan instead of a table that scrolls sideways', async () => {
