@@ -6,35 +6,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import type { Viewer } from '../auth/viewer.ts';
-import { canManageLans } from '../lans/lans.policy.ts';
-import { findLanById } from '../lans/lans.repository.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
-import { canUploadAvatar } from '../users/users.policy.ts';
 import { parseAssetName } from './asset-names.ts';
-import { createImageReader, saveImage } from './assets.service.ts';
-
-/**
- * The kinds of asset and their rules: whose the entity is and who may upload for it.
- * `lan` banners are uploaded by lan administrators.
- */
-export type AssetKind = {
-  exists: (db: AppDatabase, id: number) => Promise<boolean>;
-  canUpload: (viewer: Viewer | null, id: number) => boolean;
-};
-
-export const assetKinds: Record<AssetKindName, AssetKind> = {
-  user: {
-    exists: async (db, id) => (await findUserById(db, id)) !== undefined,
-    canUpload: canUploadAvatar,
-  },
-  lan: {
-    exists: async (db, id) => (await findLanById(db, id)) !== undefined,
-    canUpload: (viewer) => canManageLans(viewer),
-  },
-};
+import { authorizeUpload, createImageReader, saveImage } from './assets.service.ts';
 
 /** Any of these may end a GET (older clients ask for `.dat`); an upload names its type. */
 const servedExtensions = new Set([undefined, 'jpg', 'png', 'dat']);
@@ -204,13 +179,7 @@ export const assetsRoutes =
             'Upload to user-{id}.jpg, user-{id}.png, lan-{id}.jpg or lan-{id}.png.',
           );
         }
-        const kind = assetKinds[name.kind];
-        if (!kind.canUpload(viewer, name.id)) {
-          throw new ProblemError(403, 'You may not change this image.');
-        }
-        if (!(await kind.exists(deps.db, name.id))) {
-          throw new ProblemError(404, `There is nothing called ${name.assetId}.`);
-        }
+        await authorizeUpload(deps.db, viewer, name);
         const bytes = await readImageField(request);
         await saveImage({ db: deps.db, kind: name.kind, id: name.id, bytes });
         return reply.code(204).send();

@@ -2,8 +2,13 @@ import { createHash } from 'node:crypto';
 import { type AssetKindName, assetIdOf } from '@lanparty/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { findUserById } from '../accounts/accounts.repository.ts';
+import { authorize } from '../auth/authorize.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { imageVersionOf } from '../image-versions/image-versions.repository.ts';
-import { imageBounds } from './asset-names.ts';
+import { findLanById } from '../lans/lans.repository.ts';
+import { type AssetName, imageBounds } from './asset-names.ts';
 import {
   findAsset,
   findAssetRepresentation,
@@ -22,6 +27,23 @@ import { chooseImageFormat } from './image-negotiation.ts';
 /** A strong validator of exactly these bytes, so each format of an image has its own. */
 export function etagOf(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * Refuses an upload to `name` unless the viewer may change that image (a user's avatar: the
+ * user and member administrators; a lan's banner: lan administrators) and what it belongs
+ * to exists: 403 first, so nobody learns which ids exist.
+ */
+export async function authorizeUpload(
+  db: AppDatabase,
+  viewer: Viewer,
+  name: AssetName,
+): Promise<void> {
+  if (name.kind === 'user') authorize(viewer, 'avatar.upload', name.id);
+  else authorize(viewer, 'banner.upload');
+  const owner =
+    name.kind === 'user' ? await findUserById(db, name.id) : await findLanById(db, name.id);
+  if (!owner) throw new ProblemError(404, `There is nothing called ${name.assetId}.`);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Role } from '@lanparty/contract';
-import { hasAnyRole as rolesInclude } from '@lanparty/contract/rules';
 import type { UserRow } from '../accounts/accounts.repository.ts';
 
 /** Who is asking: the signed-in user with their roles, or nobody. */
@@ -14,12 +13,4 @@ declare module 'fastify' {
      */
     viewer: () => Promise<Viewer | null>;
   }
-}
-
-/**
- * The contract's role check for whoever is asking (nobody passes none). A SystemAdministrator
- * may do everything, so it passes every role check: decision 019.
- */
-export function hasAnyRole(viewer: Viewer | null, roles: readonly Role[]): boolean {
-  return viewer !== null && rolesInclude(viewer.roles, roles);
 }

@@ -1,14 +1,11 @@
 import { problemDetailsSchema, type Role, wholeNumberParam } from '@lanparty/contract';
-import {
-  type LiveEvent,
-  liveEventData,
-  hasAnyRole as rolesInclude,
-} from '@lanparty/contract/rules';
+import { type LiveEvent, liveEventData } from '@lanparty/contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemError } from '../../http/problems.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { requireViewer } from '../auth/authenticate.ts';
+import { isAllowed } from '../auth/authorize.ts';
 import type { EventHub, StreamReader } from './event-hub.ts';
 import type { EventRow } from './events.repository.ts';
 
@@ -61,9 +58,9 @@ const streamHeaders = {
   'x-accel-buffering': 'no',
 };
 
-/** Lan administrators may see inactive lans, so their streams hear of them. */
-function canSeeHiddenLans(roles: readonly Role[]): boolean {
-  return rolesInclude(roles, ['LanAdministrator']);
+/** Those who may see inactive lans hear of them on their streams. */
+function canSeeHiddenLans(userId: number, roles: readonly Role[]): boolean {
+  return isAllowed({ user: { id: userId }, roles }, 'lans.seeInactive');
 }
 
 export const eventsRoutes =
@@ -108,13 +105,16 @@ export const eventsRoutes =
         const lastEventId = request.headers['last-event-id'];
         const reader: StreamReader = {
           userId: viewer.user.id,
-          canSeeHiddenLans: canSeeHiddenLans(viewer.roles),
+          canSeeHiddenLans: canSeeHiddenLans(viewer.user.id, viewer.roles),
         };
         // A change of the reader's own user may be a change of their roles: read them again,
         // once for a burst of such changes.
         const readRoles = oneAtATime(
           async () => {
-            reader.canSeeHiddenLans = canSeeHiddenLans(await deps.readRoles(reader.userId));
+            reader.canSeeHiddenLans = canSeeHiddenLans(
+              reader.userId,
+              await deps.readRoles(reader.userId),
+            );
           },
           (error) => request.log.warn({ err: error }, 'reading roles failed'),
         );

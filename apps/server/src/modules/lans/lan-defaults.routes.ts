@@ -5,10 +5,8 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/database.ts';
-import { ProblemError } from '../../http/problems.ts';
-import { requireViewer } from '../auth/authenticate.ts';
-import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
-import { canManageLans } from './lans.policy.ts';
+import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
+import { setLanDefaults } from './lans.service.ts';
 
 export const lanDefaultsRoutes =
   (deps: { db: AppDatabase }): FastifyPluginAsyncZod =>
@@ -41,11 +39,6 @@ export const lanDefaultsRoutes =
           },
         },
       },
-      async (request) => {
-        if (!canManageLans(await requireViewer(request)))
-          throw new ProblemError(403, 'Only lan administrators set the lan defaults.');
-        await saveLanDefaults(deps.db, request.body);
-        return readLanDefaults(deps.db);
-      },
+      async (request) => setLanDefaults(deps.db, await request.viewer(), request.body),
     );
   };

@@ -9,9 +9,9 @@ import {
   sendJson,
 } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { isAllowed } from '../auth/authorize.ts';
 import type { DeniedShown } from '../lan-subscribers/denied-shown.ts';
 import type { LanTimelineEntry } from './lan-timeline.ts';
-import { canSeeDeniedSubscribers, canSeeInactiveLans } from './lans.policy.ts';
 import { findNextLanStart, listLanTimeline } from './lans.repository.ts';
 
 /**
@@ -71,7 +71,7 @@ export async function sendLanRead(
   read: LanRead,
   lanId: number,
 ): Promise<FastifyReply> {
-  if (read.isInactive && !canSeeInactiveLans(await request.viewer()))
+  if (read.isInactive && !isAllowed(await request.viewer(), 'lans.seeInactive'))
     throw new ProblemError(404, `There is no lan ${lanId}.`);
   return sendJson(reply, read.json);
 }
@@ -93,7 +93,7 @@ export async function readShownTo(
   const left = forEveryone.deniedUserIds ?? [];
   if (left.length === 0) return forEveryone;
   const viewer = await request.viewer();
-  if (canSeeDeniedSubscribers(viewer))
+  if (isAllowed(viewer, 'subscribers.seeDenied'))
     return reads.read(`${key} with every denied`, () => fill('all'), request);
   if (viewer && left.includes(viewer.user.id)) {
     const userId = viewer.user.id;

@@ -8,11 +8,11 @@ import {
   paged,
   problemDetailsSchema,
 } from '@lanparty/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
+import { authorizeFirst } from '../auth/authorize.ts';
 import { readShownTo, sendLanRead } from './lan-read-cache.ts';
 import {
   createLan,
@@ -22,25 +22,21 @@ import {
   listLans,
   newLanDefaults,
   pickLanList,
-  requireInactiveLansViewer,
-  requireLanManager,
   updateLan,
 } from './lans.service.ts';
 
 const idParams = z.object({ id: idParamSchema });
 const pagedLans = paged(lanSchema);
-const problems = {
+/** A public read refuses nobody (a token that does not verify aside: 401). */
+const readProblems = {
   400: problemDetailsSchema,
   401: problemDetailsSchema,
-  403: problemDetailsSchema,
   404: problemDetailsSchema,
-  409: problemDetailsSchema,
 };
+const problems = { ...readProblems, 403: problemDetailsSchema, 409: problemDetailsSchema };
 
 // Checked before the input is validated, so strangers learn nothing about closed calls.
-async function onlyLanManagers(request: FastifyRequest): Promise<void> {
-  requireLanManager(await requireViewer(request));
-}
+const onlyLanManagers = authorizeFirst('lans.manage');
 
 export const lansRoutes =
   (deps: LansDeps): FastifyPluginAsyncZod =>
@@ -63,10 +59,9 @@ export const lansRoutes =
       },
       async (request, reply) => {
         const { query } = request;
-        if (query.include === 'all') requireInactiveLansViewer(await request.viewer());
         // Kept by which lans the page holds, not by its URL: another day's or another
         // visitor's dates that pick the same lans are served the same kept answer.
-        const pick = await pickLanList(deps, query, request);
+        const pick = await pickLanList(deps, request.viewer, query, request);
         const read = await readShownTo(
           deps.reads,
           request,
@@ -83,7 +78,6 @@ export const lansRoutes =
     app.get(
       '/api/lans/defaults',
       {
-        preValidation: onlyLanManagers,
         schema: {
           tags: ['lans'],
           summary: 'A new lan as the admin form starts it (lan administrators)',
@@ -94,7 +88,7 @@ export const lansRoutes =
           response: { 200: lanDraftSchema, ...problems },
         },
       },
-      async () => newLanDefaults(deps),
+      async (request) => newLanDefaults(deps, await request.viewer()),
     );
 
     app.get(
@@ -105,7 +99,7 @@ export const lansRoutes =
           summary: 'A lan with its subscribers',
           description: 'An inactive lan is a 404 to anyone but lan administrators.',
           params: idParams,
-          response: { 200: lanSchema, ...problems },
+          response: { 200: lanSchema, ...readProblems },
         },
       },
       async (request, reply) => {

@@ -1,9 +1,18 @@
-import type { Lan, LanDraft, LanInput, LanListQuery, LanUpdate, Paged } from '@lanparty/contract';
+import type {
+  Lan,
+  LanDefaults,
+  LanDraft,
+  LanInput,
+  LanListQuery,
+  LanUpdate,
+  Paged,
+} from '@lanparty/contract';
 import { assetIdOf, placeTakingStatuses } from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
 import { findImageVersions } from '../image-versions/image-versions.repository.ts';
@@ -16,11 +25,10 @@ import {
 import { isLanFullNow, moveUpWaitlist } from '../lan-subscribers/places.ts';
 import { cancelStatusMailsOfLan } from '../lan-subscribers/status-mails.ts';
 import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
-import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
+import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { type LanPick, pickLans } from './lan-timeline.ts';
-import { canManageLans, canSeeInactiveLans } from './lans.policy.ts';
 import { presentLan, presentLocation } from './lans.presenter.ts';
 import {
   deleteLan as deleteLanRow,
@@ -93,22 +101,18 @@ async function presentOneLan(deps: LansDeps, row: LanRow): Promise<Lan> {
   return lan;
 }
 
-/** include=all (inactive lans too) is for lan administrators only. */
-export function requireInactiveLansViewer(viewer: Viewer | null): void {
-  if (canSeeInactiveLans(viewer)) return;
-  if (!viewer) throw new ProblemError(401, 'Please sign in first.');
-  throw new ProblemError(403, 'Only lan administrators see inactive lans.');
-}
-
 /**
- * Which lans GET lans shows for this query, for a viewer already allowed to see what
- * `query.include` asks for: picked from the kept timeline, without asking the database.
+ * Which lans GET lans shows for this query: picked from the kept timeline, without asking
+ * the database. include=all (inactive lans too) is for lan administrators only; `viewer` is
+ * asked for only then, so the public list costs no look-up of who asks.
  */
 export async function pickLanList(
   deps: LansDeps,
+  viewer: () => Promise<Viewer | null>,
   query: LanListQuery,
   scope?: object,
 ): Promise<LanPick> {
+  if (query.include === 'all') authorize(await viewer(), 'lans.seeInactive');
   return pickLans(await deps.reads.timeline(scope), {
     isActiveOnly: query.include === 'active',
     ...(query.sinceDate
@@ -144,7 +148,7 @@ export async function findVisibleLan(
   id: number,
 ): Promise<LanRow> {
   const row = await findLanById(db, id);
-  if (!row || (!toBoolean(row.is_active) && !canSeeInactiveLans(viewer)))
+  if (!row || (!toBoolean(row.is_active) && !isAllowed(viewer, 'lans.seeInactive')))
     throw new ProblemError(404, `There is no lan ${id}.`);
   return row;
 }
@@ -166,10 +170,6 @@ export async function getLan(
   return { shape: lan, deniedUserIds, isActive: lan.isActive };
 }
 
-export function requireLanManager(viewer: Viewer): void {
-  if (!canManageLans(viewer)) throw new ProblemError(403, 'Only lan administrators manage lans.');
-}
-
 /** Queues the chat announcement of a lan that has just become active. */
 async function announceLan(deps: LansDeps, db: Executor, row: LanRow, now: Date): Promise<void> {
   if (!deps.isChatOn) return;
@@ -186,7 +186,7 @@ async function announceLan(deps: LansDeps, db: Executor, row: LanRow, now: Date)
 }
 
 export async function createLan(deps: LansDeps, viewer: Viewer, input: LanInput): Promise<Lan> {
-  requireLanManager(viewer);
+  authorize(viewer, 'lans.manage');
   const now = new Date();
   const row = await deps.db.transaction().execute(async (trx) => {
     const created = await insertLan(
@@ -233,7 +233,7 @@ export async function updateLan(
   id: number,
   input: LanUpdate,
 ): Promise<Lan> {
-  requireLanManager(viewer);
+  authorize(viewer, 'lans.manage');
   if (input.id !== id)
     throw new ProblemError(400, 'The id in the body must be the id in the path.', {
       errors: { id: ['Must be the id in the path'] },
@@ -270,7 +270,7 @@ export async function updateLan(
 
 /** DELETE lans/{id}: refused while it has Paid subscribers; otherwise they all go with it. */
 export async function deleteLan(deps: LansDeps, viewer: Viewer, id: number): Promise<void> {
-  requireLanManager(viewer);
+  authorize(viewer, 'lans.manage');
   await deps.db.transaction().execute(async (trx) => {
     const current = await findLanForUpdate(trx, id);
     if (!current) throw new ProblemError(404, `There is no lan ${id}.`);
@@ -290,8 +290,13 @@ export async function deleteLan(deps: LansDeps, viewer: Viewer, id: number): Pro
  */
 export const newLanMaximumSubcribers = 24;
 
-/** What the admin form starts a new lan with. */
-export async function newLanDefaults(deps: LansDeps, now = new Date()): Promise<LanDraft> {
+/** What the admin form starts a new lan with (lan administrators). */
+export async function newLanDefaults(
+  deps: LansDeps,
+  viewer: Viewer | null,
+  now = new Date(),
+): Promise<LanDraft> {
+  authorize(viewer, 'lans.manage');
   const prices = await readLanDefaults(deps.db);
   return {
     name: '',
@@ -303,4 +308,15 @@ export async function newLanDefaults(deps: LansDeps, now = new Date()): Promise<
     membersPrice: prices.membersLanPrice,
     timeZone: deps.communityTimeZone,
   };
+}
+
+/** PUT settings/lan-defaults (lan administrators): the prices as saved. */
+export async function setLanDefaults(
+  db: Executor,
+  viewer: Viewer | null,
+  defaults: LanDefaults,
+): Promise<LanDefaults> {
+  authorize(viewer, 'lanDefaults.set');
+  await saveLanDefaults(db, defaults);
+  return readLanDefaults(db);
 }

@@ -12,14 +12,13 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { requireViewer } from '../auth/authenticate.ts';
+import { authorizeFirst } from '../auth/authorize.ts';
 import {
   findLanPaymentDetails,
   readDefaultPaymentDetails,
   saveDefaultPaymentDetails,
   saveLanPaymentDetails,
 } from '../payments/payment-details.repository.ts';
-import { canManageLans } from './lans.policy.ts';
 import { findLanById, findLanForUpdate } from './lans.repository.ts';
 
 const problems = {
@@ -48,10 +47,8 @@ async function lanPaymentDetails(db: Executor, lanId: number): Promise<LanPaymen
 export const paymentDetailsRoutes =
   (deps: { db: AppDatabase }): FastifyPluginAsyncZod =>
   async (app) => {
-    const requireLanManager = async (request: Parameters<typeof requireViewer>[0]) => {
-      if (!canManageLans(await requireViewer(request)))
-        throw new ProblemError(403, 'Only lan administrators manage payment details.');
-    };
+    // Checked before the input is validated, so strangers learn nothing about closed calls.
+    const requireLanManager = authorizeFirst('paymentDetails.manage');
     const requireLan = async (lanId: number) => {
       if (!(await findLanById(deps.db, lanId)))
         throw new ProblemError(404, `There is no lan ${lanId}.`);

@@ -2,6 +2,7 @@ import type {
   LanMessage,
   LanMessageInput,
   LanMessageReceipt,
+  MessagingSettings,
   Paged,
   SubscriberStatus,
 } from '@lanparty/contract';
@@ -10,6 +11,7 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanMessageChatMessage, lanPageUrl } from '../chat/chat-messages.ts';
 import type { PlacesDeps } from '../lan-subscribers/places.ts';
@@ -32,6 +34,15 @@ export type LanMessagesDeps = PlacesDeps & { db: AppDatabase };
  */
 export function replyToOf(viewer: Viewer): string | null {
   return viewer.user.email && toBoolean(viewer.user.is_email_activated) ? viewer.user.email : null;
+}
+
+/**
+ * GET settings/messaging (lan administrators): whether a message may go to the chat, and
+ * where replies to the viewer's mails go.
+ */
+export function messagingSettingsFor(viewer: Viewer | null, isChatOn: boolean): MessagingSettings {
+  authorize(viewer, 'messages.send');
+  return { isChatConnected: isChatOn, replyTo: replyToOf(viewer) };
 }
 
 function presentLanMessage(row: LanMessageRow): LanMessage {

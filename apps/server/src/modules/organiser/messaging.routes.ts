@@ -1,9 +1,6 @@
 import { messagingSettingsSchema, problemDetailsSchema } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProblemError } from '../../http/problems.ts';
-import { requireViewer } from '../auth/authenticate.ts';
-import { canManageLans } from '../lans/lans.policy.ts';
-import { replyToOf } from './lan-messages.ts';
+import { messagingSettingsFor } from './lan-messages.ts';
 
 /**
  * What a message to a lan's participants can carry, so the form offers only that: the
@@ -30,11 +27,6 @@ export const messagingRoutes =
           },
         },
       },
-      async (request) => {
-        const viewer = await requireViewer(request);
-        if (!canManageLans(viewer))
-          throw new ProblemError(403, 'Only lan administrators send messages to participants.');
-        return { isChatConnected: deps.isChatOn, replyTo: replyToOf(viewer) };
-      },
+      async (request) => messagingSettingsFor(await request.viewer(), deps.isChatOn),
     );
   };

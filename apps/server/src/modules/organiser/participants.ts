@@ -4,18 +4,18 @@ import { toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { loadWaitlistPositions } from '../lan-subscribers/lan-subscribers.presenter.ts';
 import { presentPlacePayment } from '../lan-subscribers/place-payment.presenter.ts';
 import { findLanById, type LanRow } from '../lans/lans.repository.ts';
-import { requireLanManager } from '../lans/lans.service.ts';
 import { listParticipantRows, type ParticipantRow } from './organiser.repository.ts';
 
 const toEuros = (cents: number) => cents / 100;
 
 /** A lan for a lan administrator, active or not; 403 for anyone else, 404 when unknown. */
 export async function findManagedLan(db: Executor, viewer: Viewer, lanId: number): Promise<LanRow> {
-  requireLanManager(viewer);
+  authorize(viewer, 'lans.manage');
   const lan = await findLanById(db, lanId);
   if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
   return lan;

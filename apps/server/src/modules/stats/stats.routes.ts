@@ -12,7 +12,6 @@ import {
   statsMonthParamsSchema,
   statsYearParamSchema,
 } from '@lanparty/contract';
-import { requiredRoles } from '@lanparty/contract/rules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,9 +22,7 @@ import {
   sendJson,
   toJson,
 } from '../../http/kept-answers.ts';
-import { ProblemError } from '../../http/problems.ts';
-import { requireViewer } from '../auth/authenticate.ts';
-import { hasAnyRole } from '../auth/viewer.ts';
+import { authorizeFirst } from '../auth/authorize.ts';
 import { nextPlayDay, playDayOf, playDayStart } from '../playtime/play-days.ts';
 import {
   allTimePlayers,
@@ -47,10 +44,7 @@ const problems = {
 };
 
 /** Stats are for the community: Lanner or Member (or SystemAdministrator). */
-async function onlyLannersAndMembers(request: FastifyRequest): Promise<void> {
-  if (!hasAnyRole(await requireViewer(request), requiredRoles.stats))
-    throw new ProblemError(403, 'Stats are for lanners and members.');
-}
+const onlyLannersAndMembers = authorizeFirst('stats.read');
 
 const monthsNote =
   'Months are play-day months: a play day runs from 06:00 to 06:00 in the community time ' +

@@ -8,14 +8,13 @@ import {
   subscriberSchema,
   subscriberStatusChangeSchema,
 } from '@lanparty/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
+import { authorizeFirst } from '../auth/authorize.ts';
 import { readShownTo, sendLanRead } from '../lans/lan-read-cache.ts';
-import { canManageSubscribers } from './subscribers.policy.ts';
 import {
   listOwnSubscriptions,
   listSubscribersOfLan,
@@ -27,13 +26,13 @@ import {
 } from './subscribers.service.ts';
 
 const pagedSubscribers = paged(subscriberSchema);
-const problems = {
+/** What a read of a lan's or one's own subscribers may answer: it refuses nobody with a 403. */
+const readProblems = {
   400: problemDetailsSchema,
   401: problemDetailsSchema,
-  403: problemDetailsSchema,
   404: problemDetailsSchema,
-  409: problemDetailsSchema,
 };
+const problems = { ...readProblems, 403: problemDetailsSchema, 409: problemDetailsSchema };
 
 /** `status:accepted` or `present:true`: the last path segment of the admin calls. */
 const subscriberActionSchema = z
@@ -56,10 +55,8 @@ const subscriberActionSchema = z
     return { kind: 'status' as const, status };
   });
 
-async function onlySubscriberManagers(request: FastifyRequest): Promise<void> {
-  if (!canManageSubscribers(await requireViewer(request)))
-    throw new ProblemError(403, 'Only lan administrators manage subscribers.');
-}
+// Checked before the input is validated, so strangers learn nothing about closed calls.
+const onlySubscriberManagers = authorizeFirst('subscribers.manage');
 
 export const subscribersRoutes =
   (deps: SubscribersDeps): FastifyPluginAsyncZod =>
@@ -76,7 +73,7 @@ export const subscribersRoutes =
             'person denied. An inactive lan is a 404 to anyone but lan administrators.',
           params: z.object({ id: idParamSchema }),
           querystring: pagedQuerySchema,
-          response: { 200: pagedSubscribers, ...problems },
+          response: { 200: pagedSubscribers, ...readProblems },
         },
       },
       async (request, reply) => {
@@ -108,7 +105,7 @@ export const subscribersRoutes =
             'Subscriptions to inactive lans are left out (except for lan administrators). Each ' +
             'carries the check-in code of its ticket while Accepted or Paid.',
           querystring: pagedQuerySchema,
-          response: { 200: paged(ownSubscriptionSchema), ...problems },
+          response: { 200: paged(ownSubscriptionSchema), ...readProblems },
         },
       },
       async (request) => listOwnSubscriptions(deps, await requireViewer(request), request.query),

@@ -5,12 +5,13 @@ import type {
   Subscriber,
   SubscriberStatus,
 } from '@lanparty/contract';
-import { hasTicket, isLanOpen, isPlaceTaking } from '@lanparty/contract/rules';
+import { canOwnerWithdraw, hasTicket, isLanOpen, isPlaceTaking } from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
+import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { type DeniedShown, isShownWith } from '../lan-subscribers/denied-shown.ts';
 import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
@@ -30,12 +31,10 @@ import {
 } from '../lan-subscribers/places.ts';
 import { statusMailThread, tellStatusChange } from '../lan-subscribers/status-mails.ts';
 import type { LanReadCache } from '../lans/lan-read-cache.ts';
-import { canSeeInactiveLans } from '../lans/lans.policy.ts';
 import { findLanById, findLanForUpdate } from '../lans/lans.repository.ts';
 import { findVisibleLan } from '../lans/lans.service.ts';
 import { cancelWaitingMessage } from '../outbox/outbox.repository.ts';
 import { paymentDetailsFor, paymentDetailsOfLans } from '../payments/payment-details.ts';
-import { canManageSubscribers, canSubscribe, canWithdraw } from './subscribers.policy.ts';
 import {
   deleteSubscriber,
   findSubscriberById,
@@ -97,7 +96,7 @@ export async function listOwnSubscriptions(
   page: Page,
 ): Promise<Paged<OwnSubscription>> {
   const { rows, total } = await pageSubscriptionsOfUser(deps.db, viewer.user.id, {
-    isActiveOnly: !canSeeInactiveLans(viewer),
+    isActiveOnly: !isAllowed(viewer, 'lans.seeInactive'),
     ...page,
   });
   const subscribers = await presentSubscribers(deps.db, rows, {
@@ -133,14 +132,7 @@ export async function subscribe(
   viewer: Viewer,
   input: SubscribeInput,
 ): Promise<Subscriber> {
-  if (!canSubscribe(viewer, input.userId)) {
-    throw new ProblemError(
-      403,
-      viewer.user.id === input.userId
-        ? 'Only lanners can subscribe to a lan.'
-        : 'You can only subscribe yourself.',
-    );
-  }
+  authorize(viewer, 'subscriber.subscribe', input.userId);
   const lan = await findVisibleLan(deps.db, viewer, input.lanId);
   if (input.userId !== viewer.user.id && !(await findUserById(deps.db, input.userId)))
     throw new ProblemError(404, `There is no user ${input.userId}.`);
@@ -169,7 +161,8 @@ export async function subscribe(
 }
 
 /**
- * DELETE subscribers/{id}: see canWithdraw. A place withdrawn from a full lan goes to the
+ * DELETE subscribers/{id}: the owner's own while Pending or Accepted (the contract's
+ * canOwnerWithdraw), anyone's by a lan administrator. A place withdrawn from a full lan goes to the
  * first on its waitlist, in the same transaction.
  */
 export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number): Promise<void> {
@@ -177,14 +170,13 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
   await deps.db.transaction().execute(async (trx) => {
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
-    if (known.user_id !== viewer.user.id && !canManageSubscribers(viewer))
-      throw new ProblemError(403, 'You can only withdraw your own subscription.');
+    authorize(viewer, 'subscriber.withdraw', known);
     const lan = await findLanForUpdate(trx, known.lan_id);
     // Read again under the lan's lock: simultaneous withdrawals of one subscription find
     // it gone after the first, on both engines.
     const subscriber = await findSubscriberById(trx, id);
     if (!lan || !subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
-    if (!canWithdraw(viewer, subscriber)) {
+    if (!isAllowed(viewer, 'subscribers.manage') && !canOwnerWithdraw(subscriber.status)) {
       throw new ProblemError(
         409,
         `A ${subscriber.status.toLowerCase()} subscription can only be withdrawn by a lan administrator.`,
@@ -197,11 +189,6 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
     await cancelWaitingMessage(trx, statusMailThread(id), now);
     if (isPlaceTaking(subscriber.status)) await moveUpWaitlist(trx, deps, lan, { wasFull }, now);
   });
-}
-
-function requireSubscriberManager(viewer: Viewer): void {
-  if (!canManageSubscribers(viewer))
-    throw new ProblemError(403, 'Only lan administrators manage subscribers.');
 }
 
 /**
@@ -218,7 +205,7 @@ export async function setSubscriberStatus(
   status: SubscriberStatus,
   options: { reason?: string | null } = {},
 ): Promise<Subscriber> {
-  requireSubscriberManager(viewer);
+  authorize(viewer, 'subscribers.manage');
   if (options.reason && status !== 'Denied') {
     throw new ProblemError(400, 'A reason is given only when denying.', {
       errors: { reason: ['A reason is given only with status:denied'] },
@@ -256,7 +243,7 @@ export async function setSubscriberPresence(
   id: number,
   isPresent: boolean,
 ): Promise<Subscriber> {
-  requireSubscriberManager(viewer);
+  authorize(viewer, 'subscribers.manage');
   await deps.db.transaction().execute(async (trx) => {
     const subscriber = await findSubscriberById(trx, id);
     if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);

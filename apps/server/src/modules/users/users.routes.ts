@@ -35,9 +35,10 @@ const idParams = z.object({ id: idParamSchema });
 const problems = {
   400: problemDetailsSchema,
   401: problemDetailsSchema,
-  403: problemDetailsSchema,
   404: problemDetailsSchema,
 };
+/** Of a call for member administrators: a 403 for anyone else. */
+const closedProblems = { ...problems, 403: problemDetailsSchema };
 
 export const usersRoutes =
   (deps: UsersDeps): FastifyPluginAsyncZod =>
@@ -220,7 +221,7 @@ export const usersRoutes =
             'is verified and their profile complete. For member administrators (and system administrators); make one ' +
             'a lanner with PUT /api/users/{id}, which e-mails them.',
           querystring: pagedQuerySchema,
-          response: { 200: paged(signUpSchema), ...problems },
+          response: { 200: paged(signUpSchema), ...closedProblems },
         },
       },
       async (request) => listSignUps(deps, await requireViewer(request), request.query),
@@ -252,7 +253,7 @@ export const usersRoutes =
             'Nobody removes their own SystemAdministrator role (409).',
           params: idParams,
           body: userUpdateSchema,
-          response: { 200: userProfileSchema, ...problems, 409: problemDetailsSchema },
+          response: { 200: userProfileSchema, ...closedProblems, 409: problemDetailsSchema },
         },
       },
       async (request) =>

@@ -25,6 +25,7 @@ import {
   replaceRoles,
   type UserRow,
 } from '../accounts/accounts.repository.ts';
+import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { cancelWaitingMessage, enqueueMessage } from '../outbox/outbox.repository.ts';
 import {
@@ -37,7 +38,6 @@ import {
   findEmailVerification,
   markEmailVerificationUsed,
 } from './email-verifications.repository.ts';
-import { canManageUsers, canSeePersonalFields, grantableRoles } from './users.policy.ts';
 import { presentOwnProfile, presentPublicUsers, presentUserProfile } from './users.presenter.ts';
 import {
   findNextOpenLan,
@@ -76,7 +76,7 @@ export async function getUser(
 ): Promise<UserProfile | UserPublic> {
   const row = await findUserById(deps.db, id);
   if (!row) throw new ProblemError(404, `There is no user ${id}.`);
-  if (canSeePersonalFields(viewer, id)) return presentUserProfile(deps.db, row);
+  if (isAllowed(viewer, 'user.seePersonal', id)) return presentUserProfile(deps.db, row);
   const [user] = await presentPublicUsers(deps.db, [row]);
   if (!user) throw new ProblemError(404, `There is no user ${id}.`);
   return user;
@@ -214,8 +214,7 @@ export async function listSignUps(
   viewer: Viewer,
   page: { offset: number; limit: number },
 ): Promise<Paged<SignUp>> {
-  if (!canManageUsers(viewer))
-    throw new ProblemError(403, 'Only member administrators verify new lanners.');
+  authorize(viewer, 'signUps.verify');
   const { rows, total } = await listUsers(deps.db, {
     missingRoles: ['Lanner', ...requiredRoles.administration],
     sort: 'newest',
@@ -273,8 +272,7 @@ export async function updateUser(
   id: number,
   input: UserUpdate,
 ): Promise<UserProfile> {
-  if (!canManageUsers(viewer))
-    throw new ProblemError(403, 'Only member administrators manage users.');
+  authorize(viewer, 'users.manage');
   const user = await findUserById(deps.db, id);
   if (!user) throw new ProblemError(404, `There is no user ${id}.`);
   const current = (await findRoles(deps.db, [id])).get(id) ?? [];
@@ -283,11 +281,7 @@ export async function updateUser(
     ...wanted.filter((role) => !current.includes(role)),
     ...current.filter((role) => !wanted.includes(role)),
   ];
-  const allowed = grantableRoles(viewer);
-  const forbidden = changed.filter((role) => !allowed.includes(role));
-  if (forbidden.length > 0) {
-    throw new ProblemError(403, `You may not grant or revoke ${forbidden.join(', ')}.`);
-  }
+  authorize(viewer, 'roles.grant', changed);
   const removesOwnAdmin =
     viewer.user.id === id &&
     current.includes('SystemAdministrator') &&

@@ -1,0 +1,401 @@
+import type { Role } from '@lanparty/contract';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makePng, multipartBody } from '../../../test/images.ts';
+import { buildLanBody } from '../../../test/lans.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { type Caller, everyCaller } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { type Action, type Asker, authorize, isAllowed } from './authorize.ts';
+
+/** Who may do it (besides the checks of anonymous callers: always a 401) and what others hear. */
+type Rule = { about?: string; subject?: unknown; allowed: readonly Caller[]; refusal: string };
+
+const lanAdministrators: Caller[] = ['LanAdministrator', 'SystemAdministrator'];
+const memberAdministrators: Caller[] = ['MemberAdministrator', 'SystemAdministrator'];
+const signedIn = everyCaller.filter((caller) => caller !== 'anonymous');
+
+/** The asker of a caller: user 1 with exactly that role (the subjects below name 1 or 2). */
+function askerOf(caller: Caller): Asker | null {
+  if (caller === 'anonymous') return null;
+  return { user: { id: 1 }, roles: caller === 'no role' ? [] : [caller as Role] };
+}
+
+/** Every action of the list, as the specification words it: a new action must be added here. */
+const rules: Record<Action, readonly Rule[]> = {
+  'lans.manage': [{ allowed: lanAdministrators, refusal: 'Only lan administrators manage lans.' }],
+  'lans.seeInactive': [
+    { allowed: lanAdministrators, refusal: 'Only lan administrators see inactive lans.' },
+  ],
+  'lanDefaults.set': [
+    { allowed: lanAdministrators, refusal: 'Only lan administrators set the lan defaults.' },
+  ],
+  'paymentDetails.manage': [
+    { allowed: lanAdministrators, refusal: 'Only lan administrators manage payment details.' },
+  ],
+  'messages.send': [
+    {
+      allowed: lanAdministrators,
+      refusal: 'Only lan administrators send messages to participants.',
+    },
+  ],
+  'banner.upload': [{ allowed: lanAdministrators, refusal: 'You may not change this image.' }],
+  'subscribers.manage': [
+    { allowed: lanAdministrators, refusal: 'Only lan administrators manage subscribers.' },
+  ],
+  'subscribers.seeDenied': [
+    { allowed: lanAdministrators, refusal: 'Only lan administrators see denied subscriptions.' },
+  ],
+  'subscriber.subscribe': [
+    {
+      about: 'oneself',
+      subject: 1,
+      allowed: ['Lanner', ...lanAdministrators],
+      refusal: 'Only lanners can subscribe to a lan.',
+    },
+    {
+      about: 'someone else',
+      subject: 2,
+      allowed: lanAdministrators,
+      refusal: 'You can only subscribe yourself.',
+    },
+  ],
+  'subscriber.withdraw': [
+    {
+      about: 'one’s own',
+      subject: { user_id: 1 },
+      allowed: signedIn,
+      refusal: 'You can only withdraw your own subscription.',
+    },
+    {
+      about: 'someone else’s',
+      subject: { user_id: 2 },
+      allowed: lanAdministrators,
+      refusal: 'You can only withdraw your own subscription.',
+    },
+  ],
+  'user.seePersonal': [
+    {
+      about: 'one’s own',
+      subject: 1,
+      allowed: signedIn,
+      refusal: 'Only member administrators see the personal fields of others.',
+    },
+    {
+      about: 'someone else’s',
+      subject: 2,
+      allowed: memberAdministrators,
+      refusal: 'Only member administrators see the personal fields of others.',
+    },
+  ],
+  'avatar.upload': [
+    {
+      about: 'one’s own',
+      subject: 1,
+      allowed: signedIn,
+      refusal: 'You may not change this image.',
+    },
+    {
+      about: 'someone else’s',
+      subject: 2,
+      allowed: memberAdministrators,
+      refusal: 'You may not change this image.',
+    },
+  ],
+  'users.manage': [
+    { allowed: memberAdministrators, refusal: 'Only member administrators manage users.' },
+  ],
+  'signUps.verify': [
+    { allowed: memberAdministrators, refusal: 'Only member administrators verify new lanners.' },
+  ],
+  'roles.grant': [
+    {
+      about: 'Lanner and Member',
+      subject: ['Lanner', 'Member'],
+      allowed: memberAdministrators,
+      refusal: 'You may not grant or revoke Lanner, Member.',
+    },
+    {
+      about: 'LanAdministrator',
+      subject: ['LanAdministrator'],
+      allowed: ['SystemAdministrator'],
+      refusal: 'You may not grant or revoke LanAdministrator.',
+    },
+  ],
+  'stats.read': [
+    {
+      allowed: ['Lanner', 'Member', 'SystemAdministrator'],
+      refusal: 'Stats are for lanners and members.',
+    },
+  ],
+};
+
+// The list's own functions, with the action and subject as data.
+const check = isAllowed as (asker: Asker | null, action: Action, subject?: unknown) => boolean;
+const refuse = authorize as (asker: Asker | null, action: Action, subject?: unknown) => void;
+
+/** What `authorize` throws, or undefined when it lets the asker through. */
+function refusalOf(asker: Asker | null, action: Action, subject: unknown) {
+  try {
+    refuse(asker, action, subject);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    return { status: error.status, detail: error.message };
+  }
+}
+
+describe('who may do what', () => {
+  const cases = Object.entries(rules).flatMap(([action, actionRules]) =>
+    actionRules.flatMap((rule) =>
+      everyCaller.map((caller) => ({
+        name: `${action}${rule.about ? ` (${rule.about})` : ''} as ${caller}`,
+        action: action as Action,
+        rule,
+        caller,
+      })),
+    ),
+  );
+
+  it.each(cases)('$name', ({ action, rule, caller }) => {
+    const asker = askerOf(caller);
+    const isExpected = rule.allowed.includes(caller);
+    expect(check(asker, action, rule.subject)).toBe(isExpected);
+    const expected =
+      caller === 'anonymous'
+        ? { status: 401, detail: 'Please sign in first.' }
+        : isExpected
+          ? undefined
+          : { status: 403, detail: rule.refusal };
+    expect(refusalOf(asker, action, rule.subject)).toEqual(expected);
+  });
+});
+
+/** What a route refusal test needs of the site: a lan, someone else and their subscription. */
+type Site = { lanId: number; otherUserId: number; otherSubscriberId: number };
+
+type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
+
+const only = (action: Action, index = 0): Rule => {
+  const rule = rules[action][index];
+  if (!rule) throw new Error(`No rule ${index} of ${action}`);
+  return rule;
+};
+const lanAdministration = only('lans.manage');
+const stats = only('stats.read');
+const paymentDetails = only('paymentDetails.manage');
+
+const messageBody = { subject: 'Doors open', body: 'At six.', statuses: ['Paid'], chat: false };
+
+/**
+ * Every route that answers 403, keyed as the OpenAPI document names it, with a request a
+ * caller lacking the role makes: its input valid, so nothing but the refusal stands between
+ * it and the route's work.
+ */
+const routeRefusals: Record<string, RouteRefusal> = {
+  'GET /api/lans': {
+    rule: only('lans.seeInactive'),
+    request: () => ({ url: '/api/lans?include=all' }),
+  },
+  'GET /api/lans/defaults': {
+    rule: lanAdministration,
+    request: () => ({ url: '/api/lans/defaults' }),
+  },
+  'POST /api/lans': {
+    rule: lanAdministration,
+    request: () => ({ method: 'POST', url: '/api/lans', payload: buildLanBody() }),
+  },
+  'PUT /api/lans/{id}': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({
+      method: 'PUT',
+      url: `/api/lans/${lanId}`,
+      payload: { ...buildLanBody(), id: lanId },
+    }),
+  },
+  'DELETE /api/lans/{id}': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({ method: 'DELETE', url: `/api/lans/${lanId}` }),
+  },
+  'PUT /api/settings/lan-defaults': {
+    rule: only('lanDefaults.set'),
+    request: () => ({
+      method: 'PUT',
+      url: '/api/settings/lan-defaults',
+      payload: { lanPrice: 30, membersLanPrice: 25 },
+    }),
+  },
+  'GET /api/settings/payment-details': {
+    rule: paymentDetails,
+    request: () => ({ url: '/api/settings/payment-details' }),
+  },
+  'PUT /api/settings/payment-details': {
+    rule: paymentDetails,
+    request: () => ({ method: 'PUT', url: '/api/settings/payment-details', payload: {} }),
+  },
+  'GET /api/lans/{id}/payment-details': {
+    rule: paymentDetails,
+    request: ({ lanId }) => ({ url: `/api/lans/${lanId}/payment-details` }),
+  },
+  'PUT /api/lans/{id}/payment-details': {
+    rule: paymentDetails,
+    request: ({ lanId }) => ({
+      method: 'PUT',
+      url: `/api/lans/${lanId}/payment-details`,
+      payload: { details: null },
+    }),
+  },
+  'GET /api/settings/messaging': {
+    rule: only('messages.send'),
+    request: () => ({ url: '/api/settings/messaging' }),
+  },
+  'GET /api/lans/{id}/participants': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({ url: `/api/lans/${lanId}/participants` }),
+  },
+  'GET /api/lans/{id}/participants.csv': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({ url: `/api/lans/${lanId}/participants.csv` }),
+  },
+  'POST /api/lans/{id}/check-ins': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/check-ins`,
+      payload: { code: 'ABCD' },
+    }),
+  },
+  'POST /api/lans/{id}/messages': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/messages`,
+      payload: messageBody,
+    }),
+  },
+  'GET /api/lans/{id}/messages': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({ url: `/api/lans/${lanId}/messages` }),
+  },
+  'POST /api/subscribers': {
+    rule: only('subscriber.subscribe', 1),
+    request: ({ lanId, otherUserId }) => ({
+      method: 'POST',
+      url: '/api/subscribers',
+      payload: { lanId, userId: otherUserId },
+    }),
+  },
+  'DELETE /api/subscribers/{id}': {
+    rule: only('subscriber.withdraw', 1),
+    request: ({ otherSubscriberId }) => ({
+      method: 'DELETE',
+      url: `/api/subscribers/${otherSubscriberId}`,
+    }),
+  },
+  'PUT /api/subscribers/{id}/{action}': {
+    rule: only('subscribers.manage'),
+    request: ({ otherSubscriberId }) => ({
+      method: 'PUT',
+      url: `/api/subscribers/${otherSubscriberId}/status:accepted`,
+    }),
+  },
+  'GET /api/sign-ups': { rule: only('signUps.verify'), request: () => ({ url: '/api/sign-ups' }) },
+  'PUT /api/users/{id}': {
+    rule: only('users.manage'),
+    request: ({ otherUserId }) => ({
+      method: 'PUT',
+      url: `/api/users/${otherUserId}`,
+      payload: { roles: ['Lanner'] },
+    }),
+  },
+  'PUT /api/assets/{asset}': {
+    rule: only('avatar.upload', 1),
+    request: ({ otherUserId }) => {
+      const body = multipartBody('image', 'upload.png', 'image/png', makePng());
+      return {
+        method: 'PUT',
+        url: `/api/assets/user-${otherUserId}.png`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+  },
+  'GET /api/stats/leader-boards': {
+    rule: stats,
+    request: () => ({ url: '/api/stats/leader-boards' }),
+  },
+  'GET /api/stats/leader-boards/users': {
+    rule: stats,
+    request: () => ({ url: '/api/stats/leader-boards/users' }),
+  },
+  'GET /api/stats/leader-boards/users/months/last': {
+    rule: stats,
+    request: () => ({ url: '/api/stats/leader-boards/users/months/last' }),
+  },
+  'GET /api/stats/leader-boards/users/months/{year}/{month}': {
+    rule: stats,
+    request: () => ({ url: '/api/stats/leader-boards/users/months/2024/3' }),
+  },
+  'GET /api/stats/leader-boards/games/months/last': {
+    rule: stats,
+    request: () => ({ url: '/api/stats/leader-boards/games/months/last' }),
+  },
+  'GET /api/stats/leader-boards/games/months/{year}/{month}': {
+    rule: stats,
+    request: () => ({ url: '/api/stats/leader-boards/games/months/2024/3' }),
+  },
+  'GET /api/stats/summaries': { rule: stats, request: () => ({ url: '/api/stats/summaries' }) },
+  'GET /api/stats/summaries/{year}': {
+    rule: stats,
+    request: () => ({ url: '/api/stats/summaries/2024' }),
+  },
+};
+
+type OpenApiDocument = { paths: Record<string, Record<string, { responses?: object }>> };
+
+describe.each(testEngines)('every route that refuses, on %s', (engine) => {
+  const { site, api, as } = setUpOrganiserSite(engine, { callers: everyCaller });
+  const context = {} as Site;
+
+  beforeAll(async () => {
+    const lan = await api.createLan();
+    const other = await api.person();
+    const subscription = await api.subscribe(lan.id, other);
+    Object.assign(context, {
+      lanId: lan.id,
+      otherUserId: other.user.id,
+      otherSubscriberId: subscription.id,
+    });
+  });
+
+  it('has a refusal test for each route whose answers include a 403, and for no other', () => {
+    // The route table as the OpenAPI document (Fastify's swagger plugin) publishes it.
+    const document = site.app.swagger() as unknown as OpenApiDocument;
+    const refusing = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => Object.hasOwn(operation.responses ?? {}, '403'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(refusing.sort()).toEqual(Object.keys(routeRefusals).sort());
+  });
+
+  const calls = Object.entries(routeRefusals).flatMap(([route, refusal]) =>
+    everyCaller
+      .filter((caller) => !refusal.rule.allowed.includes(caller))
+      .map((caller) => ({ route, refusal, caller })),
+  );
+
+  it.each(calls)('$route refuses $caller', async ({ refusal, caller }) => {
+    const request = refusal.request(context);
+    const response = await site.app.inject({
+      ...request,
+      headers: { ...(request.headers ?? {}), ...(as[caller]?.headers ?? {}) },
+    });
+    const expected =
+      caller === 'anonymous'
+        ? { status: 401, detail: 'Please sign in first.' }
+        : { status: 403, detail: refusal.rule.refusal };
+    expect({ status: response.statusCode, detail: response.json().detail }).toEqual(expected);
+  });
+});

@@ -1,0 +1,164 @@
+import type { Role } from '@lanparty/contract';
+import { grantableRoles, hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
+import type { FastifyRequest } from 'fastify';
+import { ProblemError } from '../../http/problems.ts';
+
+/**
+ * Who may do what: the one list of actions, each with its rule and the words of its 403.
+ * Services call `authorize` (refuse) or `isAllowed` (filter); routes name an action only
+ * where it must be checked before the input is (`authorizeFirst`). The rules stand on the
+ * contract's `requiredRoles`, which the web reads for its links: a SystemAdministrator
+ * passes every role check (decision 019).
+ */
+
+/** Who asks, as far as a rule needs to know: a viewer, or a live-event reader. */
+export type Asker = { user: { id: number }; roles: readonly Role[] };
+
+type Rule<Subject> = {
+  isAllowed: (asker: Asker, subject: Subject) => boolean;
+  /** The 403's detail: fixed, or worded for the asker and subject. */
+  refusal: string | ((asker: Asker, subject: Subject) => string);
+};
+
+/** A rule about the action alone (no subject). */
+const rule = (roles: readonly Role[], refusal: string): Rule<undefined> => ({
+  isAllowed: (asker) => hasAnyRole(asker.roles, roles),
+  refusal,
+});
+
+const isLanAdministrator = (asker: Asker) => hasAnyRole(asker.roles, requiredRoles.lanManagement);
+const isMemberAdministrator = (asker: Asker) =>
+  hasAnyRole(asker.roles, requiredRoles.userManagement);
+const notGrantable = (asker: Asker, roles: readonly Role[]) => {
+  const allowed = grantableRoles(asker.roles);
+  return roles.filter((role) => !allowed.includes(role));
+};
+
+const rules = {
+  /** Creating, changing and deleting lans, and running them: participants, check-ins, messages. */
+  'lans.manage': rule(requiredRoles.lanManagement, 'Only lan administrators manage lans.'),
+  /** Inactive lans are drafts: only lan administrators see them (and hear of them). */
+  'lans.seeInactive': rule(
+    requiredRoles.lanManagement,
+    'Only lan administrators see inactive lans.',
+  ),
+  'lanDefaults.set': rule(
+    requiredRoles.lanManagement,
+    'Only lan administrators set the lan defaults.',
+  ),
+  'paymentDetails.manage': rule(
+    requiredRoles.lanManagement,
+    'Only lan administrators manage payment details.',
+  ),
+  'messages.send': rule(
+    requiredRoles.lanManagement,
+    'Only lan administrators send messages to participants.',
+  ),
+  /** A lan banner. */
+  'banner.upload': rule(requiredRoles.lanManagement, 'You may not change this image.'),
+  /** Setting a subscriber's status and presence, withdrawing anyone's subscription. */
+  'subscribers.manage': rule(
+    requiredRoles.lanManagement,
+    'Only lan administrators manage subscribers.',
+  ),
+  /**
+   * Denied subscriptions are shown to lan administrators (and to the person denied, their
+   * own, which the lan reads work out): decision 038.
+   */
+  'subscribers.seeDenied': rule(
+    requiredRoles.lanManagement,
+    'Only lan administrators see denied subscriptions.',
+  ),
+  /** Lanners subscribe themselves (the subject: whom); a lan administrator anyone. */
+  'subscriber.subscribe': {
+    isAllowed: (asker, userId: number) =>
+      isLanAdministrator(asker) ||
+      (asker.user.id === userId && hasAnyRole(asker.roles, requiredRoles.lanner)),
+    refusal: (asker: Asker, userId: number) =>
+      asker.user.id === userId
+        ? 'Only lanners can subscribe to a lan.'
+        : 'You can only subscribe yourself.',
+  },
+  /**
+   * Owners withdraw their own subscription (the subject), lan administrators anyone's;
+   * which statuses an owner may leave is a rule of the subscription (the contract's
+   * canOwnerWithdraw, a 409).
+   */
+  'subscriber.withdraw': {
+    isAllowed: (asker, subscriber: { user_id: number }) =>
+      isLanAdministrator(asker) || asker.user.id === subscriber.user_id,
+    refusal: 'You can only withdraw your own subscription.',
+  },
+  /** Personal fields (e-mail, names, city, birth date): the user's own (the subject), and member administrators. */
+  'user.seePersonal': {
+    isAllowed: (asker, userId: number) => asker.user.id === userId || isMemberAdministrator(asker),
+    refusal: 'Only member administrators see the personal fields of others.',
+  },
+  /** An avatar: the user's own (the subject), and member administrators. */
+  'avatar.upload': {
+    isAllowed: (asker, userId: number) => asker.user.id === userId || isMemberAdministrator(asker),
+    refusal: 'You may not change this image.',
+  },
+  'users.manage': rule(requiredRoles.userManagement, 'Only member administrators manage users.'),
+  'signUps.verify': rule(
+    requiredRoles.userManagement,
+    'Only member administrators verify new lanners.',
+  ),
+  /** Granting or revoking the roles of the subject: see the contract's grantableRoles. */
+  'roles.grant': {
+    isAllowed: (asker, roles: readonly Role[]) => notGrantable(asker, roles).length === 0,
+    refusal: (asker: Asker, roles: readonly Role[]) =>
+      `You may not grant or revoke ${notGrantable(asker, roles).join(', ')}.`,
+  },
+  'stats.read': rule(requiredRoles.stats, 'Stats are for lanners and members.'),
+} satisfies Record<string, Rule<never>>;
+
+export type Action = keyof typeof rules;
+
+type SubjectOf<A extends Action> = Parameters<(typeof rules)[A]['isAllowed']>[1];
+
+/** What an action is about, when it is about something. */
+type SubjectArgs<A extends Action> = [SubjectOf<A>] extends [undefined]
+  ? []
+  : [subject: SubjectOf<A>];
+
+/** The actions about nothing in particular: what a route may check before its input. */
+export type PlainAction = {
+  [A in Action]: SubjectArgs<A> extends [] ? A : never;
+}[Action];
+
+/** Whether `asker` may do `action` (nobody may do none): for what is filtered, not refused. */
+export function isAllowed<A extends Action>(
+  asker: Asker | null,
+  action: A,
+  ...subject: SubjectArgs<A>
+): boolean {
+  if (!asker) return false;
+  const { isAllowed: allows } = rules[action] as Rule<unknown>;
+  return allows(asker, subject[0]);
+}
+
+/**
+ * Refuses what `asker` may not do: 401 when nobody is signed in, 403 with the action's
+ * words otherwise.
+ */
+export function authorize<A extends Action, Who extends Asker>(
+  asker: Who | null,
+  action: A,
+  ...subject: SubjectArgs<A>
+): asserts asker is Who {
+  if (!asker) throw new ProblemError(401, 'Please sign in first.');
+  const { isAllowed: allows, refusal } = rules[action] as Rule<unknown>;
+  if (allows(asker, subject[0])) return;
+  throw new ProblemError(403, typeof refusal === 'string' ? refusal : refusal(asker, subject[0]));
+}
+
+/**
+ * A route's pre-validation hook authorizing `action`: the service's own check, made before
+ * the input is validated, so strangers learn nothing about the input rules of closed calls.
+ */
+export function authorizeFirst(action: PlainAction) {
+  return async (request: FastifyRequest): Promise<void> => {
+    authorize(await request.viewer(), action);
+  };
+}
