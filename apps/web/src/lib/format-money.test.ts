@@ -1,12 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { importCountingNumberFormats } from '../testing/number-formats.ts';
 import { formatEuros } from './format-money.ts';
-
-const NumberFormat = Intl.NumberFormat;
-
-afterEach(() => {
-  Intl.NumberFormat = NumberFormat;
-  vi.resetModules();
-});
 
 describe('formatEuros', () => {
   it('writes euros with the sign and two decimals', () => {
@@ -33,15 +27,7 @@ describe('formatEuros', () => {
   });
 
   it('makes its format on the first amount written, not when it is imported', async () => {
-    const made = vi.fn();
-    Intl.NumberFormat = new Proxy(NumberFormat, {
-      construct(target, args: Parameters<typeof NumberFormat>) {
-        made();
-        return new target(...args);
-      },
-    });
-    vi.resetModules();
-    const module = await import('./format-money.ts');
+    const { module, made } = await importCountingNumberFormats(() => import('./format-money.ts'));
     expect(made).not.toHaveBeenCalled();
     expect([module.formatEuros(30), module.formatEuros(20)]).toEqual(['€30.00', '€20.00']);
     expect(made).toHaveBeenCalledTimes(1);

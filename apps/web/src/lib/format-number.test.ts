@@ -1,12 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { importCountingNumberFormats } from '../testing/number-formats.ts';
 import { formatDecimal } from './format-number.ts';
-
-const NumberFormat = Intl.NumberFormat;
-
-afterEach(() => {
-  Intl.NumberFormat = NumberFormat;
-  vi.resetModules();
-});
 
 describe('formatDecimal', () => {
   it('writes zero, decimals and grouped thousands in English', () => {
@@ -34,15 +28,7 @@ describe('formatDecimal', () => {
   });
 
   it('makes its format on the first number written, not when it is imported', async () => {
-    const made = vi.fn();
-    Intl.NumberFormat = new Proxy(NumberFormat, {
-      construct(target, args: Parameters<typeof NumberFormat>) {
-        made();
-        return new target(...args);
-      },
-    });
-    vi.resetModules();
-    const module = await import('./format-number.ts');
+    const { module, made } = await importCountingNumberFormats(() => import('./format-number.ts'));
     expect(made).not.toHaveBeenCalled();
     expect([module.formatDecimal(1.5, 1), module.formatDecimal(2, 1)]).toEqual(['1.5', '2']);
     expect(made).toHaveBeenCalledTimes(1);
