@@ -4,14 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
+/** The lan of a subscription, named after its id, over when it starts. */
+const lan = (id: number, startDate: string) => ({
+  id,
+  name: `Lan ${id}`,
+  startDate,
+  endDate: startDate,
+});
+
 describe('Participated Lans', () => {
   it('lists a lanner’s lans newest first, linking to each, with status and presence', async () => {
-    const lan = (id: number, startDate: string) => ({
-      id,
-      name: `Lan ${id}`,
-      startDate,
-      endDate: startDate,
-    });
     stubFetch({
       'GET /api/users/me/subscriptions': () =>
         jsonResponse(
@@ -65,12 +67,6 @@ describe('Participated Lans', () => {
   });
 
   it('orders by the moment a lan starts, not by its text, whatever offset it is written with', async () => {
-    const lan = (id: number, startDate: string) => ({
-      id,
-      name: `Lan ${id}`,
-      startDate,
-      endDate: startDate,
-    });
     stubFetch({
       'GET /api/users/me/subscriptions': () =>
         jsonResponse(

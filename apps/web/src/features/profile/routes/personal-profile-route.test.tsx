@@ -34,6 +34,15 @@ async function findForm() {
   return screen.findByRole('form', { name: 'Personal Information' });
 }
 
+/** Renders the profile and types `address` over its e-mail address. */
+async function typeEmail(address: string) {
+  const { user } = renderProfile();
+  const email = within(await findForm()).getByLabelText('Email');
+  await user.clear(email);
+  await user.type(email, address);
+  return { user, email };
+}
+
 /** The answers around a profile: no participated lans, e-mail checks as given. */
 function stubProfileCalls(answers: Record<string, (request: never) => Response> = {}) {
   return stubFetch({
@@ -144,10 +153,7 @@ describe('the profile form', () => {
 
   it('says an email is not valid', async () => {
     stubProfileCalls();
-    const { user } = renderProfile();
-    const email = within(await findForm()).getByLabelText('Email');
-    await user.clear(email);
-    await user.type(email, 'not-an-address');
+    const { user } = await typeEmail('not-an-address');
     await user.tab();
     expect(await screen.findByText('Email must be a valid email address')).toBeInTheDocument();
   });
@@ -156,10 +162,7 @@ describe('the profile form', () => {
     const { requests } = stubProfileCalls({
       'GET /api/users/email-addresses/taken@example.com': () => jsonResponse({ isUsed: true }),
     });
-    const { user } = renderProfile();
-    const email = within(await findForm()).getByLabelText('Email');
-    await user.clear(email);
-    await user.type(email, 'taken@example.com');
+    const { user } = await typeEmail('taken@example.com');
     await user.tab();
     expect(await screen.findByText('Email is already used')).toBeInTheDocument();
     const check = requests.find((request) => request.url.pathname.includes('email-addresses'));
@@ -170,10 +173,7 @@ describe('the profile form', () => {
     const { requests } = stubProfileCalls({
       'GET /api/users/email-addresses/free@example.com': () => problemResponse(404),
     });
-    const { user } = renderProfile();
-    const email = within(await findForm()).getByLabelText('Email');
-    await user.clear(email);
-    await user.type(email, 'free@example.com');
+    const { user, email } = await typeEmail('free@example.com');
     await user.tab();
     await waitFor(() =>
       expect(requests.map((request) => decodeURIComponent(request.url.pathname))).toContain(
@@ -188,10 +188,7 @@ describe('the profile form', () => {
     const { requests } = stubProfileCalls({
       'GET /api/users/email-addresses/taken@example.com': () => jsonResponse({ isUsed: true }),
     });
-    const { user } = renderProfile();
-    const email = within(await findForm()).getByLabelText('Email');
-    await user.clear(email);
-    await user.type(email, 'taken@example.com');
+    const { user } = await typeEmail('taken@example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email is already used')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
