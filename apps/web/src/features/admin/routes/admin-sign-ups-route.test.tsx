@@ -60,6 +60,18 @@ function rowOf(nickname: string): HTMLElement {
   return row;
 }
 
+/** Two sign-ups, newbie (a Member) and other; the member administrator makes newbie a lanner. */
+async function makeNewbieALanner() {
+  const { requests } = stubSignUps([
+    buildSignUp({ id: 5, nickname: 'newbie', roles: ['Member'] }),
+    buildSignUp({ id: 6, nickname: 'other' }),
+  ]);
+  const { user } = renderApp('/admin/sign-ups', { viewer: memberAdmin });
+  await screen.findByRole('link', { name: 'newbie' });
+  await user.click(within(rowOf('newbie')).getByRole('button', { name: 'Make lanner newbie' }));
+  return { requests, user };
+}
+
 describe('the sign-ups awaiting verification', () => {
   it('lists each sign-up with its date and what it has done, newest first as served', async () => {
     const { requests } = stubSignUps([
@@ -102,13 +114,7 @@ describe('the sign-ups awaiting verification', () => {
   });
 
   it('makes a sign-up a lanner with one click, keeping their roles, and reads the list again', async () => {
-    const { requests } = stubSignUps([
-      buildSignUp({ id: 5, nickname: 'newbie', roles: ['Member'] }),
-      buildSignUp({ id: 6, nickname: 'other' }),
-    ]);
-    const { user } = renderApp('/admin/sign-ups', { viewer: memberAdmin });
-    await screen.findByRole('link', { name: 'newbie' });
-    await user.click(within(rowOf('newbie')).getByRole('button', { name: 'Make lanner newbie' }));
+    const { requests } = await makeNewbieALanner();
 
     const put = await waitFor(() => {
       const found = requests.find((request) => request.method === 'PUT');
@@ -166,13 +172,7 @@ describe('the sign-ups awaiting verification', () => {
   });
 
   it('offers an Undo after making a lanner, which gives back the roles they had', async () => {
-    const { requests } = stubSignUps([
-      buildSignUp({ id: 5, nickname: 'newbie', roles: ['Member'] }),
-      buildSignUp({ id: 6, nickname: 'other' }),
-    ]);
-    const { user } = renderApp('/admin/sign-ups', { viewer: memberAdmin });
-    await screen.findByRole('link', { name: 'newbie' });
-    await user.click(within(rowOf('newbie')).getByRole('button', { name: 'Make lanner newbie' }));
+    const { requests, user } = await makeNewbieALanner();
     const undo = await screen.findByRole('button', { name: 'Undo making newbie a lanner' });
     // The row has gone: the focus waits on the Undo, beside the words.
     expect(undo).toHaveFocus();
