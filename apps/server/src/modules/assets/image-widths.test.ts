@@ -1,9 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { describe, expect, it } from 'vitest';
 import { makeJpeg, makeLargePng, uploadImage } from '../../../test/images.ts';
-import { buildLanBody } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const accepts = {
@@ -15,8 +13,10 @@ const aYear = 'public, max-age=31536000, immutable';
 const everyTime = 'public, max-age=0, must-revalidate';
 
 describe.each(testEngines)('images at the width shown, on %s', (engine) => {
-  let site: ApiSite;
-  let admin: SignedIn;
+  const { site, api } = setUpOrganiserSite(engine, {
+    adminRoles: ['LanAdministrator', 'MemberAdministrator'],
+  });
+  const { admin } = api;
 
   const get = (url: string, accept?: string, headers: Record<string, string> = {}) =>
     site.app.inject({
@@ -28,15 +28,7 @@ describe.each(testEngines)('images at the width shown, on %s', (engine) => {
     const { width, height, format } = await sharp(bytes).metadata();
     return { width, height, format };
   };
-  const createLan = async (name: string) => {
-    const response = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody({ name }),
-    });
-    return response.json().id as number;
-  };
+  const createLan = async (name: string) => (await api.createLan({ name })).id;
   const bannerVersionOf = async (lanId: number): Promise<string | null> =>
     (await get(`/api/lans/${lanId}`)).json().bannerVersion;
   const variantsOf = (assetId: string) =>
@@ -47,12 +39,6 @@ describe.each(testEngines)('images at the width shown, on %s', (engine) => {
       .orderBy('format')
       .orderBy('width')
       .execute();
-
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    admin = await signInAs(site.db, site.issuer, ['LanAdministrator', 'MemberAdministrator']);
-  });
-  afterAll(async () => site?.close());
 
   it('serves a banner at each width asked for, in AVIF or WebP by Accept, else in its own type', async () => {
     const lanId = await createLan('Wide lan');
