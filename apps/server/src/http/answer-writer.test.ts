@@ -214,6 +214,16 @@ describe('writing an answer by its schema', () => {
     expect(text).toBe(JSON.stringify(schema.parse(value)));
   });
 
+  it('refuses a key an enum’s record does not have, as zod does, rather than sending it', () => {
+    const schema = z.object({ seats: z.record(z.enum(['front', 'back']), z.number()) });
+    const { text, byZod } = writtenByZod(schema, { seats: { front: 2, back: 3 } });
+    expect(byZod).toBe(false);
+    expect(text).toBe('{"seats":{"front":2,"back":3}}');
+    expect(() => writeAnswer(schema, { seats: { front: 2, back: 3, vip: 1 } } as never)).toThrow(
+      'must be equal to one of the allowed values',
+    );
+  });
+
   it('is built once per schema', () => {
     expect(answerWriterOf(board)).toBe(answerWriterOf(board));
   });

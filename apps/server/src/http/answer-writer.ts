@@ -20,7 +20,9 @@ import { z } from 'zod';
  * A schema the JSON Schema cannot describe as it is sent is parsed by zod as before, so
  * what is sent stays what zod would give: one zod cannot express (a transform, a date), or
  * whose input and output differ (a default, a pipe), or holding a union of more than a
- * value or null, which the serializer would match by its own rules.
+ * value or null, which the serializer would match by its own rules. What a check rewrites
+ * (`trim`, `toLowerCase`, `overwrite`) its JSON Schema does not show, and is not done here:
+ * an answer's schema holds stored values and rewrites none (the input schemas do).
  */
 export type AnswerWriter = (value: unknown) => string;
 
@@ -96,7 +98,7 @@ const unchecked = new Set([
   ...['$schema', '$id', 'title', 'description', 'examples', 'deprecated'],
   ...['readOnly', 'writeOnly', 'format', 'pattern', 'minimum', 'maximum', 'multipleOf'],
   ...['exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems'],
-  ...['maxItems', 'uniqueItems', 'propertyNames', 'minProperties', 'maxProperties'],
+  ...['maxItems', 'uniqueItems', 'minProperties', 'maxProperties'],
   ...['contentEncoding', 'contentMediaType'],
 ]);
 
@@ -127,6 +129,13 @@ function shapeOf(node: unknown, keepsRequired: boolean): JsonSchema {
       case 'items':
         shape.items = shapeOfInner(value);
         break;
+      // A record's keys, checked when they are limited to some values (an enum's), as zod
+      // refuses any other key; a key's pattern, like a string's, is not checked.
+      case 'propertyNames': {
+        const names = shapeOfInner(value);
+        if (keepsRequired && (names.enum || names.const !== undefined)) shape[keyword] = names;
+        break;
+      }
       // Unknown keys are dropped by the serializer whether or not this says so; a record's
       // or a loose object's values keep their schema.
       case 'additionalProperties':
