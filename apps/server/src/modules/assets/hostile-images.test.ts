@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { describe, expect, it } from 'vitest';
 import {
   type HostileImage,
   makeDecompressionBomb,
@@ -12,8 +11,8 @@ import {
   makePolyglotPng,
 } from '../../../test/hostile-images.ts';
 import { makeJpeg, uploadImage } from '../../../test/images.ts';
-import { buildLanBody } from '../../../test/lans.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import type { SignedIn } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 /** What a browser of each kind gets: AVIF, WebP, and the type the image was uploaded in. */
@@ -33,16 +32,11 @@ const hostileImages: Array<[string, () => HostileImage | Promise<HostileImage>]>
 ];
 
 describe.each(testEngines)('hostile uploads on %s', (engine) => {
-  let site: ApiSite;
-  let lanner: SignedIn;
+  const { site, api, as } = setUpOrganiserSite(engine, { callers: ['Lanner'] });
+  // Signed in before the first test.
+  const lanner = () => as.Lanner as SignedIn;
 
-  beforeAll(async () => {
-    site = await startApiSite(engine);
-    lanner = await signInAs(site.db, site.issuer, ['Lanner']);
-  });
-  afterAll(async () => site?.close());
-
-  const avatar = () => `user-${lanner.user.id}`;
+  const avatar = () => `user-${lanner().user.id}`;
   const get = (accept: string) =>
     site.app.inject({ method: 'GET', url: `/api/assets/${avatar()}`, headers: { accept } });
 
@@ -51,7 +45,7 @@ describe.each(testEngines)('hostile uploads on %s', (engine) => {
     async (_, make) => {
       const hostile = await make();
       const put = await uploadImage(site.app, `${avatar()}.png`, hostile.bytes, {
-        headers: lanner.headers,
+        headers: lanner().headers,
       });
       expect(put.statusCode).toBe(204);
       for (const [format, accept] of Object.entries(browsers)) {
@@ -75,7 +69,7 @@ describe.each(testEngines)('hostile uploads on %s', (engine) => {
 
   it('keeps a colour profile, ours rather than the upload’s', async () => {
     const hostile = await makeJpegWithSecretInColourProfile();
-    await uploadImage(site.app, `${avatar()}.jpg`, hostile.bytes, { headers: lanner.headers });
+    await uploadImage(site.app, `${avatar()}.jpg`, hostile.bytes, { headers: lanner().headers });
     const p3 = await sharp(await makeJpeg())
       .withIccProfile('p3')
       .toBuffer();
@@ -88,11 +82,11 @@ describe.each(testEngines)('hostile uploads on %s', (engine) => {
 
   it('refuses a decompression bomb with a clear message, and keeps the image before it', async () => {
     const good = await makeJpeg();
-    await uploadImage(site.app, `${avatar()}.jpg`, good, { headers: lanner.headers });
+    await uploadImage(site.app, `${avatar()}.jpg`, good, { headers: lanner().headers });
     const before = await get('*/*');
     const bomb = makeDecompressionBomb(10_000, 10_000);
     expect(bomb.length).toBeLessThan(20_000);
-    const put = await uploadImage(site.app, `${avatar()}.png`, bomb, { headers: lanner.headers });
+    const put = await uploadImage(site.app, `${avatar()}.png`, bomb, { headers: lanner().headers });
     expect(put.statusCode).toBe(400);
     expect(put.json().detail).toBe('The image is too large: at most 60 megapixels.');
     const after = await get('*/*');
@@ -101,14 +95,8 @@ describe.each(testEngines)('hostile uploads on %s', (engine) => {
   });
 
   it('stores nothing for a refused bomb', async () => {
-    const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
-    const lan = await site.app.inject({
-      method: 'POST',
-      url: '/api/lans',
-      headers: admin.headers,
-      payload: buildLanBody(),
-    });
-    const lanId = lan.json().id;
+    const { admin } = api;
+    const lanId = (await api.createLan()).id;
     const bomb = makeDecompressionBomb(20_000, 20_000);
     const put = await uploadImage(site.app, `lan-${lanId}.png`, bomb, { headers: admin.headers });
     expect(put.statusCode).toBe(400);
