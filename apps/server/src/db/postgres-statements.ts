@@ -50,12 +50,18 @@ function isPlannable(text: string): boolean {
   return plannable.test(text);
 }
 
-/** PostgreSQL's answer to a named statement whose tables changed under it. */
+/**
+ * PostgreSQL's answer to a named statement whose tables changed under it: 0A000 raised by
+ * the plan cache's revalidation (the `routine` field, which a translated `lc_messages`
+ * leaves as it is; the English message as well, for a server that does not send it).
+ */
 function isStalePlan(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, routine } = error as { code?: string; routine?: string };
   return (
-    error instanceof Error &&
-    (error as { code?: string }).code === '0A000' &&
-    /cached plan must not change result type/.test(error.message)
+    code === '0A000' &&
+    (routine === 'RevalidateCachedQuery' ||
+      /cached plan must not change result type/.test(error.message))
   );
 }
 
