@@ -124,6 +124,17 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
     return row.check_in_code;
   };
 
+  /** How many rows the table holds. */
+  const countRows = async (table: 'lans' | 'outbox' | 'subscribers') =>
+    Number(
+      (
+        await site.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   /** The outbox's last id: what `queuedSince` counts from. */
   const outboxMark = async () => {
     const row = await site.db
@@ -159,6 +170,7 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
     setStatus,
     storedStatuses,
     storedCode,
+    countRows,
     outboxMark,
     queuedSince,
   };

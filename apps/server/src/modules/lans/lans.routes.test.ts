@@ -26,17 +26,7 @@ function expected(forAdmins: number, forOthers: number, forAnonymous = 401) {
 
 describe.each(testEngines)('the lans API on %s', (engine) => {
   const { site, api, call } = setUpOrganiserSite(engine, { callers });
-  const { createLan, admin } = api;
-
-  const countRows = async (table: 'lans' | 'outbox' | 'subscribers') =>
-    Number(
-      (
-        await site.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const { createLan, admin, countRows } = api;
 
   const uploadBanner = (asset: string, caller: Caller) => {
     const body = multipartBody('image', 'banner.png', 'image/png', makePng());
