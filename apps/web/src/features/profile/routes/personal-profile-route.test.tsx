@@ -34,13 +34,13 @@ async function findForm() {
   return screen.findByRole('form', { name: 'Personal Information' });
 }
 
-/** Renders the profile and types `address` over its e-mail address. */
-async function typeEmail(address: string) {
+/** Renders the profile and types `text` over the field labelled `label`. */
+async function retype(label: string, text: string) {
   const { user } = renderProfile();
-  const email = within(await findForm()).getByLabelText('Email');
-  await user.clear(email);
-  await user.type(email, address);
-  return { user, email };
+  const field = within(await findForm()).getByLabelText(label);
+  await user.clear(field);
+  await user.type(field, text);
+  return { user, field };
 }
 
 /** The answers around a profile: no participated lans, e-mail checks as given. */
@@ -153,7 +153,7 @@ describe('the profile form', () => {
 
   it('says an email is not valid', async () => {
     stubProfileCalls();
-    const { user } = await typeEmail('not-an-address');
+    const { user } = await retype('Email', 'not-an-address');
     await user.tab();
     expect(await screen.findByText('Email must be a valid email address')).toBeInTheDocument();
   });
@@ -162,7 +162,7 @@ describe('the profile form', () => {
     const { requests } = stubProfileCalls({
       'GET /api/users/email-addresses/taken@example.com': () => jsonResponse({ isUsed: true }),
     });
-    const { user } = await typeEmail('taken@example.com');
+    const { user } = await retype('Email', 'taken@example.com');
     await user.tab();
     expect(await screen.findByText('Email is already used')).toBeInTheDocument();
     const check = requests.find((request) => request.url.pathname.includes('email-addresses'));
@@ -173,7 +173,7 @@ describe('the profile form', () => {
     const { requests } = stubProfileCalls({
       'GET /api/users/email-addresses/free@example.com': () => problemResponse(404),
     });
-    const { user, email } = await typeEmail('free@example.com');
+    const { user, field: email } = await retype('Email', 'free@example.com');
     await user.tab();
     await waitFor(() =>
       expect(requests.map((request) => decodeURIComponent(request.url.pathname))).toContain(
@@ -188,7 +188,7 @@ describe('the profile form', () => {
     const { requests } = stubProfileCalls({
       'GET /api/users/email-addresses/taken@example.com': () => jsonResponse({ isUsed: true }),
     });
-    const { user } = await typeEmail('taken@example.com');
+    const { user } = await retype('Email', 'taken@example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email is already used')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
@@ -200,10 +200,7 @@ describe('the profile form', () => {
       'PUT /api/users/me': () => jsonResponse(saved),
       'GET /api/users/me': () => jsonResponse(saved),
     });
-    const { user } = renderProfile();
-    const city = within(await findForm()).getByLabelText('City');
-    await user.clear(city);
-    await user.type(city, 'Gouda');
+    const { user } = await retype('City', 'Gouda');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
@@ -231,10 +228,7 @@ describe('the profile form', () => {
       'PUT /api/users/me': () => jsonResponse(saved),
       'GET /api/users/me': () => jsonResponse(saved),
     });
-    const { user } = renderProfile();
-    const city = within(await findForm()).getByLabelText('City');
-    await user.clear(city);
-    await user.type(city, 'Gouda');
+    const { user, field: city } = await retype('City', 'Gouda');
     const save = screen.getByRole('button', { name: 'Save' });
     // Beside the button: where a lanner on a phone is when they press it.
     const besideButton = within(save.parentElement as HTMLElement).getByRole('status');
