@@ -256,6 +256,31 @@ export type LannerMonthsTable = {
   month: string;
 };
 
+/** Seconds per (user, game, year); kept by triggers on `playtime_months` (migration 0020). */
+export type PlaytimeYearsTable = {
+  user_id: number;
+  game_id: number;
+  /** yyyy */
+  year: string;
+  /** bigint: PostgreSQL answers a string. */
+  seconds: ColumnType<number | string, number, number>;
+};
+
+/** Play days per (user, year); kept by triggers on `playtime_days` (migration 0020). */
+export type PlaytimeUserYearsTable = {
+  user_id: number;
+  /** yyyy */
+  year: string;
+  days: number;
+};
+
+/** Seconds per play day of every user; kept by triggers on `playtime_days` (migration 0020). */
+export type PlayDayTotalsTable = {
+  play_day: string;
+  /** bigint: PostgreSQL answers a string. */
+  seconds: ColumnType<number | string, number, number>;
+};
+
 /** All-time figures per user, written with `playtimes`. */
 export type PlayerTotalsTable = {
   user_id: number;
@@ -346,6 +371,9 @@ export type Database = {
   playtime_months: PlaytimeMonthsTable;
   playtime_days: PlaytimeDaysTable;
   lanner_months: LannerMonthsTable;
+  playtime_years: PlaytimeYearsTable;
+  playtime_user_years: PlaytimeUserYearsTable;
+  play_day_totals: PlayDayTotalsTable;
   player_totals: PlayerTotalsTable;
   steam_profiles: SteamProfilesTable;
   steam_calls: SteamCallsTable;

@@ -230,13 +230,13 @@ async function buildRewind(deps: StatsDeps, year: number, now: Date): Promise<Re
   const firstDay = `${year}-01-01`;
   const today = playDayOf(now, deps.communityTimeZone);
   const lastDay = today < `${year}-12-31` ? today : `${year}-12-31`;
-  const rows = await sumPlaytimePerUserGame(deps.db, monthKey(year, 1), monthKey(year, 12));
+  const rows = await sumPlaytimePerUserGame(deps.db, year);
   if (rows.length === 0 || lastDay < firstDay)
     throw new ProblemError(404, `There is no rewind of ${year}.`);
 
   const { perUser, perGame, perUserGame } = totalsOf(rows);
   const [daysPerUser, perDay, users, games] = await Promise.all([
-    countPlayDaysPerUser(deps.db, firstDay, lastDay),
+    countPlayDaysPerUser(deps.db, year, lastDay),
     sumPlaytimePerDay(deps.db, firstDay, lastDay),
     publicUsersById(deps, perUser.keys()),
     gamesById(deps, perGame.keys()),
