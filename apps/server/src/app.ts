@@ -57,7 +57,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { startLeaderboardAnnouncer } from './modules/stats/leaderboard-announcer.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { isSteamApiConfigured } from './modules/steam/steam-api.ts';
-import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
+import { subscribersRoutes } from './modules/subscriptions/subscribers.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type AppOptions = {

@@ -13,7 +13,7 @@ import {
 } from '../accounts/accounts.repository.ts';
 import { saveImage } from '../assets/assets.service.ts';
 import { insertLan, type LanRow, type LanValues } from '../lans/lans.repository.ts';
-import { insertLanMessage } from '../organiser/organiser.repository.ts';
+import { insertLanMessage } from '../organiser/lan-messages.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners, demoLannersAt } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';

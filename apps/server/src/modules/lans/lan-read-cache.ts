@@ -10,7 +10,7 @@ import {
 } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { isAllowed } from '../auth/authorize.ts';
-import type { DeniedShown } from '../lan-subscribers/denied-shown.ts';
+import type { DeniedShown } from '../subscriptions/denied-shown.ts';
 import type { LanTimelineEntry } from './lan-timeline.ts';
 import { findNextLanStart, listLanTimeline } from './lans.repository.ts';
 

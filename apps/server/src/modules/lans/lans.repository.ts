@@ -1,6 +1,6 @@
 import type { LanLocation } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
-import { dialectOf, toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { queryOnce } from '../../db/query-once.ts';
 import type { LansTable } from '../../db/schema.ts';
@@ -42,18 +42,6 @@ function columnsOf(values: LanValues) {
 
 export async function findLanById(db: Executor, id: number): Promise<LanRow | undefined> {
   return db.selectFrom('lans').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * Reads a lan and, on PostgreSQL, locks its row until the transaction ends, so capacity
- * checks of concurrent requests run one after another. SQLite has one writer at a time
- * and our driver runs one transaction at a time, so a plain read is enough there.
- */
-export async function findLanForUpdate(db: Executor, id: number): Promise<LanRow | undefined> {
-  const query = db.selectFrom('lans').selectAll().where('id', '=', id);
-  return dialectOf(db as never) === 'postgres'
-    ? query.forUpdate().executeTakeFirst()
-    : query.executeTakeFirst();
 }
 
 /** Every lan's id, start, end and whether it is active, by start date then id. */

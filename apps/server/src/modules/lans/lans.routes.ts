@@ -6,13 +6,16 @@ import {
   lanSchema,
   lanUpdateSchema,
   paged,
+  pagedQuerySchema,
   problemDetailsSchema,
+  subscriberSchema,
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
+import { listSubscribersOfLan } from '../subscriptions/subscribers.service.ts';
 import { readShownTo, sendLanRead } from './lan-read-cache.ts';
 import {
   createLan,
@@ -27,6 +30,7 @@ import {
 
 const idParams = z.object({ id: idParamSchema });
 const pagedLans = paged(lanSchema);
+const pagedSubscribers = paged(subscriberSchema);
 /** A public read refuses nobody (a token that does not verify aside: 401). */
 const readProblems = {
   400: problemDetailsSchema,
@@ -107,6 +111,40 @@ export const lansRoutes =
         const read = await readShownTo(deps.reads, request, request.url, async (denied) => {
           const { shape, deniedUserIds, isActive } = await getLan(deps, id, denied);
           return { json: toJson(lanSchema, shape), isInactive: !isActive, deniedUserIds };
+        });
+        return sendLanRead(request, reply, read, id);
+      },
+    );
+
+    app.get(
+      '/api/lans/:id/subscribers',
+      {
+        schema: {
+          tags: ['subscribers'],
+          summary: 'The subscribers of a lan, paged',
+          description:
+            'Ordered Paid, Accepted, Pending, Denied, then by nickname. Denied subscriptions are ' +
+            'listed (and counted in total) only for lan administrators and, their own, for the ' +
+            'person denied. An inactive lan is a 404 to anyone but lan administrators.',
+          params: z.object({ id: idParamSchema }),
+          querystring: pagedQuerySchema,
+          response: { 200: pagedSubscribers, ...readProblems },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const read = await readShownTo(deps.reads, request, request.url, async (denied) => {
+          const { subscribers, isLanActive, deniedUserIds } = await listSubscribersOfLan(
+            deps,
+            id,
+            request.query,
+            denied,
+          );
+          return {
+            json: toJson(pagedSubscribers, subscribers),
+            isInactive: !isLanActive,
+            deniedUserIds,
+          };
         });
         return sendLanRead(request, reply, read, id);
       },

@@ -12,20 +12,21 @@ import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { authorize, isAllowed } from '../auth/authorize.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
 import { findImageVersions } from '../image-versions/image-versions.repository.ts';
-import { type DeniedShown, isShownWith } from '../lan-subscribers/denied-shown.ts';
-import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
+import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
+import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
+import { type DeniedShown, isShownWith } from '../subscriptions/denied-shown.ts';
+import { presentSubscribers } from '../subscriptions/lan-subscribers.presenter.ts';
 import {
   countSubscribersWithStatus,
   listSubscribersOfLans,
-} from '../lan-subscribers/lan-subscribers.repository.ts';
-import { isLanFullNow, moveUpWaitlist } from '../lan-subscribers/places.ts';
-import { cancelStatusMailsOfLan } from '../lan-subscribers/status-mails.ts';
-import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
-import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
+} from '../subscriptions/lan-subscribers.repository.ts';
+import { findPlaceLan } from '../subscriptions/place-lans.repository.ts';
+import { isLanFullNow, moveUpWaitlist } from '../subscriptions/places.ts';
+import { cancelStatusMailsOfLan } from '../subscriptions/status-mails.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { type LanPick, pickLans } from './lan-timeline.ts';
@@ -33,7 +34,6 @@ import { presentLan, presentLocation } from './lans.presenter.ts';
 import {
   deleteLan as deleteLanRow,
   findLanById,
-  findLanForUpdate,
   findLansByIds,
   insertLan,
   type LanRow,
@@ -141,18 +141,6 @@ export async function listLans(
   };
 }
 
-/** A lan the viewer may see; an inactive one is a 404 to anyone but lan administrators. */
-export async function findVisibleLan(
-  db: Executor,
-  viewer: Viewer | null,
-  id: number,
-): Promise<LanRow> {
-  const row = await findLanById(db, id);
-  if (!row || (!toBoolean(row.is_active) && !isAllowed(viewer, 'lans.seeInactive')))
-    throw new ProblemError(404, `There is no lan ${id}.`);
-  return row;
-}
-
 /**
  * A lan, active or not, showing `denied`: whether the viewer may see it is the caller's to
  * check.
@@ -240,7 +228,7 @@ export async function updateLan(
     });
   const now = new Date();
   const row = await deps.db.transaction().execute(async (trx) => {
-    const current = await findLanForUpdate(trx, id);
+    const current = await findPlaceLan(trx, id, { isLocked: true });
     if (!current) throw new ProblemError(404, `There is no lan ${id}.`);
     const taken = await countSubscribersWithStatus(trx, id, placeTakingStatuses);
     if (input.maximumSubcribers < taken) {
@@ -272,7 +260,7 @@ export async function updateLan(
 export async function deleteLan(deps: LansDeps, viewer: Viewer, id: number): Promise<void> {
   authorize(viewer, 'lans.manage');
   await deps.db.transaction().execute(async (trx) => {
-    const current = await findLanForUpdate(trx, id);
+    const current = await findPlaceLan(trx, id, { isLocked: true });
     if (!current) throw new ProblemError(404, `There is no lan ${id}.`);
     if ((await countSubscribersWithStatus(trx, id, ['Paid'])) > 0)
       throw new ProblemError(409, 'The lan has paid subscribers and cannot be deleted.');

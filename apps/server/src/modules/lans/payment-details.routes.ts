@@ -19,7 +19,8 @@ import {
   saveDefaultPaymentDetails,
   saveLanPaymentDetails,
 } from '../payments/payment-details.repository.ts';
-import { findLanById, findLanForUpdate } from './lans.repository.ts';
+import { findPlaceLan } from '../subscriptions/place-lans.repository.ts';
+import { findLanById } from './lans.repository.ts';
 
 const problems = {
   400: problemDetailsSchema,
@@ -123,7 +124,7 @@ export const paymentDetailsRoutes =
         const lanId = request.params.id;
         await deps.db.transaction().execute(async (trx) => {
           // Locked: a lan deleted meanwhile is a 404, not a broken reference.
-          if (!(await findLanForUpdate(trx, lanId)))
+          if (!(await findPlaceLan(trx, lanId, { isLocked: true })))
             throw new ProblemError(404, `There is no lan ${lanId}.`);
           await saveLanPaymentDetails(trx, lanId, request.body.details, new Date());
         });

@@ -14,17 +14,17 @@ import { ProblemError } from '../../http/problems.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { lanMessageChatMessage, lanPageUrl } from '../chat/chat-messages.ts';
-import type { PlacesDeps } from '../lan-subscribers/places.ts';
 import type { LanRow } from '../lans/lans.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { listParticipantRows } from '../subscriptions/participants.repository.ts';
+import { findManagedLan, isEmailVerified } from '../subscriptions/participants.ts';
+import type { PlacesDeps } from '../subscriptions/places.ts';
 import {
   findLanMessageByKey,
   insertLanMessage,
   type LanMessageRow,
-  listParticipantRows,
   pageLanMessages,
-} from './organiser.repository.ts';
-import { findManagedLan, isEmailVerified } from './participants.ts';
+} from './lan-messages.repository.ts';
 
 export type LanMessagesDeps = PlacesDeps & { db: AppDatabase };
 

@@ -16,9 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../auth/authenticate.ts';
-import { checkIn } from './check-ins.ts';
+import { checkIn } from '../subscriptions/check-ins.ts';
+import { listParticipants } from '../subscriptions/participants.ts';
 import { type LanMessagesDeps, listLanMessages, sendLanMessage } from './lan-messages.ts';
-import { listParticipants } from './participants.ts';
 import { participantsCsv, participantsFileName } from './participants-csv.ts';
 
 const problems = {

@@ -6,7 +6,7 @@ import { testEngines } from '../../../test/test-database.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { createLanReadCache } from '../lans/lan-read-cache.ts';
-import { createLan, updateLan } from '../lans/lans.service.ts';
+import { createLan, type LansDeps, updateLan } from '../lans/lans.service.ts';
 import { type SubscribersDeps, setSubscriberStatus, withdraw } from './subscribers.service.ts';
 
 /*
@@ -29,7 +29,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
     if (secondDb && secondDb !== site.db) await secondDb.destroy();
   });
 
-  const depsOn = (db: AppDatabase): SubscribersDeps => ({
+  const depsOn = (db: AppDatabase): SubscribersDeps & LansDeps => ({
     db,
     publicUrl: new URL('http://localhost/'),
     communityTimeZone: 'Europe/Amsterdam',

@@ -4,9 +4,6 @@ import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { formatEuros } from '../../lib/money.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { changeSubscriberStatus, type PlacesDeps } from '../lan-subscribers/places.ts';
-import { tellStatusChange } from '../lan-subscribers/status-mails.ts';
-import { findLanById, findLanForUpdate } from '../lans/lans.repository.ts';
 import {
   attemptLimits,
   describeWait,
@@ -19,8 +16,11 @@ import {
   findParticipantByShortCode,
   markPresent,
   type ParticipantRow,
-} from './organiser.repository.ts';
+} from './participants.repository.ts';
 import { findManagedLan, presentParticipants } from './participants.ts';
+import { findPlaceLan, lockPlaceLan } from './place-lans.repository.ts';
+import { changeSubscriberStatus, type PlacesDeps } from './places.ts';
+import { tellStatusChange } from './status-mails.ts';
 
 export type CheckInDeps = PlacesDeps & { db: AppDatabase; clock?: () => Date };
 
@@ -31,7 +31,8 @@ export type CheckInDeps = PlacesDeps & { db: AppDatabase; clock?: () => Date };
  * `paid` says the door took the money (or nothing is due): then Paid and present in one step.
  * Pending, Denied, another lan's or an unknown ticket is refused with a clear message.
  * The code is the ticket's long one (or its scanned address) or its short one, whose
- * misses are limited per administrator (decision 035).
+ * misses are limited per administrator (decision 035). The lan is read once, first (403
+ * and 404 before a short code counts), and locked in the transaction without reading it again.
  */
 export async function checkIn(
   deps: CheckInDeps,
@@ -42,22 +43,22 @@ export async function checkIn(
   // One reading of the clock for the whole check-in: a short code's try and its refund
   // land in the same window of the limit, even across the window's end.
   const now = deps.clock?.() ?? new Date();
-  await findManagedLan(deps.db, viewer, lanId);
+  const lan = await findManagedLan(deps.db, viewer, lanId);
   const typed = normalizeCheckInCode(input.code);
   const code = isShortCheckInCode(typed)
-    ? await longCodeOfShortCode(deps.db, viewer, lanId, typed, now)
+    ? await longCodeOfShortCode(deps.db, viewer, lan.id, typed, now)
     : typed;
   const { id, alreadyPresent } = await deps.db.transaction().execute(async (trx) => {
-    const lan = await findLanForUpdate(trx, lanId);
+    const isLanThere = await lockPlaceLan(trx, lan.id);
     const found = await findParticipantByCode(trx, code);
-    if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
+    if (!isLanThere) throw new ProblemError(404, `There is no lan ${lanId}.`);
     if (!found)
       throw new ProblemError(
         404,
         'No ticket has this code. Check the code, or find the lanner by name.',
       );
     if (found.lan_id !== lan.id) {
-      const other = await findLanById(trx, found.lan_id);
+      const other = await findPlaceLan(trx, found.lan_id);
       throw new ProblemError(
         409,
         `This ticket of ${found.nickname} is for another lan${other ? `: ${other.name}` : ''}.`,
@@ -89,9 +90,8 @@ export async function checkIn(
     const isCheckedIn = await markPresent(trx, found.id, viewer.user.id, now);
     return { id: found.id, alreadyPresent: !isCheckedIn };
   });
-  const lan = await findLanById(deps.db, lanId);
   const row = await findParticipantById(deps.db, id);
-  if (!lan || !row) throw new ProblemError(404, 'The ticket was withdrawn meanwhile.');
+  if (!row) throw new ProblemError(404, 'The ticket was withdrawn meanwhile.');
   const [subscriber] = await presentParticipants(deps.db, lan, [row], deps.communityTimeZone);
   if (!subscriber) throw new Error('A presented participant went missing');
   return { subscriber, alreadyPresent };

@@ -10,14 +10,11 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
-import { readShownTo, sendLanRead } from '../lans/lan-read-cache.ts';
 import {
   listOwnSubscriptions,
-  listSubscribersOfLan,
   type SubscribersDeps,
   setSubscriberPresence,
   setSubscriberStatus,
@@ -25,7 +22,6 @@ import {
   withdraw,
 } from './subscribers.service.ts';
 
-const pagedSubscribers = paged(subscriberSchema);
 /** What a read of a lan's or one's own subscribers may answer: it refuses nobody with a 403. */
 const readProblems = {
   400: problemDetailsSchema,
@@ -61,40 +57,6 @@ const onlySubscriberManagers = authorizeFirst('subscribers.manage');
 export const subscribersRoutes =
   (deps: SubscribersDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/lans/:id/subscribers',
-      {
-        schema: {
-          tags: ['subscribers'],
-          summary: 'The subscribers of a lan, paged',
-          description:
-            'Ordered Paid, Accepted, Pending, Denied, then by nickname. Denied subscriptions are ' +
-            'listed (and counted in total) only for lan administrators and, their own, for the ' +
-            'person denied. An inactive lan is a 404 to anyone but lan administrators.',
-          params: z.object({ id: idParamSchema }),
-          querystring: pagedQuerySchema,
-          response: { 200: pagedSubscribers, ...readProblems },
-        },
-      },
-      async (request, reply) => {
-        const { id } = request.params;
-        const read = await readShownTo(deps.reads, request, request.url, async (denied) => {
-          const { subscribers, isLanActive, deniedUserIds } = await listSubscribersOfLan(
-            deps,
-            id,
-            request.query,
-            denied,
-          );
-          return {
-            json: toJson(pagedSubscribers, subscribers),
-            isInactive: !isLanActive,
-            deniedUserIds,
-          };
-        });
-        return sendLanRead(request, reply, read, id);
-      },
-    );
-
     app.get(
       '/api/users/me/subscriptions',
       {

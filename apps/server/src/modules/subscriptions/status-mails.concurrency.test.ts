@@ -6,11 +6,11 @@ import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
-import { statusMailThread } from '../lan-subscribers/status-mails.ts';
 import { createLanReadCache } from '../lans/lan-read-cache.ts';
-import { createLan } from '../lans/lans.service.ts';
+import { createLan, type LansDeps } from '../lans/lans.service.ts';
 import type { EmailMessage } from '../outbox/outbox.repository.ts';
 import { deliverDueMessages } from '../outbox/outbox.worker.ts';
+import { statusMailThread } from './status-mails.ts';
 import { type SubscribersDeps, setSubscriberStatus } from './subscribers.service.ts';
 
 const log = pino({ level: 'silent' });
@@ -34,7 +34,7 @@ describe.each(testEngines)('status mails under concurrency on %s', (engine) => {
     if (secondDb && secondDb !== site.db) await secondDb.destroy();
   });
 
-  const depsOn = (db: AppDatabase, at: number): SubscribersDeps => ({
+  const depsOn = (db: AppDatabase, at: number): SubscribersDeps & LansDeps => ({
     db,
     publicUrl: new URL('http://localhost/'),
     communityTimeZone: 'Europe/Amsterdam',

@@ -6,17 +6,21 @@ import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { loadWaitlistPositions } from '../lan-subscribers/lan-subscribers.presenter.ts';
-import { presentPlacePayment } from '../lan-subscribers/place-payment.presenter.ts';
-import { findLanById, type LanRow } from '../lans/lans.repository.ts';
-import { listParticipantRows, type ParticipantRow } from './organiser.repository.ts';
+import { loadWaitlistPositions } from './lan-subscribers.presenter.ts';
+import { listParticipantRows, type ParticipantRow } from './participants.repository.ts';
+import { findPlaceLan, type PlaceLanRow } from './place-lans.repository.ts';
+import { presentPlacePayment } from './place-payment.presenter.ts';
 
 const toEuros = (cents: number) => cents / 100;
 
 /** A lan for a lan administrator, active or not; 403 for anyone else, 404 when unknown. */
-export async function findManagedLan(db: Executor, viewer: Viewer, lanId: number): Promise<LanRow> {
+export async function findManagedLan(
+  db: Executor,
+  viewer: Viewer,
+  lanId: number,
+): Promise<PlaceLanRow> {
   authorize(viewer, 'lans.manage');
-  const lan = await findLanById(db, lanId);
+  const lan = await findPlaceLan(db, lanId);
   if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
   return lan;
 }
@@ -62,7 +66,7 @@ export function presentParticipant(
 /** Presents rows of one lan with their waitlist positions. */
 export async function presentParticipants(
   db: Executor,
-  lan: LanRow,
+  lan: PlaceLanRow,
   rows: readonly ParticipantRow[],
   timeZone: string,
 ): Promise<Participant[]> {
@@ -100,7 +104,7 @@ export async function listParticipants(
   viewer: Viewer,
   lanId: number,
   timeZone: string,
-): Promise<ParticipantList & { lan: LanRow }> {
+): Promise<ParticipantList & { lan: PlaceLanRow }> {
   const lan = await findManagedLan(db, viewer, lanId);
   const rows = await listParticipantRows(db, lan.id);
   const participants = await presentParticipants(db, lan, rows, timeZone);

@@ -13,28 +13,21 @@ import { ProblemError } from '../../http/problems.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { type DeniedShown, isShownWith } from '../lan-subscribers/denied-shown.ts';
-import { presentSubscribers } from '../lan-subscribers/lan-subscribers.presenter.ts';
+import { cancelWaitingMessage } from '../outbox/outbox.repository.ts';
+import { paymentDetailsFor, paymentDetailsOfLans } from '../payments/payment-details.ts';
+import { type DeniedShown, isShownWith } from './denied-shown.ts';
+import { presentSubscribers } from './lan-subscribers.presenter.ts';
 import {
   findSubscriberDetails,
   listDeniedUserIds,
   pageSubscribersOfLan,
   pageSubscriptionsOfUser,
   updateSubscriberRow,
-} from '../lan-subscribers/lan-subscribers.repository.ts';
-import { presentPlacePayment } from '../lan-subscribers/place-payment.presenter.ts';
-import {
-  changeSubscriberStatus,
-  isLanFullNow,
-  moveUpWaitlist,
-  type PlacesDeps,
-} from '../lan-subscribers/places.ts';
-import { statusMailThread, tellStatusChange } from '../lan-subscribers/status-mails.ts';
-import type { LanReadCache } from '../lans/lan-read-cache.ts';
-import { findLanById, findLanForUpdate } from '../lans/lans.repository.ts';
-import { findVisibleLan } from '../lans/lans.service.ts';
-import { cancelWaitingMessage } from '../outbox/outbox.repository.ts';
-import { paymentDetailsFor, paymentDetailsOfLans } from '../payments/payment-details.ts';
+} from './lan-subscribers.repository.ts';
+import { findPlaceLan } from './place-lans.repository.ts';
+import { presentPlacePayment } from './place-payment.presenter.ts';
+import { changeSubscriberStatus, isLanFullNow, moveUpWaitlist, type PlacesDeps } from './places.ts';
+import { statusMailThread, tellStatusChange } from './status-mails.ts';
 import {
   deleteSubscriber,
   findSubscriberById,
@@ -44,8 +37,6 @@ import {
 
 export type SubscribersDeps = PlacesDeps & {
   db: AppDatabase;
-  /** The public lan reads, kept until the data under them changes. */
-  reads: LanReadCache;
   /** The time of a status change (tests set it: the status mails' minute, decision 034). */
   clock?: () => Date;
 };
@@ -70,7 +61,7 @@ export async function listSubscribersOfLan(
   page: Page,
   denied: DeniedShown,
 ): Promise<{ subscribers: Paged<Subscriber>; isLanActive: boolean; deniedUserIds: number[] }> {
-  const lan = await findLanById(deps.db, lanId);
+  const lan = await findPlaceLan(deps.db, lanId);
   if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
   const [{ rows, total }, deniedUsers] = await Promise.all([
     pageSubscribersOfLan(deps.db, lanId, page, denied),
@@ -133,7 +124,10 @@ export async function subscribe(
   input: SubscribeInput,
 ): Promise<Subscriber> {
   authorize(viewer, 'subscriber.subscribe', input.userId);
-  const lan = await findVisibleLan(deps.db, viewer, input.lanId);
+  const lan = await findPlaceLan(deps.db, input.lanId);
+  // An inactive lan is a 404 to anyone but lan administrators.
+  if (!lan || (!toBoolean(lan.is_active) && !isAllowed(viewer, 'lans.seeInactive')))
+    throw new ProblemError(404, `There is no lan ${input.lanId}.`);
   if (input.userId !== viewer.user.id && !(await findUserById(deps.db, input.userId)))
     throw new ProblemError(404, `There is no user ${input.userId}.`);
   const now = new Date();
@@ -171,7 +165,7 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
     authorize(viewer, 'subscriber.withdraw', known);
-    const lan = await findLanForUpdate(trx, known.lan_id);
+    const lan = await findPlaceLan(trx, known.lan_id, { isLocked: true });
     // Read again under the lan's lock: simultaneous withdrawals of one subscription find
     // it gone after the first, on both engines.
     const subscriber = await findSubscriberById(trx, id);
@@ -215,7 +209,7 @@ export async function setSubscriberStatus(
   await deps.db.transaction().execute(async (trx) => {
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
-    const lan = await findLanForUpdate(trx, known.lan_id);
+    const lan = await findPlaceLan(trx, known.lan_id, { isLocked: true });
     const subscriber = await findSubscriberById(trx, id);
     if (!lan || !subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
     const was = subscriber.status;

@@ -7,8 +7,7 @@ import type { DeniedShown } from './denied-shown.ts';
 
 /**
  * The subscribers of lans as their JSON shows them: with their user and their lan, in the
- * contract's order. Below both `lans` (a lan lists its subscribers) and `subscribers`
- * (which changes them), so neither imports the other for it.
+ * contract's order; `lans` reads them too (a lan lists its subscribers).
  */
 
 /** A subscriber with what its JSON shows of its user and its lan. */
