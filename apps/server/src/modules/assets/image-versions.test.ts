@@ -4,8 +4,8 @@ import { makeJpeg, makePng, uploadImage } from '../../../test/images.ts';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
 import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { presentPublicUsers } from '../users/users.presenter.ts';
 import { listUsers } from '../users/users.repository.ts';
+import { presentPublicUsers } from '../users/users.service.ts';
 
 /** Counts the queries that read the assets table, to see a list costs one, not one per user. */
 function countingAssetQueries(): { plugin: KyselyPlugin; count: () => number } {

@@ -19,7 +19,6 @@ import { findImageVersions } from '../image-versions/image-versions.repository.t
 import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
 import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
 import { type DeniedShown, isShownWith } from '../subscriptions/denied-shown.ts';
-import { presentSubscribers } from '../subscriptions/lan-subscribers.presenter.ts';
 import {
   countSubscribersWithStatus,
   listSubscribersOfLans,
@@ -27,6 +26,7 @@ import {
 import { findPlaceLan } from '../subscriptions/place-lans.repository.ts';
 import { isLanFullNow, moveUpWaitlist } from '../subscriptions/places.ts';
 import { cancelStatusMailsOfLan } from '../subscriptions/status-mails.ts';
+import { readSubscribers } from '../subscriptions/subscribers.service.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { type LanPick, pickLans } from './lan-timeline.ts';
@@ -75,7 +75,7 @@ async function presentLans(
     ),
   ]);
   // The waitlist is worked out from every subscriber; only then are the Denied left out.
-  const subscribers = await presentSubscribers(db, subscriberRows, {
+  const subscribers = await readSubscribers(db, subscriberRows, {
     timeZone,
     isEverySubscriber: true,
   });

@@ -14,7 +14,7 @@ import { readDataVersion } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { playDayOf, playDayStart } from '../playtime/play-days.ts';
-import { presentPublicUsers } from '../users/users.presenter.ts';
+import { presentPublicUsers } from '../users/users.service.ts';
 import {
   countPlayDaysPerUser,
   findGames,

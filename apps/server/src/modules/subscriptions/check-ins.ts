@@ -17,7 +17,7 @@ import {
   markPresent,
   type ParticipantRow,
 } from './participants.repository.ts';
-import { findManagedLan, presentParticipants } from './participants.ts';
+import { findManagedLan, readParticipants } from './participants.ts';
 import { findPlaceLan, lockPlaceLan } from './place-lans.repository.ts';
 import { changeSubscriberStatus, type PlacesDeps } from './places.ts';
 import { tellStatusChange } from './status-mails.ts';
@@ -92,7 +92,7 @@ export async function checkIn(
   });
   const row = await findParticipantById(deps.db, id);
   if (!row) throw new ProblemError(404, 'The ticket was withdrawn meanwhile.');
-  const [subscriber] = await presentParticipants(deps.db, lan, [row], deps.communityTimeZone);
+  const [subscriber] = await readParticipants(deps.db, lan, [row], deps.communityTimeZone);
   if (!subscriber) throw new Error('A presented participant went missing');
   return { subscriber, alreadyPresent };
 }

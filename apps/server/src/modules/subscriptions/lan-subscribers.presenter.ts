@@ -1,35 +1,16 @@
 import type { Subscriber } from '@lanparty/contract';
 import { waitlistPositions } from '@lanparty/contract/rules';
 import { toIsoTimestamp } from '../../db/columns.ts';
-import type { Executor } from '../../db/executor.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
-import { createPublicUserPresenter } from '../users/users.presenter.ts';
-import {
-  listWaitlistRows,
-  type SubscriberDetailRow,
-  type WaitlistRow,
-} from './lan-subscribers.repository.ts';
-
-/**
- * The waitlist position of each subscriber of these lans (the lan's maximum comes with
- * each row): a function answering a subscriber's position, or null.
- */
-export async function loadWaitlistPositions(
-  db: Executor,
-  lans: readonly { id: number; maximumSubscribers: number }[],
-): Promise<(subscriberId: number) => number | null> {
-  const rows = await listWaitlistRows(
-    db,
-    lans.map(({ id }) => id),
-  );
-  return waitlistPositionsAmong(lans, rows);
-}
+import type { UserFacts } from '../users/user-facts.repository.ts';
+import { presentPublicUser } from '../users/users.presenter.ts';
+import type { SubscriberDetailRow, WaitlistRow } from './lan-subscribers.repository.ts';
 
 /**
  * The waitlist positions of these lans from `rows`, which must hold every subscriber of
  * them that is Pending or takes a place (more, of other statuses, may come along).
  */
-function waitlistPositionsAmong(
+export function waitlistPositionsAmong(
   lans: readonly { id: number; maximumSubscribers: number }[],
   rows: readonly WaitlistRow[],
 ): (subscriberId: number) => number | null {
@@ -49,39 +30,19 @@ function waitlistPositionsAmong(
 }
 
 /**
- * The waitlist positions of the lans of these subscriber rows: worked out from the rows
- * themselves when they are every subscriber of their lans, else read.
+ * Turns subscriber rows into the contract's Subscriber, with their users' facts and their
+ * waitlist positions as read for them; the lan's start and end in the community's time zone
+ * (`timeZone`), as the lan's own are.
  */
-function loadWaitlistPositionsOf(
-  db: Executor,
+export function presentSubscribers(
   rows: readonly SubscriberDetailRow[],
-  isEverySubscriber: boolean,
-) {
-  const lans = rows.map((row) => ({
-    id: row.lan_id,
-    maximumSubscribers: row.lan_maximum_subscribers,
-  }));
-  return isEverySubscriber ? waitlistPositionsAmong(lans, rows) : loadWaitlistPositions(db, lans);
-}
-
-/**
- * Turns subscriber rows into the contract's Subscriber, users with roles and stats; the
- * lan's start and end in the community's time zone (`timeZone`), as the lan's own are.
- * `isEverySubscriber`: the rows are all the subscribers of their lans (a lan's page), so
- * the waitlist is worked out from them rather than read again.
- */
-export async function presentSubscribers(
-  db: Executor,
-  rows: readonly SubscriberDetailRow[],
-  { timeZone, isEverySubscriber = false }: { timeZone: string; isEverySubscriber?: boolean },
-): Promise<Subscriber[]> {
-  const [presentUser, waitlistPositionOf] = await Promise.all([
-    createPublicUserPresenter(
-      db,
-      rows.map((row) => row.user_id),
-    ),
-    loadWaitlistPositionsOf(db, rows, isEverySubscriber),
-  ]);
+  read: {
+    timeZone: string;
+    factsOf: (userId: number) => UserFacts;
+    waitlistPositionOf: (subscriberId: number) => number | null;
+  },
+): Subscriber[] {
+  const { timeZone, factsOf, waitlistPositionOf } = read;
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
@@ -90,7 +51,10 @@ export async function presentSubscribers(
     modificationDate: toIsoTimestamp(row.modification_date),
     present: row.present === null ? null : row.present === true || row.present === 1,
     waitlistPosition: waitlistPositionOf(row.id),
-    user: presentUser({ id: row.user_id, nickname: row.nickname, steam_id: row.steam_id }),
+    user: presentPublicUser(
+      { id: row.user_id, nickname: row.nickname, steam_id: row.steam_id },
+      factsOf(row.user_id),
+    ),
     lan: {
       id: row.lan_id,
       name: row.lan_name,

@@ -6,10 +6,10 @@ import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { loadWaitlistPositions } from './lan-subscribers.presenter.ts';
 import { listParticipantRows, type ParticipantRow } from './participants.repository.ts';
 import { findPlaceLan, type PlaceLanRow } from './place-lans.repository.ts';
 import { presentPlacePayment } from './place-payment.presenter.ts';
+import { readWaitlistPositions } from './places.ts';
 
 const toEuros = (cents: number) => cents / 100;
 
@@ -63,14 +63,14 @@ export function presentParticipant(
   };
 }
 
-/** Presents rows of one lan with their waitlist positions. */
-export async function presentParticipants(
+/** Participant rows of one lan in the contract's shape, their waitlist positions read for them. */
+export async function readParticipants(
   db: Executor,
   lan: PlaceLanRow,
   rows: readonly ParticipantRow[],
   timeZone: string,
 ): Promise<Participant[]> {
-  const waitlistPositionOf = await loadWaitlistPositions(db, [
+  const waitlistPositionOf = await readWaitlistPositions(db, [
     { id: lan.id, maximumSubscribers: lan.maximum_subscribers },
   ]);
   return rows.map((row) => presentParticipant(row, waitlistPositionOf, timeZone));
@@ -107,6 +107,6 @@ export async function listParticipants(
 ): Promise<ParticipantList & { lan: PlaceLanRow }> {
   const lan = await findManagedLan(db, viewer, lanId);
   const rows = await listParticipantRows(db, lan.id);
-  const participants = await presentParticipants(db, lan, rows, timeZone);
+  const participants = await readParticipants(db, lan, rows, timeZone);
   return { lan, participants, totals: totalsOf(rows, participants) };
 }

@@ -16,6 +16,7 @@ import {
   nextDedupeKey,
 } from '../outbox/outbox.repository.ts';
 import { paymentDetailsFor, paymentDetailsOfLan } from '../payments/payment-details.ts';
+import { waitlistPositionsAmong } from './lan-subscribers.presenter.ts';
 import {
   countTakenPlacesOf,
   listWaitlistRows,
@@ -39,6 +40,21 @@ export type PlacesDeps = {
 };
 
 /** What the places of a lan depend on. */
+/**
+ * The waitlist position of each subscriber of these lans (the lan's maximum comes with
+ * each row): a function answering a subscriber's position, or null.
+ */
+export async function readWaitlistPositions(
+  db: Executor,
+  lans: readonly { id: number; maximumSubscribers: number }[],
+): Promise<(subscriberId: number) => number | null> {
+  const rows = await listWaitlistRows(
+    db,
+    lans.map(({ id }) => id),
+  );
+  return waitlistPositionsAmong(lans, rows);
+}
+
 export type PlaceLan = {
   id: number;
   name: string;

@@ -9,24 +9,33 @@ import { canOwnerWithdraw, hasTicket, isLanOpen, isPlaceTaking } from '@lanparty
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
+import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { cancelWaitingMessage } from '../outbox/outbox.repository.ts';
 import { paymentDetailsFor, paymentDetailsOfLans } from '../payments/payment-details.ts';
+import { findUserFacts } from '../users/user-facts.repository.ts';
 import { type DeniedShown, isShownWith } from './denied-shown.ts';
-import { presentSubscribers } from './lan-subscribers.presenter.ts';
+import { presentSubscribers, waitlistPositionsAmong } from './lan-subscribers.presenter.ts';
 import {
   findSubscriberDetails,
   listDeniedUserIds,
   pageSubscribersOfLan,
   pageSubscriptionsOfUser,
+  type SubscriberDetailRow,
   updateSubscriberRow,
 } from './lan-subscribers.repository.ts';
 import { findPlaceLan } from './place-lans.repository.ts';
 import { presentPlacePayment } from './place-payment.presenter.ts';
-import { changeSubscriberStatus, isLanFullNow, moveUpWaitlist, type PlacesDeps } from './places.ts';
+import {
+  changeSubscriberStatus,
+  isLanFullNow,
+  moveUpWaitlist,
+  type PlacesDeps,
+  readWaitlistPositions,
+} from './places.ts';
 import { statusMailThread, tellStatusChange } from './status-mails.ts';
 import {
   deleteSubscriber,
@@ -43,9 +52,33 @@ export type SubscribersDeps = PlacesDeps & {
 
 type Page = { offset: number; limit: number };
 
+/**
+ * Subscriber rows in the contract's shape, their users' roles, stats and avatars and their
+ * waitlist positions read for them. `isEverySubscriber`: the rows are all the subscribers of
+ * their lans (a lan's page), so the waitlist is worked out from them rather than read again.
+ */
+export async function readSubscribers(
+  db: Executor,
+  rows: readonly SubscriberDetailRow[],
+  { timeZone, isEverySubscriber = false }: { timeZone: string; isEverySubscriber?: boolean },
+): Promise<Subscriber[]> {
+  const lans = rows.map((row) => ({
+    id: row.lan_id,
+    maximumSubscribers: row.lan_maximum_subscribers,
+  }));
+  const [factsOf, waitlistPositionOf] = await Promise.all([
+    findUserFacts(
+      db,
+      rows.map((row) => row.user_id),
+    ),
+    isEverySubscriber ? waitlistPositionsAmong(lans, rows) : readWaitlistPositions(db, lans),
+  ]);
+  return presentSubscribers(rows, { timeZone, factsOf, waitlistPositionOf });
+}
+
 async function presentOne(db: AppDatabase, id: number, timeZone: string): Promise<Subscriber> {
   const row = await findSubscriberDetails(db, id);
-  const [subscriber] = row ? await presentSubscribers(db, [row], { timeZone }) : [];
+  const [subscriber] = row ? await readSubscribers(db, [row], { timeZone }) : [];
   if (!subscriber) throw new ProblemError(404, `There is no subscriber ${id}.`);
   return subscriber;
 }
@@ -67,7 +100,7 @@ export async function listSubscribersOfLan(
     pageSubscribersOfLan(deps.db, lanId, page, denied),
     denied === 'all' ? [] : listDeniedUserIds(deps.db, [lanId]),
   ]);
-  const items = await presentSubscribers(deps.db, rows, { timeZone: deps.communityTimeZone });
+  const items = await readSubscribers(deps.db, rows, { timeZone: deps.communityTimeZone });
   return {
     subscribers: { items, ...page, total },
     isLanActive: toBoolean(lan.is_active),
@@ -90,7 +123,7 @@ export async function listOwnSubscriptions(
     isActiveOnly: !isAllowed(viewer, 'lans.seeInactive'),
     ...page,
   });
-  const subscribers = await presentSubscribers(deps.db, rows, {
+  const subscribers = await readSubscribers(deps.db, rows, {
     timeZone: deps.communityTimeZone,
   });
   const payments = await paymentDetailsOfLans(

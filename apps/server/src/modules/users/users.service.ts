@@ -15,6 +15,7 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import type { Executor } from '../../db/executor.ts';
+import { sharedLooks } from '../../db/shared-looks.ts';
 import type { JsonBytes, KeptReads } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import {
@@ -38,7 +39,13 @@ import {
   findEmailVerification,
   markEmailVerificationUsed,
 } from './email-verifications.repository.ts';
-import { presentOwnProfile, presentPublicUsers, presentUserProfile } from './users.presenter.ts';
+import {
+  findStatsAndAvatars,
+  findUserFacts,
+  noStatsNorAvatar,
+  type StatsAndAvatar,
+} from './user-facts.repository.ts';
+import { type PublicUserFields, presentPublicUser, presentUserProfile } from './users.presenter.ts';
 import {
   findNextOpenLan,
   listUsers,
@@ -59,6 +66,53 @@ export type UsersDeps = {
   reads: KeptReads<{ json: JsonBytes; isInactive: boolean }>;
 };
 
+/**
+ * Users as anyone may see them, with roles, lan stats and avatars read once for all of
+ * them, in the order given: for answers that hold many users (lists, leaderboards).
+ */
+export async function presentPublicUsers(
+  db: Executor,
+  users: readonly PublicUserFields[],
+): Promise<UserPublic[]> {
+  const factsOf = await findUserFacts(
+    db,
+    users.map((user) => user.id),
+  );
+  return users.map((user) => presentPublicUser(user, factsOf(user.id)));
+}
+
+/** A whole profile (after a save, or for member administrators): stats and avatar in one query, roles in another. */
+export async function readUserProfile(db: Executor, row: UserRow): Promise<UserProfile> {
+  const [facts, roles] = await Promise.all([
+    findStatsAndAvatars(db, [row.id]),
+    findRoles(db, [row.id]).then((byUser) => byUser.get(row.id) ?? []),
+  ]);
+  return presentUserProfile(row, { roles, ...(facts.get(row.id) ?? noStatsNorAvatar) });
+}
+
+// The own profiles asked for together (after a change every request builds its own) read
+// their users' stats and avatars in one look (db/shared-looks.ts): one query per look on
+// PostgreSQL was most of a fresh profile's time.
+const ownFactsLooks = new WeakMap<
+  AppDatabase,
+  (userId: number) => Promise<Map<number, StatsAndAvatar>>
+>();
+
+/** The signed-in user's own profile; their roles are the viewer's, read at the same version. */
+export async function readOwnProfile(
+  db: AppDatabase,
+  row: UserRow,
+  roles: Role[],
+): Promise<UserProfile> {
+  let look = ownFactsLooks.get(db);
+  if (!look) {
+    look = sharedLooks((userIds: readonly number[]) => findStatsAndAvatars(db, userIds));
+    ownFactsLooks.set(db, look);
+  }
+  const facts = (await look(row.id)).get(row.id) ?? noStatsNorAvatar;
+  return presentUserProfile(row, { roles, ...facts });
+}
+
 export async function listPublicUsers(deps: UsersDeps, filter: UserListFilter) {
   const { rows, total } = await listUsers(deps.db, filter);
   return {
@@ -76,7 +130,7 @@ export async function getUser(
 ): Promise<UserProfile | UserPublic> {
   const row = await findUserById(deps.db, id);
   if (!row) throw new ProblemError(404, `There is no user ${id}.`);
-  if (isAllowed(viewer, 'user.seePersonal', id)) return presentUserProfile(deps.db, row);
+  if (isAllowed(viewer, 'user.seePersonal', id)) return readUserProfile(deps.db, row);
   const [user] = await presentPublicUsers(deps.db, [row]);
   if (!user) throw new ProblemError(404, `There is no user ${id}.`);
   return user;
@@ -89,7 +143,7 @@ export async function getUser(
  * after the version it is kept under: decision 013).
  */
 export async function getOwnProfile(deps: UsersDeps, viewer: Viewer): Promise<UserProfile> {
-  return presentOwnProfile(deps.db, viewer.user, viewer.roles);
+  return readOwnProfile(deps.db, viewer.user, viewer.roles);
 }
 
 /** Left out: unchanged; null: cleared (administrators only). */
@@ -259,7 +313,7 @@ export async function updateOwnProfile(
   input: UserProfileInput,
 ): Promise<UserProfile> {
   const saved = await saveProfile(deps, viewer.user, input);
-  return presentUserProfile(deps.db, saved);
+  return readUserProfile(deps.db, saved);
 }
 
 /**
@@ -296,7 +350,7 @@ export async function updateUser(
     profileChanges,
     changed.length > 0 ? wanted : undefined,
   );
-  return presentUserProfile(deps.db, saved);
+  return readUserProfile(deps.db, saved);
 }
 
 /**

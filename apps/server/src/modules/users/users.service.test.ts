@@ -3,7 +3,7 @@ import { insertPastLan } from '../../../test/lans.ts';
 import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { insertUser, type UserRow } from '../accounts/accounts.repository.ts';
-import { presentOwnProfile, presentUserProfile } from './users.presenter.ts';
+import { readOwnProfile, readUserProfile } from './users.service.ts';
 
 describe.each(testEngines)('own profiles asked for together on %s', (engine) => {
   let db: AppDatabase;
@@ -49,10 +49,10 @@ describe.each(testEngines)('own profiles asked for together on %s', (engine) => 
   it('gives each their own stats and avatar when the later ones share one look', async () => {
     // Asked in one turn: the first look starts alone, the next two share the one after it.
     const together = await Promise.all(
-      [plain, been, pictured, been].map((row) => presentOwnProfile(db, row, ['Lanner'])),
+      [plain, been, pictured, been].map((row) => readOwnProfile(db, row, ['Lanner'])),
     );
     const alone = [];
-    for (const row of [plain, been, pictured, been]) alone.push(await presentUserProfile(db, row));
+    for (const row of [plain, been, pictured, been]) alone.push(await readUserProfile(db, row));
     expect(together.map(({ roles, ...rest }) => rest)).toEqual(
       alone.map(({ roles, ...rest }) => rest),
     );
