@@ -397,7 +397,6 @@ describe.each(testEngines)('stats on %s', (engine) => {
     const deps = () => ({
       db: site.db,
       communityTimeZone: timeZone,
-      closedYears: new Map(),
       publicUrl: new URL('https://lan.example/'),
     });
     const postsFor = (month: string) =>

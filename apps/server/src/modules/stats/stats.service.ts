@@ -10,10 +10,9 @@ import {
   type UserPublic,
 } from '@lanparty/contract';
 import { unknownGameName } from '@lanparty/contract/rules';
-import { readDataVersion } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { playDayOf, playDayStart } from '../playtime/play-days.ts';
+import { playDayOf } from '../playtime/play-days.ts';
 import { presentPublicUsers } from '../users/users.service.ts';
 import {
   countPlayDaysPerUser,
@@ -33,15 +32,11 @@ import {
 export type StatsDeps = {
   db: AppDatabase;
   communityTimeZone: string;
-  /** Rewinds of closed years, which never change while the users behind them do not. */
-  closedYears: Map<number, { version: string; summary: RewindSummary }>;
 };
 
 const favoriteGamesPerUser = 5;
 const busiestDayCount = 10;
 const spikeCount = 5;
-/** A year is closed once its last play day has ended and the sweeper has had its turn. */
-const closingMarginMs = 10 * 60 * 1000;
 
 /** `yyyy-MM` of a month given as year and month number. */
 export function monthKey(year: number, month: number): string {
@@ -201,32 +196,20 @@ export async function listRewindYears(deps: StatsDeps): Promise<number[]> {
   return [...new Set(years)];
 }
 
+function daysBetween(firstDay: string, lastDay: string): number {
+  return Math.round((Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000) + 1;
+}
+
 /**
- * GET stats/summaries/{year}. A closed year's rewind never changes, so it is built once
- * and kept while the users in it stay the same (decision 014); the running year is built
- * on every call.
+ * GET stats/summaries/{year}: built from the sums kept per year and per play day (migration
+ * 0020), a few thousand rows however long the year's playtime; kept as the route's answer
+ * until playtime, the users or the day change (decision 023).
  */
 export async function rewindOfYear(
   deps: StatsDeps,
   year: number,
   now = new Date(),
 ): Promise<RewindSummary> {
-  const closesAt = playDayStart(`${year + 1}-01-01`, deps.communityTimeZone).getTime();
-  const isClosed = now.getTime() >= closesAt + closingMarginMs;
-  if (!isClosed) return buildRewind(deps, year, now);
-  const version = await readDataVersion(deps.db, 'lans');
-  const kept = deps.closedYears.get(year);
-  if (kept?.version === version) return kept.summary;
-  const summary = await buildRewind(deps, year, now);
-  deps.closedYears.set(year, { version, summary });
-  return summary;
-}
-
-function daysBetween(firstDay: string, lastDay: string): number {
-  return Math.round((Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000) + 1;
-}
-
-async function buildRewind(deps: StatsDeps, year: number, now: Date): Promise<RewindSummary> {
   const firstDay = `${year}-01-01`;
   const today = playDayOf(now, deps.communityTimeZone);
   const lastDay = today < `${year}-12-31` ? today : `${year}-12-31`;
