@@ -377,8 +377,8 @@ function printFirstReads(firstReads: NonNullable<SiteOutcome['firstReads']>) {
   console.info(
     `\n${meeting} of ${rows.length} reads meet the goal (the slowest first read ≤ ${goals.firstReadMs} ms).`,
   );
-  // Issue 14's goal 2: the running year's rewind costs at most 3× a closed year's, both
-  // built after a subscription (a closed year's rewind is kept through playtime changes).
+  // Issue 14's goal 2: the running year's rewind costs at most 3× a closed year's, each
+  // built after the same kind of change (a subscription changes both: the users' cards).
   const closed = rows.find((row) => row.read === "a year's rewind");
   const running = rows.find((row) => row.read === "this year's rewind");
   if (!closed || !running) return;
