@@ -27,7 +27,7 @@ import { howToPay, statusMailThread } from './status-mails.ts';
 
 /**
  * Taking and leaving the places of a lan, in the caller's transaction, with the lan's row
- * already locked (`findLanForUpdate`), so concurrent changes are counted one by one:
+ * already locked (`findPlaceLan`), so concurrent changes are counted one by one:
  * status changes that fix what a subscriber owes, and the waitlist moving up into places
  * that free.
  */
