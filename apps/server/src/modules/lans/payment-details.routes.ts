@@ -1,6 +1,5 @@
 import {
   idParamSchema,
-  type LanPaymentDetails,
   lanPaymentDetailsInputSchema,
   lanPaymentDetailsSchema,
   paymentDetailsInputSchema,
@@ -10,17 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database.ts';
-import type { Executor } from '../../db/executor.ts';
-import { ProblemError } from '../../http/problems.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import {
-  findLanPaymentDetails,
-  readDefaultPaymentDetails,
-  saveDefaultPaymentDetails,
-  saveLanPaymentDetails,
-} from '../payments/payment-details.repository.ts';
-import { findPlaceLan } from '../subscriptions/place-lans.repository.ts';
-import { findLanById } from './lans.repository.ts';
+  getDefaultPaymentDetails,
+  getLanPaymentDetails,
+  setDefaultPaymentDetails,
+  setLanPaymentDetails,
+} from './payment-details.service.ts';
 
 const problems = {
   400: problemDetailsSchema,
@@ -33,13 +28,6 @@ const forLanAdministrators =
   'For lan administrators (403 otherwise). Lanners holding a place read their lan’s, their ' +
   'reference filled in, in GET /api/users/me/subscriptions (payment).';
 
-async function lanPaymentDetails(db: Executor, lanId: number): Promise<LanPaymentDetails> {
-  return {
-    details: (await findLanPaymentDetails(db, lanId)) ?? null,
-    defaults: await readDefaultPaymentDetails(db),
-  };
-}
-
 /**
  * How lanners pay and whom they ask about money (decision 034): the defaults, and a lan's
  * own payment details. Never on the public lan: an IBAN and an address are for the people
@@ -50,10 +38,6 @@ export const paymentDetailsRoutes =
   async (app) => {
     // Checked before the input is validated, so strangers learn nothing about closed calls.
     const requireLanManager = authorizeFirst('paymentDetails.manage');
-    const requireLan = async (lanId: number) => {
-      if (!(await findLanById(deps.db, lanId)))
-        throw new ProblemError(404, `There is no lan ${lanId}.`);
-    };
 
     app.get(
       '/api/settings/payment-details',
@@ -66,7 +50,7 @@ export const paymentDetailsRoutes =
           response: { 200: paymentDetailsSchema, ...problems },
         },
       },
-      async () => readDefaultPaymentDetails(deps.db),
+      async (request) => getDefaultPaymentDetails(deps.db, await request.viewer()),
     );
 
     app.put(
@@ -81,10 +65,7 @@ export const paymentDetailsRoutes =
           response: { 200: paymentDetailsSchema, ...problems },
         },
       },
-      async (request) => {
-        await saveDefaultPaymentDetails(deps.db, request.body, new Date());
-        return readDefaultPaymentDetails(deps.db);
-      },
+      async (request) => setDefaultPaymentDetails(deps.db, await request.viewer(), request.body),
     );
 
     app.get(
@@ -99,10 +80,7 @@ export const paymentDetailsRoutes =
           response: { 200: lanPaymentDetailsSchema, ...problems },
         },
       },
-      async (request) => {
-        await requireLan(request.params.id);
-        return lanPaymentDetails(deps.db, request.params.id);
-      },
+      async (request) => getLanPaymentDetails(deps.db, await request.viewer(), request.params.id),
     );
 
     app.put(
@@ -120,15 +98,12 @@ export const paymentDetailsRoutes =
           response: { 200: lanPaymentDetailsSchema, ...problems },
         },
       },
-      async (request) => {
-        const lanId = request.params.id;
-        await deps.db.transaction().execute(async (trx) => {
-          // Locked: a lan deleted meanwhile is a 404, not a broken reference.
-          if (!(await findPlaceLan(trx, lanId, { isLocked: true })))
-            throw new ProblemError(404, `There is no lan ${lanId}.`);
-          await saveLanPaymentDetails(trx, lanId, request.body.details, new Date());
-        });
-        return lanPaymentDetails(deps.db, lanId);
-      },
+      async (request) =>
+        setLanPaymentDetails(
+          deps.db,
+          await request.viewer(),
+          request.params.id,
+          request.body.details,
+        ),
     );
   };
