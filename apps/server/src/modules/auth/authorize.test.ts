@@ -354,6 +354,52 @@ const routeRefusals: Record<string, RouteRefusal> = {
 
 type OpenApiDocument = { paths: Record<string, Record<string, { responses?: object }>> };
 
+/** The routes of the OpenAPI document whose responses include `status` (and not `without`). */
+function routesAnswering(document: OpenApiDocument, status: string, without?: string): string[] {
+  return Object.entries(document.paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, { responses = {} }]) => Object.hasOwn(responses, status))
+        .filter(([, { responses = {} }]) => !without || !Object.hasOwn(responses, without))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    )
+    .sort();
+}
+
+/** Public reads that answer 401 only to a token that does not verify, with a request of each. */
+const publicReads: Record<string, (site: Site) => InjectOptions> = {
+  'GET /api/lans/{id}': ({ lanId }) => ({ url: `/api/lans/${lanId}` }),
+  'GET /api/lans/{id}/subscribers': ({ lanId }) => ({ url: `/api/lans/${lanId}/subscribers` }),
+  'GET /api/users/{id}': ({ otherUserId }) => ({ url: `/api/users/${otherUserId}` }),
+};
+
+/** The routes for the signed-in alone that refuse no one signed in, with a request of each. */
+const signedInRoutes: Record<string, (site: Site) => InjectOptions> = {
+  'GET /api/users/me': () => ({ url: '/api/users/me' }),
+  'PUT /api/users/me': () => ({
+    method: 'PUT',
+    url: '/api/users/me',
+    payload: {
+      email: 'someone@example.org',
+      firstName: 'Some',
+      surname: 'One',
+      city: 'Utrecht',
+      birthDate: '1999-04-01',
+    },
+  }),
+  'GET /api/users/me/sync-status': () => ({ url: '/api/users/me/sync-status' }),
+  'GET /api/users/me/playtime-status': () => ({ url: '/api/users/me/playtime-status' }),
+  'GET /api/users/me/subscriptions': () => ({ url: '/api/users/me/subscriptions' }),
+  'PUT /api/users/me/email-verifications/{code}': () => ({
+    method: 'PUT',
+    url: '/api/users/me/email-verifications/0123456789abcdef',
+  }),
+  'GET /api/users/email-addresses/{email}': () => ({
+    url: '/api/users/email-addresses/someone@example.org',
+  }),
+  'GET /api/events': () => ({ url: '/api/events' }),
+};
+
 describe.each(testEngines)('every route that refuses, on %s', (engine) => {
   const { site, api, as } = setUpOrganiserSite(engine, { callers: everyCaller });
   const context = {} as Site;
@@ -369,15 +415,36 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
     });
   });
 
+  // The route table as the OpenAPI document (Fastify's swagger plugin) publishes it.
+  const documentOf = () => site.app.swagger() as unknown as OpenApiDocument;
+
   it('has a refusal test for each route whose answers include a 403, and for no other', () => {
-    // The route table as the OpenAPI document (Fastify's swagger plugin) publishes it.
-    const document = site.app.swagger() as unknown as OpenApiDocument;
-    const refusing = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([, operation]) => Object.hasOwn(operation.responses ?? {}, '403'))
-        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    expect(routesAnswering(documentOf(), '403')).toEqual(Object.keys(routeRefusals).sort());
+  });
+
+  it('knows each route that answers 401 and not 403: for the signed-in, or public', () => {
+    expect(routesAnswering(documentOf(), '401', '403')).toEqual(
+      [...Object.keys(signedInRoutes), ...Object.keys(publicReads)].sort(),
     );
-    expect(refusing.sort()).toEqual(Object.keys(routeRefusals).sort());
+  });
+
+  const reads = Object.entries(publicReads).map(([route, request]) => ({ route, request }));
+
+  it.each(reads)('$route answers nobody in particular', async ({ request }) => {
+    expect((await site.app.inject(request(context))).statusCode).toBe(200);
+  });
+
+  const signedInOnly = Object.entries(signedInRoutes).map(([route, request]) => ({
+    route,
+    request,
+  }));
+
+  it.each(signedInOnly)('$route asks nobody to sign in', async ({ request }) => {
+    const response = await site.app.inject(request(context));
+    expect({ status: response.statusCode, detail: response.json().detail }).toEqual({
+      status: 401,
+      detail: 'Please sign in first.',
+    });
   });
 
   const calls = Object.entries(routeRefusals).flatMap(([route, refusal]) =>
