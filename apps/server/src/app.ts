@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.ts';
-import { treatEveryReadAsAfterAChange } from './db/data-versions.ts';
 import {
   type AppDatabase,
   createDatabase,
@@ -168,7 +167,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const db = options.db ?? createDatabase(config.database);
   if (!options.db) stopTasks.push(() => db.destroy());
-  if (config.isEveryReadFresh) treatEveryReadAsAfterAChange(db);
   try {
     const applied = await migrateToLatest(db, databaseSchemaOf(config));
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
@@ -209,7 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(paymentDetailsRoutes({ db }));
   await app.register(messagingRoutes({ isChatOn }));
   await app.register(gamesRoutes({ db }));
-  const statsDeps = { db, communityTimeZone: config.communityTimeZone, closedYears: new Map() };
+  const statsDeps = { db, communityTimeZone: config.communityTimeZone };
   await app.register(statsRoutes({ ...statsDeps, answers: createKeptAnswers<JsonBytes>(db) }));
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await moveAssetFilesIntoDatabase({ db, dataDir: config.dataDir, log: app.log });

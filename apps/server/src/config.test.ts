@@ -29,7 +29,6 @@ describe('loadConfig', () => {
     expect(config.communityTimeZone).toBe('Europe/Amsterdam');
     expect(config.isDemo).toBe(false);
     expect(config.demoScale).toBe(1);
-    expect(config.isEveryReadFresh).toBe(false);
     expect(config.isProduction).toBe(true);
   });
 
@@ -39,11 +38,6 @@ describe('loadConfig', () => {
       expect(problemsOf({ LANPARTY_DEMO_SCALE: scale })).toEqual([
         `LANPARTY_DEMO_SCALE: must be a whole number of at least 1 (got "${scale}")`,
       ]);
-  });
-
-  it('computes every read afresh only when a benchmark asks', () => {
-    expect(loadConfig({ LANPARTY_FRESH_READS: '1' }, cwd).isEveryReadFresh).toBe(true);
-    expect(problemsOf({ LANPARTY_FRESH_READS: 'yes' })[0]).toMatch(/^LANPARTY_FRESH_READS:/);
   });
 
   it('keeps the demo community in its own data folder unless one is given', () => {

@@ -59,8 +59,6 @@ export type Config = {
   isDemo: boolean;
   /** How many times the demo community's usual size to seed (LANPARTY_DEMO_SCALE). */
   demoScale: number;
-  /** Benchmarks only: every read computed afresh, as the first read after a change is. */
-  isEveryReadFresh: boolean;
   /** The changes one person may ask of the API in a minute (WRITES_PER_MINUTE). */
   writesPerMinute: number;
   isProduction: boolean;
@@ -95,8 +93,6 @@ export const environmentVariables = {
   LANPARTY_DEMO: 'Set to 1 to fill the demo community (npm run demo sets it). Default off.',
   LANPARTY_DEMO_SCALE:
     'With LANPARTY_DEMO: the demo community this many times its size (a whole number, at least 1). Default 1.',
-  LANPARTY_FRESH_READS:
-    'For benchmarks: 1 computes every read afresh, as the first read after a change is (no answer is kept between requests). Default 0.',
   WRITES_PER_MINUTE:
     'The changes (POST, PUT, PATCH, DELETE) one signed-in person may ask of the API in a minute; past it, 429. Default 120.',
   NODE_ENV: 'production hides build details in logs and errors. Default production.',
@@ -210,7 +206,6 @@ const environmentSchema = z.object({
     .default('Europe/Amsterdam'),
   LANPARTY_DEMO: booleanFlag,
   LANPARTY_DEMO_SCALE: wholeNumberFromOne.default(1),
-  LANPARTY_FRESH_READS: booleanFlag,
   WRITES_PER_MINUTE: wholeNumberFromOne.default(120),
   NODE_ENV: z.string().default('production'),
   LANPARTY_WEB_DIST: z.string().optional(),
@@ -301,7 +296,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     communityTimeZone: settings.TZ_COMMUNITY,
     isDemo,
     demoScale: settings.LANPARTY_DEMO_SCALE,
-    isEveryReadFresh: settings.LANPARTY_FRESH_READS,
     writesPerMinute: settings.WRITES_PER_MINUTE,
     isProduction: settings.NODE_ENV === 'production',
     webDistDir: path.resolve(

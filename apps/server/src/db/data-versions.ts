@@ -55,20 +55,6 @@ function lookAtVersions(db: AppDatabase): Promise<VersionRow[]> {
   return look(undefined);
 }
 
-// Sites started with LANPARTY_FRESH_READS (benchmarks): every look finds the data changed.
-const alwaysChanged = new WeakSet<AppDatabase>();
-let looks = 0;
-
-/**
- * From now on every look at the versions of this database answers versions never seen
- * before, as if the data had just changed: every answer kept per data version (decision
- * 023) is then computed afresh on each read. For benchmarks measuring the first read after
- * a change (LANPARTY_FRESH_READS); never on a real site.
- */
-export function treatEveryReadAsAfterAChange(db: AppDatabase): void {
-  alwaysChanged.add(db);
-}
-
 // What one request has read already: its answers are all checked against the same versions.
 const readInScope = new WeakMap<object, Promise<VersionRow[]>>();
 
@@ -93,10 +79,7 @@ export async function readDataVersions(
     if (scope) readInScope.set(scope, pending);
   }
   const rows = await pending;
-  const versions = groups
+  return groups
     .map((group) => String(rows.find((row) => row.name === group)?.version ?? 0))
     .join('.');
-  if (!alwaysChanged.has(db)) return versions;
-  looks += 1;
-  return `${versions}.fresh${looks}`;
 }
