@@ -8,7 +8,7 @@ import {
   canSeeStats,
 } from '../../lib/access-rules.ts';
 import { useSession } from '../../lib/auth/session.tsx';
-import { Link, useLocation, useMatch, useNavigation } from '../../lib/router/index.ts';
+import { Link, useLocation, useNavigation, useRoute } from '../../lib/router/index.ts';
 import { useSignUpCount } from '../../lib/users/list-sign-ups.ts';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './site-menu.module.css';
@@ -91,7 +91,7 @@ export function SiteMenu() {
                 </NavItem>
               ) : null}
               {showProfile ? (
-                <NavItem to="/profile" activeFor="/profile/*" icon={UserRound}>
+                <NavItem to="/profile" activeFor="/profile/*?" icon={UserRound}>
                   {viewer.user?.nickname}
                 </NavItem>
               ) : null}
@@ -124,7 +124,7 @@ type NavItemProps = {
 };
 
 function NavItem({ to, activeFor = to, icon: Icon, badge, children }: NavItemProps) {
-  const isActive = useMatch(activeFor) !== null;
+  const [isActive] = useRoute(activeFor);
   return (
     <li>
       <Link to={to} className={styles.link} aria-current={isActive ? 'page' : undefined}>

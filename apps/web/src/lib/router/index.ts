@@ -1,35 +1,23 @@
-// The app's router: React Router's API where the app uses it, in a fraction of the bytes
-// (decision 025).
-export {
-  Link,
-  MemoryRouter,
-  Navigate,
-  NavLink,
-  Outlet,
-  RouterProvider,
-  useLocation,
-  useMatch,
-  useNavigate,
-  useNavigation,
-  useNavigationType,
-  useParams,
-  useRetryScreen,
-  useRouteError,
-  useSearchParams,
-} from './components.tsx';
-export type { Location, NavigationType } from './history.ts';
-export {
-  idParam,
-  matchPath,
-  matchRoutes,
-  type Params,
-  type RouteObject,
-} from './match-routes.ts';
+// The app's routing: wouter, with what the app adds on top of it (decision 025).
+export { Link, Redirect as Navigate, useParams, useRoute, useSearchParams } from 'wouter';
 export {
   createBrowserRouter,
   createMemoryRouter,
+  idParam,
+  type Location,
+  matchRoutes,
+  type NavigationType,
+  NavLink,
+  Outlet,
+  type Params,
   prefetchReads,
   preloadScreens,
-  type Router,
-  type To,
-} from './router.ts';
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useNavigationType,
+  useRetryScreen,
+  useRouteError,
+} from './router.tsx';

@@ -203,7 +203,7 @@ function useCheckInFromFragment(checkIn: (code: string) => void) {
       handledCode.current = null;
       return;
     }
-    navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    navigate(location.pathname + location.search, { replace: true });
     // Strict mode runs this effect twice before the fragment is gone; check in once.
     if (handledCode.current === code) return;
     handledCode.current = code;

@@ -1,6 +1,6 @@
 import { CalendarDays, ScanLine, UserCheck, UsersRound } from 'lucide-react';
 import { canManageLans, canManageUsers } from '../../../lib/access-rules.ts';
-import { NavLink, Outlet, useMatch } from '../../../lib/router/index.ts';
+import { NavLink, Outlet, useRoute } from '../../../lib/router/index.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import styles from './admin-layout.module.css';
 
@@ -9,7 +9,7 @@ import styles from './admin-layout.module.css';
  * link of its own while the administrator is there.
  */
 function useShownLanId(): string | null {
-  const id = useMatch('/admin/lans/:id/*')?.params.id;
+  const id = useRoute('/admin/lans/:id/*?')[1]?.id;
   return id && /^\d+$/.test(id) ? id : null;
 }
 
@@ -18,7 +18,7 @@ export function AdminLayout() {
   const viewer = useViewer();
   const shownLanId = useShownLanId();
   // At the door the Check-in link is the current one, not Lans as well.
-  const isAtDoor = useMatch('/admin/lans/:id/check-in') !== null;
+  const [isAtDoor] = useRoute('/admin/lans/:id/check-in');
   return (
     <div className={styles.admin}>
       <nav aria-label="Admin" className={styles.nav}>

@@ -106,7 +106,7 @@ export function AdminSignUpsRoute() {
   const pageCount = Math.max(1, Math.ceil(total / SIGN_UPS_PAGE_SIZE));
   // Verifying the last sign-ups of the last page empties it: show the page before.
   if (signUps.isSuccess && !signUps.isPlaceholderData && page > pageCount) {
-    return <Navigate to={pageCount > 1 ? `?page=${pageCount}` : '.'} replace />;
+    return <Navigate to={`/admin/sign-ups${pageCount > 1 ? `?page=${pageCount}` : ''}`} replace />;
   }
 
   return (
