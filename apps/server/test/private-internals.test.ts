@@ -32,11 +32,13 @@ function sourceFiles(): string[] {
 
 /** `file:line: text` for each line that names one of the internals. */
 function findInternals(file: string, text: string): string[] {
-  return text.split('\n').flatMap((line, index) =>
-    privateInternals
-      .filter(({ pattern }) => pattern.test(line))
-      .map(({ what }) => `${file}:${index + 1}: ${what}: ${line.trim()}`),
-  );
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      privateInternals
+        .filter(({ pattern }) => pattern.test(line))
+        .map(({ what }) => `${file}:${index + 1}: ${what}: ${line.trim()}`),
+    );
 }
 
 describe('no private internals of other libraries', () => {
@@ -45,7 +47,7 @@ describe('no private internals of other libraries', () => {
       'const def = (schema as any)._zod.def;',
       'if (schema._def.typeName) {}',
       'connection.parsedStatements[name] = text;',
-      'localStorage.getItem(`oidc.user:${authority}:${clientId}`);',
+      'localStorage.getItem("oidc.user:" + authority + ":" + clientId);',
       "const STATE_PREFIX = 'oidc.';",
     ];
     for (const sample of samples) expect(findInternals('sample.ts', sample)).toHaveLength(1);

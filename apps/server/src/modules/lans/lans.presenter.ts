@@ -4,7 +4,7 @@ import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { LanRow } from './lans.repository.ts';
 
 /**
- * A lan in the contract's shape, the one place it is built. Its subscribers and its
+ * A lan in the contract's shape, the one place it is built. Its own subscribers and its
  * banner's version come already read (by `lan-subscribers`, from the assets), so this
  * presenter imports no other module. Its start and end are written with the offset of the
  * community's time zone (`timeZone`): the date and time the organiser set (decision 038).
@@ -27,7 +27,7 @@ export function presentLan(
     membersPrice: row.members_price_cents / 100,
     creationDate: toIsoTimestamp(row.creation_date),
     modificationDate: toIsoTimestamp(row.modification_date),
-    subscribers: subscribers.filter((subscriber) => subscriber.lan.id === row.id),
+    subscribers: [...subscribers],
     locationInvoiceNumber: row.location_invoice_number,
     locationIsPayed: toBoolean(row.location_is_payed),
     location: presentLocation(row),

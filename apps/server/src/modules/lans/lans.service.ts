@@ -6,6 +6,7 @@ import type {
   LanListQuery,
   LanUpdate,
   Paged,
+  Subscriber,
 } from '@lanparty/contract';
 import { assetIdOf, placeTakingStatuses } from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
@@ -79,16 +80,26 @@ async function presentLans(
     timeZone,
     isEverySubscriber: true,
   });
-  const shown = subscribers.filter((_, index) => {
+  // Each lan's shown subscribers gathered in one pass, in the order read.
+  const shownOfLan = new Map<number, Subscriber[]>();
+  subscribers.forEach((subscriber, index) => {
     const row = subscriberRows[index];
-    return row !== undefined && isShownWith(row, denied);
+    if (row === undefined || !isShownWith(row, denied)) return;
+    const ofLan = shownOfLan.get(subscriber.lan.id);
+    if (ofLan) ofLan.push(subscriber);
+    else shownOfLan.set(subscriber.lan.id, [subscriber]);
   });
   const deniedUserIds = subscriberRows
     .filter((row) => !isShownWith(row, denied))
     .map((row) => row.user_id);
   return {
     shape: rows.map((row) =>
-      presentLan(row, shown, banners.get(assetIdOf('lan', row.id)) ?? null, timeZone),
+      presentLan(
+        row,
+        shownOfLan.get(row.id) ?? [],
+        banners.get(assetIdOf('lan', row.id)) ?? null,
+        timeZone,
+      ),
     ),
     deniedUserIds: [...new Set(deniedUserIds)],
   };
