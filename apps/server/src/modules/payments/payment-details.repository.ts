@@ -1,5 +1,7 @@
 import { noPaymentDetails, type PaymentDetails } from '@lanparty/contract';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import type { LanPaymentDetailsTable } from '../../db/schema.ts';
 
 /** The settings key of the default payment details: one JSON value, saved whole. */
 const defaultsKey = 'paymentDetails';
@@ -38,6 +40,22 @@ export async function saveDefaultPaymentDetails(
     .execute();
 }
 
+type LanPaymentDetailsRow = Selectable<LanPaymentDetailsTable>;
+
+/** The columns of a lan's own payment details, read as the contract's shape by detailsOf. */
+const detailColumns = ['account_holder', 'iban', 'reference', 'contact_email'] as const;
+
+function detailsOf(
+  row: Pick<LanPaymentDetailsRow, (typeof detailColumns)[number]>,
+): PaymentDetails {
+  return {
+    accountHolder: row.account_holder,
+    iban: row.iban,
+    reference: row.reference,
+    contactEmail: row.contact_email,
+  };
+}
+
 /** A lan's own payment details; undefined when the defaults apply. */
 export async function findLanPaymentDetails(
   db: Executor,
@@ -45,17 +63,10 @@ export async function findLanPaymentDetails(
 ): Promise<PaymentDetails | undefined> {
   const row = await db
     .selectFrom('lan_payment_details')
-    .select(['account_holder', 'iban', 'reference', 'contact_email'])
+    .select(detailColumns)
     .where('lan_id', '=', lanId)
     .executeTakeFirst();
-  return (
-    row && {
-      accountHolder: row.account_holder,
-      iban: row.iban,
-      reference: row.reference,
-      contactEmail: row.contact_email,
-    }
-  );
+  return row && detailsOf(row);
 }
 
 /** The own payment details of those of these lans that have them, by lan id. */
@@ -66,20 +77,10 @@ export async function listLanPaymentDetails(
   if (lanIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('lan_payment_details')
-    .select(['lan_id', 'account_holder', 'iban', 'reference', 'contact_email'])
+    .select(['lan_id', ...detailColumns])
     .where('lan_id', 'in', [...lanIds])
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.lan_id,
-      {
-        accountHolder: row.account_holder,
-        iban: row.iban,
-        reference: row.reference,
-        contactEmail: row.contact_email,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.lan_id, detailsOf(row)]));
 }
 
 /** Gives a lan its own payment details, or (null) lets the defaults apply again. */

@@ -22,10 +22,20 @@ export type SubscriberDetailRow = Selectable<SubscribersTable> & {
 
 // The contract's subscriber order (Paid, Accepted, Pending, Denied) as SQL: status constants
 // of the contract, so literals, not parameters.
-export const statusOrder = sql`case subscribers.status ${sql.join(
+const statusOrder = sql`case subscribers.status ${sql.join(
   subscriberStatusOrder.map((status, index) => sql`when ${sql.lit(status)} then ${sql.lit(index)}`),
   sql` `,
 )} end`;
+
+/**
+ * The order of the subscriber table, for a query joining `users`: by status, then by
+ * nickname without regard to case, then first subscribed first.
+ */
+export const subscriberTableOrder = sql.join([
+  statusOrder,
+  sql`lower(${sql.ref('users.nickname')})`,
+  sql.ref('subscribers.id'),
+]);
 
 function selectDetails(db: Executor) {
   return db
@@ -58,9 +68,7 @@ export async function listSubscribersOfLans(
   if (lanIds.length === 0) return [];
   return selectDetails(db)
     .where('subscribers.lan_id', 'in', [...lanIds])
-    .orderBy(statusOrder)
-    .orderBy((eb) => eb.fn('lower', ['users.nickname']))
-    .orderBy('subscribers.id')
+    .orderBy(subscriberTableOrder)
     .execute();
 }
 
@@ -84,9 +92,7 @@ export async function pageSubscribersOfLan(
   const rows = await selectDetails(db)
     .where('subscribers.lan_id', '=', lanId)
     .where((eb) => shownWith(eb, denied))
-    .orderBy(statusOrder)
-    .orderBy((eb) => eb.fn('lower', ['users.nickname']))
-    .orderBy('subscribers.id')
+    .orderBy(subscriberTableOrder)
     .limit(page.limit)
     .offset(page.offset)
     .execute();

@@ -1,6 +1,6 @@
 import type { SubscriberStatus } from '@lanparty/contract';
 import type { Executor } from '../../db/executor.ts';
-import { statusOrder } from './lan-subscribers.repository.ts';
+import { subscriberTableOrder } from './lan-subscribers.repository.ts';
 
 /** A subscription of a lan with what its organiser sees of the person. */
 export type ParticipantRow = {
@@ -63,9 +63,7 @@ function selectParticipants(db: Executor) {
 export async function listParticipantRows(db: Executor, lanId: number): Promise<ParticipantRow[]> {
   return selectParticipants(db)
     .where('subscribers.lan_id', '=', lanId)
-    .orderBy(statusOrder)
-    .orderBy((eb) => eb.fn('lower', ['users.nickname']))
-    .orderBy('subscribers.id')
+    .orderBy(subscriberTableOrder)
     .execute();
 }
 
