@@ -7,6 +7,7 @@ import { describeError } from '../../../lib/api-client.ts';
 import { Navigate, useSearchParams } from '../../../lib/router/index.ts';
 import { useSignUps } from '../../../lib/users/list-sign-ups.ts';
 import { useUpdateUserRoles } from '../api/update-user-roles.ts';
+import { Pager } from '../components/pager.tsx';
 import { SignUpsTable } from '../components/sign-ups-table.tsx';
 import styles from './admin-sign-ups-route.module.css';
 
@@ -150,29 +151,7 @@ export function AdminSignUpsRoute() {
             ) : (
               <p>Nobody is waiting. Everyone who signed up is a lanner.</p>
             )}
-            {pageCount > 1 ? (
-              <nav aria-label="Pages" className={controls.actions}>
-                <button
-                  type="button"
-                  className={controls.buttonSecondary}
-                  disabled={page <= 1}
-                  onClick={() => goTo(page - 1)}
-                >
-                  Previous
-                </button>
-                <span>
-                  Page {page} of {pageCount}
-                </span>
-                <button
-                  type="button"
-                  className={controls.buttonSecondary}
-                  disabled={page >= pageCount}
-                  onClick={() => goTo(page + 1)}
-                >
-                  Next
-                </button>
-              </nav>
-            ) : null}
+            <Pager page={page} pageCount={pageCount} onGoTo={goTo} />
           </>
         ) : null}
       </div>

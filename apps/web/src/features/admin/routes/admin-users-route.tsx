@@ -4,6 +4,7 @@ import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { useAllUsers } from '../../../lib/users/list-users.ts';
+import { Pager } from '../components/pager.tsx';
 import { roleLabel } from '../components/role-editor.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 import styles from './admin-users-route.module.css';
@@ -86,29 +87,11 @@ export function AdminUsersRoute() {
             {matches.length === 1 ? '1 user' : `${matches.length} users`}
           </p>
           {matches.length > 0 ? <UsersTable users={shown} /> : <p>No user matches.</p>}
-          {pageCount > 1 ? (
-            <nav aria-label="Pages" className={controls.actions}>
-              <button
-                type="button"
-                className={controls.buttonSecondary}
-                disabled={page <= 1}
-                onClick={() => update({ page: String(page - 1) })}
-              >
-                Previous
-              </button>
-              <span>
-                Page {page} of {pageCount}
-              </span>
-              <button
-                type="button"
-                className={controls.buttonSecondary}
-                disabled={page >= pageCount}
-                onClick={() => update({ page: String(page + 1) })}
-              >
-                Next
-              </button>
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            pageCount={pageCount}
+            onGoTo={(next) => update({ page: String(next) })}
+          />
         </>
       ) : null}
     </Page>
