@@ -3,14 +3,13 @@ import {
   type LanDefaultsInput,
   lanDefaultsInputSchema,
 } from '@lanparty/contract';
-import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
-import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 import { useUpdateLanDefaults } from '../api/update-lan-defaults.ts';
 
 type Values = { lanPrice: number; membersLanPrice: number };
@@ -22,39 +21,26 @@ const orMissing = (value: number) => (Number.isFinite(value) ? value : undefined
 /** The prices a new lan starts with (spec §3 Settings). */
 export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
   const updateDefaults = useUpdateLanDefaults();
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const form = useForm<Values, unknown, LanDefaultsInput>({
+  const { form, saveError, trySave } = useSavingForm<Values, LanDefaultsInput>({
     resolver: contractResolver<Values, LanDefaultsInput>(lanDefaultsInputSchema, (values) => ({
       lanPrice: orMissing(values.lanPrice),
       membersLanPrice: orMissing(values.membersLanPrice),
     })),
-    mode: 'onTouched',
     defaultValues: defaults,
+    fieldNames,
+    failure: 'The lan defaults could not be saved',
   });
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     formState: { isSubmitting, isDirty },
   } = form;
   const messageFor = (name: FieldPath<Values>) => messageOnceTouched(form, name);
 
-  const save = handleSubmit(async (body) => {
-    setSaveError(null);
-    try {
-      reset(await updateDefaults.mutateAsync(body));
-    } catch (error) {
-      setSaveError(
-        showProblemOnForm({
-          error,
-          fieldNames,
-          setError,
-          failure: 'The lan defaults could not be saved',
-        }),
-      );
-    }
-  });
+  const save = handleSubmit((body) =>
+    trySave(async () => reset(await updateDefaults.mutateAsync(body))),
+  );
 
   const money = { type: 'number' as const, inputMode: 'decimal' as const, min: 0, step: 0.01 };
   return (

@@ -7,15 +7,14 @@ import {
   lanLimits,
   lanUpdateSchema,
 } from '@lanparty/contract';
-import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import type { ImageUploadOutcome } from '../../../lib/assets/use-image-upload.ts';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
-import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 import { BannerField } from './banner-field.tsx';
 import styles from './lan-form.module.css';
 import {
@@ -88,7 +87,7 @@ export function LanForm({
   savedNote = null,
 }: LanFormProps) {
   const isEditing = lanId !== undefined;
-  const form = useForm<LanFormValues, unknown, LanInput | LanUpdate>({
+  const { form, saveError, trySave } = useSavingForm<LanFormValues, LanInput | LanUpdate>({
     resolver: isEditing
       ? contractResolver<LanFormValues, LanInput | LanUpdate>(lanUpdateSchema, (values) =>
           toLanUpdateBody(lanId, values, timeZone),
@@ -96,32 +95,23 @@ export function LanForm({
       : contractResolver<LanFormValues, LanInput | LanUpdate>(lanInputSchema, (values) =>
           toLanInputBody(values, timeZone),
         ),
-    mode: 'onTouched',
     defaultValues: initialValues,
+    fieldNames,
+    failure: 'The lan could not be saved',
   });
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     formState: { isSubmitting, isDirty },
   } = form;
-  const [saveError, setSaveError] = useState<string | null>(null);
   // An edit form starts afresh once the saved lan is back, while the banner may still be
   // uploading: the upload's state lives with the route, and the button waits for it too.
   const isBusy = isSubmitting || banner.upload.isUploading;
 
   const save = handleSubmit(async (body) => {
-    setSaveError(null);
-    let saved: Lan;
-    try {
-      saved = await onSave(body);
-    } catch (error) {
-      setSaveError(
-        showProblemOnForm({ error, fieldNames, setError, failure: 'The lan could not be saved' }),
-      );
-      return;
-    }
+    const saved = await trySave(() => onSave(body));
+    if (!saved) return;
     // Only now does a new lan have the id its banner is stored under.
     const bannerOutcome = await banner.uploadFor(saved.id);
     if (isEditing) reset(toLanFormValues(saved, timeZone));

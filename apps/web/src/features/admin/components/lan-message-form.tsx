@@ -7,13 +7,13 @@ import {
 import { lanMessageBodyMaximum, subscriberStatusOrder } from '@lanparty/contract/rules';
 import { Send, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, useWatch } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { hasData } from '../../../components/query-status.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
-import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useMessagingSettings } from '../api/get-messaging-settings.ts';
@@ -45,16 +45,20 @@ const newDraft = (): MessageFormValues => ({
  * the server already took is never sent twice; only a sent message starts a new draft.
  */
 export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: string }) {
-  const form = useForm<MessageFormValues, unknown, LanMessageInput>({
+  const {
+    form,
+    saveError: sendError,
+    trySave,
+  } = useSavingForm<MessageFormValues, LanMessageInput>({
     resolver: contractResolver<MessageFormValues, LanMessageInput>(lanMessageInputSchema),
-    mode: 'onTouched',
     defaultValues: newDraft(),
+    fieldNames,
+    failure: 'The message could not be sent',
   });
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     control,
     formState: { isDirty },
   } = form;
@@ -63,27 +67,18 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
   const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey());
   // A ref, not state: a second click in the same frame must see the first one at once.
   const isSending = useRef(false);
-  const [sendError, setSendError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<LanMessageReceipt | null>(null);
 
   const send = handleSubmit(async (message) => {
     if (isSending.current) return;
     isSending.current = true;
-    setSendError(null);
     setReceipt(null);
     try {
-      setReceipt(await sendMessage.mutateAsync({ lanId, message, idempotencyKey }));
-      reset(newDraft());
-      setIdempotencyKey(newIdempotencyKey());
-    } catch (error) {
-      setSendError(
-        showProblemOnForm({
-          error,
-          fieldNames,
-          setError,
-          failure: 'The message could not be sent',
-        }),
-      );
+      await trySave(async () => {
+        setReceipt(await sendMessage.mutateAsync({ lanId, message, idempotencyKey }));
+        reset(newDraft());
+        setIdempotencyKey(newIdempotencyKey());
+      });
     } finally {
       isSending.current = false;
     }

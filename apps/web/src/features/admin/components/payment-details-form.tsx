@@ -6,14 +6,14 @@ import {
 } from '@lanparty/contract';
 import { formatIban } from '@lanparty/contract/rules';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
-import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 
 type Values = { accountHolder: string; iban: string; reference: string; contactEmail: string };
 export type PaymentDetailsChanges = z.output<typeof paymentDetailsInputSchema>;
@@ -65,39 +65,28 @@ export function PaymentDetailsForm({
   onSave,
   savedNote,
 }: PaymentDetailsFormProps) {
-  const [saveError, setSaveError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
-  const form = useForm<Values, unknown, PaymentDetailsChanges>({
+  const { form, saveError, trySave } = useSavingForm<Values, PaymentDetailsChanges>({
     resolver: contractResolver<Values, PaymentDetailsChanges>(
       paymentDetailsInputSchema as z.ZodType<PaymentDetailsChanges>,
     ),
-    mode: 'onTouched',
     defaultValues: toValues(initial),
+    fieldNames,
+    failure: 'The payment details could not be saved',
   });
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     formState: { isSubmitting, isDirty },
   } = form;
 
   const save = handleSubmit(async (details: PaymentDetailsInput & PaymentDetailsChanges) => {
-    setSaveError(null);
     setIsSaved(false);
-    try {
+    await trySave(async () => {
       reset(toValues(await onSave(details)));
       setIsSaved(true);
-    } catch (error) {
-      setSaveError(
-        showProblemOnForm({
-          error,
-          fieldNames,
-          setError,
-          failure: 'The payment details could not be saved',
-        }),
-      );
-    }
+    });
   });
 
   const field = (name: FieldPath<Values>) => ({

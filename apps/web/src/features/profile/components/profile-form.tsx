@@ -8,14 +8,14 @@ import {
 import { birthDateBounds } from '@lanparty/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { loadedContractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
-import { showProblemOnForm } from '../../../lib/forms/show-problem-on-form.ts';
+import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 import { emailAddressUsedQueryOptions, useEmailAddressUsed } from '../api/check-email-address.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { EmailField } from './email-field.tsx';
@@ -63,23 +63,22 @@ function loadProfileSchema(): Promise<ProfileSchema> {
 export function ProfileForm({ user }: { user: UserProfile }) {
   const queryClient = useQueryClient();
   const updateProfile = useUpdateProfile();
-  const form = useForm<ProfileFormValues, unknown, UserProfileInput>({
+  const { form, saveError, trySave } = useSavingForm<ProfileFormValues, UserProfileInput>({
     resolver: loadedContractResolver<ProfileFormValues, UserProfileInput>(loadProfileSchema),
-    mode: 'onTouched',
     defaultValues: toFormValues(user),
+    fieldNames: profileFieldNames,
+    failure: 'Your profile could not be saved',
   });
   const {
     register,
     handleSubmit,
     watch,
     reset,
-    setError,
     setFocus,
     formState: { isDirty },
   } = form;
   const [birthDates] = useState(() => birthDateBounds());
   const [isSaving, setIsSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
   // Zod comes when the visitor first goes into the form (or it is checked), not with the
   // page: the page shows sooner, and the e-mail check has it before anything is typed.
@@ -124,25 +123,17 @@ export function ProfileForm({ user }: { user: UserProfile }) {
 
   const save = handleSubmit(async (changes) => {
     setIsSaving(true);
-    setSaveError(null);
     setIsSaved(false);
     try {
-      if (await isTakenByOther(changes.email)) {
-        setFocus('email');
-        return;
-      }
-      const saved = await updateProfile.mutateAsync({ user, changes });
-      reset(toFormValues(saved));
-      setIsSaved(true);
-    } catch (error) {
-      setSaveError(
-        showProblemOnForm({
-          error,
-          fieldNames: profileFieldNames,
-          setError,
-          failure: 'Your profile could not be saved',
-        }),
-      );
+      await trySave(async () => {
+        if (await isTakenByOther(changes.email)) {
+          setFocus('email');
+          return;
+        }
+        const saved = await updateProfile.mutateAsync({ user, changes });
+        reset(toFormValues(saved));
+        setIsSaved(true);
+      });
     } finally {
       savingTimer.current = setTimeout(() => setIsSaving(false), SAVE_COMPLETE_DELAY_MS);
     }
