@@ -201,10 +201,11 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
       ...(await findRoles(trx, [...accounts.values()])),
     ]);
     const subscriptions = collectSubscriptions(trx, rolesOf);
-    const lanWeekends = await seedPastLans(trx, subscriptions, people, random, now, bannerLanIds);
-    lanWeekends.push(...(await seedMorePastLans(trx, subscriptions, people, more, now, scale)));
-    await seedUpcomingLans(trx, subscriptions, people, random, now, bannerLanIds, scale);
-    await seedMoreUpcomingLans(trx, subscriptions, people, more, now, scale);
+    const seeding: Seeding = { trx, subscriptions, people, now };
+    const lanWeekends = await seedPastLans(seeding, random, bannerLanIds);
+    lanWeekends.push(...(await seedMorePastLans(seeding, more, scale)));
+    await seedUpcomingLans(seeding, random, bannerLanIds, scale);
+    await seedMoreUpcomingLans(seeding, more, scale);
     await subscriptions.flush();
     await seedDemoPlaytime(trx, {
       players: [...people, ...[...accounts.values()].map((id) => ({ id }))],
@@ -233,18 +234,30 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
   return { isSeeded: true as const };
 }
 
+/** What each part of the seeding writes with and draws its lanners from. */
+type Seeding = {
+  trx: Executor;
+  subscriptions: Subscriptions;
+  people: SeededUser[];
+  now: Date;
+};
+
+/** The usual past lans, every two months for three years: how many months ago, oldest first. */
+const pastLanMonthsAgo = Array.from({ length: 18 }, (_, index) => 36 - 2 * index);
+
+/** The Friday the usual lan of `monthsAgo` months before `now` starts on. */
+const usualLanStart = (now: Date, monthsAgo: number) =>
+  fridayOnOrBefore(new Date(now.getTime() - monthsAgo * 30.4 * DAY));
+
 /** Every two months for three years: active, paid, most lanners present, a few absent. */
 async function seedPastLans(
-  trx: Executor,
-  subscriptions: Subscriptions,
-  people: SeededUser[],
+  { trx, subscriptions, people, now }: Seeding,
   random: Random,
-  now: Date,
   bannerLanIds: number[],
 ): Promise<DemoLanWeekend[]> {
   const weekends: DemoLanWeekend[] = [];
-  for (let monthsAgo = 36; monthsAgo >= 2; monthsAgo -= 2) {
-    const start = fridayOnOrBefore(new Date(now.getTime() - monthsAgo * 30.4 * DAY));
+  for (const monthsAgo of pastLanMonthsAgo) {
+    const start = usualLanStart(now, monthsAgo);
     const lan = await insertPastLan(trx, lanNameOf(start), start, '');
     if (monthsAgo % 6 === 0) bannerLanIds.push(lan.id);
     weekends.push(fillPastLan(subscriptions, lan, people, random));
@@ -258,16 +271,13 @@ async function seedPastLans(
  * eight), filled as the usual ones are. Each ends before today.
  */
 async function seedMorePastLans(
-  trx: Executor,
-  subscriptions: Subscriptions,
-  people: SeededUser[],
+  { trx, subscriptions, people, now }: Seeding,
   random: Random,
-  now: Date,
   scale: number,
 ): Promise<DemoLanWeekend[]> {
   const weekends: DemoLanWeekend[] = [];
-  for (let monthsAgo = 36; monthsAgo >= 2; monthsAgo -= 2) {
-    const usual = fridayOnOrBefore(new Date(now.getTime() - monthsAgo * 30.4 * DAY));
+  for (const monthsAgo of pastLanMonthsAgo) {
+    const usual = usualLanStart(now, monthsAgo);
     for (let edition = 2; edition <= scale; edition += 1) {
       const start = new Date(usual.getTime() + ((edition - 1) % 8) * 7 * DAY);
       const town = otherTowns[(edition - 2) % otherTowns.length] as OtherTown;
@@ -323,14 +333,12 @@ const fridayInWeeks = (now: Date, weeks: number) =>
   fridayOnOrBefore(new Date(now.getTime() + (weeks * 7 + 6) * DAY));
 
 async function seedUpcomingLans(
-  trx: Executor,
-  subscriptions: Subscriptions,
-  people: SeededUser[],
+  seeding: Seeding,
   random: Random,
-  now: Date,
   bannerLanIds: number[],
   scale: number,
 ) {
+  const { trx, subscriptions, people, now } = seeding;
   const accounts = await findDemoAccountUsers(trx);
   const soon = (weeks: number) => fridayInWeeks(now, weeks);
 
@@ -377,7 +385,7 @@ async function seedUpcomingLans(
   const lannerId = accounts.get('lanner');
   if (lannerId) subscriptions.add(open, lannerId, { status: 'Pending', present: null }, now);
 
-  await seedFullLan(trx, subscriptions, people, soon(5), now, scale);
+  await seedFullLan(seeding, soon(5), scale);
 
   // Nearly full: one place left.
   const fullStart = soon(8);
@@ -422,11 +430,8 @@ async function seedUpcomingLans(
  * Pending.
  */
 async function seedMoreUpcomingLans(
-  trx: Executor,
-  subscriptions: Subscriptions,
-  people: SeededUser[],
+  { trx, subscriptions, people, now }: Seeding,
   random: Random,
-  now: Date,
   scale: number,
 ) {
   const count = 4 * (scale - 1);
@@ -491,11 +496,8 @@ const otherTowns: readonly OtherTown[] = [
  * seeded random draws stay as they were.
  */
 async function seedFullLan(
-  trx: Executor,
-  subscriptions: Subscriptions,
-  people: SeededUser[],
+  { trx, subscriptions, people, now }: Seeding,
   start: Date,
-  now: Date,
   scale: number,
 ) {
   const lan = await insertLan(
