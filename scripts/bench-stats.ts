@@ -3,10 +3,13 @@
  * of daily playtime (over two million rows) — on SQLite and PostgreSQL, through the real
  * routes (authentication, validation, serialisation). Prints medians and p95 of a player
  * month, a game month, the all-time players and a year's rewind; and the player month as
- * the history grows from one to five years, which must stay flat.
+ * the history grows from one to five years, which must stay flat. After each bulk load the
+ * database is vacuumed and analysed, so the calls read settled tables with fresh planner
+ * statistics, not the dead row versions the sums' triggers leave behind.
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL database.
  */
 await import('./bench-database.ts');
+const { sql } = await import('kysely');
 const { createRandom } = await import('../apps/server/src/modules/demo/seeded-random.ts');
 const { startApiSite } = await import('../apps/server/test/api-site.ts');
 const { signInAs } = await import('../apps/server/test/signed-in.ts');
@@ -22,6 +25,7 @@ const { insertUser, replaceRoles } = await import(
 );
 type PlaytimeRow = import('../apps/server/src/modules/demo/demo-playtime.ts').PlaytimeRow;
 type ApiSite = import('../apps/server/test/api-site.ts').ApiSite;
+type Executor = import('../apps/server/src/db/executor.ts').Executor;
 
 const players = 500;
 const runs = Number(process.env.BENCH_RUNS ?? 30);
@@ -78,6 +82,30 @@ async function time(site: ApiSite, headers: Record<string, string>, url: string)
   return { median: at(0.5), p95: at(0.95), status };
 }
 
+// The playtime, its rollups and the sums kept by triggers (migrations 0013 and 0020).
+const playtimeTables = [
+  'playtimes',
+  'playtime_months',
+  'playtime_days',
+  'player_totals',
+  'lanner_months',
+  'playtime_years',
+  'playtime_user_years',
+  'play_day_totals',
+];
+
+/**
+ * What a site's own maintenance does after a bulk load, done at once: on PostgreSQL the
+ * triggers' upserts leave dead row versions of the sums (a play day's total is rewritten by
+ * every statement that adds to it) until autovacuum runs, and the planner has no statistics
+ * of tables filled a moment ago; SQLite keeps no dead rows but plans better with ANALYZE.
+ */
+async function settle(db: Executor, engine: 'sqlite' | 'postgres') {
+  if (engine === 'postgres')
+    await sql`vacuum (analyze) ${sql.raw(playtimeTables.join(', '))}`.execute(db);
+  else await sql`analyze`.execute(db);
+}
+
 const format = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
 
 async function benchEngine(engine: 'sqlite' | 'postgres') {
@@ -125,6 +153,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
   ] as const) {
     const rows = generate(userIds, from, to, from);
     await site.db.transaction().execute((trx) => insertPlaytimeRows(trx, rows, rowsPerInsert));
+    await settle(site.db, engine);
     written += rows.length;
     for (const row of rows) allRows.push(row);
     flat.push([
@@ -133,6 +162,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     ]);
   }
   await insertPlayerTotals(site.db, allRows);
+  await settle(site.db, engine);
   const generatedIn = (performance.now() - started) / 1000;
 
   const rewindYear = new Date(lastDay).getUTCFullYear() - 1;
@@ -152,12 +182,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
   });
   const coldMs = performance.now() - coldStart;
   results.push([
-    `rewind ${rewindYear}, kept (closed year)`,
+    `rewind ${rewindYear}, again (closed year, kept answer)`,
     await time(site, headers, `/api/stats/summaries/${rewindYear}`),
   ]);
   const runningYear = new Date(lastDay).getUTCFullYear();
   results.push([
-    `rewind ${runningYear}, built (running year)`,
+    `rewind ${runningYear}, again (running year, kept answer)`,
     await time(site, headers, `/api/stats/summaries/${runningYear}`),
   ]);
   const poll = await pollThousandPlayers(site, userIds);
