@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { chromiumPath } from '../e2e/support/browser.ts';
+import {
+  assertChromiumInstalled,
+  chromiumPath,
+  headlessChromiumArgs,
+} from '../e2e/support/browser.ts';
 import { signInOnPage, waitForApp } from '../e2e/support/sign-in.ts';
 
 /** Issue 14, goal 3: every page instant on a phone. */
@@ -67,26 +71,15 @@ export type DebuggableChromium = { port: number; stop: () => Promise<void> };
  * browser's default profile, in a fresh folder) are what Lighthouse's pages see.
  */
 export async function startDebuggableChromium(): Promise<DebuggableChromium> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium is not at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
-    );
-  }
+  assertChromiumInstalled();
   const profileDir = mkdtempSync(path.join(tmpdir(), 'lanparty-lighthouse-'));
   let output = '';
   const child: ChildProcess = spawn(
     chromiumPath,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...headlessChromiumArgs,
       '--disable-extensions',
       '--disable-default-apps',
-      '--no-first-run',
       '--no-default-browser-check',
       '--mute-audio',
       // Lighthouse's own launcher's choices: a page it loads is never throttled as hidden.

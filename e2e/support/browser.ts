@@ -4,26 +4,36 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 /** Debian's Chromium (never a downloaded one); CHROMIUM_PATH overrides. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Launches Chromium; `extraArgs` for a test that needs more of it (a fake camera, say). */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+/** Throws, saying how to install it, when Chromium is not at chromiumPath. */
+export function assertChromiumInstalled(): void {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium is not at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
     );
   }
+}
+
+/**
+ * How the tests and the benchmarks run Chromium: headless, unsandboxed (as root in a
+ * container), and fetching nothing of its own in the background while a page is measured.
+ */
+export const headlessChromiumArgs: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Launches Chromium; `extraArgs` for a test that needs more of it (a fake camera, say). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  assertChromiumInstalled();
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...extraArgs,
-    ],
+    args: [...headlessChromiumArgs, ...extraArgs],
   });
 }
 
