@@ -95,54 +95,62 @@ function nth<Item>(items: readonly Item[], index: number): Item {
 
 const never = () => Number.POSITIVE_INFINITY;
 
+// A read with parameters sends one URL shape: its page's URL and the other valid ones differ
+// in one value.
+const upcomingLansUrl = (sinceDate: string) =>
+  apiPath('/api/lans', { sinceDate, sort: 'start-date', limit: 5 });
+
+const pastLansUrl = (untilDate: string) =>
+  apiPath('/api/lans', { untilDate, sort: '-start-date', offset: 0, limit: 100 });
+
+/** The active lans of `year`, from `sinceDate` (its first of January, or a moment after). */
+const lansOfYearUrl = (year: number, sinceDate: string) =>
+  apiPath('/api/lans', {
+    sinceDate,
+    untilDate: `${year + 1}-01-01`,
+    include: 'active',
+    offset: 0,
+    limit: 100,
+  });
+
+/** The lanners page's first page of the users with these roles, by nickname. */
+const usersByNicknameUrl = (
+  roles: { roles: readonly string[]; missingRoles?: readonly string[] },
+  limit: number,
+) => apiPath('/api/users', { ...roles, sort: 'nickname', offset: 0, limit });
+
+const lannersNotMembers = { roles: ['Lanner'], missingRoles: ['Member'] };
+
+const gamesOfMonthUrl = (month: string) =>
+  apiPath(`/api/stats/leader-boards/games/months/${monthApiPath(month)}`, { limit: 10 });
+
 export const pageReads: readonly PageRead[] = [
   {
     name: 'upcoming lans',
     page: '/lans/upcoming',
     source: 'features/lans/api/list-upcoming-lans.ts',
-    url: (c) => apiPath('/api/lans', { sinceDate: c.today, sort: 'start-date', limit: 5 }),
-    newUrl: (c, index) =>
-      apiPath('/api/lans', { sinceDate: momentNear(c.today, index), sort: 'start-date', limit: 5 }),
+    url: (c) => upcomingLansUrl(c.today),
+    newUrl: (c, index) => upcomingLansUrl(momentNear(c.today, index)),
     distinctUrls: never,
   },
   {
     name: 'lan archive',
     page: '/lans/archive',
     source: 'features/lans/api/list-past-lans.ts (first page)',
-    url: (c) =>
-      apiPath('/api/lans', { untilDate: c.today, sort: '-start-date', offset: 0, limit: 100 }),
-    newUrl: (c, index) =>
-      apiPath('/api/lans', {
-        untilDate: momentNear(c.today, index),
-        sort: '-start-date',
-        offset: 0,
-        limit: 100,
-      }),
+    url: (c) => pastLansUrl(c.today),
+    newUrl: (c, index) => pastLansUrl(momentNear(c.today, index)),
     distinctUrls: never,
   },
   {
     name: 'lans of a year',
     page: '/stats/rewinds/{year}',
     source: 'features/stats/api/list-lans-of-year.ts (first page)',
-    url: (c) =>
-      apiPath('/api/lans', {
-        sinceDate: `${c.year}-01-01`,
-        untilDate: `${c.year + 1}-01-01`,
-        include: 'active',
-        offset: 0,
-        limit: 100,
-      }),
+    url: (c) => lansOfYearUrl(c.year, `${c.year}-01-01`),
     // Every year with a rewind in turn, each from a moment a little later into January.
     newUrl: (c, index) => {
       const year = nth(c.years, index);
       const later = -Math.floor(index / c.years.length);
-      return apiPath('/api/lans', {
-        sinceDate: momentNear(`${year}-01-01`, later),
-        untilDate: `${year + 1}-01-01`,
-        include: 'active',
-        offset: 0,
-        limit: 100,
-      });
+      return lansOfYearUrl(year, momentNear(`${year}-01-01`, later));
     },
     distinctUrls: never,
   },
@@ -156,38 +164,17 @@ export const pageReads: readonly PageRead[] = [
     name: 'members',
     page: '/lanners',
     source: 'features/lanners/api/get-lanners.ts, lib/users/list-users.ts (first page)',
-    url: () =>
-      apiPath('/api/users', { roles: ['Member'], sort: 'nickname', offset: 0, limit: 100 }),
+    url: () => usersByNicknameUrl({ roles: ['Member'] }, 100),
     // The page's filter with page sizes 100 down to 51.
-    newUrl: (_c, index) =>
-      apiPath('/api/users', {
-        roles: ['Member'],
-        sort: 'nickname',
-        offset: 0,
-        limit: 100 - (index % 50),
-      }),
+    newUrl: (_c, index) => usersByNicknameUrl({ roles: ['Member'] }, 100 - (index % 50)),
     distinctUrls: () => 50,
   },
   {
     name: 'lanners',
     page: '/lanners',
     source: 'features/lanners/api/get-lanners.ts, lib/users/list-users.ts (first page)',
-    url: () =>
-      apiPath('/api/users', {
-        roles: ['Lanner'],
-        missingRoles: ['Member'],
-        sort: 'nickname',
-        offset: 0,
-        limit: 100,
-      }),
-    newUrl: (_c, index) =>
-      apiPath('/api/users', {
-        roles: ['Lanner'],
-        missingRoles: ['Member'],
-        sort: 'nickname',
-        offset: 0,
-        limit: 100 - (index % 50),
-      }),
+    url: () => usersByNicknameUrl(lannersNotMembers, 100),
+    newUrl: (_c, index) => usersByNicknameUrl(lannersNotMembers, 100 - (index % 50)),
     distinctUrls: () => 50,
   },
   {
@@ -212,12 +199,8 @@ export const pageReads: readonly PageRead[] = [
     changes: statsChanges,
     page: '/stats/leader-board',
     source: 'features/stats/api/get-game-leaderboard-month.ts',
-    url: (c) =>
-      apiPath(`/api/stats/leader-boards/games/months/${monthApiPath(c.lastMonth)}`, { limit: 10 }),
-    newUrl: (c, index) =>
-      apiPath(`/api/stats/leader-boards/games/months/${monthApiPath(nth(c.months, index))}`, {
-        limit: 10,
-      }),
+    url: (c) => gamesOfMonthUrl(c.lastMonth),
+    newUrl: (c, index) => gamesOfMonthUrl(nth(c.months, index)),
     distinctUrls: (c) => c.months.length,
   },
   {
