@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DatabaseConfig } from '../../apps/server/src/config.ts';
+import { dropSchema } from '../../apps/server/test/drop-schema.ts';
 import { repositoryRoot } from '../web-build.ts';
 import type { Engine } from './options.ts';
 
@@ -42,14 +42,7 @@ export function createDataPlace(engine: Engine, postgresUrl: string): DataPlace 
         : { kind: 'sqlite', file: path.join(dataDir, 'lanparty.sqlite') },
     async remove() {
       rmSync(dataDir, { recursive: true, force: true });
-      if (engine !== 'postgres') return;
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      try {
-        await client.query(`drop schema if exists "${schema}" cascade`);
-      } finally {
-        await client.end();
-      }
+      if (engine === 'postgres') await dropSchema(postgresUrl, schema);
     },
   };
 }

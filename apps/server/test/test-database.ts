@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Config, loadConfig } from '../src/config.ts';
 import {
   type AppDatabase,
@@ -10,6 +9,7 @@ import {
   databaseSchemaOf,
   migrateToLatest,
 } from '../src/db/database.ts';
+import { dropSchema } from './drop-schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -45,19 +45,9 @@ export async function createTestSite(
     dataDir,
     async cleanUp() {
       rmSync(dataDir, { recursive: true, force: true });
-      if (engine === 'postgres') await dropSchema(schema);
+      if (postgresUrl && engine === 'postgres') await dropSchema(postgresUrl, schema);
     },
   };
-}
-
-async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A migrated database of its own, for tests below the HTTP layer. */
