@@ -10,7 +10,7 @@ export type RouteObject = {
   index?: boolean; // shown at the parent's own path
   Component?: React.ComponentType;
   element?: React.ReactNode;
-  lazy?: () => Promise<{ Component: React.ComponentType }>; // downloaded before it is shown
+  lazy?: () => Promise<{ Component: React.ComponentType }>; // downloaded before it shows
   prefetch?: (params: Params, queryClient: QueryClient) => void; // see prefetchReads
   ErrorBoundary?: React.ComponentType; // shown when a screen inside fails
   HydrateFallback?: React.ComponentType; // shown until the first screen has downloaded
@@ -20,6 +20,7 @@ export type Params = Readonly<Record<string, string | undefined>>;
 export type Location = { pathname: string; search: string; hash: string; key: string };
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
 export type Router = ReturnType<typeof createRouter>;
+type Failure = { error: unknown } | undefined;
 
 /** The record a route's `:id` names (a whole number from 1), or null when it names none. */
 export function idParam(text: string | undefined): number | null {
@@ -32,16 +33,16 @@ export function idParam(text: string | undefined): number | null {
 const flatten = (table: RouteObject[], parent = '', chain: RouteObject[] = []): Branch[] =>
   table.flatMap((route) => {
     const path = route.path?.startsWith('/') ? route.path : `${parent}/${route.path ?? ''}`;
-    const routes = [...chain, route];
-    const own = route.path !== undefined || route.index ? [{ path, routes }] : [];
-    return [...flatten(route.children ?? [], path.replace(/\/$/, ''), routes), ...own];
+    const own =
+      route.path !== undefined || route.index ? [{ path, routes: [...chain, route] }] : [];
+    return [...flatten(route.children ?? [], path.replace(/\/$/, ''), [...chain, route]), ...own];
   });
 type Branch = { path: string; routes: RouteObject[] };
-const branches = new WeakMap<RouteObject[], Branch[]>();
+const tables = new WeakMap<RouteObject[], Branch[]>();
 
 function matchBranch(table: RouteObject[], pathname: string) {
-  if (!branches.has(table)) branches.set(table, flatten(table));
-  for (const branch of branches.get(table) ?? []) {
+  if (!tables.has(table)) tables.set(table, flatten(table));
+  for (const branch of tables.get(table) ?? []) {
     const [isMatch, params] = matchRoute(parse, branch.path, pathname);
     if (isMatch) return { ...branch, params: params as Params };
   }
@@ -71,10 +72,6 @@ const locate = (to: string, from = ''): Location => {
 function createRouter(routes: RouteObject[], start: string, isBrowser: boolean) {
   const screens = new Map<RouteObject, React.ComponentType>();
   const listeners = new Set<(isNewScreen: boolean) => void>();
-  const set = (changes: Partial<typeof state>, isNewScreen = false) => {
-    state = { ...state, ...changes };
-    for (const listener of listeners) listener(isNewScreen);
-  };
   let latest = 0;
   // Shows `location` once its screens have downloaded, unless a newer navigation began.
   const show = async (location: Location, historyAction: NavigationType) => {
@@ -87,21 +84,19 @@ function createRouter(routes: RouteObject[], start: string, isBrowser: boolean) 
     const lazy = (matchBranch(routes, location.pathname)?.routes ?? []).filter(
       (route) => route.lazy && !screens.has(route),
     );
-    let failed: PromiseSettledResult<unknown> | undefined;
+    let failure: Failure;
     if (lazy.length > 0) {
       set({ navigation: { state: 'loading' } });
       // Each screen downloads once; one that failed, again on the next navigation or retry.
-      const downloads = lazy.map((route) =>
-        route.lazy?.().then(({ Component }) => screens.set(route, Component)),
-      );
-      failed = (await Promise.allSettled(downloads)).find((result) => result.status === 'rejected');
+      await Promise.all(
+        lazy.map(async (route) => route.lazy && screens.set(route, (await route.lazy()).Component)),
+      ).catch((error: unknown) => (failure = { error }));
     }
     if (id !== latest) return;
     if (isBrowser && historyAction !== 'POP') {
       const path = location.pathname + location.search + location.hash;
       writeHistory(path, { replace: historyAction === 'REPLACE' });
     }
-    const failure = failed?.status === 'rejected' ? { error: failed.reason as unknown } : undefined;
     set(
       { location, historyAction, navigation: { state: 'idle' }, failure, isReady: true },
       isNewScreen,
@@ -113,6 +108,10 @@ function createRouter(routes: RouteObject[], start: string, isBrowser: boolean) 
     navigation: { state: 'idle' as 'idle' | 'loading' }, // "loading": the old screen stays
     failure: undefined as Failure, // a screen of the location that failed to download
     isReady: false, // once the first screen has downloaded
+  };
+  const set = (changes: Partial<typeof state>, isNewScreen = false) => {
+    state = { ...state, ...changes };
+    for (const listener of listeners) listener(isNewScreen);
   };
   if (isBrowser)
     window.addEventListener('popstate', () => show(locate(window.location.href), 'POP'));
@@ -132,7 +131,7 @@ function createRouter(routes: RouteObject[], start: string, isBrowser: boolean) 
     retry: () => show(state.location, state.historyAction),
     subscribe(listener: (isNewScreen: boolean) => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }
@@ -151,9 +150,9 @@ const OutletContext = React.createContext<React.ReactNode>(null);
 const ErrorContext = React.createContext({ error: undefined as unknown, retry: async () => {} });
 // wouter's links, redirects and hooks read the shown address: it moves once the next
 // screens are in, not as the browser's history does.
-const useShownPath = () => {
+const useShownPath = (): [string, Router['navigate']] => {
   const { router, state } = React.use(RouterContext);
-  return [state.location.pathname, router.navigate] as [string, Router['navigate']];
+  return [state.location.pathname, router.navigate];
 };
 const useShownSearch = () => React.use(RouterContext).state.location.search;
 
@@ -171,7 +170,7 @@ export function RouterProvider({ router }: { router: Router }) {
       else setState(next);
     });
     setState(router.state);
-    return () => void unsubscribe();
+    return unsubscribe;
   }, [router]);
   const value = React.useMemo(() => ({ router, state }), [router, state]);
   const branch = matchBranch(router.routes, state.location.pathname);
@@ -190,16 +189,13 @@ function render(routes: RouteObject[], value: RouterValue, depth = 0): React.Rea
   const route = routes[depth];
   if (!route) return null;
   const Screen = route.Component ?? value.router.screens.get(route) ?? Outlet;
-  const screen = (
-    <OutletContext value={render(routes, value, depth + 1)}>
-      {route.element ?? <Screen />}
-    </OutletContext>
-  );
+  const outlet = render(routes, value, depth + 1);
+  const screen = <OutletContext value={outlet}>{route.element ?? <Screen />}</OutletContext>;
   if (!route.ErrorBoundary) return screen;
   return (
-    <ScreenBoundary fallback={route.ErrorBoundary} value={value}>
+    <Boundary fallback={route.ErrorBoundary} value={value}>
       {screen}
-    </ScreenBoundary>
+    </Boundary>
   );
 }
 
@@ -208,30 +204,27 @@ type BoundaryProps = {
   value: RouterValue;
   children: React.ReactNode;
 };
-type Failure = { error: unknown } | undefined;
+type BoundaryState = { location?: Location; caught?: Failure };
 
 /**
  * Shows `fallback` for a screen that failed to download, or to render (until the next
  * navigation). It stays through retries that fail again, so RouteError waits longer each.
  */
-class ScreenBoundary extends React.Component<
-  BoundaryProps,
-  { location: Location; caught: Failure }
-> {
-  override state = { location: this.props.value.state.location, caught: undefined as Failure };
+class Boundary extends React.Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = {};
   static getDerivedStateFromError = (error: unknown) => ({ caught: { error } });
-  static getDerivedStateFromProps = (
-    { value: { state } }: BoundaryProps,
-    { location }: { location: Location },
-  ) => (state.location === location ? null : { location: state.location, caught: undefined });
+  static getDerivedStateFromProps = ({ value }: BoundaryProps, { location }: BoundaryState) =>
+    value.state.location === location
+      ? null
+      : { location: value.state.location, caught: undefined };
 
   override render() {
-    const { router, state } = this.props.value;
-    const failure = state.failure ?? this.state.caught;
-    if (!failure) return this.props.children;
+    const { value, fallback: Fallback, children } = this.props;
+    const failure = value.state.failure ?? this.state.caught;
+    if (!failure) return children;
     return (
-      <ErrorContext value={{ error: failure.error, retry: router.retry }}>
-        <this.props.fallback />
+      <ErrorContext value={{ error: failure.error, retry: value.router.retry }}>
+        <Fallback />
       </ErrorContext>
     );
   }
