@@ -37,28 +37,26 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
     reads: createLanReadCache(db),
   });
 
-  it('never oversells and moves up exactly as many as freed, in order', async () => {
-    const deps = depsOn(site.db);
-    const lan = await createLan(deps, admin, {
-      ...buildLanBody({ name: 'Crowded Lan', maximumSubcribers: 10, isActive: true }),
-      location: null,
-    });
-    // 10 places taken (5 Accepted, 5 Paid), then 25 on the waitlist, one second apart.
+  /**
+   * `count` lanners on a lan of 10 places, subscribed one second apart: 5 Accepted and 5 Paid
+   * hold its places, the rest wait (Pending) in that order. Ticket codes start `codePrefix`.
+   */
+  async function fillLan(lanId: number, count: number, codePrefix: string) {
     const people: { viewer: Viewer; subscriberId: number }[] = [];
     const start = Date.parse('2026-01-01T00:00:00Z');
-    for (let index = 0; index < 35; index += 1) {
+    for (let index = 0; index < count; index += 1) {
       const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
       const status = index < 5 ? 'Accepted' : index < 10 ? 'Paid' : 'Pending';
       const at = new Date(start + index * 1000).toISOString();
       const row = await site.db
         .insertInto('subscribers')
         .values({
-          lan_id: lan.id,
+          lan_id: lanId,
           user_id: user.id,
           status,
           present: null,
           amount_due_cents: status === 'Pending' ? null : 2500,
-          check_in_code: `CODE${engine}${index}`,
+          check_in_code: `${codePrefix}${engine}${index}`,
           creation_date: at,
           modification_date: at,
         })
@@ -66,8 +64,24 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
         .executeTakeFirstOrThrow();
       people.push({ viewer: { user, roles: ['Lanner'] }, subscriberId: row.id });
     }
-    const placeHolders = people.slice(0, 10);
-    const waitlist = people.slice(10);
+    return { placeHolders: people.slice(0, 10), waitlist: people.slice(10) };
+  }
+
+  const statusesOnLan = (lanId: number) =>
+    site.db
+      .selectFrom('subscribers')
+      .select(['id', 'status'])
+      .where('lan_id', '=', lanId)
+      .execute();
+
+  it('never oversells and moves up exactly as many as freed, in order', async () => {
+    const deps = depsOn(site.db);
+    const lan = await createLan(deps, admin, {
+      ...buildLanBody({ name: 'Crowded Lan', maximumSubcribers: 10, isActive: true }),
+      location: null,
+    });
+    // 10 places taken (5 Accepted, 5 Paid), then 25 on the waitlist, one second apart.
+    const { placeHolders, waitlist } = await fillLan(lan.id, 35, 'CODE');
 
     // Owners withdraw their Accepted places (5) and an administrator denies the Paid ones
     // (5): 10 places free. At the same time the last 10 of the waitlist, who can never
@@ -105,11 +119,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
     const elapsedMs = performance.now() - startedAt;
 
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
-    const rows = await site.db
-      .selectFrom('subscribers')
-      .select(['id', 'status'])
-      .where('lan_id', '=', lan.id)
-      .execute();
+    const rows = await statusesOnLan(lan.id);
     const statusOf = new Map(rows.map((row) => [row.id, row.status]));
     const taken = rows.filter((row) => row.status === 'Accepted' || row.status === 'Paid');
     expect(taken).toHaveLength(10);
@@ -157,28 +167,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
     const deps = depsOn(site.db);
     const body = buildLanBody({ name: 'Paused Lan', maximumSubcribers: 10, isActive: true });
     const lan = await createLan(deps, admin, { ...body, location: null });
-    const people: { viewer: Viewer; subscriberId: number }[] = [];
-    const start = Date.parse('2026-01-01T00:00:00Z');
-    for (let index = 0; index < 25; index += 1) {
-      const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
-      const status = index < 5 ? 'Accepted' : index < 10 ? 'Paid' : 'Pending';
-      const at = new Date(start + index * 1000).toISOString();
-      const row = await site.db
-        .insertInto('subscribers')
-        .values({
-          lan_id: lan.id,
-          user_id: user.id,
-          status,
-          present: null,
-          amount_due_cents: status === 'Pending' ? null : 2500,
-          check_in_code: `PAUSED${engine}${index}`,
-          creation_date: at,
-          modification_date: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      people.push({ viewer: { user, roles: ['Lanner'] }, subscriberId: row.id });
-    }
+    const { placeHolders, waitlist } = await fillLan(lan.id, 25, 'PAUSED');
     const update = (isActive: boolean) => ({
       ...body,
       isActive,
@@ -187,8 +176,6 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
       locationIsPayed: false,
     });
     await updateLan(deps, admin, lan.id, update(false));
-    const placeHolders = people.slice(0, 10);
-    const waitlist = people.slice(10);
 
     const changes: (() => Promise<unknown>)[] = [
       ...placeHolders.slice(0, 5).map(
@@ -212,11 +199,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
     const results = await Promise.allSettled(changes.map((change) => change()));
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
 
-    const rows = await site.db
-      .selectFrom('subscribers')
-      .select(['id', 'status'])
-      .where('lan_id', '=', lan.id)
-      .execute();
+    const rows = await statusesOnLan(lan.id);
     const statusOf = new Map(rows.map((row) => [row.id, row.status]));
     expect(rows.filter((row) => row.status === 'Accepted' || row.status === 'Paid')).toHaveLength(
       10,
