@@ -1,46 +1,20 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
+import { playersOn, startPlaytimeDatabase } from '../../../test/playtime-players.ts';
+import { testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import * as lannerMonthsMigration from '../../db/migrations/0013-lanner-months.ts';
-import { insertUser, replaceRoles } from '../accounts/accounts.repository.ts';
-import { addPlaytime, ensureGames } from '../playtime/playtime.repository.ts';
+import { replaceRoles } from '../accounts/accounts.repository.ts';
 import { findLastMonthBefore, listPlaytimeMonths } from './stats.repository.ts';
-
-const zone = 'Europe/Amsterdam';
 
 describe.each(testEngines)('the months with playtime of users who count, on %s', (engine) => {
   let db: AppDatabase;
   let close: () => Promise<void>;
-  let users = 0;
-
   beforeAll(async () => {
-    ({ db, close } = await startTestDatabase(engine));
-    await ensureGames(db, [10, 20], new Date());
+    ({ db, close } = await startPlaytimeDatabase(engine));
   });
   afterAll(async () => close?.());
-
-  async function newUser(roles: ('Lanner' | 'Member')[] = []) {
-    users += 1;
-    const user = await insertUser(db, { subject: `user-${users}`, nickname: `player ${users}` });
-    await replaceRoles(db, user.id, roles);
-    return user.id;
-  }
-
-  /** Two hours of play in the evening of `day` (yyyy-MM-dd). */
-  const play = (userId: number, day: string, gameId = 10) =>
-    db.transaction().execute((trx) =>
-      addPlaytime(
-        trx,
-        {
-          userId,
-          gameId,
-          start: new Date(`${day}T18:00:00Z`),
-          end: new Date(`${day}T20:00:00Z`),
-        },
-        zone,
-      ),
-    );
+  const { newUser, play } = playersOn(() => db);
 
   it('has a month once a user who counts plays in it, never for others', async () => {
     const lanner = await newUser(['Lanner']);

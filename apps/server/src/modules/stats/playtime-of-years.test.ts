@@ -1,50 +1,23 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDatabase, testEngines } from '../../../test/test-database.ts';
+import { playersOn, startPlaytimeDatabase } from '../../../test/playtime-players.ts';
+import { testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import * as playtimeOfYearsMigration from '../../db/migrations/0020-playtime-of-years.ts';
-import { insertUser, replaceRoles } from '../accounts/accounts.repository.ts';
-import { addPlaytime, ensureGames } from '../playtime/playtime.repository.ts';
 import {
   countPlayDaysPerUser,
   sumPlaytimePerDay,
   sumPlaytimePerUserGame,
 } from './stats.repository.ts';
 
-const zone = 'Europe/Amsterdam';
-
 describe.each(testEngines)('the playtime kept per year and per day, on %s', (engine) => {
   let db: AppDatabase;
   let close: () => Promise<void>;
-  let users = 0;
-
   beforeAll(async () => {
-    ({ db, close } = await startTestDatabase(engine));
-    await ensureGames(db, [10, 20], new Date());
+    ({ db, close } = await startPlaytimeDatabase(engine));
   });
   afterAll(async () => close?.());
-
-  async function newUser(roles: ('Lanner' | 'Member')[] = []) {
-    users += 1;
-    const user = await insertUser(db, { subject: `user-${users}`, nickname: `player ${users}` });
-    await replaceRoles(db, user.id, roles);
-    return user.id;
-  }
-
-  /** `hours` of play from 18:00 UTC of `day` (yyyy-MM-dd): past 06:00 it is the next play day. */
-  const play = (userId: number, day: string, gameId = 10, hours = 2) =>
-    db.transaction().execute((trx) =>
-      addPlaytime(
-        trx,
-        {
-          userId,
-          gameId,
-          start: new Date(`${day}T18:00:00Z`),
-          end: new Date(Date.parse(`${day}T18:00:00Z`) + hours * 3_600_000),
-        },
-        zone,
-      ),
-    );
+  const { newUser, play } = playersOn(() => db);
 
   /** The kept sums next to the same sums taken from the rows they are kept from. */
   async function keptAndSummed() {
