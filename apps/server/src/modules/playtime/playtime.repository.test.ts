@@ -5,15 +5,12 @@ import { insertUser } from '../accounts/accounts.repository.ts';
 import { addPlaytime, ensureGames } from './playtime.repository.ts';
 
 describe.each(testEngines)('recording playtime on %s', (engine) => {
-  let database: Awaited<ReturnType<typeof startTestDatabase>>;
   let db: AppDatabase;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    database = await startTestDatabase(engine);
-    db = database.db;
+    ({ db, close } = await startTestDatabase(engine));
   });
-  afterAll(async () => {
-    await database?.close();
-  });
+  afterAll(async () => close?.());
 
   it('adds each play day and month, and adds up what is recorded twice', async () => {
     const user = await insertUser(db, {

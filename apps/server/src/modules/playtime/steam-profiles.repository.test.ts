@@ -7,15 +7,12 @@ import { ensureGames } from './playtime.repository.ts';
 import { findSteamProfileState, saveOwnedGames } from './steam-profiles.repository.ts';
 
 describe.each(testEngines)('owned games on %s', (engine) => {
-  let database: Awaited<ReturnType<typeof startTestDatabase>>;
   let db: AppDatabase;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    database = await startTestDatabase(engine);
-    db = database.db;
+    ({ db, close } = await startTestDatabase(engine));
   });
-  afterAll(async () => {
-    await database?.close();
-  });
+  afterAll(async () => close?.());
 
   async function game(id: number) {
     const row = await db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
