@@ -124,6 +124,50 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
     return row.check_in_code;
   };
 
+  /** Whether a subscription is stored as present (null: never checked in). */
+  const storedPresence = async (subscriberId: number) =>
+    (
+      await site.db
+        .selectFrom('subscribers')
+        .select('present')
+        .where('id', '=', subscriberId)
+        .executeTakeFirstOrThrow()
+    ).present;
+
+  /** POST /api/lans/{id}/check-ins, as the lan administrator unless told whom (null: anonymous). */
+  const checkIn = (
+    lanId: number,
+    body: object,
+    who: SignedIn | null = admin,
+    headers: Record<string, string> = {},
+  ) => request(who ?? undefined, 'POST', `/api/lans/${lanId}/check-ins`, body, headers);
+
+  /**
+   * A new person (a Lanner unless `roles` say) subscribed to the lan with this status, and
+   * the ticket code stored for it.
+   */
+  const ticket = async (
+    lanId: number,
+    status?: 'accepted' | 'paid' | 'denied',
+    options: { roles?: Array<'Lanner' | 'Member'> } = {},
+  ) => {
+    const who = await person({ roles: options.roles ?? ['Lanner'] });
+    const { id } = await subscribe(lanId, who);
+    if (status) await setStatus(id, status);
+    return { who, id, code: await storedCode(id) };
+  };
+
+  /** A subscription's codes as its owner sees them on their own subscriptions. */
+  const ownCodes = async (who: SignedIn, subscriberId: number) => {
+    const items = (await request(who, 'GET', '/api/users/me/subscriptions')).json().items as Array<{
+      id: number;
+      checkInCode: string | null;
+      shortCode: string | null;
+    }>;
+    const own = items.find(({ id }) => id === subscriberId);
+    return { checkInCode: own?.checkInCode, shortCode: own?.shortCode };
+  };
+
   /** How many rows the table holds. */
   const countRows = async (table: 'lans' | 'outbox' | 'subscribers') =>
     Number(
@@ -170,6 +214,10 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
     setStatus,
     storedStatuses,
     storedCode,
+    storedPresence,
+    checkIn,
+    ticket,
+    ownCodes,
     countRows,
     outboxMark,
     queuedSince,

@@ -1,36 +1,15 @@
 import { formatCheckInCode } from '@lanparty/contract/rules';
 import { describe, expect, it } from 'vitest';
-import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
-import { everyCaller, type SignedIn } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { everyCaller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const callers = everyCaller;
 
 describe.each(testEngines)('door check-ins on %s', (engine) => {
-  const { site, api, as } = setUpOrganiserSite(engine, { callers });
+  const { api, as } = setUpOrganiserSite(engine, { callers });
 
-  /** As the lan administrator unless told whom (null: anonymous). */
-  const checkIn = (lanId: number, body: object, who: SignedIn | null = api.admin) =>
-    api.request(who ?? undefined, 'POST', `/api/lans/${lanId}/check-ins`, body);
-
-  /** A lanner with a subscription of this status on the lan, and its stored code. */
-  const ticket = async (
-    lanId: number,
-    status?: 'accepted' | 'paid' | 'denied',
-    options: { roles?: Array<'Lanner' | 'Member'> } = {},
-  ) => {
-    const who = await api.person({ roles: options.roles ?? ['Lanner'] });
-    const { id } = await api.subscribe(lanId, who);
-    if (status) await api.setStatus(id, status);
-    return { who, id, code: await api.storedCode(id) };
-  };
-
-  /** The owner's code as they see it on their own subscriptions. */
-  const ownCode = async (who: Person, subscriberId: number) => {
-    const items = (await api.request(who, 'GET', '/api/users/me/subscriptions')).json()
-      .items as Array<{ id: number; checkInCode: string | null }>;
-    return items.find(({ id }) => id === subscriberId)?.checkInCode;
-  };
+  const { checkIn, ticket } = api;
 
   const presentCount = async (lanId: number) =>
     (await api.request(api.admin, 'GET', `/api/lans/${lanId}/participants`)).json().totals
@@ -39,7 +18,7 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
   it('checks a Paid ticket in once; again answers alreadyPresent', async () => {
     const lan = await api.createLan({ price: 30, membersPrice: 25 });
     const { who, id, code } = await ticket(lan.id, 'paid');
-    expect(await ownCode(who, id)).toBe(code);
+    expect((await api.ownCodes(who, id)).checkInCode).toBe(code);
     const first = await checkIn(lan.id, { code });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
@@ -232,12 +211,7 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
     const refused = await checkIn(lan.id, { code });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toMatch(/another lan: That lan\.$/);
-    const row = await site.db
-      .selectFrom('subscribers')
-      .select('present')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.present).toBeNull();
+    expect(await api.storedPresence(id)).toBeNull();
   });
 
   it('answers 404 for an unknown code and for a withdrawn subscription’s code', async () => {
@@ -298,12 +272,7 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
     expect(response.statusCode).toBe(wanted);
     if (wanted !== 200) {
       expect(response.body).not.toContain(code);
-      const row = await site.db
-        .selectFrom('subscribers')
-        .select('present')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(row.present).toBeNull();
+      expect(await api.storedPresence(id)).toBeNull();
     }
   });
 

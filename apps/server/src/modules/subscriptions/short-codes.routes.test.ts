@@ -4,8 +4,8 @@ import {
   shortCheckInCodeLength,
 } from '@lanparty/contract/rules';
 import { describe, expect, it } from 'vitest';
-import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
-import { type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
@@ -16,24 +16,7 @@ const allowedMisses = attemptLimits.shortCodeMissesPerUser.maxAttempts;
 describe.each(testEngines)('the ticket’s short code on %s', (engine) => {
   const { site, api } = setUpOrganiserSite(engine);
 
-  const checkIn = (lanId: number, body: object, who: SignedIn = api.admin, headers = {}) =>
-    api.request(who, 'POST', `/api/lans/${lanId}/check-ins`, body, headers);
-
-  /** A lanner with a subscription of this status on the lan. */
-  const ticket = async (lanId: number, status?: 'accepted' | 'paid') => {
-    const who = await api.person();
-    const { id } = await api.subscribe(lanId, who);
-    if (status) await api.setStatus(id, status);
-    return { who, id };
-  };
-
-  /** The codes of a subscription as its owner sees them on their own subscriptions. */
-  const ownCodes = async (who: Person, subscriberId: number) => {
-    const items = (await api.request(who, 'GET', '/api/users/me/subscriptions')).json()
-      .items as Array<{ id: number; checkInCode: string | null; shortCode: string | null }>;
-    const own = items.find(({ id }) => id === subscriberId);
-    return { checkInCode: own?.checkInCode, shortCode: own?.shortCode };
-  };
+  const { checkIn, ticket, ownCodes } = api;
 
   const storedShortCode = async (subscriberId: number) =>
     (
@@ -113,12 +96,7 @@ describe.each(testEngines)('the ticket’s short code on %s', (engine) => {
     const response = await checkIn(lan.id, { code: await storedShortCode(id) });
     expect(response.statusCode).toBe(404);
     expect(response.json().detail).toMatch(/^No ticket of this lan has this short code/);
-    const row = await site.db
-      .selectFrom('subscribers')
-      .select('present')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.present).toBeNull();
+    expect(await api.storedPresence(id)).toBeNull();
   });
 
   it('keeps the short codes of one lan apart', async () => {
@@ -151,12 +129,7 @@ describe.each(testEngines)('the ticket’s short code on %s', (engine) => {
     );
     // Even the right short code waits now; nothing is checked in by it.
     expect((await checkIn(lan.id, { code: shortCode ?? '' }, admin)).statusCode).toBe(429);
-    const row = await site.db
-      .selectFrom('subscribers')
-      .select('present')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.present).toBeNull();
+    expect(await api.storedPresence(id)).toBeNull();
     // The QR code's long code is not limited, and another administrator has their own count.
     expect((await checkIn(lan.id, { code: checkInCode ?? '' }, admin)).statusCode).toBe(200);
     expect((await checkIn(lan.id, { code: shortCode ?? '' })).statusCode).toBe(200);
