@@ -168,6 +168,17 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
     return { checkInCode: own?.checkInCode, shortCode: own?.shortCode };
   };
 
+  /** How many places of the lan are taken: its Accepted and Paid subscriptions as stored. */
+  const takenPlaces = async (lanId: number) =>
+    (
+      await site.db
+        .selectFrom('subscribers')
+        .select('id')
+        .where('lan_id', '=', lanId)
+        .where('status', 'in', ['Accepted', 'Paid'])
+        .execute()
+    ).length;
+
   /** How many rows the table holds. */
   const countRows = async (table: 'lans' | 'outbox' | 'subscribers') =>
     Number(
@@ -218,6 +229,7 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
     checkIn,
     ticket,
     ownCodes,
+    takenPlaces,
     countRows,
     outboxMark,
     queuedSince,

@@ -1,17 +1,17 @@
 import type { SubscriberStatus } from '@lanparty/contract';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildLanBody } from '../../../test/lans.ts';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { insertSubscriberRow, serviceDepsOn, useSecondPool } from '../../../test/services.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { type AppDatabase, createDatabase } from '../../db/database.ts';
-import { createLanReadCache } from '../lans/lan-read-cache.ts';
-import { createLan, type LansDeps } from '../lans/lans.service.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { createLan } from '../lans/lans.service.ts';
 import type { EmailMessage } from '../outbox/outbox.repository.ts';
 import { deliverDueMessages } from '../outbox/outbox.worker.ts';
 import { statusMailThread } from './status-mails.ts';
-import { type SubscribersDeps, setSubscriberStatus } from './subscribers.service.ts';
+import { setSubscriberStatus } from './subscribers.service.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -23,25 +23,11 @@ const log = pino({ level: 'silent' });
  */
 describe.each(testEngines)('status mails under concurrency on %s', (engine) => {
   const { site, adminViewer: admin } = setUpOrganiserSite(engine);
-  let secondDb: AppDatabase;
+  const second = useSecondPool(site);
   const start = Date.parse('2030-01-07T10:00:00Z');
 
-  beforeAll(() => {
-    secondDb = engine === 'postgres' ? createDatabase(site.config.database) : site.db;
-  });
-  // Before the site closes: a describe block's hooks after its tests run last first.
-  afterAll(async () => {
-    if (secondDb && secondDb !== site.db) await secondDb.destroy();
-  });
-
-  const depsOn = (db: AppDatabase, at: number): SubscribersDeps & LansDeps => ({
-    db,
-    publicUrl: new URL('http://localhost/'),
-    communityTimeZone: 'Europe/Amsterdam',
-    isChatOn: false,
-    reads: createLanReadCache(db),
-    clock: () => new Date(at),
-  });
+  const depsOn = (db: AppDatabase, at: number) =>
+    serviceDepsOn(db, { isChatOn: false, clock: () => new Date(at) });
 
   /** `count` lanners with verified addresses, Pending on a new lan with room for all. */
   const pendingLanners = async (count: number) => {
@@ -59,21 +45,15 @@ describe.each(testEngines)('status mails under concurrency on %s', (engine) => {
         .set({ is_email_activated: true })
         .where('id', '=', user.id)
         .execute();
-      const row = await site.db
-        .insertInto('subscribers')
-        .values({
-          lan_id: lan.id,
-          user_id: user.id,
+      ids.push(
+        await insertSubscriberRow(site.db, {
+          lanId: lan.id,
+          userId: user.id,
           status: 'Pending',
-          present: null,
-          amount_due_cents: null,
-          check_in_code: `BUSY${engine}${lan.id}X${index}`,
-          creation_date: new Date(start).toISOString(),
-          modification_date: new Date(start).toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
+          at: new Date(start),
+          checkInCode: `BUSY${engine}${lan.id}X${index}`,
+        }),
+      );
     }
     return ids;
   };
@@ -101,7 +81,7 @@ describe.each(testEngines)('status mails under concurrency on %s', (engine) => {
       Array.from({ length: 10 }, (_, index) => {
         const status = cycle[(index + person) % cycle.length] as SubscriberStatus;
         return () =>
-          setSubscriberStatus(depsOn(index % 2 ? secondDb : site.db, start), admin, id, status);
+          setSubscriberStatus(depsOn(index % 2 ? second() : site.db, start), admin, id, status);
       }),
     );
     const results = await Promise.allSettled(changes.map((change) => change()));
@@ -144,14 +124,14 @@ describe.each(testEngines)('status mails under concurrency on %s', (engine) => {
     // server, 30 s on, sets them all back to Pending.
     const sent: EmailMessage[] = [];
     const worker = deliverDueMessages(
-      secondDb,
+      second(),
       { email: async (mail) => void sent.push(mail) },
       log,
       new Date(start + 61_000),
     );
     const corrections = ids.map((id, index) =>
       setSubscriberStatus(
-        depsOn(index % 2 ? site.db : secondDb, start + 30_000),
+        depsOn(index % 2 ? site.db : second(), start + 30_000),
         admin,
         id,
         'Pending',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildLanBody } from '../../../test/lans.ts';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { insertSubscriberRow, serviceDepsOn } from '../../../test/services.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { createLanReadCache } from '../lans/lan-read-cache.ts';
 import { createLan } from '../lans/lans.service.ts';
 import { setSubscriberStatus } from './subscribers.service.ts';
 
@@ -13,37 +13,25 @@ import { setSubscriberStatus } from './subscribers.service.ts';
  * transactions really overlap: this is what fails when the lan row is not locked.
  */
 describe.each(testEngines)('capacity under concurrency on %s', (engine) => {
-  const { site, adminViewer: admin } = setUpOrganiserSite(engine);
+  const { site, api, adminViewer: admin } = setUpOrganiserSite(engine);
 
   it('accepts exactly 10 of 50 simultaneous status changes on a lan with 10 places', async () => {
-    const deps = {
-      db: site.db,
-      publicUrl: new URL('http://localhost/'),
-      isChatOn: true,
-      communityTimeZone: 'Europe/Amsterdam',
-      reads: createLanReadCache(site.db),
-    };
-    const lan = await createLan({ ...deps, communityTimeZone: 'Europe/Amsterdam' }, admin, {
+    const deps = serviceDepsOn(site.db);
+    const lan = await createLan(deps, admin, {
       ...buildLanBody({ maximumSubcribers: 10 }),
       isActive: true,
     } as never);
     const ids: number[] = [];
     for (let i = 0; i < 50; i += 1) {
       const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
-      const now = new Date().toISOString();
-      const row = await site.db
-        .insertInto('subscribers')
-        .values({
-          lan_id: lan.id,
-          user_id: user.id,
+      ids.push(
+        await insertSubscriberRow(site.db, {
+          lanId: lan.id,
+          userId: user.id,
           status: 'Pending',
-          present: null,
-          creation_date: now,
-          modification_date: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
+          at: new Date(),
+        }),
+      );
     }
     const results = await Promise.allSettled(
       ids.map((id, index) => setSubscriberStatus(deps, admin, id, index % 2 ? 'Accepted' : 'Paid')),
@@ -56,12 +44,6 @@ describe.each(testEngines)('capacity under concurrency on %s', (engine) => {
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
     expect(refused).toHaveLength(40);
-    const taken = await site.db
-      .selectFrom('subscribers')
-      .select('id')
-      .where('lan_id', '=', lan.id)
-      .where('status', 'in', ['Accepted', 'Paid'])
-      .execute();
-    expect(taken).toHaveLength(10);
+    expect(await api.takenPlaces(lan.id)).toBe(10);
   });
 });

@@ -2,7 +2,7 @@ import type { SubscriberStatus } from '@lanparty/contract';
 import { describe, expect, it } from 'vitest';
 import { buildLanBody, insertPastLan } from '../../../test/lans.ts';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
-import { type Caller, lanApiCallers, type SignedIn, signInAs } from '../../../test/signed-in.ts';
+import { type Caller, lanApiCallers, signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const callers = lanApiCallers;
@@ -10,32 +10,12 @@ const isAdmin = (caller: Caller) =>
   caller === 'LanAdministrator' || caller === 'SystemAdministrator';
 
 describe.each(testEngines)('the subscribers API on %s', (engine) => {
-  const { site, api, as } = setUpOrganiserSite(engine, { callers });
-  const { request, createLan, admin } = api;
-  const call = (
-    caller: Caller,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => request(caller === 'anonymous' ? undefined : as[caller], method, url, payload);
+  const { site, api, as, call } = setUpOrganiserSite(engine, { callers });
+  const { request, createLan, admin, subscribe, countRows } = api;
 
   const lanner = () => signInAs(site.db, site.issuer, ['Lanner']);
-  const subscribe = async (lanId: number, who: SignedIn) => {
-    const response = await request(who, 'POST', '/api/subscribers', { lanId, userId: who.user.id });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: number; status: string };
-  };
   const setStatus = (id: number, status: string) =>
     request(admin, 'PUT', `/api/subscribers/${id}/status:${status}`);
-  const countRows = async (table: 'outbox' | 'subscribers') =>
-    Number(
-      (
-        await site.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
 
   describe('authorization matrix', () => {
     it.each(callers)('POST /api/subscribers for oneself as %s', async (caller) => {
@@ -206,13 +186,7 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
       const statuses = responses.map((response) => response.statusCode);
       expect(statuses.filter((status) => status === 200)).toHaveLength(10);
       expect(statuses.filter((status) => status === 409)).toHaveLength(40);
-      const taken = await site.db
-        .selectFrom('subscribers')
-        .select('id')
-        .where('lan_id', '=', lan.id)
-        .where('status', 'in', ['Accepted', 'Paid'])
-        .execute();
-      expect(taken).toHaveLength(10);
+      expect(await api.takenPlaces(lan.id)).toBe(10);
       const accepted = responses.filter(
         (response, index) => response.statusCode === 200 && index % 2,
       ).length;

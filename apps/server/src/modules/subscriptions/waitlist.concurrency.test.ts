@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildLanBody } from '../../../test/lans.ts';
 import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { insertSubscriberRow, serviceDepsOn, useSecondPool } from '../../../test/services.ts';
 import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { type AppDatabase, createDatabase } from '../../db/database.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { createLanReadCache } from '../lans/lan-read-cache.ts';
-import { createLan, type LansDeps, updateLan } from '../lans/lans.service.ts';
-import { type SubscribersDeps, setSubscriberStatus, withdraw } from './subscribers.service.ts';
+import { createLan, updateLan } from '../lans/lans.service.ts';
+import { setSubscriberStatus, withdraw } from './subscribers.service.ts';
 
 /*
  * A full lan with a waitlist under 20 simultaneous withdrawals and denials, without HTTP
@@ -18,24 +17,7 @@ import { type SubscribersDeps, setSubscriberStatus, withdraw } from './subscribe
  */
 describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
   const { site, adminViewer: admin } = setUpOrganiserSite(engine);
-  let secondDb: AppDatabase;
-
-  beforeAll(() => {
-    // SQLite is one file with one writer: a second pool there proves nothing more.
-    secondDb = engine === 'postgres' ? createDatabase(site.config.database) : site.db;
-  });
-  // Before the site closes: a describe block's hooks after its tests run last first.
-  afterAll(async () => {
-    if (secondDb && secondDb !== site.db) await secondDb.destroy();
-  });
-
-  const depsOn = (db: AppDatabase): SubscribersDeps & LansDeps => ({
-    db,
-    publicUrl: new URL('http://localhost/'),
-    communityTimeZone: 'Europe/Amsterdam',
-    isChatOn: true,
-    reads: createLanReadCache(db),
-  });
+  const second = useSecondPool(site);
 
   /**
    * `count` lanners on a lan of 10 places, subscribed one second apart: 5 Accepted and 5 Paid
@@ -47,22 +29,15 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
     for (let index = 0; index < count; index += 1) {
       const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
       const status = index < 5 ? 'Accepted' : index < 10 ? 'Paid' : 'Pending';
-      const at = new Date(start + index * 1000).toISOString();
-      const row = await site.db
-        .insertInto('subscribers')
-        .values({
-          lan_id: lanId,
-          user_id: user.id,
-          status,
-          present: null,
-          amount_due_cents: status === 'Pending' ? null : 2500,
-          check_in_code: `${codePrefix}${engine}${index}`,
-          creation_date: at,
-          modification_date: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      people.push({ viewer: { user, roles: ['Lanner'] }, subscriberId: row.id });
+      const subscriberId = await insertSubscriberRow(site.db, {
+        lanId,
+        userId: user.id,
+        status,
+        at: new Date(start + index * 1000),
+        amountDueCents: status === 'Pending' ? null : 2500,
+        checkInCode: `${codePrefix}${engine}${index}`,
+      });
+      people.push({ viewer: { user, roles: ['Lanner'] }, subscriberId });
     }
     return { placeHolders: people.slice(0, 10), waitlist: people.slice(10) };
   }
@@ -75,7 +50,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
       .execute();
 
   it('never oversells and moves up exactly as many as freed, in order', async () => {
-    const deps = depsOn(site.db);
+    const deps = serviceDepsOn(site.db);
     const lan = await createLan(deps, admin, {
       ...buildLanBody({ name: 'Crowded Lan', maximumSubcribers: 10, isActive: true }),
       location: null,
@@ -96,7 +71,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
         ({ subscriberId }, index) =>
           () =>
             setSubscriberStatus(
-              depsOn(index % 2 ? secondDb : site.db),
+              serviceDepsOn(index % 2 ? second() : site.db),
               admin,
               subscriberId,
               'Denied',
@@ -105,7 +80,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
       ...waitlist.slice(15, 20).map(
         ({ viewer, subscriberId }, index) =>
           () =>
-            withdraw(depsOn(index % 2 ? site.db : secondDb), viewer, subscriberId),
+            withdraw(serviceDepsOn(index % 2 ? site.db : second()), viewer, subscriberId),
       ),
       ...waitlist.slice(20).map(
         ({ subscriberId }) =>
@@ -164,7 +139,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
     // Decision 032: withdrawals and denials of an inactive lan at the same moment as it is
     // made active again. Whichever runs first under the lan's lock, the places freed while
     // it was inactive are held for the waitlist and the rest free on an active lan.
-    const deps = depsOn(site.db);
+    const deps = serviceDepsOn(site.db);
     const body = buildLanBody({ name: 'Paused Lan', maximumSubcribers: 10, isActive: true });
     const lan = await createLan(deps, admin, { ...body, location: null });
     const { placeHolders, waitlist } = await fillLan(lan.id, 25, 'PAUSED');
@@ -181,13 +156,13 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
       ...placeHolders.slice(0, 5).map(
         ({ viewer, subscriberId }, index) =>
           () =>
-            withdraw(depsOn(index % 2 ? secondDb : site.db), viewer, subscriberId),
+            withdraw(serviceDepsOn(index % 2 ? second() : site.db), viewer, subscriberId),
       ),
       ...placeHolders.slice(5).map(
         ({ subscriberId }, index) =>
           () =>
             setSubscriberStatus(
-              depsOn(index % 2 ? site.db : secondDb),
+              serviceDepsOn(index % 2 ? site.db : second()),
               admin,
               subscriberId,
               'Denied',
@@ -195,7 +170,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
       ),
     ];
     // The reactivation in the middle of them, through the second pool.
-    changes.splice(5, 0, () => updateLan(depsOn(secondDb), admin, lan.id, update(true)));
+    changes.splice(5, 0, () => updateLan(serviceDepsOn(second()), admin, lan.id, update(true)));
     const results = await Promise.allSettled(changes.map((change) => change()));
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
 
