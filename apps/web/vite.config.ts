@@ -10,6 +10,12 @@ export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
   plugins: [react(), compressBuild()],
   define: defineBuildInfo(mode),
+  resolve: {
+    alias: {
+      // wouter's fallback for React before 18, in CommonJS: React 19 has the hook itself.
+      'use-sync-external-store/shim/index.js': `${import.meta.dirname}/src/lib/router/use-sync-external-store.ts`,
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
