@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type AppDatabase, createDatabase } from '../src/db/database.ts';
 import { createLanReadCache } from '../src/modules/lans/lan-read-cache.ts';
 import type { LansDeps } from '../src/modules/lans/lans.service.ts';
+import { insertSubscriber } from '../src/modules/subscriptions/subscribers.repository.ts';
 import type { SubscribersDeps } from '../src/modules/subscriptions/subscribers.service.ts';
 import type { ApiSite } from './api-site.ts';
 
@@ -45,8 +46,8 @@ export function useSecondPool(site: ApiSite): () => AppDatabase {
 }
 
 /**
- * A subscription stored as it stands, without the services (which would decide its status
- * themselves): many at once, or at a chosen moment. Answers its id.
+ * A subscription stored as it stands, by the repository and not the services (which would
+ * decide its status themselves): many at once, or at a chosen moment. Answers its id.
  */
 export async function insertSubscriberRow(
   db: AppDatabase,
@@ -56,22 +57,15 @@ export async function insertSubscriberRow(
     status: SubscriberStatus;
     at: Date;
     amountDueCents?: number | null;
-    checkInCode?: string;
   },
 ): Promise<number> {
-  const row = await db
-    .insertInto('subscribers')
-    .values({
-      lan_id: values.lanId,
-      user_id: values.userId,
-      status: values.status,
-      present: null,
-      amount_due_cents: values.amountDueCents ?? null,
-      ...(values.checkInCode ? { check_in_code: values.checkInCode } : {}),
-      creation_date: values.at.toISOString(),
-      modification_date: values.at.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const { id } = await insertSubscriber(db, values, values.at);
+  if (values.amountDueCents != null) {
+    await db
+      .updateTable('subscribers')
+      .set({ amount_due_cents: values.amountDueCents })
+      .where('id', '=', id)
+      .execute();
+  }
+  return id;
 }

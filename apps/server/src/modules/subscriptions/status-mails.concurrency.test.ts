@@ -51,7 +51,6 @@ describe.each(testEngines)('status mails under concurrency on %s', (engine) => {
           userId: user.id,
           status: 'Pending',
           at: new Date(start),
-          checkInCode: `BUSY${engine}${lan.id}X${index}`,
         }),
       );
     }

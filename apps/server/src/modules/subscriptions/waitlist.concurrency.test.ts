@@ -21,9 +21,9 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
 
   /**
    * `count` lanners on a lan of 10 places, subscribed one second apart: 5 Accepted and 5 Paid
-   * hold its places, the rest wait (Pending) in that order. Ticket codes start `codePrefix`.
+   * hold its places, the rest wait (Pending) in that order.
    */
-  async function fillLan(lanId: number, count: number, codePrefix: string) {
+  async function fillLan(lanId: number, count: number) {
     const people: { viewer: Viewer; subscriberId: number }[] = [];
     const start = Date.parse('2026-01-01T00:00:00Z');
     for (let index = 0; index < count; index += 1) {
@@ -35,7 +35,6 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
         status,
         at: new Date(start + index * 1000),
         amountDueCents: status === 'Pending' ? null : 2500,
-        checkInCode: `${codePrefix}${engine}${index}`,
       });
       people.push({ viewer: { user, roles: ['Lanner'] }, subscriberId });
     }
@@ -56,7 +55,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
       location: null,
     });
     // 10 places taken (5 Accepted, 5 Paid), then 25 on the waitlist, one second apart.
-    const { placeHolders, waitlist } = await fillLan(lan.id, 35, 'CODE');
+    const { placeHolders, waitlist } = await fillLan(lan.id, 35);
 
     // Owners withdraw their Accepted places (5) and an administrator denies the Paid ones
     // (5): 10 places free. At the same time the last 10 of the waitlist, who can never
@@ -142,7 +141,7 @@ describe.each(testEngines)('the waitlist under concurrency on %s', (engine) => {
     const deps = serviceDepsOn(site.db);
     const body = buildLanBody({ name: 'Paused Lan', maximumSubcribers: 10, isActive: true });
     const lan = await createLan(deps, admin, { ...body, location: null });
-    const { placeHolders, waitlist } = await fillLan(lan.id, 25, 'PAUSED');
+    const { placeHolders, waitlist } = await fillLan(lan.id, 25);
     const update = (isActive: boolean) => ({
       ...body,
       isActive,
