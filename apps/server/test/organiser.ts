@@ -1,4 +1,4 @@
-import type { Role } from '@lanparty/contract';
+import type { ParticipantList, Role } from '@lanparty/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Viewer } from '../src/modules/auth/viewer.ts';
 import { type ApiSite, startApiSite } from './api-site.ts';
@@ -168,6 +168,22 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
     return { checkInCode: own?.checkInCode, shortCode: own?.shortCode };
   };
 
+  /** GET /api/lans/{id}/participants by the lan administrator; expects 200. */
+  const participantsOf = async (lanId: number): Promise<ParticipantList> => {
+    const response = await request(admin, 'GET', `/api/lans/${lanId}/participants`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  /** One subscription as the organiser's participant list shows it; throws when it is not listed. */
+  const participantOf = async (lanId: number, subscriberId: number) => {
+    const found = (await participantsOf(lanId)).participants.find(
+      (participant) => participant.subscriberId === subscriberId,
+    );
+    if (!found) throw new Error(`No participant ${subscriberId}`);
+    return found;
+  };
+
   /** How many places of the lan are taken: its Accepted and Paid subscriptions as stored. */
   const takenPlaces = async (lanId: number) =>
     (
@@ -230,6 +246,8 @@ export function organiserApi(site: ApiSite, admin: SignedIn) {
     ticket,
     ownCodes,
     takenPlaces,
+    participantsOf,
+    participantOf,
     countRows,
     outboxMark,
     queuedSince,

@@ -40,8 +40,7 @@ describe.each(testEngines)('the door’s name search on %s', (engine) => {
       const { id } = await api.subscribe(lan.id, who);
       await api.setStatus(id, 'accepted');
     }
-    const listed = (await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)).json()
-      .participants as Listed[];
+    const listed = (await api.participantsOf(lan.id)).participants;
 
     // Stored and answered as written, on either engine.
     expect(

@@ -1,3 +1,4 @@
+import type { Participant } from '@lanparty/contract';
 import type { CsvSeparator } from '@lanparty/contract/rules';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -14,29 +15,6 @@ const wantedStatus = (caller: Caller) =>
       ? 200
       : 403;
 
-type Participant = {
-  subscriberId: number;
-  userId: number;
-  nickname: string;
-  firstName: string | null;
-  surname: string | null;
-  email: string | null;
-  emailVerified: boolean;
-  isMember: boolean;
-  status: string;
-  waitlistPosition: number | null;
-  amountDue: number | null;
-  amountPaid: number | null;
-  amountOutstanding: number | null;
-  present: boolean | null;
-  subscribedOn: string;
-  checkInCode: string | null;
-};
-type ParticipantList = {
-  participants: Participant[];
-  totals: Record<string, number>;
-};
-
 /** The door's fields of a participant, which the door's own tests check (short-codes, check-ins). */
 const doorFields = ['shortCode', 'checkedInAt', 'checkedInBy'];
 const withoutDoorFields = (participant: Participant) =>
@@ -48,18 +26,7 @@ const activeCell = /^[=+\-@\t\r]/;
 describe.each(testEngines)('the participants of a lan on %s', (engine) => {
   const { api, as } = setUpOrganiserSite(engine, { callers });
 
-  const participantsOf = async (lanId: number): Promise<ParticipantList> => {
-    const response = await api.request(api.admin, 'GET', `/api/lans/${lanId}/participants`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  };
-  const participantOf = async (lanId: number, subscriberId: number) => {
-    const found = (await participantsOf(lanId)).participants.find(
-      (participant) => participant.subscriberId === subscriberId,
-    );
-    if (!found) throw new Error(`No participant ${subscriberId}`);
-    return found;
-  };
+  const { participantsOf, participantOf } = api;
   const subscribeAs = async (
     lanId: number,
     who: Person,

@@ -11,9 +11,7 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
 
   const { checkIn, ticket } = api;
 
-  const presentCount = async (lanId: number) =>
-    (await api.request(api.admin, 'GET', `/api/lans/${lanId}/participants`)).json().totals
-      .present as number;
+  const presentCount = async (lanId: number) => (await api.participantsOf(lanId)).totals.present;
 
   it('checks a Paid ticket in once; again answers alreadyPresent', async () => {
     const lan = await api.createLan({ price: 30, membersPrice: 25 });
@@ -62,9 +60,7 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
       alreadyPresent: true,
       subscriber: { subscriberId: id, checkedInAt, checkedInBy: api.admin.user.nickname },
     });
-    const listed = (await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)).json()
-      .participants as Array<{ subscriberId: number; checkedInAt: string; checkedInBy: string }>;
-    expect(listed.find((participant) => participant.subscriberId === id)).toMatchObject({
+    expect(await api.participantOf(lan.id, id)).toMatchObject({
       checkedInAt,
       checkedInBy: api.admin.user.nickname,
     });
@@ -83,11 +79,7 @@ describe.each(testEngines)('door check-ins on %s', (engine) => {
   it('records a presence marked by hand as a check-in, and forgets it with the presence', async () => {
     const lan = await api.createLan();
     const { id, code } = await ticket(lan.id, 'paid');
-    const participant = async () =>
-      (
-        (await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)).json()
-          .participants as Array<{ subscriberId: number; checkedInAt: string | null }>
-      ).find((row) => row.subscriberId === id);
+    const participant = () => api.participantOf(lan.id, id);
 
     expect(await participant()).toMatchObject({ checkedInAt: null, checkedInBy: null });
     await api.request(api.admin, 'PUT', `/api/subscribers/${id}/present:true`);

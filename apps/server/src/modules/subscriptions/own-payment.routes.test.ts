@@ -29,12 +29,10 @@ describe.each(testEngines)('the money of a lanner’s own subscription on %s', (
     );
   };
   const organiserMoney = async (lanId: number, subscriberId: number): Promise<Money> => {
-    const response = await api.request(api.admin, 'GET', `/api/lans/${lanId}/participants`);
-    const found = (response.json().participants as Array<Money & { subscriberId: number }>).find(
-      (participant) => participant.subscriberId === subscriberId,
+    const { amountDue, amountPaid, amountOutstanding } = await api.participantOf(
+      lanId,
+      subscriberId,
     );
-    if (!found) throw new Error(`No participant ${subscriberId}`);
-    const { amountDue, amountPaid, amountOutstanding } = found;
     return { amountDue, amountPaid, amountOutstanding };
   };
 

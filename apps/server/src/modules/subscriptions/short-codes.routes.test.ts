@@ -48,10 +48,7 @@ describe.each(testEngines)('the ticket’s short code on %s', (engine) => {
     expect([...(shortCode ?? '')].every((letter) => checkInCodeAlphabet.includes(letter))).toBe(
       true,
     );
-    const participants = (
-      await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)
-    ).json().participants as Array<{ subscriberId: number; shortCode: string | null }>;
-    expect(participants.find(({ subscriberId }) => subscriberId === id)?.shortCode).toBe(shortCode);
+    expect((await api.participantOf(lan.id, id)).shortCode).toBe(shortCode);
   });
 
   it('shows no short code without a place, as with the long one', async () => {

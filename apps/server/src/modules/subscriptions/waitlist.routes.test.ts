@@ -189,12 +189,7 @@ describe.each(testEngines)('the waitlist on %s', (engine) => {
       expect(chat?.payload.content).toBe(`${first.who.user.nickname} is joining ${lan.name}!`);
 
       // The one who moved up owes what they owe now, fixed at the move.
-      const participants = (
-        await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)
-      ).json() as { participants: Array<{ subscriberId: number; amountDue: number | null }> };
-      expect(
-        participants.participants.find(({ subscriberId }) => subscriberId === first.id)?.amountDue,
-      ).toBe(30);
+      expect((await api.participantOf(lan.id, first.id)).amountDue).toBe(30);
     });
 
     it('tells only a verified address, and the chat either way', async () => {
@@ -483,12 +478,7 @@ describe.each(testEngines)('the waitlist on %s', (engine) => {
         emails: [placeOpened(lan.name, first.who)],
         chat: [`lan-activated:${lan.id}:2`, `subscriber-accepted:${first.id}`],
       });
-      const participants = (
-        await api.request(api.admin, 'GET', `/api/lans/${lan.id}/participants`)
-      ).json() as { participants: Array<{ subscriberId: number; amountDue: number | null }> };
-      expect(
-        participants.participants.find(({ subscriberId }) => subscriberId === first.id)?.amountDue,
-      ).toBe(30);
+      expect((await api.participantOf(lan.id, first.id)).amountDue).toBe(30);
     });
 
     it('moves up into every place free on reactivation, no more, in order of joining', async () => {
