@@ -1,4 +1,5 @@
 import type { Game } from '@lanparty/contract';
+import { countRowsOf } from '../../db/count-rows.ts';
 import type { Executor } from '../../db/executor.ts';
 
 /** Games by name, then id; `ids` narrows to these games (an empty list finds none). */
@@ -8,9 +9,7 @@ export async function listGames(
 ): Promise<{ rows: Game[]; total: number }> {
   let query = db.selectFrom('games');
   if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? [...filter.ids] : [0]);
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countRowsOf(query);
   const rows = await query
     .select(['id', 'name'])
     .orderBy('name')
@@ -18,7 +17,7 @@ export async function listGames(
     .offset(filter.offset)
     .limit(filter.limit)
     .execute();
-  return { rows, total: Number(total) };
+  return { rows, total };
 }
 
 export async function findGameById(db: Executor, id: number): Promise<Game | undefined> {

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { countRowsOf } from '../../db/count-rows.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { LanMessagesTable } from '../../db/schema.ts';
 
@@ -65,11 +66,7 @@ export async function pageLanMessages(
   lanId: number,
   page: { offset: number; limit: number },
 ): Promise<{ rows: LanMessageRow[]; total: number }> {
-  const { total } = await db
-    .selectFrom('lan_messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('lan_id', '=', lanId)
-    .executeTakeFirstOrThrow();
+  const total = await countRowsOf(db.selectFrom('lan_messages').where('lan_id', '=', lanId));
   const rows = await db
     .selectFrom('lan_messages')
     .selectAll()
@@ -78,5 +75,5 @@ export async function pageLanMessages(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return { rows, total: Number(total) };
+  return { rows, total };
 }

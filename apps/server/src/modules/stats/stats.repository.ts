@@ -1,3 +1,4 @@
+import { countRowsOf } from '../../db/count-rows.ts';
 import type { Executor } from '../../db/executor.ts';
 import { queryOnce } from '../../db/query-once.ts';
 
@@ -203,9 +204,7 @@ export async function pagePlayerTotals(
     .selectFrom('player_totals')
     .innerJoin('users', 'users.id', 'player_totals.user_id')
     .where('users.lanner_since', 'is not', null);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countRowsOf(base);
   const rows = await base
     .select([
       'player_totals.user_id',
@@ -228,7 +227,7 @@ export async function pagePlayerTotals(
       games: row.games,
       lastPlayDay: row.last_play_day,
     })),
-    total: Number(total),
+    total,
   };
 }
 

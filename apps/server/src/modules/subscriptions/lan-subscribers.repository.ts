@@ -1,6 +1,7 @@
 import type { SubscriberStatus } from '@lanparty/contract';
 import { placeTakingStatuses, subscriberStatusOrder } from '@lanparty/contract/rules';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { countRowsOf } from '../../db/count-rows.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { Database, SubscribersTable } from '../../db/schema.ts';
 import type { DeniedShown } from './denied-shown.ts';
@@ -83,12 +84,12 @@ export async function pageSubscribersOfLan(
   page: { offset: number; limit: number },
   denied: DeniedShown,
 ): Promise<{ rows: SubscriberDetailRow[]; total: number }> {
-  const { total } = await db
-    .selectFrom('subscribers')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('lan_id', '=', lanId)
-    .where((eb) => shownWith(eb, denied))
-    .executeTakeFirstOrThrow();
+  const total = await countRowsOf(
+    db
+      .selectFrom('subscribers')
+      .where('lan_id', '=', lanId)
+      .where((eb) => shownWith(eb, denied)),
+  );
   const rows = await selectDetails(db)
     .where('subscribers.lan_id', '=', lanId)
     .where((eb) => shownWith(eb, denied))
@@ -96,7 +97,7 @@ export async function pageSubscribersOfLan(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return { rows, total: Number(total) };
+  return { rows, total };
 }
 
 /** The subscriptions an answer showing `denied` holds, as a condition (see isShownWith). */
@@ -138,16 +139,14 @@ export async function pageSubscriptionsOfUser(
     count = count.where('lans.is_active', '=', true);
     query = query.where('lans.is_active', '=', true);
   }
-  const { total } = await count
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countRowsOf(count);
   const rows = await query
     .orderBy('lans.start_date', 'desc')
     .orderBy('subscribers.id', 'desc')
     .limit(options.limit)
     .offset(options.offset)
     .execute();
-  return { rows, total: Number(total) };
+  return { rows, total };
 }
 
 /** A subscription as the waitlist rule reads it. */

@@ -1,5 +1,6 @@
 import type { Role, UserPublic } from '@lanparty/contract';
 import { toIsoTimestamp } from '../../db/columns.ts';
+import { countRowsOf } from '../../db/count-rows.ts';
 import type { Executor } from '../../db/executor.ts';
 import { queryOnce } from '../../db/query-once.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
@@ -51,9 +52,7 @@ export async function listUsers(
       ),
     );
   }
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countRowsOf(query);
   let page = query.selectAll('users');
   page =
     filter.sort === 'nickname'
@@ -62,7 +61,7 @@ export async function listUsers(
         ? page.orderBy('users.creation_date', 'desc').orderBy('users.id', 'desc')
         : page.orderBy('users.id');
   const rows = await page.limit(filter.limit).offset(filter.offset).execute();
-  return { rows, total: Number(total) };
+  return { rows, total };
 }
 
 /**
