@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makePng } from '../apps/server/test/images.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { chatPosts, siteUrl } from './support/provided-context.ts';
-import { bearerTokenOf, waitForApp } from './support/sign-in.ts';
+import { bearerTokenOf, reloadApp } from './support/sign-in.ts';
 
 const { openAs } = useBrowser();
 
@@ -72,8 +72,7 @@ describe('signing up for a lan', () => {
     await admin.page.getByLabel('Status of lanner').selectOption('Accepted');
     await admin.page.waitForResponse((response) => response.url().includes('/status:accepted'));
 
-    await lanner.page.reload();
-    await waitForApp(lanner.page);
+    await reloadApp(lanner.page);
     await lanner.page
       .getByRole('region', { name: 'Subscription' })
       .getByText('You are accepted')
@@ -152,8 +151,7 @@ describe('the lan page', () => {
         (subscriber) => subscriber.user.nickname === 'lanner',
       );
       await callApi(adminToken, 'PUT', `/api/subscribers/${mine?.id}/status:accepted`);
-      await lanner.page.reload();
-      await waitForApp(lanner.page);
+      await reloadApp(lanner.page);
       await panel.getByText('You are accepted').waitFor();
 
       const withdraw = panel.getByRole('button', { name: 'Withdraw' });

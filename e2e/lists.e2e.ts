@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
-import { signedInContext, waitForApp } from './support/sign-in.ts';
+import { reloadApp, signedInContext, waitForApp } from './support/sign-in.ts';
 
 /*
  * Issue 32 §6: the lan page and the lists, in Chromium against the demo community.
@@ -162,8 +162,7 @@ describe('making a lanner', () => {
     await page.getByText(`${nickname} is no longer a lanner.`).waitFor();
 
     // Read afresh from the server: still waiting to be made a lanner.
-    await page.reload();
-    await waitForApp(page);
+    await reloadApp(page);
     await page.getByRole('link', { name: nickname, exact: true }).waitFor();
     expect(errors).toEqual([]);
   });

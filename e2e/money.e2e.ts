@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
-import { waitForApp } from './support/sign-in.ts';
+import { reloadApp } from './support/sign-in.ts';
 
 const { openAs } = useBrowser();
 
@@ -72,16 +72,14 @@ describe('money and the spreadsheet', () => {
     await panel.getByText('Your request for participation is pending').waitFor();
 
     const setStatus = async (status: 'Accepted' | 'Paid') => {
-      await admin.page.reload();
-      await waitForApp(admin.page);
+      await reloadApp(admin.page);
       await admin.page.getByLabel('Status of lanner').selectOption(status);
       await admin.page.waitForResponse((response) =>
         response.url().includes(`/status:${status.toLowerCase()}`),
       );
     };
     const reloadLanner = async () => {
-      await lanner.page.reload();
-      await waitForApp(lanner.page);
+      await reloadApp(lanner.page);
     };
 
     await setStatus('Accepted');
@@ -102,8 +100,7 @@ describe('money and the spreadsheet', () => {
     expect(await seriousAxeViolations(lanner.page)).toEqual([]);
 
     // The organiser's row: the same three amounts.
-    await admin.page.reload();
-    await waitForApp(admin.page);
+    await reloadApp(admin.page);
     const row = admin.page.getByRole('row').filter({
       has: admin.page.getByRole('rowheader', { name: 'lanner', exact: true }),
     });
@@ -137,8 +134,7 @@ describe('money and the spreadsheet', () => {
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
     );
     // The choice is remembered: the next visit offers the Dutch one again.
-    await admin.page.reload();
-    await waitForApp(admin.page);
+    await reloadApp(admin.page);
     await expect(admin.page.getByLabel('CSV for').inputValue()).resolves.toBe('semicolon');
     expect(await seriousAxeViolations(admin.page)).toEqual([]);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { viewports } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
-import { signedInContext, waitForApp } from './support/sign-in.ts';
+import { reloadApp, signedInContext, waitForApp } from './support/sign-in.ts';
 
 const session = useBrowser();
 const { openAs } = session;
@@ -32,8 +32,7 @@ describe('the waitlist, the ticket and the door', () => {
     const memberPanel = member.page.getByRole('region', { name: 'Subscription' });
     await memberPanel.getByRole('button', { name: 'Participate' }).click();
     await memberPanel.getByText('Your request for participation is pending').waitFor();
-    await admin.page.reload();
-    await waitForApp(admin.page);
+    await reloadApp(admin.page);
     await admin.page.getByLabel('Status of member').first().selectOption('Accepted');
     await admin.page.waitForResponse((response) => response.url().includes('/status:accepted'));
 
@@ -48,8 +47,7 @@ describe('the waitlist, the ticket and the door', () => {
     await panel.getByText('The lan is full. You are number 1 on the waitlist.').waitFor();
 
     // The place frees: `member` is denied, and `lanner` moves up on its own.
-    await admin.page.reload();
-    await waitForApp(admin.page);
+    await reloadApp(admin.page);
     await admin.page.getByLabel('Status of member').first().selectOption('Denied');
     // Denying asks first, with room for a reason for the member's mail.
     // Listening before the click: a quick answer is not missed.
@@ -65,8 +63,7 @@ describe('the waitlist, the ticket and the door', () => {
     lanner.page.on('request', (request) => {
       if (request.url().includes('/assets/qr-code-svg-')) encoderOnPage.push(request.url());
     });
-    await lanner.page.reload();
-    await waitForApp(lanner.page);
+    await reloadApp(lanner.page);
     await lanner.page
       .getByRole('region', { name: 'Subscription' })
       .getByText('You are accepted')

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
 import { seriousAxeViolations } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
-import { signedInContext, waitForApp } from './support/sign-in.ts';
+import { reloadApp, signedInContext, waitForApp } from './support/sign-in.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -130,8 +130,7 @@ describe('the site shell', () => {
 
   it('serves a client route directly on reload', async () => {
     await open('/lans/archive');
-    await page.reload();
-    await waitForApp(page);
+    await reloadApp(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Lan archive',
     );

@@ -24,6 +24,12 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
 }
 
+/** Reloads the page and waits for the app to show its screen again. */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await waitForApp(page);
+}
+
 const savedSessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
 
 /**
