@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { runEvery } from '../../lib/run-every.ts';
 import { pruneEvents } from './events.repository.ts';
 
 /** How long events are kept for streams resuming with Last-Event-ID; older ones resync. */
@@ -11,19 +12,10 @@ export function startEventPruner(
   log: FastifyBaseLogger,
   intervalMs = 10 * 60 * 1000,
 ): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const prune = () => {
-    running = running
-      .then(() => pruneEvents(db, new Date(Date.now() - eventRetentionMs)))
-      .catch((error: unknown) => log.warn({ err: error }, 'pruning events failed'));
-  };
-  prune();
-  const timer = setInterval(prune, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runEvery(
+    () => pruneEvents(db, new Date(Date.now() - eventRetentionMs)),
+    intervalMs,
+    (error) => log.warn({ err: error }, 'pruning events failed'),
+    { isRunAtStart: true },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { runEvery } from '../../lib/run-every.ts';
 import {
   type ChatMessage,
   claimMessage,
@@ -92,17 +93,9 @@ export function startOutboxWorker(
   log: FastifyBaseLogger,
   intervalMs = 2000,
 ): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => deliverDueMessages(db, deliverers, log))
-      .catch((error: unknown) => log.error({ err: error }, 'outbox run failed'));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runEvery(
+    () => deliverDueMessages(db, deliverers, log),
+    intervalMs,
+    (error) => log.error({ err: error }, 'outbox run failed'),
+  );
 }

@@ -1,5 +1,6 @@
 import { parseTimeSpan } from '@lanparty/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { runEvery } from '../../lib/run-every.ts';
 import { monthlyLeaderboardMessage } from '../chat/chat-messages.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { playDayOf } from '../playtime/play-days.ts';
@@ -54,19 +55,10 @@ export function startLeaderboardAnnouncer(
   deps: StatsDeps & { publicUrl: URL; log: FastifyBaseLogger },
   intervalMs = 5 * 60 * 1000,
 ): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const check = () => {
-    running = running
-      .then(() => announceLastMonth(deps))
-      .catch((error: unknown) => deps.log.error({ err: error }, 'leaderboard announcement failed'));
-  };
-  check();
-  const timer = setInterval(check, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runEvery(
+    () => announceLastMonth(deps),
+    intervalMs,
+    (error) => deps.log.error({ err: error }, 'leaderboard announcement failed'),
+    { isRunAtStart: true },
+  );
 }
