@@ -218,6 +218,19 @@ describe('the auth session', () => {
     expect(redirect).toHaveBeenCalledWith('https://id.example/oidc/session/end');
   });
 
+  it('signs out on this device when the end-session request cannot be made (offline)', async () => {
+    storeUser(buildUser());
+    const client = fakeClient({
+      createSignoutRequest: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')),
+    });
+    const { session, redirect } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    await session.signOut();
+    expect(statusOf(session)).toBe('signed-out');
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
   it('forgets the user when the API refuses the token', async () => {
     storeUser(buildUser());
     const { session } = createSession(fakeClient());

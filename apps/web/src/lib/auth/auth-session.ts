@@ -255,8 +255,15 @@ export function createAuthSession({
     async signOut(): Promise<void> {
       const user = status.kind === 'signed-in' ? status.user : await loadUser();
       clearTimeout(renewTimer);
+      let request: { url: string };
+      try {
+        request = await client.createSignoutRequest({ id_token_hint: user?.id_token });
+      } catch {
+        // Offline, the library (or the provider's address) cannot be had: this device is
+        // signed out all the same, and shows it, rather than keeping a user it forgot.
+        return endSession();
+      }
       await storeUser(null);
-      const request = await client.createSignoutRequest({ id_token_hint: user?.id_token });
       redirect(request.url);
     },
 
