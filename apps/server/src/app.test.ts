@@ -1,6 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import {
+  allTimePlayerItemSchema,
+  gameLeaderboardMonthSchema,
+  lanSchema,
+  leaderboardMonthsSchema,
+  paged,
+  playerLeaderboardMonthSchema,
+  rewindSummarySchema,
+  rewindYearsSchema,
+  subscriberSchema,
+  userProfileSchema,
+  userPublicSchema,
+} from '@lanparty/contract';
 import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +22,10 @@ import { z } from 'zod';
 import { createTestSite, type TestSite, testEngines } from '../test/test-database.ts';
 import { buildApp } from './app.ts';
 import { createDatabase } from './db/database.ts';
+import { hasAnswerWriter } from './http/answer-writer.ts';
+
+/** The answer of a route added after the app is built, before it is ready. */
+const lateAnswer = z.object({ seats: z.number().int() });
 
 const indexPage = '<!doctype html><title>Lanparty</title><div id="root"></div>';
 const script = 'console.log("lan")';
@@ -53,6 +70,9 @@ describe.each(testEngines)('the site on %s', (engine) => {
       async (request) => request.body,
     );
     typed.put('/api/test/empty', async (_request, reply) => reply.code(204).send());
+    typed.get('/api/test/late-answer', { schema: { response: { 200: lateAnswer } } }, async () => ({
+      seats: 3,
+    }));
     typed.get('/api/test/crash', async () => {
       throw new Error('connection string postgres://secret@db leaked');
     });
@@ -62,6 +82,17 @@ describe.each(testEngines)('the site on %s', (engine) => {
   afterAll(async () => {
     await app?.close();
     await site?.cleanUp();
+  });
+
+  // Each writer takes milliseconds to build: the first visitor of a route must not wait.
+  it('has built every answer writer while starting, before the first request', () => {
+    const keptReads = [
+      ...[paged(lanSchema), lanSchema, paged(subscriberSchema)],
+      ...[paged(userPublicSchema), userProfileSchema],
+      ...[leaderboardMonthsSchema, paged(allTimePlayerItemSchema), playerLeaderboardMonthSchema],
+      ...[gameLeaderboardMonthSchema, rewindYearsSchema, rewindSummarySchema],
+    ];
+    for (const schema of [...keptReads, lateAnswer]) expect(hasAnswerWriter(schema)).toBe(true);
   });
 
   describe('GET /api/health', () => {

@@ -11,6 +11,7 @@ import {
   databaseSchemaOf,
   migrateToLatest,
 } from './db/database.ts';
+import { buildAnswerWritersOnStart } from './http/answer-writer.ts';
 import { registerCachePolicy } from './http/cache-policy.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { jsonTooDeepError, maximumJsonDepth, nestsDeeperThan } from './http/json-nesting.ts';
@@ -141,6 +142,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before the routes: each answer writer is built as its route is added, not on a first visit.
+  buildAnswerWritersOnStart(app);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);

@@ -11,9 +11,16 @@ import {
   userProfileSchema,
   userPublicSchema,
 } from '@lanparty/contract';
+import Fastify from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { answerWriterOf, writeAnswer } from './answer-writer.ts';
+import {
+  answerWriterOf,
+  buildAnswerWritersOnStart,
+  hasAnswerWriter,
+  writeAnswer,
+} from './answer-writer.ts';
 
 const player = z.object({
   id: z.number().int().positive(),
@@ -226,5 +233,31 @@ describe('writing an answer by its schema', () => {
 
   it('is built once per schema', () => {
     expect(answerWriterOf(board)).toBe(answerWriterOf(board));
+  });
+});
+
+describe('building the answer writers while the app starts', () => {
+  it('builds the writers of each route’s answers as the route is added, before any request', async () => {
+    const answer = z.object({ seats: z.number().int(), name: z.string() });
+    const created = z.object({ id: z.number().int() });
+    const refused = z.object({ title: z.string() });
+    const app = Fastify();
+    app.setSerializerCompiler(serializerCompiler);
+    buildAnswerWritersOnStart(app);
+    await app.register(async (routes) => {
+      routes.get('/seats', { schema: { response: { 200: answer, 404: refused } } }, async () => ({
+        seats: 3,
+        name: 'Hall',
+      }));
+      routes.post('/seats', { schema: { response: { '2xx': created } } }, async () => ({ id: 1 }));
+    });
+    await app.ready();
+    try {
+      expect([answer, created].map(hasAnswerWriter)).toEqual([true, true]);
+      // A problem is not an answer: its writer is not built.
+      expect(hasAnswerWriter(refused)).toBe(false);
+    } finally {
+      await app.close();
+    }
   });
 });
