@@ -7,6 +7,8 @@ import { type Session, SessionProvider } from '../lib/auth/session.tsx';
  * Login is required on load (spec §1, §4): renders its children only for a signed-in
  * user. Anyone else is sent to the identity provider, and comes back to the path they
  * asked for; so is a user whose session ended (renewal failed, or the API refused it).
+ * A sign-out in another tab of the site shows this one signed out too, until the person
+ * signs in again, here or there.
  */
 export function RequireSignIn({ auth, children }: { auth: AuthSession; children: ReactNode }) {
   const status = useSyncExternalStore(auth.subscribe, auth.getStatus);
@@ -26,6 +28,8 @@ export function RequireSignIn({ auth, children }: { auth: AuthSession; children:
     return () => document.removeEventListener('visibilitychange', renewWhenVisible);
   }, [auth]);
 
+  useEffect(() => auth.followOtherTabs(), [auth]);
+
   if (status.kind === 'signed-in') {
     return <SessionProvider session={session}>{children}</SessionProvider>;
   }
@@ -37,6 +41,16 @@ export function RequireSignIn({ auth, children }: { auth: AuthSession; children:
         action={{ label: 'Sign in again', onClick: () => void auth.signInRedirect('/') }}
       >
         <p>The sign-in service answered with an error. Try signing in again.</p>
+      </AppStatus>
+    );
+  }
+  if (status.kind === 'signed-out-elsewhere') {
+    return (
+      <AppStatus
+        title="You are signed out"
+        action={{ label: 'Sign in again', onClick: () => void auth.signInRedirect() }}
+      >
+        <p>You signed out of Lanparty in another tab, or your session there ended.</p>
       </AppStatus>
     );
   }

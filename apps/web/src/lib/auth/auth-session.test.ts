@@ -46,8 +46,23 @@ function fakeClient(overrides: Partial<Record<keyof OidcClientPort, unknown>> = 
 
 function createSession(client: OidcClientPort) {
   const redirect = vi.fn();
-  const session = createAuthSession({ client, redirect, now: nowSeconds });
-  return { session, redirect };
+  const reload = vi.fn();
+  const session = createAuthSession({ client, redirect, reload, now: nowSeconds });
+  return { session, redirect, reload };
+}
+
+/**
+ * What another tab of the site does to the shared localStorage, and the `storage` event
+ * the browser then fires in this tab (never in the tab that wrote).
+ */
+async function inOtherTab(write: () => void, key: string | null = USER_KEY) {
+  const oldValue = key === null ? null : localStorage.getItem(key);
+  write();
+  const newValue = key === null ? null : localStorage.getItem(key);
+  window.dispatchEvent(
+    new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage }),
+  );
+  await vi.advanceTimersByTimeAsync(0);
 }
 
 function at(url: string): Location {
@@ -240,5 +255,88 @@ describe('the auth session', () => {
     await session.endSession();
     expect(statusOf(session)).toBe('signed-out');
     expect(listener).toHaveBeenCalled();
+  });
+});
+
+describe('the auth session across tabs', () => {
+  async function signedInFollowingOtherTabs() {
+    storeUser(buildUser());
+    const client = fakeClient();
+    const { session, redirect, reload } = createSession(client);
+    await session.start(at('http://localhost:3000/lans/upcoming'));
+    const stopFollowing = session.followOtherTabs();
+    return { client, session, redirect, reload, stopFollowing };
+  }
+
+  it('shows this tab signed out when another tab signs out, without sending it to sign in', async () => {
+    const { client, session, redirect, stopFollowing } = await signedInFollowingOtherTabs();
+    const listener = vi.fn();
+    session.subscribe(listener);
+    await inOtherTab(() => localStorage.removeItem(USER_KEY));
+    expect(statusOf(session)).toBe('signed-out-elsewhere');
+    expect(listener).toHaveBeenCalled();
+    expect(session.getAccessToken()).toBeNull();
+    expect(client.createSigninRequest).not.toHaveBeenCalled();
+    // Nor renewed later with the refresh token the other tab gave up.
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(client.useRefreshToken).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
+    stopFollowing();
+  });
+
+  it('follows another tab clearing the whole storage as a sign-out', async () => {
+    const { session, stopFollowing } = await signedInFollowingOtherTabs();
+    await inOtherTab(() => localStorage.clear(), null);
+    expect(statusOf(session)).toBe('signed-out-elsewhere');
+    stopFollowing();
+  });
+
+  it('starts again when someone signs in in another tab after signing out there', async () => {
+    const { session, reload, stopFollowing } = await signedInFollowingOtherTabs();
+    await inOtherTab(() => localStorage.removeItem(USER_KEY));
+    expect(reload).not.toHaveBeenCalled();
+    await inOtherTab(() => storeUser(buildUser({ access_token: 'access-9' })));
+    expect(reload).toHaveBeenCalledOnce();
+    expect(statusOf(session)).toBe('signed-out-elsewhere');
+    stopFollowing();
+  });
+
+  it('starts again when another tab holds someone else, not showing them this one’s data', async () => {
+    const { reload, stopFollowing } = await signedInFollowingOtherTabs();
+    const other = buildUser({ access_token: 'access-8' });
+    await inOtherTab(() => storeUser({ ...other, profile: { ...other.profile, sub: '8' } }));
+    expect(reload).toHaveBeenCalledOnce();
+    stopFollowing();
+  });
+
+  it('takes the token another tab renewed, without starting again or storing it again', async () => {
+    const { client, session, reload, stopFollowing } = await signedInFollowingOtherTabs();
+    const renewed = buildUser({ access_token: 'from-other-tab', expires_at: nowSeconds() + 600 });
+    await inOtherTab(() => storeUser(renewed));
+    expect(session.getAccessToken()).toBe('from-other-tab');
+    expect(reload).not.toHaveBeenCalled();
+    expect(localStorage.getItem(USER_KEY)).toBe(JSON.stringify(renewed));
+    // Renewed 20 s before the new expiry, not the old one.
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(client.useRefreshToken).not.toHaveBeenCalled();
+    stopFollowing();
+  });
+
+  it('ignores other entries, session storage, and every tab once it stops following', async () => {
+    const { session, stopFollowing } = await signedInFollowingOtherTabs();
+    // The user is gone from the storage, but no event says so: only these.
+    localStorage.removeItem(USER_KEY);
+    await inOtherTab(
+      () => localStorage.setItem('lanparty.viewer-roles', '[]'),
+      'lanparty.viewer-roles',
+    );
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: USER_KEY, newValue: null, storageArea: sessionStorage }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statusOf(session)).toBe('signed-in');
+    stopFollowing();
+    await inOtherTab(() => {}, USER_KEY);
+    expect(statusOf(session)).toBe('signed-in');
   });
 });

@@ -50,6 +50,8 @@ export type AuthStatus =
   | { kind: 'starting' }
   | { kind: 'signed-in'; user: SessionUser }
   | { kind: 'signed-out' }
+  /** Another tab signed out (or its session ended): this one waits, not signing in again. */
+  | { kind: 'signed-out-elsewhere' }
   | { kind: 'failed'; error: unknown };
 
 /** The part of oidc-client-ts's OidcClient a session uses (tests pass a fake). */
@@ -69,6 +71,8 @@ type AuthSessionOptions = {
   storage?: Storage;
   /** Leaves the app for the identity provider. */
   redirect?: (url: string) => void;
+  /** Starts the app again: someone signed in in another tab. */
+  reload?: () => void;
   /** Seconds since the epoch, as oidc-client-ts counts expiry. */
   now?: () => number;
 };
@@ -88,6 +92,7 @@ export function createAuthSession({
   client,
   storage = window.localStorage,
   redirect = (url) => window.location.assign(url),
+  reload = () => window.location.reload(),
   now = () => Date.now() / 1000,
 }: AuthSessionOptions) {
   // The app's own entry, one per identity provider and client, as the settings name them.
@@ -198,6 +203,30 @@ export function createAuthSession({
     setStatus({ kind: 'signed-out' });
   }
 
+  // What another tab stored: its sign-out, its sign-in, or a token it renewed.
+  async function followStoredUser() {
+    const shown = status;
+    // Starting reads the stored user itself; signed out, this tab is leaving to sign in.
+    if (shown.kind === 'starting' || shown.kind === 'signed-out') return;
+    const stored = await loadUser();
+    if (!stored) {
+      // Not sent to sign in at once: that could sign the person in again at the provider
+      // before the other tab's end-session request has ended the session there.
+      if (shown.kind !== 'signed-in') return;
+      clearTimeout(renewTimer);
+      return setStatus({ kind: 'signed-out-elsewhere' });
+    }
+    if (shown.kind === 'signed-in' && shown.user.profile.sub === stored.profile.sub) {
+      if (stored.access_token === shown.user.access_token) return;
+      // Renewed there: taken as it is (not stored again, which would tell the other tabs).
+      setStatus({ kind: 'signed-in', user: stored });
+      return scheduleRenewal(stored);
+    }
+    // Someone signed in there: the app starts again for them, with nothing of what this
+    // tab read before (another person's data among it).
+    reload();
+  }
+
   return {
     getStatus: (): AuthStatus => status,
 
@@ -269,6 +298,21 @@ export function createAuthSession({
 
     /** The API refused the token, or it ran out: forget it; the app signs in again. */
     endSession,
+
+    /**
+     * Follows the other tabs of the site (their `storage` events on the stored user): a
+     * sign-out there shows this tab signed out, a sign-in there starts it again signed in,
+     * a token renewed there is used here. Returns the function that stops following.
+     */
+    followOtherTabs(target: Window = window): () => void {
+      const onStorage = (event: StorageEvent) => {
+        if (event.storageArea !== storage) return;
+        // No key: the other tab cleared the whole storage.
+        if (event.key === null || event.key === userKey) void followStoredUser();
+      };
+      target.addEventListener('storage', onStorage);
+      return () => target.removeEventListener('storage', onStorage);
+    },
 
     /** Renews now when the timer may have slept (a tab in the background, a laptop lid). */
     async renewIfExpiring(): Promise<void> {
