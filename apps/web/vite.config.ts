@@ -12,8 +12,8 @@ export default defineConfig(({ mode }) => ({
   define: defineBuildInfo(mode),
   resolve: {
     alias: {
-      // wouter's fallback for React before 18, in CommonJS: React 19 has the hook itself.
-      'use-sync-external-store/shim/index.js': `${import.meta.dirname}/src/lib/router/use-sync-external-store.ts`,
+      // wouter's fallback for React before 18, in CommonJS: React 19 exports the hook itself.
+      'use-sync-external-store/shim/index.js': 'react',
     },
   },
   build: {

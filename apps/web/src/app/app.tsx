@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PageLoader } from '../components/page-loader.tsx';
 import type { AuthSession } from '../lib/auth/auth-session.ts';
 import { LiveUpdates } from '../lib/live-updates/live-updates.tsx';
-import { RouterProvider } from '../lib/router/index.ts';
+import { RouterProvider } from '../lib/router/index.tsx';
 import { AppProvider } from './provider.tsx';
 import { RequireSignIn } from './require-sign-in.tsx';
 import { createAppRouter } from './router.tsx';
@@ -27,5 +28,5 @@ export function App({ auth, queryClient }: { auth: AuthSession; queryClient?: Qu
 // not at the sign-in callback's address.
 function AppRouter() {
   const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={router} fallback={<PageLoader />} />;
 }

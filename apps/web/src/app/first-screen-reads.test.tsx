@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../lib/api-client.ts';
 import { rememberRoles } from '../lib/auth/remembered-roles.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { prefetchReads } from '../lib/router/index.ts';
+import { startScreen } from '../lib/router/index.tsx';
 import {
   jsonResponse,
   problemResponse,
@@ -36,7 +36,7 @@ const pathsOf = (requests: StubbedRequest[]) =>
 async function openAfterPrefetch(path: string, requests: StubbedRequest[], expectedReads: number) {
   configureApiClient({ getAccessToken: () => 'test-token' });
   const queryClient = createQueryClient();
-  prefetchReads(routes, path, queryClient);
+  startScreen(routes, path, queryClient);
   await waitFor(() => expect(requests).toHaveLength(expectedReads));
   const prefetched = pathsOf(requests);
   renderApp(path, { viewer: lanner, queryClient });
@@ -156,8 +156,8 @@ describe("the first screen's reads, started with the app", () => {
     for (const roles of [[], ['MemberAdministrator']] as const) {
       localStorage.clear();
       if (roles.length > 0) rememberRoles(roles);
-      prefetchReads(routes, '/stats/leader-board', queryClient);
-      prefetchReads(routes, '/stats/rewinds/2025', queryClient);
+      startScreen(routes, '/stats/leader-board', queryClient);
+      startScreen(routes, '/stats/rewinds/2025', queryClient);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests).toEqual([]);

@@ -2,9 +2,9 @@ import { lannersFilter, membersFilter } from '../features/lanners/api/get-lanner
 import { calendarFeedQueryOptions } from '../features/lans/api/get-calendar-feed.ts';
 import { pastLansQueryOptions } from '../features/lans/api/list-past-lans.ts';
 import { upcomingLansQueryOptions } from '../features/lans/api/list-upcoming-lans.ts';
+import { idParam } from '../lib/id-param.ts';
 import { lanQueryOptions } from '../lib/lans/get-lan.ts';
 import { type Prefetch, started } from '../lib/page-reads.ts';
-import { idParam } from '../lib/router/index.ts';
 import { allUsersQueryOptions } from '../lib/users/list-users.ts';
 
 /*

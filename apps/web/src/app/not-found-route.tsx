@@ -1,5 +1,5 @@
 import { NotFound } from '../components/not-found.tsx';
-import { useLocation } from '../lib/router/index.ts';
+import { useLocation } from '../lib/router/index.tsx';
 
 /**
  * Any address the app has no screen at: says so and leads on (the server answers such an

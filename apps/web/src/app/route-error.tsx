@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { Component, type ReactNode, useEffect, useRef } from 'react';
 import controls from '../components/controls.module.css';
 import { Page } from '../components/page.tsx';
 import { reloadPage } from '../lib/reload-page.ts';
-import { Link, useRetryScreen, useRouteError } from '../lib/router/index.ts';
+import { Link, type Location, Outlet, useLocation, useNavigate } from '../lib/router/index.tsx';
 
 // The messages browsers give when a dynamic import (a section's chunk) cannot be fetched:
 // Chromium, Firefox and Safari word it differently; Vite's CSS preload has its own.
@@ -18,14 +18,39 @@ export function isDownloadFailure(error: unknown): boolean {
 const longestWaitMs = 15_000;
 
 /**
+ * The screens inside this route, or RouteError for one that failed to download or to
+ * render, until the next navigation. It stays through retries that fail again, so
+ * RouteError waits longer after each.
+ */
+export function RouteErrorBoundary() {
+  return (
+    <Boundary location={useLocation()}>
+      <Outlet />
+    </Boundary>
+  );
+}
+
+type BoundaryState = { location?: Location; failure?: [unknown] };
+class Boundary extends Component<{ location: Location; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = {};
+  static getDerivedStateFromError = (error: unknown) => ({ failure: [error] });
+  static getDerivedStateFromProps = ({ location }: { location: Location }, state: BoundaryState) =>
+    location === state.location ? null : { location, failure: undefined };
+
+  override render() {
+    const { failure } = this.state;
+    return failure ? <RouteError error={failure[0]} /> : this.props.children;
+  }
+}
+
+/**
  * What a screen shows when it throws, or a lazy section fails to download: what failed in
  * words and "Try again". It renders inside the layout, so the header and the navigation
  * stay usable. A section that could not be downloaded (an outage, the connection lost) is
  * downloaded again by itself: at once when the browser is back online, else after 1 s,
  * 2 s, 4 s… (at most 15 s) until the site answers.
  */
-export function RouteError() {
-  const error = useRouteError();
+function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -54,7 +79,9 @@ export function RouteError() {
 
 /** While `isDownload`, downloads the shown screen again; each new failure waits longer. */
 function useDownloadAgain(isDownload: boolean, error: unknown) {
-  const retryScreen = useRetryScreen();
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  const address = pathname + search + hash;
   const attempts = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each failure (a new error) waits anew
   useEffect(() => {
@@ -65,7 +92,7 @@ function useDownloadAgain(isDownload: boolean, error: unknown) {
       hasStarted = true;
       attempts.current += 1;
       forgetFailedStylesheets();
-      void retryScreen();
+      navigate(address, { replace: true }); // the screens that failed download again
     };
     const timer = setTimeout(downloadAgain, Math.min(longestWaitMs, 1_000 * 2 ** attempts.current));
     window.addEventListener('online', downloadAgain);
@@ -73,7 +100,7 @@ function useDownloadAgain(isDownload: boolean, error: unknown) {
       clearTimeout(timer);
       window.removeEventListener('online', downloadAgain);
     };
-  }, [isDownload, error, retryScreen]);
+  }, [isDownload, error, navigate, address]);
 }
 
 /**

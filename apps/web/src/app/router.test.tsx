@@ -1,7 +1,7 @@
 import { appPaths, isAppPath } from '@lanparty/contract/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { matchRoutes, type RouteObject } from '../lib/router/index.ts';
+import { matchRoutes, type RouteObject } from '../lib/router/index.tsx';
 import { buildViewer, renderApp } from '../testing/render-app.tsx';
 import { routes } from './router.tsx';
 
@@ -122,11 +122,11 @@ describe('an address the app has no screen at', () => {
     expect(new Set(paths)).toEqual(new Set(appPaths));
     for (const path of ['/lans/42', '/admin/lans/7/check-in', '/stats/leader-board/2026/13']) {
       expect(isAppPath(path)).toBe(true);
-      expect(matchRoutes(routes, path)?.at(-1)?.route.path).not.toBe('*');
+      expect(matchRoutes(routes, path)?.routes.at(-1)?.path).not.toBe('*');
     }
     for (const path of ['/this-page-does-not-exist', '/lans', '/admin/lans/7/edit']) {
       expect(isAppPath(path)).toBe(false);
-      expect(matchRoutes(routes, path)?.at(-1)?.route.path).toBe('*');
+      expect(matchRoutes(routes, path)?.routes.at(-1)?.path).toBe('*');
     }
   });
 });

@@ -1,26 +1,19 @@
 import { requiredRoles } from '@lanparty/contract/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../components/layout/app-layout.tsx';
-import { PageLoader } from '../components/page-loader.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
 import { hadAnyRole } from '../lib/auth/remembered-roles.ts';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
 import type { Prefetch } from '../lib/page-reads.ts';
-import {
-  createBrowserRouter,
-  Navigate,
-  prefetchReads,
-  preloadScreens,
-  type RouteObject,
-} from '../lib/router/index.ts';
+import { createRouter, Navigate, type RouteObject, startScreen } from '../lib/router/index.tsx';
 import {
   lanArchiveReads,
   lannersReads,
   lanReads,
   upcomingLansReads,
 } from './first-screen-reads.ts';
-import { RouteError } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
 // all of its routes, so the first screen never downloads them. The profile (forms, zod),
@@ -55,11 +48,10 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppLayout,
-    HydrateFallback: PageLoader,
     children: [
       {
         // Errors render inside the layout, so the header and navigation stay usable.
-        ErrorBoundary: RouteError,
+        element: <RouteErrorBoundary />,
         children: [
           { index: true, element: <Navigate to="/lans/upcoming" replace /> },
           {
@@ -204,15 +196,15 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createRouter(routes);
 }
 
 /** Starts downloading the screen the visitor asked for (its section's chunk) right away. */
 export function preloadRequestedScreen(): void {
-  preloadScreens(routes, window.location.pathname);
+  startScreen(routes, window.location.pathname);
 }
 
 /** Starts the reads of the page the visitor asked for, once signed in. */
 export function prefetchRequestedReads(queryClient: QueryClient): void {
-  prefetchReads(routes, window.location.pathname, queryClient);
+  startScreen(routes, window.location.pathname, queryClient);
 }

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Archive, ArrowLeft, CalendarDays, Shield, Trophy, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { canSeeAdmin, canSeeStats } from '../lib/access-rules.ts';
-import { Link } from '../lib/router/index.ts';
+import { Link } from '../lib/router/index.tsx';
 import { useViewer } from '../lib/viewer.tsx';
 import styles from './not-found.module.css';
 import { Page } from './page.tsx';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Params } from './router/index.ts';
+import type { Params } from './router/index.tsx';
 
 /**
  * A page's first reads, as its route's `prefetch`: started as the app starts at that page

@@ -10,7 +10,7 @@ import { routes } from '../app/router.tsx';
 import { configureApiClient } from '../lib/api-client.ts';
 import { type Session, SessionProvider } from '../lib/auth/session.tsx';
 import { type NotifyInput, useNotify } from '../lib/notifications/notifications.tsx';
-import { createMemoryRouter, RouterProvider } from '../lib/router/index.ts';
+import { createRouter, RouterProvider } from '../lib/router/index.tsx';
 import { useCurrentUser } from '../lib/users/get-current-user.ts';
 import { usersKeys } from '../lib/users/users-query-keys.ts';
 import { anonymousViewer, createViewer, type Viewer, ViewerProvider } from '../lib/viewer.tsx';
@@ -62,7 +62,7 @@ export function renderApp(
     queryClient.setQueryData(usersKeys.me(), viewer.user);
     configureApiClient({ getAccessToken: () => 'test-token' });
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createRouter(routes, path);
   const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
   let notifyInApp: (input: NotifyInput) => void = () => {};
   const result = render(

@@ -1,5 +1,10 @@
 import { type MouseEvent, useEffect } from 'react';
-import { Outlet, useLocation, useNavigation, useNavigationType } from '../../lib/router/index.ts';
+import {
+  Outlet,
+  useIsNavigating,
+  useLocation,
+  useNavigationType,
+} from '../../lib/router/index.tsx';
 import { NotificationRegion } from '../notifications/notification-region.tsx';
 import styles from './app-layout.module.css';
 import { OfflineNotice } from './offline-notice.tsx';
@@ -13,8 +18,7 @@ const MAIN_ID = 'main';
  * the notice while the site cannot be reached.
  */
 export function AppLayout() {
-  const navigation = useNavigation();
-  const isNavigating = navigation.state !== 'idle';
+  const isNavigating = useIsNavigating();
   useScrollToTopOfNewScreen();
 
   return (

@@ -4,7 +4,7 @@ import {
   buildInfo as defaultBuildInfo,
   isProductionBuild,
 } from '../../lib/build-info.ts';
-import { Link } from '../../lib/router/index.ts';
+import { Link } from '../../lib/router/index.tsx';
 import styles from './site-footer.module.css';
 
 /** Version (linking to the changelog), and outside production the branch and commit. */

@@ -1,5 +1,5 @@
 import { artSources } from '../../assets/raster-art.ts';
-import { Link } from '../../lib/router/index.ts';
+import { Link } from '../../lib/router/index.tsx';
 import { HeaderSlider } from './header-slider.tsx';
 import styles from './site-header.module.css';
 import { SiteMenu } from './site-menu.tsx';

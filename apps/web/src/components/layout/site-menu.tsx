@@ -8,7 +8,7 @@ import {
   canSeeStats,
 } from '../../lib/access-rules.ts';
 import { useSession } from '../../lib/auth/session.tsx';
-import { Link, useLocation, useNavigation, useRoute } from '../../lib/router/index.ts';
+import { Link, useIsNavigating, useLocation, useRoute } from '../../lib/router/index.tsx';
 import { useSignUpCount } from '../../lib/users/list-sign-ups.ts';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './site-menu.module.css';
@@ -23,12 +23,12 @@ export function SiteMenu() {
   const location = useLocation();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const navigation = useNavigation();
+  const isNavigating = useIsNavigating();
   // The drawer remembers the location it was opened at, so any navigation (a new
   // location key, even to the same path) closes it without an effect. It closes as soon
   // as a navigation starts, not only once a lazy screen has loaded.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const isOpen = openedAt === location.key && navigation.state === 'idle';
+  const isOpen = openedAt === location.key && !isNavigating;
 
   useEffect(() => {
     if (!isOpen) return;

@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useGenericNotifications } from '../../lib/notifications/notifications.tsx';
 import { deriveProfileNotification } from '../../lib/notifications/profile-notifications.ts';
-import { Link, useLocation } from '../../lib/router/index.ts';
+import { Link, useLocation } from '../../lib/router/index.tsx';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './notification-region.module.css';
 

@@ -3,12 +3,12 @@ import { buildUserProfile } from '@lanparty/contract/testing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildViewer, renderApp } from '../../testing/render-app.tsx';
-import { createMemoryRouter, RouterProvider } from '../router/index.ts';
+import { createRouter, RouterProvider } from '../router/index.tsx';
 import { anonymousViewer, createViewer, type Viewer, ViewerProvider } from '../viewer.tsx';
 import { RequireRoles } from './require-roles.tsx';
 
 function renderGuard(viewer: Viewer, guard: { roles: Role[]; every?: boolean }) {
-  const router = createMemoryRouter(
+  const router = createRouter(
     [
       {
         path: '/section',
@@ -17,7 +17,7 @@ function renderGuard(viewer: Viewer, guard: { roles: Role[]; every?: boolean }) 
       },
       { path: '/unauthorized', element: <h1>Unauthorized</h1> },
     ],
-    { initialEntries: ['/section'] },
+    '/section',
   );
   render(
     <ViewerProvider viewer={viewer}>

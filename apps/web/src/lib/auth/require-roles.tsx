@@ -1,6 +1,6 @@
 import type { Role } from '@lanparty/contract';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from '../router/index.ts';
+import { Navigate, Outlet } from '../router/index.tsx';
 import { useViewer } from '../viewer.tsx';
 
 type RequireRolesProps = {

@@ -15,7 +15,7 @@ import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { useMessagingSettings } from '../api/get-messaging-settings.ts';
 import { useParticipants } from '../api/get-participants.ts';
 import { useSendLanMessage } from '../api/send-lan-message.ts';

@@ -1,7 +1,7 @@
 import type { Lan } from '@lanparty/contract';
 import { countTakenPlaces } from '@lanparty/contract/rules';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import styles from './admin-lans.module.css';
 import { ActiveBadge, countPending } from './lans-table.tsx';
 

@@ -3,7 +3,7 @@ import { Check, X } from 'lucide-react';
 import { useId } from 'react';
 import controls from '../../../components/controls.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { describeMissing, listFieldsInWords } from './readiness.ts';
 import styles from './sign-ups-table.module.css';
 import table from './users-table.module.css';

@@ -1,5 +1,5 @@
 import type { UserPublic } from '@lanparty/contract';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { roleLabel } from './role-editor.tsx';
 import styles from './users-table.module.css';
 

@@ -6,15 +6,9 @@ import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } fr
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import { idParam } from '../../../lib/id-param.ts';
 import { useLan } from '../../../lib/lans/get-lan.ts';
-import {
-  idParam,
-  Link,
-  Navigate,
-  useLocation,
-  useNavigate,
-  useParams,
-} from '../../../lib/router/index.ts';
+import { Link, Navigate, useLocation, useNavigate, useParams } from '../../../lib/router/index.tsx';
 import { useCheckInTicket } from '../api/check-in-ticket.ts';
 import { participantsQueryOptions, useParticipants } from '../api/get-participants.ts';
 import adminStyles from '../components/admin-lans.module.css';

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useLanDefaults } from '../api/get-lan-defaults.ts';
 import { useAllLans } from '../api/list-all-lans.ts';

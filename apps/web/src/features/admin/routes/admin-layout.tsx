@@ -1,7 +1,8 @@
 import { CalendarDays, ScanLine, UserCheck, UsersRound } from 'lucide-react';
 import { canManageLans, canManageUsers } from '../../../lib/access-rules.ts';
-import { NavLink, Outlet, useRoute } from '../../../lib/router/index.ts';
+import { Outlet, useRoute } from '../../../lib/router/index.tsx';
 import { useViewer } from '../../../lib/viewer.tsx';
+import { NavLink } from '../components/nav-link.tsx';
 import styles from './admin-layout.module.css';
 
 /**

@@ -5,7 +5,7 @@ import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import type { ImageUploadOutcome } from '../../../lib/assets/use-image-upload.ts';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
+import { Link, useNavigate } from '../../../lib/router/index.tsx';
 import { useCreateLan } from '../api/create-lan.ts';
 import { useLanDraft } from '../api/get-lan-draft.ts';
 import styles from '../components/admin-lans.module.css';

@@ -9,7 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import { formatCommunityDateTime } from '../../../lib/format-date.ts';
 import { formatEuros } from '../../../lib/format-money.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { bannerSizes, LanBanner } from './lan-banner.tsx';
 import styles from './lan-card.module.css';

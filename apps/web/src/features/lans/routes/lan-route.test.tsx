@@ -91,8 +91,11 @@ describe('a lan that cannot be shown', () => {
     expect(within(notifications).getAllByText('That lan does not exist')).toHaveLength(1);
 
     // Said once: the next screen does not say it again.
-    await act(() => router.navigate('/lans/archive'));
-    expect(within(notifications).queryByText('That lan does not exist')).not.toBeInTheDocument();
+    act(() => router.navigate('/lans/archive'));
+    await screen.findByRole('heading', { name: 'Lan archive', level: 1 });
+    await waitFor(() =>
+      expect(within(notifications).queryByText('That lan does not exist')).not.toBeInTheDocument(),
+    );
   });
 
   it('says the same of an id that is no number, without asking the server', async () => {

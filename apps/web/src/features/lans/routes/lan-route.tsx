@@ -3,9 +3,10 @@ import { useEffect, useRef } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { idParam } from '../../../lib/id-param.ts';
 import { lanQueryOptions } from '../../../lib/lans/get-lan.ts';
 import { type NotifyInput, useNotify } from '../../../lib/notifications/notifications.tsx';
-import { idParam, useNavigate, useParams } from '../../../lib/router/index.ts';
+import { useNavigate, useParams } from '../../../lib/router/index.tsx';
 import { LanInFull } from '../components/lan-in-full.tsx';
 
 /** What the visitor is told on the way to the root, by why the lan cannot be shown. */

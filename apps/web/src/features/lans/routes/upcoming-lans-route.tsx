@@ -2,7 +2,7 @@ import { Archive } from 'lucide-react';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { useUpcomingLans } from '../api/list-upcoming-lans.ts';
 import { CalendarLinks } from '../components/calendar-links.tsx';
 import { LanCard } from '../components/lan-card.tsx';

@@ -4,7 +4,7 @@ import controls from '../../../components/controls.module.css';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { useMySubscriptions } from '../../../lib/users/list-my-subscriptions.ts';
 import styles from './participated-lans.module.css';
 

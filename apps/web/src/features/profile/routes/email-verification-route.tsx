@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
-import { useNavigate, useParams } from '../../../lib/router/index.ts';
+import { useNavigate, useParams } from '../../../lib/router/index.tsx';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { PersonalProfileRoute } from './personal-profile-route.tsx';

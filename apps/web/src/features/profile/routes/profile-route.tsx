@@ -1,5 +1,5 @@
 import { Page } from '../../../components/page.tsx';
-import { Outlet } from '../../../lib/router/index.ts';
+import { Outlet } from '../../../lib/router/index.tsx';
 import { useViewer } from '../../../lib/viewer.tsx';
 
 /** The nickname with its first letter in upper case (spec §2: the capitalised nickname). */

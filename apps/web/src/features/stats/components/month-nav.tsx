@@ -1,5 +1,5 @@
 import { Archive, ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { leaderboardPath } from '../stats-paths.ts';
 import { findNeighbourMonths, formatMonth } from '../stats-rules.ts';
 import styles from './month-nav.module.css';

@@ -1,5 +1,5 @@
 import { Rewind } from 'lucide-react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { rewindPath } from '../stats-paths.ts';
 import styles from './rewind-banner.module.css';
 

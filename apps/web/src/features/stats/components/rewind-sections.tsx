@@ -2,7 +2,7 @@ import type { Lan, RewindSummary, RewindUserPlaytime } from '@lanparty/contract'
 import type { ReactNode } from 'react';
 import controls from '../../../components/controls.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import {
   describeDailyPlaytime,
   findLanCoveringDay,

@@ -1,7 +1,7 @@
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';
 import { useRewindYears } from '../api/list-rewind-years.ts';
 import { leaderboardPath, rewindPath } from '../stats-paths.ts';

@@ -5,7 +5,7 @@ import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { useParams } from '../../../lib/router/index.ts';
+import { useParams } from '../../../lib/router/index.tsx';
 import { useGameLeaderboardMonth } from '../api/get-game-leaderboard-month.ts';
 import { usePlayerLeaderboardMonth } from '../api/get-player-leaderboard-month.ts';
 import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';

@@ -1,7 +1,7 @@
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { Link, useParams } from '../../../lib/router/index.ts';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { usePainted } from '../../../lib/use-painted.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { useRewindSummary } from '../api/get-rewind-summary.ts';

@@ -1,4 +1,4 @@
-import { Outlet } from '../../../lib/router/index.ts';
+import { Outlet } from '../../../lib/router/index.tsx';
 
 /** The frame of the lazily loaded stats section. */
 export function StatsLayout() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { pickUnauthorizedImage } from '../unauthorized-images.ts';
 import styles from './unauthorized-route.module.css';
