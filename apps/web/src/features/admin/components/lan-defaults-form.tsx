@@ -9,6 +9,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { moneyInput } from '../../../lib/forms/money-input.ts';
 import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 import { useUpdateLanDefaults } from '../api/update-lan-defaults.ts';
 
@@ -42,7 +43,6 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
     trySave(async () => reset(await updateDefaults.mutateAsync(body))),
   );
 
-  const money = { type: 'number' as const, inputMode: 'decimal' as const, min: 0, step: 0.01 };
   return (
     <form className={controls.form} onSubmit={save} noValidate aria-label="Lan defaults">
       <div className={controls.fields}>
@@ -52,7 +52,7 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
           hint="In euros."
           message={messageFor('lanPrice')}
           registration={register('lanPrice', { valueAsNumber: true })}
-          {...money}
+          {...moneyInput}
         />
         <FormField
           name="membersLanPrice"
@@ -60,7 +60,7 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
           hint="In euros; not above the lan price."
           message={messageFor('membersLanPrice')}
           registration={register('membersLanPrice', { valueAsNumber: true })}
-          {...money}
+          {...moneyInput}
         />
       </div>
       <FormFooter

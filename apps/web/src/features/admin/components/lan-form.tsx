@@ -14,6 +14,7 @@ import { FormFooter } from '../../../components/form-footer.tsx';
 import type { ImageUploadOutcome } from '../../../lib/assets/use-image-upload.ts';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { moneyInput } from '../../../lib/forms/money-input.ts';
 import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 import { BannerField } from './banner-field.tsx';
 import styles from './lan-form.module.css';
@@ -177,19 +178,13 @@ export function LanForm({
         />
         <FormField
           {...field('price')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
+          {...moneyInput}
           hint="In euros."
           registration={register('price', { valueAsNumber: true })}
         />
         <FormField
           {...field('membersPrice')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
+          {...moneyInput}
           hint="In euros; not above the price."
           registration={register('membersPrice', { valueAsNumber: true })}
         />
