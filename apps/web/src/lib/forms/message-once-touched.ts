@@ -12,9 +12,20 @@ export function messageOnceTouched<Values extends FieldValues>(
   name: FieldPath<Values>,
   label?: string,
 ): string | undefined {
-  const { isTouched, error } = form.getFieldState(name, form.formState);
-  const message = isTouched || form.formState.isSubmitted ? error?.message : undefined;
+  const { error } = form.getFieldState(name, form.formState);
+  const message = isMessageShown(form, name) ? error?.message : undefined;
   const nameLabel = fieldLabel(name);
   if (!message || label === undefined || !message.startsWith(nameLabel)) return message;
   return `${label}${message.slice(nameLabel.length)}`;
+}
+
+/**
+ * Whether a field's messages show yet: once it is touched or the form submitted. The one
+ * rule for a message a form adds of its own (the profile's e-mail in use) as well.
+ */
+export function isMessageShown<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values, unknown, unknown>, 'getFieldState' | 'formState'>,
+  name: FieldPath<Values>,
+): boolean {
+  return form.getFieldState(name, form.formState).isTouched || form.formState.isSubmitted;
 }

@@ -14,7 +14,7 @@ import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { loadedContractResolver } from '../../../lib/forms/contract-resolver.ts';
-import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { isMessageShown, messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
 import { emailAddressUsedQueryOptions, useEmailAddressUsed } from '../api/check-email-address.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -107,12 +107,19 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   function messageFor(name: ProfileFieldName): string | undefined {
     const message = messageOnceTouched(form, name);
     if (message) return message;
-    const isShown =
-      form.getFieldState(name, form.formState).isTouched || form.formState.isSubmitted;
-    if (name === 'email' && isEmailUsed && isShown)
+    if (name === 'email' && isEmailUsed && isMessageShown(form, name))
       return formatValidationMessage('emailUsed', 'email');
     return undefined;
   }
+
+  // Every field the person types in is required; one place ties its name to its input.
+  const requiredField = (name: ProfileFieldName) => ({
+    name,
+    idPrefix: 'profile',
+    required: true,
+    registration: register(name),
+    message: messageFor(name),
+  });
 
   async function isTakenByOther(address: string): Promise<boolean> {
     if (isOwnAddress(address)) return false;
@@ -168,41 +175,16 @@ export function ProfileForm({ user }: { user: UserProfile }) {
           message={messageFor('email')}
           needsVerification={!user.isEmailActivated && Boolean(user.email)}
         />
+        <FormField {...requiredField('firstName')} autoComplete="given-name" />
+        <FormField {...requiredField('surname')} autoComplete="family-name" />
+        <FormField {...requiredField('city')} autoComplete="address-level2" />
         <FormField
-          idPrefix="profile"
-          required
-          name="firstName"
-          autoComplete="given-name"
-          registration={register('firstName')}
-          message={messageFor('firstName')}
-        />
-        <FormField
-          idPrefix="profile"
-          required
-          name="surname"
-          autoComplete="family-name"
-          registration={register('surname')}
-          message={messageFor('surname')}
-        />
-        <FormField
-          idPrefix="profile"
-          required
-          name="city"
-          autoComplete="address-level2"
-          registration={register('city')}
-          message={messageFor('city')}
-        />
-        <FormField
-          idPrefix="profile"
-          required
-          name="birthDate"
+          {...requiredField('birthDate')}
           type="date"
           // The date picker offers the days the rule allows; typed ones get its message.
           min={birthDates.earliest}
           max={birthDates.latest}
           autoComplete="bday"
-          registration={register('birthDate')}
-          message={messageFor('birthDate')}
         />
       </div>
       <FormFooter
