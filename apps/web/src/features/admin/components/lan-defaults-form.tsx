@@ -37,31 +37,24 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
     reset,
     formState: { isSubmitting, isDirty },
   } = form;
-  const messageFor = (name: FieldPath<Values>) => messageOnceTouched(form, name);
 
   const save = handleSubmit((body) =>
     trySave(async () => reset(await updateDefaults.mutateAsync(body))),
   );
 
+  // Both fields are amounts in euros, read as numbers.
+  const priceField = (name: FieldPath<Values>) => ({
+    name,
+    idPrefix: 'lan-defaults',
+    message: messageOnceTouched(form, name),
+    registration: register(name, { valueAsNumber: true }),
+    ...moneyInput,
+  });
   return (
     <form className={controls.form} onSubmit={save} noValidate aria-label="Lan defaults">
       <div className={controls.fields}>
-        <FormField
-          name="lanPrice"
-          idPrefix="lan-defaults"
-          hint="In euros."
-          message={messageFor('lanPrice')}
-          registration={register('lanPrice', { valueAsNumber: true })}
-          {...moneyInput}
-        />
-        <FormField
-          name="membersLanPrice"
-          idPrefix="lan-defaults"
-          hint="In euros; not above the lan price."
-          message={messageFor('membersLanPrice')}
-          registration={register('membersLanPrice', { valueAsNumber: true })}
-          {...moneyInput}
-        />
+        <FormField {...priceField('lanPrice')} hint="In euros." />
+        <FormField {...priceField('membersLanPrice')} hint="In euros; not above the lan price." />
       </div>
       <FormFooter
         error={saveError}
