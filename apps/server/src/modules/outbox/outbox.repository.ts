@@ -72,13 +72,22 @@ export async function cancelWaitingMessage(
     .where('cancelled_at', 'is', null)
     .where('delivered_at', 'is', null)
     .where('failed_at', 'is', null)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+    .where((eb) => isClaimedByNobody(eb, nowText))
     .returning(['id', 'thread_origin'])
     .execute();
   // Messages of a thread go in order (isBehindInThread), so none after the oldest
   // cancelled one was delivered: its origin is what the receiver knows.
   const [oldest] = cancelled.sort((a, b) => a.id - b.id);
   return oldest && { origin: oldest.thread_origin };
+}
+
+/**
+ * No worker's claim holds on the message: it never had one, or it has run out. The claim,
+ * the due list and a cancellation read it alike, so that of a claim and a cancellation of
+ * one message exactly one wins.
+ */
+function isClaimedByNobody(eb: ExpressionBuilder<Database, 'outbox'>, nowText: string) {
+  return eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]);
 }
 
 /**
@@ -164,7 +173,7 @@ export async function findDueMessages(
     .where('failed_at', 'is', null)
     .where('cancelled_at', 'is', null)
     .where('next_attempt_at', '<=', nowText)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+    .where((eb) => isClaimedByNobody(eb, nowText))
     .where((eb) => eb.not(isBehindInThread(eb)))
     .orderBy('id')
     .limit(20)
@@ -191,7 +200,7 @@ export async function claimMessage(
     .where('delivered_at', 'is', null)
     .where('cancelled_at', 'is', null)
     .where('next_attempt_at', '<=', nowText)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+    .where((eb) => isClaimedByNobody(eb, nowText))
     .where((eb) => eb.not(isBehindInThread(eb)))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
