@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/executor.ts';
 import { playDayOf } from '../playtime/play-days.ts';
-import { insertNamedGamesIfMissing, insertRowsInChunks } from './demo-seeding.repository.ts';
+import { insertGamesIfMissing } from '../playtime/playtime.repository.ts';
+import { insertRowsInChunks } from './demo-seeding.repository.ts';
 
 /**
  * Three years of playtime for the demo community, so every stats screen is full: real
@@ -67,7 +68,8 @@ function pickWeighted(random: Random, ids: number[], weights: number[]): number 
 
 /** The demo's games, named, unless they are there already. */
 export async function insertDemoGames(db: Executor, now: Date): Promise<void> {
-  await insertNamedGamesIfMissing(db, demoGames, now);
+  const games = demoGames.map(({ id, name }) => ({ id, name, isNamed: true }));
+  await insertGamesIfMissing(db, games, now);
 }
 
 export async function seedDemoPlaytime(

@@ -139,28 +139,6 @@ export async function findUsersOfLocalAccounts(
   return new Map(rows.map((row) => [row.username_key, row.user_id]));
 }
 
-/** Games, named, unless a game of that id is there already. */
-export async function insertNamedGamesIfMissing(
-  db: Executor,
-  games: readonly { id: number; name: string }[],
-  now: Date,
-): Promise<void> {
-  await db
-    .insertInto('games')
-    .values(
-      games.map((game) => ({
-        id: game.id,
-        name: game.name,
-        icon_hash: null,
-        is_named: true,
-        creation_date: now.toISOString(),
-        modification_date: now.toISOString(),
-      })),
-    )
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
-}
-
 /** Bulk inserts of generated rows, `rowsPerInsert` rows a statement. */
 export async function insertRowsInChunks<
   Table extends

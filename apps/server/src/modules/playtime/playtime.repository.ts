@@ -5,15 +5,33 @@ import { type PlayDayPart, splitByPlayDay } from './play-days.ts';
 
 /** Makes sure a Steam app has a row, named "Game {id}" until its real name is known. */
 export async function ensureGames(db: Executor, gameIds: readonly number[], now: Date) {
-  if (gameIds.length === 0) return;
+  const games = [...new Set(gameIds)].map((id) => ({
+    id,
+    name: unknownGameName(id),
+    isNamed: false,
+  }));
+  await insertGamesIfMissing(db, games, now);
+}
+
+/**
+ * Games, each id once, unless a game of that id is there already: a row there keeps its
+ * name (the Steam library reads rename games, steam-profiles.repository.ts). The collector
+ * and the demo both add their games through it.
+ */
+export async function insertGamesIfMissing(
+  db: Executor,
+  games: readonly { id: number; name: string; isNamed: boolean }[],
+  now: Date,
+): Promise<void> {
+  if (games.length === 0) return;
   await db
     .insertInto('games')
     .values(
-      [...new Set(gameIds)].map((id) => ({
-        id,
-        name: unknownGameName(id),
+      games.map((game) => ({
+        id: game.id,
+        name: game.name,
         icon_hash: null,
-        is_named: false,
+        is_named: game.isNamed,
         creation_date: now.toISOString(),
         modification_date: now.toISOString(),
       })),
