@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { artSources } from '../assets/raster-art.ts';
-import styles from './app-status.module.css';
+import './app-status.css';
 import { Spinner } from './spinner.tsx';
 
 type AppStatusProps = {
@@ -14,7 +14,8 @@ type AppStatusProps = {
 
 /**
  * The whole page while the app itself cannot show a screen yet: starting, signing in,
- * or failing to start. Needs no router and no data, only the theme.
+ * or failing to start. Needs no router and no data, only the theme. index.html holds the
+ * same markup for "Starting Lanparty…", shown before the app's script has downloaded.
  */
 export function AppStatus({
   title,
@@ -24,21 +25,21 @@ export function AppStatus({
   action,
 }: AppStatusProps) {
   return (
-    <main className={styles.page} aria-busy={isBusy || undefined}>
-      <div className={styles.card} role={isProblem ? 'alert' : 'status'}>
+    <main className="app-status" aria-busy={isBusy || undefined}>
+      <div className="app-status-card" role={isProblem ? 'alert' : 'status'}>
         <img
           {...artSources('logo-mark')}
           sizes="48px"
           alt="Lanparty"
           width="48"
           height="48"
-          className={styles.logo}
+          className="app-status-logo"
         />
         {isBusy ? <Spinner size="large" /> : null}
-        <h1 className={styles.title}>{title}</h1>
-        {children ? <div className={styles.text}>{children}</div> : null}
+        <h1 className="app-status-title">{title}</h1>
+        {children ? <div className="app-status-text">{children}</div> : null}
         {action ? (
-          <button type="button" className={styles.action} onClick={action.onClick}>
+          <button type="button" className="app-status-action" onClick={action.onClick}>
             {action.label}
           </button>
         ) : null}

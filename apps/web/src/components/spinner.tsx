@@ -1,7 +1,7 @@
-import styles from './spinner.module.css';
+import './spinner.css';
 
 /** The one busy indicator; still under prefers-reduced-motion. */
 export function Spinner({ size = 'normal' }: { size?: 'normal' | 'large' }) {
-  const className = size === 'large' ? `${styles.spinner} ${styles.large}` : styles.spinner;
+  const className = size === 'large' ? 'spinner spinner-large' : 'spinner';
   return <span className={className} aria-hidden="true" />;
 }
