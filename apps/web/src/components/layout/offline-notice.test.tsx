@@ -2,31 +2,17 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import type { LiveEventsHandlers, openLiveEvents } from '../../lib/live-updates/live-events.ts';
 import { LiveUpdates } from '../../lib/live-updates/live-updates.tsx';
+import { type LiveEventsStub, stubLiveEvents } from '../../testing/live-events-stub.ts';
 import { createTestQueryClient } from '../../testing/render-app.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
-
-/** A live update stream the test opens, drops and brings back by hand. */
-function fakeStream() {
-  let handlers: LiveEventsHandlers | undefined;
-  const open: typeof openLiveEvents = (given) => {
-    handlers = given;
-    return () => {};
-  };
-  const current = () => {
-    if (!handlers) throw new Error('The stream was not opened');
-    return handlers;
-  };
-  return { open, current };
-}
 
 function ShownLan({ read }: { read: () => Promise<string> }) {
   const lan = useQuery({ queryKey: ['lans', 'detail', 3], queryFn: read });
   return <p>{lan.data ?? 'loading'}</p>;
 }
 
-function renderTab(stream: ReturnType<typeof fakeStream>, read: () => Promise<string>) {
+function renderTab(stream: LiveEventsStub, read: () => Promise<string>) {
   return render(
     <QueryClientProvider client={createTestQueryClient()}>
       <LiveUpdates open={stream.open}>
@@ -52,7 +38,7 @@ afterEach(() => {
  */
 describe('the offline notice', () => {
   it('shows while the stream cannot reach the server, and goes when it is back', async () => {
-    const stream = fakeStream();
+    const stream = stubLiveEvents();
     let version = 0;
     renderTab(stream, async () => `lan version ${++version}`);
     await screen.findByText('lan version 1');
@@ -75,7 +61,7 @@ describe('the offline notice', () => {
   });
 
   it('shows while the browser is offline', async () => {
-    const stream = fakeStream();
+    const stream = stubLiveEvents();
     renderTab(stream, async () => 'lan');
     await screen.findByText('lan');
     act(() => setOnline(false));
@@ -85,7 +71,7 @@ describe('the offline notice', () => {
   });
 
   it('shows while a shown read that failed keeps what it read before', async () => {
-    const stream = fakeStream();
+    const stream = stubLiveEvents();
     let isServerDown = false;
     renderTab(stream, async () => {
       if (isServerDown) throw new TypeError('Failed to fetch');
@@ -102,7 +88,7 @@ describe('the offline notice', () => {
   });
 
   it('does not show for a read the server answered with a refusal (403, 404): that is no outage', async () => {
-    const stream = fakeStream();
+    const stream = stubLiveEvents();
     let refusal: number | undefined;
     let reads = 0;
     renderTab(stream, async () => {

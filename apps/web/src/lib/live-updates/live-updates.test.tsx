@@ -1,32 +1,17 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { type LiveEventsStub, stubLiveEvents } from '../../testing/live-events-stub.ts';
 import { createTestQueryClient } from '../../testing/render-app.tsx';
 import { lansKeys } from '../lans/lans-query-keys.ts';
-import type { LiveEventsHandlers, openLiveEvents } from './live-events.ts';
 import { LiveUpdates } from './live-updates.tsx';
-
-/** A stream the test drives by hand: what the component was told to call back. */
-function fakeStream() {
-  let handlers: LiveEventsHandlers | undefined;
-  const stop = vi.fn();
-  const open: typeof openLiveEvents = (given) => {
-    handlers = given;
-    return stop;
-  };
-  const current = () => {
-    if (!handlers) throw new Error('The stream was not opened');
-    return handlers;
-  };
-  return { open, stop, current };
-}
 
 function ShownLan({ id, fetchLan }: { id: number; fetchLan: (id: number) => Promise<string> }) {
   const lan = useQuery({ queryKey: lansKeys.detail(id), queryFn: () => fetchLan(id) });
   return <p>{lan.data ?? 'loading'}</p>;
 }
 
-function renderWithLiveUpdates(stream: ReturnType<typeof fakeStream>) {
+function renderWithLiveUpdates(stream: LiveEventsStub) {
   const queryClient = createTestQueryClient();
   let version = 0;
   const fetchLan = vi.fn(async (id: number) => `lan ${id} version ${++version}`);
@@ -41,7 +26,7 @@ function renderWithLiveUpdates(stream: ReturnType<typeof fakeStream>) {
 
 describe('live updates in a tab', () => {
   it('refetches a shown lan once for a burst of events about it, and not for another lan', async () => {
-    const stream = fakeStream();
+    const stream = stubLiveEvents();
     const { fetchLan } = renderWithLiveUpdates(stream);
     await screen.findByText('lan 3 version 1');
 
@@ -58,7 +43,7 @@ describe('live updates in a tab', () => {
   });
 
   it('refetches what is shown after the stream was down, and on focus while it is down', async () => {
-    const stream = fakeStream();
+    const stream = stubLiveEvents();
     const { fetchLan } = renderWithLiveUpdates(stream);
     await screen.findByText('lan 3 version 1');
 
@@ -75,7 +60,7 @@ describe('live updates in a tab', () => {
   });
 
   it('closes the stream when the tab leaves the app', () => {
-    const stream = fakeStream();
+    const stream = stubLiveEvents();
     const { unmount } = renderWithLiveUpdates(stream);
     unmount();
     expect(stream.stop).toHaveBeenCalledOnce();
