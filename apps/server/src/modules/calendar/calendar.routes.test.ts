@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiSite, startApiSite } from '../../../test/api-site.ts';
+import { unfoldICalendar } from '../../../test/icalendar-lines.ts';
 import { testEngines } from '../../../test/test-database.ts';
-
-/** Unfolds per RFC 5545 §3.1, so assertions read whole properties. */
-function unfold(text: string): string[] {
-  return text.replace(/\r\n[ \t]/g, '').split('\r\n');
-}
 
 describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
   let site: ApiSite;
@@ -76,7 +72,7 @@ describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    const lines = unfold(response.body);
+    const lines = unfoldICalendar(response.body);
     expect(lines[0]).toBe('BEGIN:VCALENDAR');
     expect(lines).toContain('X-WR-CALNAME:Lanparty');
     expect(lines.some((line) => line.startsWith('PRODID:'))).toBe(true);
@@ -110,7 +106,9 @@ describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
       isActive: true,
     });
 
-    const lines = unfold((await site.app.inject({ method: 'GET', url: '/api/lans.ics' })).body);
+    const lines = unfoldICalendar(
+      (await site.app.inject({ method: 'GET', url: '/api/lans.ics' })).body,
+    );
 
     expect(lines.filter((line) => line.startsWith('LOCATION'))).toEqual([
       'LOCATION:De Brug\\, Kerkstraat 12\\, Utrecht\\; side door',

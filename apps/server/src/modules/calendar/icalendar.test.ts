@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unfoldICalendar } from '../../../test/icalendar-lines.ts';
 import {
   type CalendarEvent,
   escapeText,
@@ -21,11 +22,6 @@ function anEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
     lastModified: new Date('2026-11-01T10:30:00.250Z'),
     ...overrides,
   };
-}
-
-/** Unfolds per RFC 5545 §3.1: a line break followed by one space or tab is removed. */
-function unfold(text: string): string[] {
-  return text.replace(/\r\n[ \t]/g, '').split('\r\n');
 }
 
 describe('formatCalendar', () => {
@@ -56,7 +52,7 @@ describe('formatCalendar', () => {
   });
 
   it('writes an empty calendar when there are no lans', () => {
-    const lines = unfold(formatCalendar([], options));
+    const lines = unfoldICalendar(formatCalendar([], options));
     expect(lines[0]).toBe('BEGIN:VCALENDAR');
     expect(lines).not.toContain('BEGIN:VEVENT');
     expect(lines.at(-2)).toBe('END:VCALENDAR');
@@ -69,7 +65,7 @@ describe('formatCalendar', () => {
     );
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
-    expect(unfold(text)).toContain('DESCRIPTION:line one\\nline two\\nline three\\nfour');
+    expect(unfoldICalendar(text)).toContain('DESCRIPTION:line one\\nline two\\nline three\\nfour');
   });
 
   it('keeps every line within 75 octets, multi-byte characters included', () => {
@@ -85,12 +81,12 @@ describe('formatCalendar', () => {
     for (const line of text.split('\r\n')) {
       expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     }
-    expect(unfold(text)).toContain(`SUMMARY:${'Ünïcödé lan 🎮 '.repeat(20)}`);
-    expect(unfold(text)).toContain(`DESCRIPTION:${'a'.repeat(500)}\\, ${'€'.repeat(100)}`);
+    expect(unfoldICalendar(text)).toContain(`SUMMARY:${'Ünïcödé lan 🎮 '.repeat(20)}`);
+    expect(unfoldICalendar(text)).toContain(`DESCRIPTION:${'a'.repeat(500)}\\, ${'€'.repeat(100)}`);
   });
 
   it('escapes text in names and descriptions', () => {
-    const lines = unfold(
+    const lines = unfoldICalendar(
       formatCalendar([anEvent({ summary: 'Lan; games, pizza', description: 'C:\\games\\lan' })], {
         ...options,
         name: 'Lans, all of them',
@@ -102,24 +98,24 @@ describe('formatCalendar', () => {
   });
 
   it('leaves out an empty description', () => {
-    const lines = unfold(formatCalendar([anEvent({ description: '  ' })], options));
+    const lines = unfoldICalendar(formatCalendar([anEvent({ description: '  ' })], options));
     expect(lines.some((line) => line.startsWith('DESCRIPTION'))).toBe(false);
   });
 
   it('writes the location as escaped text after the description, and none without one', () => {
-    const located = unfold(
+    const located = unfoldICalendar(
       formatCalendar([anEvent({ location: 'De Brug, Kerkstraat 12; side door' })], options),
     );
     expect(located).toContain('LOCATION:De Brug\\, Kerkstraat 12\\; side door');
     expect(located.indexOf('LOCATION:De Brug\\, Kerkstraat 12\\; side door')).toBe(
       located.findIndex((line) => line.startsWith('DESCRIPTION:')) + 1,
     );
-    const nowhere = unfold(formatCalendar([anEvent({ location: null })], options));
+    const nowhere = unfoldICalendar(formatCalendar([anEvent({ location: null })], options));
     expect(nowhere.some((line) => line.startsWith('LOCATION'))).toBe(false);
   });
 
   it('keeps the events in the order given', () => {
-    const lines = unfold(
+    const lines = unfoldICalendar(
       formatCalendar([anEvent({ uid: 'lan-1@x' }), anEvent({ uid: 'lan-2@x' })], options),
     );
     expect(lines.filter((line) => line.startsWith('UID:'))).toEqual(['UID:lan-1@x', 'UID:lan-2@x']);
