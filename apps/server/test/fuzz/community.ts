@@ -2,7 +2,7 @@ import type { Role } from '@lanparty/contract';
 import { findRoles, replaceRoles } from '../../src/modules/accounts/accounts.repository.ts';
 import { addPlaytime, ensureGames } from '../../src/modules/playtime/playtime.repository.ts';
 import type { ApiSite } from '../api-site.ts';
-import { makeJpeg, makePng, multipartBody } from '../images.ts';
+import { makeJpeg, makePng, uploadImage } from '../images.ts';
 import { buildLanBody } from '../lans.ts';
 import { type Caller, everyCaller, signInAs } from '../signed-in.ts';
 
@@ -131,8 +131,8 @@ export async function seedCommunity(site: ApiSite): Promise<Community> {
   await createLan({ name: 'Fuzz past lan' }, -60);
 
   await seedPlaytime(site, [callerId('Lanner'), callerId('Member'), ...bystanders]);
-  await uploadImage(site, `lan-${fullLan}.png`, makePng(), callers.get(admin));
-  await uploadImage(
+  await uploadSeedImage(site, `lan-${fullLan}.png`, makePng(), callers.get(admin));
+  await uploadSeedImage(
     site,
     `user-${callerId('Lanner')}.jpg`,
     await makeJpeg(),
@@ -189,12 +189,14 @@ async function seedPlaytime(site: ApiSite, userIds: number[]) {
   }
 }
 
-async function uploadImage(site: ApiSite, asset: string, bytes: Buffer, caller?: SignedInCaller) {
-  const form = multipartBody('image', 'picture', 'image/png', bytes);
-  await site.app.inject({
-    method: 'PUT',
-    url: `/api/assets/${asset}`,
-    payload: form.payload,
-    headers: { ...form.headers, ...caller?.headers, 'x-forwarded-for': '10.255.0.2' },
+/** A picture of the community, uploaded from an address of its own (uploads count per address). */
+async function uploadSeedImage(
+  site: ApiSite,
+  asset: string,
+  bytes: Buffer,
+  caller?: SignedInCaller,
+) {
+  await uploadImage(site.app, asset, bytes, {
+    headers: { ...caller?.headers, 'x-forwarded-for': '10.255.0.2' },
   });
 }
