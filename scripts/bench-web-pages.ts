@@ -168,7 +168,7 @@ function printTable(results: PageResult[], runCount: number): void {
       `${(figures.largestContentfulPaintMs / 1000).toFixed(1)} s`,
       miss(figures.scriptEvaluationMs.toFixed(0), missed.has('scriptEvaluationMs')),
       miss(formatKilobytes(figures.unusedJavaScriptBytes), missed.has('unusedJavaScriptBytes')),
-      formatKilobytes(figures.reactDomUnusedBytes),
+      formatKilobytes(figures.reactUnusedBytes),
       // Every chunk the page loaded, its own section's too: not the first screen's budget.
       formatKilobytes(scriptAndStyleBytes),
     ];
@@ -183,7 +183,7 @@ function printTable(results: PageResult[], runCount: number): void {
     'LCP',
     'Script ms',
     'Unused JS',
-    '+ React DOM',
+    '+ React',
     'JS+CSS loaded',
   ];
   const widths = header.map((title, column) =>
@@ -225,8 +225,8 @@ function printTable(results: PageResult[], runCount: number): void {
       "screen's, checked above. Script ms: JavaScript the page's main thread ran before " +
       "its first contentful paint, from the run's trace, at the simulated 4× CPU; " +
       "Unused JS: Lighthouse's estimate of the site's JavaScript loaded and never run, " +
-      'without React DOM, whose unused part (+ React DOM, from the source map) no code of ' +
-      'ours can shrink (decision 041).',
+      "without React's runtime (react, react-dom, scheduler), whose unused part (+ React, " +
+      'from the source map) no code of ours can shrink (decision 041).',
   );
   console.info('');
   console.info(`Where the time goes (Lighthouse${runCount > 1 ? ', the median run' : ''}):`);

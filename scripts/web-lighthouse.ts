@@ -21,7 +21,7 @@ export const pageGoals = {
   scriptEvaluationMs: 500,
   /**
    * Issue 33: JavaScript the page loaded and never ran (Lighthouse's unused-javascript), of
-   * the site's own modules and packages: React DOM's is counted apart (decision 041).
+   * the site's own modules and packages: React's runtime is counted apart (decision 041).
    */
   unusedJavaScriptBytes: 15_000,
 } as const;
@@ -274,8 +274,8 @@ export type PageFigures = {
   cumulativeLayoutShift: number;
   largestContentfulPaintMs: number;
   scriptEvaluationMs: number;
-  unusedJavaScriptBytes: number; // without React DOM's
-  reactDomUnusedBytes: number;
+  unusedJavaScriptBytes: number; // without React's runtime
+  reactUnusedBytes: number;
 };
 
 const scoreOf = (lhr: Result, category: string) =>
@@ -285,7 +285,7 @@ const numericValueOf = (lhr: Result, audit: string) =>
 
 export function figuresOf(lhr: Result): PageFigures {
   const unused = ownItems(lhr, 'unused-javascript');
-  const reactDom = reactDomUnusedOf(unused);
+  const react = reactUnusedOf(unused);
   return {
     performance: scoreOf(lhr, 'performance'),
     accessibility: scoreOf(lhr, 'accessibility'),
@@ -293,21 +293,25 @@ export function figuresOf(lhr: Result): PageFigures {
     cumulativeLayoutShift: numericValueOf(lhr, 'cumulative-layout-shift'),
     largestContentfulPaintMs: numericValueOf(lhr, 'largest-contentful-paint'),
     scriptEvaluationMs: scriptBeforePaint.get(lhr) ?? Number.NaN,
-    unusedJavaScriptBytes: sumOf(unused, 'wastedBytes') - reactDom,
-    reactDomUnusedBytes: reactDom,
+    unusedJavaScriptBytes: sumOf(unused, 'wastedBytes') - react,
+    reactUnusedBytes: react,
   };
 }
 
 /**
- * React DOM's part of the unused JavaScript: the source map's breakdown of each script
- * (Lighthouse's sub-rows, in the same compressed bytes), its react-dom files.
+ * React's part of the unused JavaScript: the source map's breakdown of each script
+ * (Lighthouse's sub-rows, in the same compressed bytes), the files of react, react-dom and
+ * the scheduler, the runtime the brief asks for.
  */
-function reactDomUnusedOf(items: Item[]): number {
+function reactUnusedOf(items: Item[]): number {
   const sources = items.flatMap(
     (item) => (item.subItems as { items?: Item[] } | undefined)?.items ?? [],
   );
-  const reactDom = sources.filter((source) => /(^|\/)react-dom\//.test(String(source.source)));
-  return sumOf(reactDom, 'sourceWastedBytes');
+  const runtime = /node_modules\/(react|react-dom|scheduler)\//;
+  return sumOf(
+    sources.filter((source) => runtime.test(String(source.source))),
+    'sourceWastedBytes',
+  );
 }
 
 /** The rows of an audit that are the site's own files (same origin as the page). */
