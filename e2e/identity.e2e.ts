@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { demoDataDir, emptySiteUrl, siteUrl } from './support/provided-context.ts';
-import { signedInContext, waitForApp } from './support/sign-in.ts';
+import { signedInContext, signInOnPage, waitForApp } from './support/sign-in.ts';
 
 const session = useBrowser();
 const { newPage } = session;
@@ -133,6 +133,35 @@ async function findVerificationLink(address: string): Promise<string> {
   }
   throw new Error(`no verification mail for ${address}`);
 }
+
+describe('a visitor who is not signed in', () => {
+  it('reaches the sign-in form without downloading the app, and comes back to the page asked for', async () => {
+    const context = await session.browser.newContext({ viewport: viewports.desktop });
+    const { page, errors } = await newPage(context);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(siteUrl('/lanners'));
+    await page.getByLabel('Username').waitFor();
+    expect(scripts.some((script) => script.includes('/sign-in-first-'))).toBe(true);
+    expect(scripts.some((script) => /\/assets\/index-/.test(script))).toBe(false);
+
+    await signInOnPage(page, 'member');
+    await page.waitForURL(siteUrl('/lanners'));
+    await waitForApp(page);
+    // The app tells the server, which sends the app's own page from now on.
+    const cookies = await context.cookies();
+    expect(cookies).toContainEqual(
+      expect.objectContaining({ name: 'lanparty-signed-in', value: '1' }),
+    );
+    scripts.length = 0;
+    await page.reload();
+    await waitForApp(page);
+    expect(scripts.some((script) => script.includes('/sign-in-first-'))).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
 
 describe('the demo accounts', () => {
   const expectations: Array<[string, { stats: boolean; admin: boolean; profile: boolean }]> = [

@@ -13,6 +13,9 @@ const webSources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/compress-build.ts',
+  'apps/web/sign-in-first-build.ts',
+  'apps/web/build-info.ts',
   'apps/web/package.json',
   'packages/contract/src',
 ].map((source) => path.join(repositoryRoot, source));

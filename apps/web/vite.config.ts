@@ -4,16 +4,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { defineBuildInfo } from './build-info.ts';
 import { compressBuild } from './compress-build.ts';
+import { signInFirstBuild } from './sign-in-first-build.ts';
 
 const apiServer = 'http://localhost:3000';
 const proxy = { '/api': apiServer, '/oidc': apiServer };
 
 export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
-  plugins: [react(), compressBuild()],
+  plugins: [react(), signInFirstBuild(), compressBuild()],
   define: defineBuildInfo(mode),
   // A CSS module's class names are in the first screen twice (its stylesheet and the map in
-  // its script): in a build, a letter and five of a hash of the file and the name, not
+  // its script): in a build, a letter and four of a hash of the file and the name, not
   // `_banner_148ed_1`.
   css: mode === 'production' ? { modules: { generateScopedName: shortClassName } } : {},
   resolve: {
@@ -54,13 +55,16 @@ const classNames = new Map<string, string>(); // short name → the class it sta
 
 function shortClassName(name: string, filename: string): string {
   const file = path.relative(import.meta.dirname, filename.split('?')[0] ?? filename);
-  const hash = createHash('sha256').update(`${file}:${name}`).digest('base64url');
-  const short = `c${hash.replace(/[-_]/g, '').slice(0, 5)}`;
-  // Two classes under one name would style each other's elements: the build stops instead.
-  const owner = classNames.get(short);
-  if (owner !== undefined && owner !== `${file}:${name}`) {
-    throw new Error(`CSS classes ${owner} and ${file}:${name} share the name ${short}.`);
+  const owner = `${file}:${name}`;
+  const hash = createHash('sha256').update(owner).digest('base64url').replace(/[-_]/g, '');
+  // A letter and four of the hash; one more for each class that has the name already, so
+  // two classes never share one (which would style each other's elements).
+  for (let length = 4; length <= hash.length; length++) {
+    const short = `c${hash.slice(0, length)}`;
+    const holder = classNames.get(short);
+    if (holder !== undefined && holder !== owner) continue;
+    classNames.set(short, owner);
+    return short;
   }
-  classNames.set(short, `${file}:${name}`);
-  return short;
+  throw new Error(`CSS class ${owner} has no name of its own.`);
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppPath } from '@lanparty/contract/rules';
-import type { FastifyInstance } from 'fastify';
+import { isAppPath, signedInHintCookie } from '@lanparty/contract/rules';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { problem, sendProblem } from './problems.ts';
 
 const oneYearImmutable = 'public, max-age=31536000, immutable';
@@ -15,6 +15,12 @@ const oneYearImmutable = 'public, max-age=31536000, immutable';
  * addresses (`appPaths`, the list the web app's routes are checked against), 404 for any
  * other, where the app says "Page not found".
  *
+ * A browser without the signed-in hint (`signedInHintCookie`, which the app sets while it
+ * keeps a session) gets `sign-in-first.html` instead, when the build has it: the same page
+ * with a small script that sends a visitor who is not signed in to the sign-in form before
+ * the app downloads (apps/web/src/boot/sign-in-first.ts). The hint chooses a script, never
+ * what anyone may see: a wrong one costs a download.
+ *
  * The page comes with a `Link` header preloading `preloads`: what the app fetches before
  * anything else (the identity settings, the issuer's discovery document), so a phone
  * fetches them while it downloads the script rather than one after the other.
@@ -25,23 +31,29 @@ export async function registerWebApp(
   { preloads = [] }: { preloads?: readonly string[] } = {},
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
+  const hasSignInFirst = existsSync(path.join(webDistDir, signInFirstPage));
   const link = preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`);
   const pageHeaders = {
     'cache-control': 'no-cache',
     ...(link.length ? { link: link.join(', ') } : {}),
+    ...(hasSignInFirst ? { vary: 'Cookie' } : {}),
   };
+  const pageFor = (request: FastifyRequest) =>
+    hasSignInFirst && !hasSignedInHint(request.headers.cookie) ? signInFirstPage : 'index.html';
   const isBuilt = existsSync(indexFile);
   if (isBuilt) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
+      // `/` is a page like any other: the handler below chooses which.
+      index: false,
       cacheControl: false,
       // The build writes .br and .gz copies (apps/web/compress-build.ts): sent as the
       // browser accepts, nothing is compressed per request.
       preCompressed: true,
       setHeaders(reply, filePath) {
         const file = path.relative(webDistDir, filePath);
-        if (file === 'index.html') reply.headers(pageHeaders);
+        if (file === 'index.html' || file === signInFirstPage) reply.headers(pageHeaders);
         else
           reply.header(
             'cache-control',
@@ -66,6 +78,16 @@ export async function registerWebApp(
     return reply
       .code(isAppPath(pathname) ? 200 : 404)
       .headers(pageHeaders)
-      .sendFile('index.html');
+      .sendFile(pageFor(request));
+  });
+}
+
+/** The page for a browser that keeps no session (apps/web/sign-in-first-build.ts). */
+const signInFirstPage = 'sign-in-first.html';
+
+function hasSignedInHint(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((cookie) => {
+    const [name, value] = cookie.split('=').map((part) => part.trim());
+    return name === signedInHintCookie && value === '1';
   });
 }

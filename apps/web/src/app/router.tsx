@@ -1,5 +1,6 @@
 import { requiredRoles } from '@lanparty/contract/rules';
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
@@ -43,6 +44,11 @@ const loadChangelog = () => import('../features/changelog/routes/changelog-route
 const loadUnauthorized = () => import('../features/unauthorized/routes/unauthorized-route.tsx');
 const loadNotFound = () => import('./not-found-route.tsx');
 
+/** A lazy route's screen: the export `name` of the module `load` downloads. */
+const screen =
+  <M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) =>
+  async () => ({ Component: (await load())[name] });
+
 /** Every route of spec §2's route table. */
 export const routes: RouteObject[] = [
   {
@@ -56,41 +62,41 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/lans/upcoming" replace /> },
           {
             path: 'changelog',
-            lazy: async () => ({ Component: (await loadChangelog()).ChangelogRoute }),
+            lazy: screen(loadChangelog, 'ChangelogRoute'),
           },
           { path: 'lans/upcoming', Component: UpcomingLansRoute, prefetch: upcomingLansReads },
           {
             path: 'lans/archive',
             prefetch: lanArchiveReads,
-            lazy: async () => ({ Component: (await loadArchive()).LanArchiveRoute }),
+            lazy: screen(loadArchive, 'LanArchiveRoute'),
           },
           { path: 'lans/:id', Component: LanRoute, prefetch: lanReads },
           {
             path: 'lanners',
             prefetch: lannersReads,
-            lazy: async () => ({ Component: (await loadLanners()).LannersRoute }),
+            lazy: screen(loadLanners, 'LannersRoute'),
           },
           {
             path: 'profile',
-            lazy: async () => ({ Component: (await loadProfile()).ProfileRoute }),
+            lazy: screen(loadProfile, 'ProfileRoute'),
             children: [
               {
                 index: true,
-                lazy: async () => ({ Component: (await loadProfile()).PersonalProfileRoute }),
+                lazy: screen(loadProfile, 'PersonalProfileRoute'),
               },
               {
                 path: 'personal',
-                lazy: async () => ({ Component: (await loadProfile()).PersonalProfileRoute }),
+                lazy: screen(loadProfile, 'PersonalProfileRoute'),
               },
               {
                 path: 'email-verification/:code',
-                lazy: async () => ({ Component: (await loadProfile()).EmailVerificationRoute }),
+                lazy: screen(loadProfile, 'EmailVerificationRoute'),
               },
             ],
           },
           {
             path: 'unauthorized',
-            lazy: async () => ({ Component: (await loadUnauthorized()).UnauthorizedRoute }),
+            lazy: screen(loadUnauthorized, 'UnauthorizedRoute'),
           },
           {
             // Spec §6: the stats section needs Lanner or Member.
@@ -98,29 +104,27 @@ export const routes: RouteObject[] = [
             element: <RequireRoles roles={requiredRoles.stats} />,
             children: [
               {
-                lazy: async () => ({ Component: (await loadStats()).StatsLayout }),
+                lazy: screen(loadStats, 'StatsLayout'),
                 children: [
                   { index: true, element: <Navigate to="/stats/leader-board" replace /> },
                   {
                     path: 'leader-board',
                     prefetch: statsReads('leaderboardReads'),
-                    lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
+                    lazy: screen(loadStats, 'LeaderBoardRoute'),
                   },
                   {
                     path: 'leader-board/:year/:month',
                     prefetch: statsReads('leaderboardReads'),
-                    lazy: async () => ({ Component: (await loadStats()).LeaderBoardRoute }),
+                    lazy: screen(loadStats, 'LeaderBoardRoute'),
                   },
                   {
                     path: 'leader-board/archive',
-                    lazy: async () => ({
-                      Component: (await loadStats()).LeaderBoardArchiveRoute,
-                    }),
+                    lazy: screen(loadStats, 'LeaderBoardArchiveRoute'),
                   },
                   {
                     path: 'rewinds/:year',
                     prefetch: statsReads('rewindReads'),
-                    lazy: async () => ({ Component: (await loadStats()).RewindRoute }),
+                    lazy: screen(loadStats, 'RewindRoute'),
                   },
                 ],
               },
@@ -132,7 +136,7 @@ export const routes: RouteObject[] = [
             element: <RequireRoles roles={requiredRoles.administration} />,
             children: [
               {
-                lazy: async () => ({ Component: (await loadAdmin()).AdminLayout }),
+                lazy: screen(loadAdmin, 'AdminLayout'),
                 children: [
                   { index: true, element: <Navigate to="/admin/lans" replace /> },
                   {
@@ -144,20 +148,20 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         path: 'lans',
-                        lazy: async () => ({ Component: (await loadAdmin()).AdminLansRoute }),
+                        lazy: screen(loadAdmin, 'AdminLansRoute'),
                       },
                       {
                         path: 'lans/new',
-                        lazy: async () => ({ Component: (await loadAdmin()).AdminNewLanRoute }),
+                        lazy: screen(loadAdmin, 'AdminNewLanRoute'),
                       },
                       {
                         path: 'lans/:id',
-                        lazy: async () => ({ Component: (await loadAdmin()).AdminLanRoute }),
+                        lazy: screen(loadAdmin, 'AdminLanRoute'),
                       },
                       {
                         // The door: a phone checks tickets in by QR code, code or name.
                         path: 'lans/:id/check-in',
-                        lazy: async () => ({ Component: (await loadAdmin()).AdminCheckInRoute }),
+                        lazy: screen(loadAdmin, 'AdminCheckInRoute'),
                       },
                     ],
                   },
@@ -167,16 +171,16 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         path: 'users',
-                        lazy: async () => ({ Component: (await loadAdmin()).AdminUsersRoute }),
+                        lazy: screen(loadAdmin, 'AdminUsersRoute'),
                       },
                       {
                         path: 'users/:id',
-                        lazy: async () => ({ Component: (await loadAdmin()).AdminUserRoute }),
+                        lazy: screen(loadAdmin, 'AdminUserRoute'),
                       },
                       {
                         // Sign-ups awaiting verification as lanners.
                         path: 'sign-ups',
-                        lazy: async () => ({ Component: (await loadAdmin()).AdminSignUpsRoute }),
+                        lazy: screen(loadAdmin, 'AdminSignUpsRoute'),
                       },
                     ],
                   },
@@ -187,7 +191,7 @@ export const routes: RouteObject[] = [
           {
             // Any other address: "Page not found" (the server answers it 404, app-paths.ts).
             path: '*',
-            lazy: async () => ({ Component: (await loadNotFound()).NotFoundRoute }),
+            lazy: screen(loadNotFound, 'NotFoundRoute'),
           },
         ],
       },

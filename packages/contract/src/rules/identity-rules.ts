@@ -6,3 +6,12 @@
 export function discoveryDocumentUrl(issuer: string): string {
   return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 }
+
+/**
+ * A cookie the web app sets while this browser keeps a signed-in session (the session
+ * itself stays in localStorage). The server reads it to choose the page: with it the app
+ * starts at once; without it the page signs in first, so a visitor who is not signed in
+ * reaches the sign-in form without downloading the app. A hint, never a credential: a
+ * wrong one costs a download, not access.
+ */
+export const signedInHintCookie = 'lanparty-signed-in';

@@ -1,3 +1,4 @@
+import { signedInHintCookie } from '@lanparty/contract/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type AuthSession,
@@ -338,5 +339,27 @@ describe('the auth session across tabs', () => {
     stopFollowing();
     await inOtherTab(() => {}, USER_KEY);
     expect(statusOf(session)).toBe('signed-in');
+  });
+});
+
+describe('the signed-in hint for the server', () => {
+  const hint = () => document.cookie.split('; ').includes(`${signedInHintCookie}=1`);
+
+  it('is set while a session is kept here, and cleared as it ends', async () => {
+    storeUser(buildUser());
+    const { session } = createSession(fakeClient());
+    await session.start(at('http://localhost:3000/'));
+    expect(hint()).toBe(true);
+    await session.signOut();
+    expect(hint()).toBe(false);
+  });
+
+  it('is set by a sign-in coming back, and cleared when the API refuses the token', async () => {
+    const { session } = createSession(fakeClient());
+    window.history.replaceState(null, '', '/?code=c0de&state=st4te');
+    await session.start(window.location);
+    expect(hint()).toBe(true);
+    await session.endSession();
+    expect(hint()).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { OidcClient, RefreshState, SigninResponse } from 'oidc-client-ts';
 import { currentReturnPath, returnPathFromState, type SignInState } from './return-path.ts';
+import { writeSignedInHint } from './signed-in-hint.ts';
 
 /** Spec §4/§9: the token is renewed when fewer than 20 seconds remain. */
 export const RENEW_SECONDS_BEFORE_EXPIRY = 20;
@@ -75,6 +76,8 @@ type AuthSessionOptions = {
   reload?: () => void;
   /** Seconds since the epoch, as oidc-client-ts counts expiry. */
   now?: () => number;
+  /** Tells the server whether a session is kept here (signed-in-hint.ts). */
+  hint?: (isSignedIn: boolean) => void;
 };
 
 export type AuthSession = ReturnType<typeof createAuthSession>;
@@ -94,6 +97,7 @@ export function createAuthSession({
   redirect = (url) => window.location.assign(url),
   reload = () => window.location.reload(),
   now = () => Date.now() / 1000,
+  hint = writeSignedInHint,
 }: AuthSessionOptions) {
   // The app's own entry, one per identity provider and client, as the settings name them.
   const userKey = `${SESSION_PREFIX}${client.settings.authority}:${client.settings.client_id}`;
@@ -125,6 +129,7 @@ export function createAuthSession({
   }
 
   async function storeUser(user: SessionUser | null) {
+    hint(user !== null);
     if (!user) return storage.removeItem(userKey);
     const { state: _state, ...stored } = user;
     storage.setItem(userKey, JSON.stringify(stored));
