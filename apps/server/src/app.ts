@@ -35,6 +35,7 @@ import {
 } from './modules/auth/token-verifier.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createWebhookDeliverer } from './modules/chat/discord-webhook.ts';
+import { clansRoutes } from './modules/clans/clans.routes.ts';
 import { seedDemoCommunity } from './modules/demo/demo-community.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
 import { startEventPruner } from './modules/events/event-pruner.ts';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(paymentDetailsRoutes({ db }));
   await app.register(messagingRoutes({ isChatOn }));
   await app.register(gamesRoutes({ db }));
+  await app.register(clansRoutes({ db, timeZone: config.communityTimeZone }));
   const statsDeps = { db, communityTimeZone: config.communityTimeZone };
   await app.register(statsRoutes({ ...statsDeps, answers: createKeptAnswers<JsonBytes>(db) }));
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));

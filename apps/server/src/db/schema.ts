@@ -1,4 +1,4 @@
-import type { Role, SubscriberStatus } from '@lanparty/contract';
+import type { ClanRole, Role, SubscriberStatus } from '@lanparty/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -189,13 +189,38 @@ export type LanMessagesTable = {
 export type EventsTable = {
   /** bigint on PostgreSQL (read as a string), integer on SQLite. */
   id: ColumnType<number | string, never, never>;
-  kind: 'lan' | 'subscriber' | 'user';
+  kind: 'lan' | 'subscriber' | 'user' | 'clan';
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
+  /** A clan or its members changed (migration 0021). */
+  clan_id: number | null;
   /** Concerns a lan only lan administrators may see (migration 0015). */
   is_hidden: BooleanColumn;
   creation_date: Timestamp;
+};
+
+/** A clan (migration 0021): name and tag unique by their keys (`clanKey`). */
+export type ClansTable = {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  tag: string;
+  tag_key: string;
+  /** `#rrggbb`, lower case. */
+  colour: string;
+  /** The invite link's secret; a new one ends the old. */
+  invite_code: string;
+  creation_date: Timestamp;
+  modification_date: Timestamp;
+};
+
+/** A person's clan: at most one (the key is the user), at most one leader a clan. */
+export type ClanMembersTable = {
+  user_id: number;
+  clan_id: number;
+  role: ColumnType<ClanRole, ClanRole, ClanRole>;
+  joined_date: Timestamp;
 };
 
 /** Raised by triggers whenever a group of tables changes (migration 0004). */
@@ -365,6 +390,8 @@ export type Database = {
   lan_payment_details: LanPaymentDetailsTable;
   data_versions: DataVersionsTable;
   events: EventsTable;
+  clans: ClansTable;
+  clan_members: ClanMembersTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;

@@ -8,6 +8,7 @@ export * from './app-paths.ts';
 export * from './asset-rules.ts';
 export * from './birth-date-rules.ts';
 export * from './check-in-code-rules.ts';
+export * from './clan-rules.ts';
 export * from './identity-rules.ts';
 export * from './lan-rules.ts';
 export * from './live-event-rules.ts';

@@ -8,6 +8,7 @@ export const liveEventIds = {
   lan: ['lanId'],
   subscriber: ['lanId', 'subscriberId'],
   user: ['userId'],
+  clan: ['clanId'],
 } as const;
 
 /** A kind of event that names what changed; `resync` names nothing. */

@@ -28,6 +28,8 @@ export const requiredRoles = {
   userManagement: ['MemberAdministrator'],
   /** What a lanner does: subscribing to a lan, the profile link, participated lans. */
   lanner: ['Lanner'],
+  /** Being in a clan: creating one and joining one (issue 34). */
+  clans: ['Lanner', 'Member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /**

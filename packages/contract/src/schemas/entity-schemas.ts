@@ -1,4 +1,14 @@
 import type { z } from 'zod';
+import {
+  clanCodeSchema,
+  clanInputSchema,
+  clanJoinSchema,
+  clanListItemSchema,
+  clanMemberSchema,
+  clanMemberUpdateSchema,
+  clanRoleSchema,
+  clanSchema,
+} from './clans.ts';
 import { healthSchema, problemDetailsSchema, timeSpanSchema } from './common.ts';
 import { gameSchema } from './games.ts';
 import { lanDraftSchema, lanInputSchema, lanSchema, lanUpdateSchema } from './lans.ts';
@@ -47,6 +57,7 @@ import {
   subscriberStatusSchema,
 } from './subscribers.ts';
 import {
+  clanSummarySchema,
   roleSchema,
   userProfileInputSchema,
   userProfileSchema,
@@ -64,6 +75,15 @@ export const entitySchemas = {
   CheckIn: checkInResultSchema,
   CheckInProblem: checkInProblemSchema,
   CheckInRequest: checkInInputSchema,
+  Clan: clanSchema,
+  ClanChanges: clanInputSchema,
+  ClanCode: clanCodeSchema,
+  ClanJoin: clanJoinSchema,
+  ClanListItem: clanListItemSchema,
+  ClanMember: clanMemberSchema,
+  ClanMemberUpdate: clanMemberUpdateSchema,
+  ClanRole: clanRoleSchema,
+  ClanSummary: clanSummarySchema,
   Game: gameSchema,
   GameLeaderboardItem: gameLeaderboardItemSchema,
   GameLeaderboardMonth: gameLeaderboardMonthSchema,

@@ -22,10 +22,11 @@ export const liveEventSchema = z
     eventOf('lan'),
     eventOf('subscriber'),
     eventOf('user'),
+    eventOf('clan'),
     z.object({ kind: z.literal('resync') }),
   ])
   .meta({
     description:
       'What changed, ids only: `lan` {lanId}, `subscriber` {lanId, subscriberId}, `user` ' +
-      '{userId}; `resync` when what was missed is no longer held.',
+      '{userId}, `clan` {clanId}; `resync` when what was missed is no longer held.',
   });

@@ -30,6 +30,21 @@ export const userStatsSchema = z
 
 export type UserStats = z.infer<typeof userStatsSchema>;
 
+/** A clan as it stands beside its members' nicknames (the whole clan: schemas/clans.ts). */
+export const clanSummarySchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    tag: z.string(),
+    colour: z.string().meta({ description: 'The clan’s colour, `#rrggbb`.' }),
+  })
+  .meta({
+    id: 'ClanSummary',
+    description: 'A clan: its name, its tag (shown beside its members’ nicknames) and colour.',
+  });
+
+export type ClanSummary = z.infer<typeof clanSummarySchema>;
+
 export const userPublicSchema = z
   .object({
     id: idSchema,
@@ -45,6 +60,7 @@ export const userPublicSchema = z
         'current version is kept by browsers for a year.',
       examples: ['q3Z0XbF9mK2rTnW8cYpL4dVhJ6s', null],
     }),
+    clan: clanSummarySchema.nullable().meta({ description: 'The user’s clan; null: none.' }),
   })
   .meta({
     id: 'UserPublic',

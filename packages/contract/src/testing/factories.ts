@@ -18,6 +18,7 @@ export function buildUserPublic(overrides: Partial<UserPublic> = {}): UserPublic
     roles: [],
     stats: { numberOfLans: 0, lastLanOn: null },
     avatarVersion: null,
+    clan: null,
     ...overrides,
   };
 }

@@ -129,6 +129,58 @@ const rules: Record<Action, readonly Rule[]> = {
       refusal: 'Stats are for lanners and members.',
     },
   ],
+  'clans.join': [
+    {
+      allowed: ['Lanner', 'Member', 'SystemAdministrator'],
+      refusal: 'Only lanners and members can be in a clan.',
+    },
+  ],
+  'clan.lead': [
+    {
+      about: 'the leader',
+      subject: 'leader',
+      allowed: signedIn,
+      refusal: 'Only the clan’s leader can do this.',
+    },
+    {
+      about: 'a seat manager',
+      subject: 'seatManager',
+      allowed: memberAdministrators,
+      refusal: 'Only the clan’s leader can do this.',
+    },
+    {
+      about: 'someone not in the clan',
+      subject: null,
+      allowed: memberAdministrators,
+      refusal: 'Only the clan’s leader can do this.',
+    },
+  ],
+  'clan.removeMember': [
+    {
+      about: 'oneself',
+      subject: { role: 'member', userId: 1 },
+      allowed: signedIn,
+      refusal: 'Only the clan’s leader can remove other members.',
+    },
+    {
+      about: 'another, by the leader',
+      subject: { role: 'leader', userId: 2 },
+      allowed: signedIn,
+      refusal: 'Only the clan’s leader can remove other members.',
+    },
+    {
+      about: 'another, by a seat manager',
+      subject: { role: 'seatManager', userId: 2 },
+      allowed: memberAdministrators,
+      refusal: 'Only the clan’s leader can remove other members.',
+    },
+    {
+      about: 'another, by someone not in the clan',
+      subject: { role: null, userId: 2 },
+      allowed: memberAdministrators,
+      refusal: 'Only the clan’s leader can remove other members.',
+    },
+  ],
 };
 
 // The list's own functions, with the action and subject as data.
@@ -172,8 +224,17 @@ describe('who may do what', () => {
   });
 });
 
-/** What a route refusal test needs of the site: a lan, someone else and their subscription. */
-type Site = { lanId: number; otherUserId: number; otherSubscriberId: number };
+/**
+ * What a route refusal test needs of the site: a lan, someone else, their subscription, and
+ * the clan they lead with its invite code.
+ */
+type Site = {
+  lanId: number;
+  otherUserId: number;
+  otherSubscriberId: number;
+  clanId: number;
+  clanCode: string;
+};
 
 type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
 
@@ -185,6 +246,8 @@ const only = (action: Action, index = 0): Rule => {
 const lanAdministration = only('lans.manage');
 const stats = only('stats.read');
 const paymentDetails = only('paymentDetails.manage');
+const clanLeadership = only('clan.lead', 2);
+const clanBody = { name: 'Refused', tag: 'NO', colour: '#000000' };
 
 const messageBody = { subject: 'Doors open', body: 'At six.', statuses: ['Paid'], chat: false };
 
@@ -345,6 +408,45 @@ const routeRefusals: Record<string, RouteRefusal> = {
     rule: stats,
     request: () => ({ url: '/api/stats/leader-boards/games/months/2024/3' }),
   },
+  'POST /api/clans': {
+    rule: only('clans.join'),
+    request: () => ({ method: 'POST', url: '/api/clans', payload: clanBody }),
+  },
+  'PUT /api/clans/{id}': {
+    rule: clanLeadership,
+    request: ({ clanId }) => ({ method: 'PUT', url: `/api/clans/${clanId}`, payload: clanBody }),
+  },
+  'DELETE /api/clans/{id}': {
+    rule: clanLeadership,
+    request: ({ clanId }) => ({ method: 'DELETE', url: `/api/clans/${clanId}` }),
+  },
+  'POST /api/clans/{id}/code': {
+    rule: clanLeadership,
+    request: ({ clanId }) => ({ method: 'POST', url: `/api/clans/${clanId}/code` }),
+  },
+  'POST /api/clans/{id}/members': {
+    rule: only('clans.join'),
+    request: ({ clanId, clanCode }) => ({
+      method: 'POST',
+      url: `/api/clans/${clanId}/members`,
+      payload: { code: clanCode },
+    }),
+  },
+  'PUT /api/clans/{id}/members/{userId}': {
+    rule: clanLeadership,
+    request: ({ clanId, otherUserId }) => ({
+      method: 'PUT',
+      url: `/api/clans/${clanId}/members/${otherUserId}`,
+      payload: { role: 'seatManager' },
+    }),
+  },
+  'DELETE /api/clans/{id}/members/{userId}': {
+    rule: only('clan.removeMember', 3),
+    request: ({ clanId, otherUserId }) => ({
+      method: 'DELETE',
+      url: `/api/clans/${clanId}/members/${otherUserId}`,
+    }),
+  },
   'GET /api/stats/summaries': { rule: stats, request: () => ({ url: '/api/stats/summaries' }) },
   'GET /api/stats/summaries/{year}': {
     rule: stats,
@@ -371,6 +473,7 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/lans/{id}': ({ lanId }) => ({ url: `/api/lans/${lanId}` }),
   'GET /api/lans/{id}/subscribers': ({ lanId }) => ({ url: `/api/lans/${lanId}/subscribers` }),
   'GET /api/users/{id}': ({ otherUserId }) => ({ url: `/api/users/${otherUserId}` }),
+  'GET /api/clans/{id}': ({ clanId }) => ({ url: `/api/clans/${clanId}` }),
 };
 
 /** The routes for the signed-in alone that refuse no one signed in, with a request of each. */
@@ -408,10 +511,17 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
     const lan = await api.createLan();
     const other = await api.person();
     const subscription = await api.subscribe(lan.id, other);
+    const clan = await api.request(other, 'POST', '/api/clans', {
+      name: 'Other’s clan',
+      tag: 'OTH',
+      colour: '#123456',
+    });
     Object.assign(context, {
       lanId: lan.id,
       otherUserId: other.user.id,
       otherSubscriberId: subscription.id,
+      clanId: clan.json().id,
+      clanCode: clan.json().code,
     });
   });
 

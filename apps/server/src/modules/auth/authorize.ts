@@ -1,4 +1,4 @@
-import type { Role } from '@lanparty/contract';
+import type { ClanRole, Role } from '@lanparty/contract';
 import { grantableRoles, hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
 import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../../http/problems.ts';
@@ -111,6 +111,23 @@ const rules = {
       `You may not grant or revoke ${notGrantable(asker, roles).join(', ')}.`,
   },
   'stats.read': rule(requiredRoles.stats, 'Stats are for lanners and members.'),
+  /** Creating a clan and joining one (issue 34). */
+  'clans.join': rule(requiredRoles.clans, 'Only lanners and members can be in a clan.'),
+  /**
+   * Running a clan (its name, tag, colour, invite code, members' roles; disbanding it): its
+   * leader (the subject: the asker's role in the clan, null when not in it), and member
+   * administrators, who look after what the site shows.
+   */
+  'clan.lead': {
+    isAllowed: (asker, role: ClanRole | null) => role === 'leader' || isMemberAdministrator(asker),
+    refusal: 'Only the clan’s leader can do this.',
+  },
+  /** Removing a member (the subject): the member themself, the leader, member administrators. */
+  'clan.removeMember': {
+    isAllowed: (asker, subject: { role: ClanRole | null; userId: number }) =>
+      asker.user.id === subject.userId || subject.role === 'leader' || isMemberAdministrator(asker),
+    refusal: 'Only the clan’s leader can remove other members.',
+  },
 } satisfies Record<string, Rule<never>>;
 
 export type Action = keyof typeof rules;

@@ -7,17 +7,18 @@ import type { Executor } from '../../db/executor.ts';
  */
 export type EventRow = {
   id: number;
-  kind: 'lan' | 'subscriber' | 'user';
+  kind: 'lan' | 'subscriber' | 'user' | 'clan';
   lanId: number | null;
   subscriberId: number | null;
   userId: number | null;
+  clanId: number | null;
   isHidden: boolean;
 };
 
 function selectEvents(db: Executor) {
   return db
     .selectFrom('events')
-    .select(['id', 'kind', 'lan_id', 'subscriber_id', 'user_id', 'is_hidden'])
+    .select(['id', 'kind', 'lan_id', 'subscriber_id', 'user_id', 'clan_id', 'is_hidden'])
     .orderBy('id');
 }
 
@@ -27,6 +28,7 @@ const toEvent = (row: {
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
+  clan_id: number | null;
   is_hidden: boolean | number;
 }): EventRow => ({
   id: Number(row.id),
@@ -34,6 +36,7 @@ const toEvent = (row: {
   lanId: row.lan_id,
   subscriberId: row.subscriber_id,
   userId: row.user_id,
+  clanId: row.clan_id,
   isHidden: toBoolean(row.is_hidden),
 });
 

@@ -32,12 +32,19 @@ const comeBackMs = { least: 250, most: 2000 };
  * A change as the contract's LiveEvent: ids and kind only, never personal data. The
  * triggers write the ids of each kind (migration 0008); a row without them is not sent.
  */
-export function liveEventOf({ kind, lanId, subscriberId, userId }: EventRow): LiveEvent | null {
+export function liveEventOf({
+  kind,
+  lanId,
+  subscriberId,
+  userId,
+  clanId,
+}: EventRow): LiveEvent | null {
   if (kind === 'lan' && lanId !== null) return { kind, lanId };
   if (kind === 'subscriber' && lanId !== null && subscriberId !== null) {
     return { kind, lanId, subscriberId };
   }
   if (kind === 'user' && userId !== null) return { kind, userId };
+  if (kind === 'clan' && clanId !== null) return { kind, clanId };
   return null;
 }
 
@@ -80,7 +87,8 @@ export const eventsRoutes =
             'Events carry ids and kinds only — clients refetch what changed: `lan` {lanId} ' +
             'when a lan or its banner changes; `subscriber` {lanId, subscriberId} when a ' +
             'subscription is made, changed, withdrawn or checked in; `user` {userId}, to that ' +
-            'user alone, when their roles or profile change. Events of an inactive lan reach lan ' +
+            'user alone, when their roles or profile change; `clan` {clanId} when a clan or its ' +
+            'members change. Events of an inactive lan reach lan ' +
             'administrators only. HEAD answers the headers at once, holding no stream. A ' +
             'client too slow to read is sent one `resync` once it has caught up, instead of ' +
             'what it skipped. Reconnecting with Last-Event-ID ' +

@@ -9,6 +9,7 @@ const row = (fields: Partial<EventRow> & Pick<EventRow, 'kind'>): EventRow => ({
   lanId: null,
   subscriberId: null,
   userId: null,
+  clanId: null,
   isHidden: false,
   ...fields,
 });

@@ -186,5 +186,6 @@ function unknownUser(id: number): UserPublic {
     roles: [],
     stats: { numberOfLans: 0, lastLanOn: null },
     avatarVersion: null,
+    clan: null,
   };
 }

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { clansKeys } from '../clans/clans-query-keys.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
 import type { LiveEvent } from './live-events.ts';
@@ -27,6 +28,8 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
  *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
  *   `avatarVersion` on them.
+ * - `clan`: the clans, and every list of people (a clan's tag stands beside its members'
+ *   nicknames, in the user lists and on the lans' subscribers): rare, so broad.
  * - `resync`: everything.
  */
 export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
@@ -41,6 +44,8 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
         sameKey(key, usersKeys.detail(event.userId)) ||
         startsWith(key, usersKeys.lists())
       );
+    case 'clan':
+      return [clansKeys.all, usersKeys.all, lansKeys.all].some((prefix) => startsWith(key, prefix));
     case 'resync':
       return true;
   }
