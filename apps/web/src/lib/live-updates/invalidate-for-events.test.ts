@@ -1,5 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { clansKeys } from '../clans/clans-query-keys.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
 import { invalidateForEvents } from './invalidate-for-events.ts';
@@ -17,10 +18,14 @@ const cached: Record<string, QueryKey> = {
   messages3: ['admin-lans', 'messages', 3],
   me: usersKeys.me(),
   mySubscriptions: usersKeys.mySubscriptions(),
+  syncStatus: usersKeys.syncStatus(),
+  playtimeStatus: usersKeys.playtimeStatus(),
   lanners: usersKeys.list({ roles: ['Lanner'] }),
   user9: usersKeys.detail(9),
   user10: usersKeys.detail(10),
   leaderboard: ['stats', 'months'],
+  clans: clansKeys.list({ offset: 0, limit: 20 }),
+  clan5: clansKeys.detail(5),
 };
 
 /** Which of the cached queries an event marks to refetch. */
@@ -49,6 +54,26 @@ describe('what a live update refetches', () => {
 
   it('the viewer (or their avatar): their profile and roles, and the user lists', async () => {
     expect(await touchedBy({ kind: 'user', userId: 9 })).toEqual(['lanners', 'me', 'user9'].sort());
+  });
+
+  it('a clan: the clans, the viewer, users and lans (their tags), but not the Steam sync', async () => {
+    expect(await touchedBy({ kind: 'clan', clanId: 5 })).toEqual(
+      [
+        'clan5',
+        'clans',
+        'everything',
+        'lan3',
+        'lan4',
+        'lanners',
+        'me',
+        'participants3',
+        'participants4',
+        'past',
+        'upcoming',
+        'user10',
+        'user9',
+      ].sort(),
+    );
   });
 
   it('a resync: everything', async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { clansKeys } from '../clans/clans-query-keys.ts';
+import { showsClans } from '../clans/clans-query-keys.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
 import type { LiveEvent } from './live-events.ts';
@@ -28,8 +28,9 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
  *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
  *   `avatarVersion` on them.
- * - `clan`: the clans, and every list of people (a clan's tag stands beside its members'
- *   nicknames, in the user lists and on the lans' subscribers): rare, so broad.
+ * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
+ *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
+ *   broad; but not the viewer's Steam sync or playtime status (showsClans).
  * - `resync`: everything.
  */
 export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
@@ -45,7 +46,7 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
         startsWith(key, usersKeys.lists())
       );
     case 'clan':
-      return [clansKeys.all, usersKeys.all, lansKeys.all].some((prefix) => startsWith(key, prefix));
+      return showsClans(key);
     case 'resync':
       return true;
   }
