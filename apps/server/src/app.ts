@@ -54,6 +54,7 @@ import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { startSteamCollector } from './modules/playtime/steam-collector.ts';
+import { seatingRoutes } from './modules/seating/seating.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { startLeaderboardAnnouncer } from './modules/stats/leaderboard-announcer.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -212,6 +213,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(messagingRoutes({ isChatOn }));
   await app.register(gamesRoutes({ db }));
   await app.register(clansRoutes({ db, timeZone: config.communityTimeZone }));
+  await app.register(
+    seatingRoutes({
+      db,
+      communityTimeZone: config.communityTimeZone,
+      answers: createKeptAnswers(db),
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+  );
   const statsDeps = { db, communityTimeZone: config.communityTimeZone };
   await app.register(statsRoutes({ ...statsDeps, answers: createKeptAnswers<JsonBytes>(db) }));
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));

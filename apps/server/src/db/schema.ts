@@ -1,4 +1,4 @@
-import type { ClanRole, Role, SubscriberStatus } from '@lanparty/contract';
+import type { ClanRole, Role, SeatKind, SubscriberStatus } from '@lanparty/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -189,12 +189,14 @@ export type LanMessagesTable = {
 export type EventsTable = {
   /** bigint on PostgreSQL (read as a string), integer on SQLite. */
   id: ColumnType<number | string, never, never>;
-  kind: 'lan' | 'subscriber' | 'user' | 'clan';
+  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating';
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
   /** A clan or its members changed (migration 0021). */
   clan_id: number | null;
+  /** A seat's occupant changed (migration 0022). */
+  seat_id: number | null;
   /** Concerns a lan only lan administrators may see (migration 0015). */
   is_hidden: BooleanColumn;
   creation_date: Timestamp;
@@ -221,6 +223,41 @@ export type ClanMembersTable = {
   clan_id: number;
   role: ColumnType<ClanRole, ClanRole, ClanRole>;
   joined_date: Timestamp;
+};
+
+/** A lan's seat plan (migration 0022): a draft until published. */
+export type SeatPlansTable = {
+  lan_id: number;
+  opens_at: Timestamp | null;
+  locks_at: Timestamp | null;
+  is_published: BooleanColumn;
+  /** The grid's size in cells. */
+  width: number;
+  height: number;
+  modification_date: Timestamp;
+};
+
+/** A row or table of seats, which may be kept for one clan. */
+export type SeatBlocksTable = {
+  id: Generated<number>;
+  lan_id: number;
+  name: string;
+  name_key: string;
+  clan_id: number | null;
+};
+
+/** A seat: at most one occupant, an occupant at most one seat per lan (unique). */
+export type SeatsTable = {
+  id: Generated<number>;
+  lan_id: number;
+  label: string;
+  label_key: string;
+  x: number;
+  y: number;
+  kind: ColumnType<SeatKind, SeatKind, SeatKind>;
+  block_id: number | null;
+  occupant_user_id: number | null;
+  occupied_date: Timestamp | null;
 };
 
 /** Raised by triggers whenever a group of tables changes (migration 0004). */
@@ -392,6 +429,9 @@ export type Database = {
   events: EventsTable;
   clans: ClansTable;
   clan_members: ClanMembersTable;
+  seat_plans: SeatPlansTable;
+  seat_blocks: SeatBlocksTable;
+  seats: SeatsTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;

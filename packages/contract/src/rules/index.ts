@@ -16,6 +16,7 @@ export * from './name-search-rules.ts';
 export * from './payment-rules.ts';
 export * from './playtime-rules.ts';
 export * from './role-rules.ts';
+export * from './seat-rules.ts';
 export * from './subscriber-rules.ts';
 export * from './user-rules.ts';
 export * from './zoned-time.ts';

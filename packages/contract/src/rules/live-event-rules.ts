@@ -9,6 +9,8 @@ export const liveEventIds = {
   subscriber: ['lanId', 'subscriberId'],
   user: ['userId'],
   clan: ['clanId'],
+  seat: ['lanId', 'seatId'],
+  seating: ['lanId'],
 } as const;
 
 /** A kind of event that names what changed; `resync` names nothing. */

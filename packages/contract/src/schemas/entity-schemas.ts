@@ -33,6 +33,17 @@ import {
   paymentDetailsSchema,
   subscriberStatusChangeSchema,
 } from './payment.ts';
+import {
+  clanBlockInputSchema,
+  seatBlockSchema,
+  seatingInputSchema,
+  seatingSchema,
+  seatKindSchema,
+  seatOccupantInputSchema,
+  seatOccupantSchema,
+  seatPlanSchema,
+  seatSchema,
+} from './seating.ts';
 import { identitySettingsSchema, lanDefaultsInputSchema, lanDefaultsSchema } from './settings.ts';
 import {
   allTimePlayerItemSchema,
@@ -83,6 +94,7 @@ export const entitySchemas = {
   ClanMember: clanMemberSchema,
   ClanMemberUpdate: clanMemberUpdateSchema,
   ClanRole: clanRoleSchema,
+  ClanSeatingRequest: clanBlockInputSchema,
   ClanSummary: clanSummarySchema,
   Game: gameSchema,
   GameLeaderboardItem: gameLeaderboardItemSchema,
@@ -122,6 +134,14 @@ export const entitySchemas = {
   RewindSummary: rewindSummarySchema,
   RewindUserPlaytime: rewindUserPlaytimeSchema,
   Role: roleSchema,
+  Seat: seatSchema,
+  SeatBlock: seatBlockSchema,
+  SeatKind: seatKindSchema,
+  SeatOccupant: seatOccupantSchema,
+  SeatOccupantChange: seatOccupantInputSchema,
+  SeatPlan: seatPlanSchema,
+  Seating: seatingSchema,
+  SeatingChanges: seatingInputSchema,
   Severity: severitySchema,
   SignUp: signUpSchema,
   SubscribeRequest: subscribeInputSchema,

@@ -23,10 +23,13 @@ export const liveEventSchema = z
     eventOf('subscriber'),
     eventOf('user'),
     eventOf('clan'),
+    eventOf('seat'),
+    eventOf('seating'),
     z.object({ kind: z.literal('resync') }),
   ])
   .meta({
     description:
       'What changed, ids only: `lan` {lanId}, `subscriber` {lanId, subscriberId}, `user` ' +
-      '{userId}, `clan` {clanId}; `resync` when what was missed is no longer held.',
+      '{userId}, `clan` {clanId}, `seat` {lanId, seatId} (picked, moved or freed), `seating` {lanId} (the ' +
+      'plan changed); `resync` when what was missed is no longer held.',
   });

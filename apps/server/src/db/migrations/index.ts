@@ -20,6 +20,7 @@ import * as checkInCodes from './0018-check-in-codes.ts';
 import * as playtimeDaysByDay from './0019-playtime-days-by-day.ts';
 import * as playtimeOfYears from './0020-playtime-of-years.ts';
 import * as clans from './0021-clans.ts';
+import * as seating from './0022-seating.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-playtime-days-by-day': playtimeDaysByDay,
   '0020-playtime-of-years': playtimeOfYears,
   '0021-clans': clans,
+  '0022-seating': seating,
 };

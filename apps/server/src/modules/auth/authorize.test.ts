@@ -155,6 +155,43 @@ const rules: Record<Action, readonly Rule[]> = {
       refusal: 'Only the clan’s leader can do this.',
     },
   ],
+  'seating.manage': [
+    { allowed: lanAdministrators, refusal: 'Only lan administrators change seat plans.' },
+  ],
+  'seat.assign': [
+    {
+      about: 'oneself',
+      subject: { userId: 1, seatsTheirClan: false },
+      allowed: signedIn,
+      refusal: 'You can only seat yourself, or your clan as its leader or seat manager.',
+    },
+    {
+      about: 'someone of one’s clan, as its seat manager',
+      subject: { userId: 2, seatsTheirClan: true },
+      allowed: signedIn,
+      refusal: 'You can only seat yourself, or your clan as its leader or seat manager.',
+    },
+    {
+      about: 'someone else',
+      subject: { userId: 2, seatsTheirClan: false },
+      allowed: lanAdministrators,
+      refusal: 'You can only seat yourself, or your clan as its leader or seat manager.',
+    },
+  ],
+  'clan.seat': [
+    {
+      about: 'as its leader or seat manager',
+      subject: true,
+      allowed: signedIn,
+      refusal: 'Only the clan’s leader and seat managers seat the clan.',
+    },
+    {
+      about: 'as anyone else',
+      subject: false,
+      allowed: lanAdministrators,
+      refusal: 'Only the clan’s leader and seat managers seat the clan.',
+    },
+  ],
   'clan.removeMember': [
     {
       about: 'oneself',
@@ -234,6 +271,9 @@ type Site = {
   otherSubscriberId: number;
   clanId: number;
   clanCode: string;
+  /** Seats of the lan's published plan: the first free, the second held by someone else. */
+  freeSeatId: number;
+  heldSeatId: number;
 };
 
 type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
@@ -248,6 +288,13 @@ const stats = only('stats.read');
 const paymentDetails = only('paymentDetails.manage');
 const clanLeadership = only('clan.lead', 2);
 const clanBody = { name: 'Refused', tag: 'NO', colour: '#000000' };
+const seatingBody = {
+  plan: { opensAt: null, locksAt: null, published: true, width: 4, height: 1 },
+  seats: [
+    { label: 'A1', x: 0, y: 0 },
+    { label: 'A2', x: 1, y: 0 },
+  ],
+};
 
 const messageBody = { subject: 'Doors open', body: 'At six.', statuses: ['Paid'], chat: false };
 
@@ -447,6 +494,37 @@ const routeRefusals: Record<string, RouteRefusal> = {
       url: `/api/clans/${clanId}/members/${otherUserId}`,
     }),
   },
+  'PUT /api/lans/{id}/seating': {
+    rule: only('seating.manage'),
+    request: ({ lanId }) => ({
+      method: 'PUT',
+      url: `/api/lans/${lanId}/seating`,
+      payload: seatingBody,
+    }),
+  },
+  'PUT /api/lans/{id}/seats/{seatId}/occupant': {
+    rule: only('seat.assign', 2),
+    request: ({ lanId, freeSeatId, otherUserId }) => ({
+      method: 'PUT',
+      url: `/api/lans/${lanId}/seats/${freeSeatId}/occupant`,
+      payload: { userId: otherUserId },
+    }),
+  },
+  'DELETE /api/lans/{id}/seats/{seatId}/occupant': {
+    rule: only('seat.assign', 2),
+    request: ({ lanId, heldSeatId }) => ({
+      method: 'DELETE',
+      url: `/api/lans/${lanId}/seats/${heldSeatId}/occupant`,
+    }),
+  },
+  'POST /api/lans/{id}/seating/clan-blocks': {
+    rule: only('clan.seat', 1),
+    request: ({ lanId, clanId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/seating/clan-blocks`,
+      payload: { clanId },
+    }),
+  },
   'GET /api/stats/summaries': { rule: stats, request: () => ({ url: '/api/stats/summaries' }) },
   'GET /api/stats/summaries/{year}': {
     rule: stats,
@@ -474,6 +552,7 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/lans/{id}/subscribers': ({ lanId }) => ({ url: `/api/lans/${lanId}/subscribers` }),
   'GET /api/users/{id}': ({ otherUserId }) => ({ url: `/api/users/${otherUserId}` }),
   'GET /api/clans/{id}': ({ clanId }) => ({ url: `/api/clans/${clanId}` }),
+  'GET /api/lans/{id}/seating': ({ lanId }) => ({ url: `/api/lans/${lanId}/seating` }),
 };
 
 /** The routes for the signed-in alone that refuse no one signed in, with a request of each. */
@@ -516,12 +595,29 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
       tag: 'OTH',
       colour: '#123456',
     });
+    const seating = await api.request(
+      as.LanAdministrator,
+      'PUT',
+      `/api/lans/${lan.id}/seating`,
+      seatingBody,
+    );
+    const [free, held] = seating.json().seats as { id: number }[];
+    await api.setStatus(subscription.id, 'accepted');
+    const seated = await api.request(
+      as.LanAdministrator,
+      'PUT',
+      `/api/lans/${lan.id}/seats/${held?.id}/occupant`,
+      { userId: other.user.id },
+    );
+    expect(seated.statusCode).toBe(200);
     Object.assign(context, {
       lanId: lan.id,
       otherUserId: other.user.id,
       otherSubscriberId: subscription.id,
       clanId: clan.json().id,
       clanCode: clan.json().code,
+      freeSeatId: free?.id,
+      heldSeatId: held?.id,
     });
   });
 

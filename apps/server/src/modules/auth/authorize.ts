@@ -122,6 +122,22 @@ const rules = {
     isAllowed: (asker, role: ClanRole | null) => role === 'leader' || isMemberAdministrator(asker),
     refusal: 'Only the clan’s leader can do this.',
   },
+  /** Seat plans: placing seats, publishing, seating anyone at any time (issue 34). */
+  'seating.manage': rule(requiredRoles.lanManagement, 'Only lan administrators change seat plans.'),
+  /**
+   * Seating someone (the subject: whom, and whether the asker seats their clan, as its
+   * leader or a seat manager): oneself, one's clan, and lan administrators anyone.
+   */
+  'seat.assign': {
+    isAllowed: (asker, subject: { userId: number; seatsTheirClan: boolean }) =>
+      asker.user.id === subject.userId || subject.seatsTheirClan || isLanAdministrator(asker),
+    refusal: 'You can only seat yourself, or your clan as its leader or seat manager.',
+  },
+  /** Seating a clan together (the subject: whether the asker leads the clan or manages its seats). */
+  'clan.seat': {
+    isAllowed: (asker, seatsTheirClan: boolean) => seatsTheirClan || isLanAdministrator(asker),
+    refusal: 'Only the clan’s leader and seat managers seat the clan.',
+  },
   /** Removing a member (the subject): the member themself, the leader, member administrators. */
   'clan.removeMember': {
     isAllowed: (asker, subject: { role: ClanRole | null; userId: number }) =>

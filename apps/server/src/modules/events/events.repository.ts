@@ -7,18 +7,19 @@ import type { Executor } from '../../db/executor.ts';
  */
 export type EventRow = {
   id: number;
-  kind: 'lan' | 'subscriber' | 'user' | 'clan';
+  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating';
   lanId: number | null;
   subscriberId: number | null;
   userId: number | null;
   clanId: number | null;
+  seatId: number | null;
   isHidden: boolean;
 };
 
 function selectEvents(db: Executor) {
   return db
     .selectFrom('events')
-    .select(['id', 'kind', 'lan_id', 'subscriber_id', 'user_id', 'clan_id', 'is_hidden'])
+    .select(['id', 'kind', 'lan_id', 'subscriber_id', 'user_id', 'clan_id', 'seat_id', 'is_hidden'])
     .orderBy('id');
 }
 
@@ -29,6 +30,7 @@ const toEvent = (row: {
   subscriber_id: number | null;
   user_id: number | null;
   clan_id: number | null;
+  seat_id: number | null;
   is_hidden: boolean | number;
 }): EventRow => ({
   id: Number(row.id),
@@ -37,6 +39,7 @@ const toEvent = (row: {
   subscriberId: row.subscriber_id,
   userId: row.user_id,
   clanId: row.clan_id,
+  seatId: row.seat_id,
   isHidden: toBoolean(row.is_hidden),
 });
 

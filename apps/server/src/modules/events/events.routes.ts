@@ -38,6 +38,7 @@ export function liveEventOf({
   subscriberId,
   userId,
   clanId,
+  seatId,
 }: EventRow): LiveEvent | null {
   if (kind === 'lan' && lanId !== null) return { kind, lanId };
   if (kind === 'subscriber' && lanId !== null && subscriberId !== null) {
@@ -45,6 +46,8 @@ export function liveEventOf({
   }
   if (kind === 'user' && userId !== null) return { kind, userId };
   if (kind === 'clan' && clanId !== null) return { kind, clanId };
+  if (kind === 'seat' && lanId !== null && seatId !== null) return { kind, lanId, seatId };
+  if (kind === 'seating' && lanId !== null) return { kind, lanId };
   return null;
 }
 
@@ -88,7 +91,8 @@ export const eventsRoutes =
             'when a lan or its banner changes; `subscriber` {lanId, subscriberId} when a ' +
             'subscription is made, changed, withdrawn or checked in; `user` {userId}, to that ' +
             'user alone, when their roles or profile change; `clan` {clanId} when a clan or its ' +
-            'members change. Events of an inactive lan reach lan ' +
+            'members change; `seat` {lanId, seatId} when a seat is picked, moved or freed, ' +
+            '`seating` {lanId} when a seat plan changes. Events of an inactive lan reach lan ' +
             'administrators only. HEAD answers the headers at once, holding no stream. A ' +
             'client too slow to read is sent one `resync` once it has caught up, instead of ' +
             'what it skipped. Reconnecting with Last-Event-ID ' +

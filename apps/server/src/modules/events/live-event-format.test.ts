@@ -10,6 +10,7 @@ const row = (fields: Partial<EventRow> & Pick<EventRow, 'kind'>): EventRow => ({
   subscriberId: null,
   userId: null,
   clanId: null,
+  seatId: null,
   isHidden: false,
   ...fields,
 });
@@ -33,6 +34,9 @@ describe('formatEvent', () => {
       { kind: 'subscriber', lanId: 3, subscriberId: 8 },
     ],
     [row({ kind: 'user', userId: 5, lanId: 3 }), { kind: 'user', userId: 5 }],
+    [row({ kind: 'clan', clanId: 6, userId: 5 }), { kind: 'clan', clanId: 6 }],
+    [row({ kind: 'seat', lanId: 3, seatId: 9 }), { kind: 'seat', lanId: 3, seatId: 9 }],
+    [row({ kind: 'seating', lanId: 3, seatId: 9 }), { kind: 'seating', lanId: 3 }],
   ])('writes the contract’s live event of a %s row, ids of its kind only', (event, expected) => {
     const written = lines(formatEvent(event));
     expect(written.id).toBe('41');
@@ -49,5 +53,6 @@ describe('formatEvent', () => {
     expect(formatEvent(row({ kind: 'lan' }))).toBe('');
     expect(formatEvent(row({ kind: 'subscriber', lanId: 3 }))).toBe('');
     expect(formatEvent(row({ kind: 'user', lanId: 3 }))).toBe('');
+    expect(formatEvent(row({ kind: 'seat', lanId: 3 }))).toBe('');
   });
 });

@@ -13,6 +13,8 @@ export const lansKeys = {
   /** Every lan, inactive ones too (lan administrators). */
   everything: () => ['lans', 'everything'] as const,
   detail: (id: number) => ['lans', 'detail', id] as const,
+  /** A lan's seat plan (GET /api/lans/{id}/seating). */
+  seating: (id: number) => ['lans', 'seating', id] as const,
 };
 
 /**

@@ -16,7 +16,7 @@ const startsWith = (key: QueryKey, prefix: QueryKey) =>
 function showsLan(key: QueryKey, lanId: number): boolean {
   if (key[0] !== lansKeys.all[0]) return false;
   const [, part, id] = key;
-  return part === 'detail' || part === 'participants' ? id === lanId : true;
+  return part === 'detail' || part === 'participants' || part === 'seating' ? id === lanId : true;
 }
 
 /**
@@ -28,6 +28,7 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
  *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
  *   `avatarVersion` on them.
+ * - `seat` and `seating`: that lan's seat map and participants (who sits where).
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
  *   broad; but not the viewer's Steam sync or playtime status (showsClans).
@@ -44,6 +45,12 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
         sameKey(key, usersKeys.me()) ||
         sameKey(key, usersKeys.detail(event.userId)) ||
         startsWith(key, usersKeys.lists())
+      );
+    case 'seat':
+    case 'seating':
+      return (
+        sameKey(key, lansKeys.seating(event.lanId)) ||
+        sameKey(key, [lansKeys.all[0], 'participants', event.lanId])
       );
     case 'clan':
       return showsClans(key);

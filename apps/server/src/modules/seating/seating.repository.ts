@@ -1,0 +1,308 @@
+import { placeTakingStatuses, type SeatKind } from '@lanparty/contract/rules';
+import type { Selectable } from 'kysely';
+import { dialectOf } from '../../db/columns.ts';
+import type { Executor } from '../../db/executor.ts';
+import type { SeatBlocksTable, SeatPlansTable, SeatsTable } from '../../db/schema.ts';
+
+/** The SQL of seat plans, blocks and seats (issue 34, migration 0022). */
+
+export type SeatPlanRow = Selectable<SeatPlansTable>;
+export type SeatBlockRow = Selectable<SeatBlocksTable>;
+export type SeatRow = Selectable<SeatsTable>;
+
+/** A lan's plan. Locked (in a transaction) on PostgreSQL until it ends: one plan save at a time. */
+export async function findSeatPlan(
+  db: Executor,
+  lanId: number,
+  options: { isLocked?: boolean } = {},
+): Promise<SeatPlanRow | undefined> {
+  const query = db.selectFrom('seat_plans').selectAll().where('lan_id', '=', lanId);
+  return options.isLocked && dialectOf(db as never) === 'postgres'
+    ? query.forUpdate().executeTakeFirst()
+    : query.executeTakeFirst();
+}
+
+export type SeatPlanFields = {
+  opensAt: string | null;
+  locksAt: string | null;
+  published: boolean;
+  width: number;
+  height: number;
+};
+
+/** Creates or replaces a lan's plan row; every save touches it (its `seating` event). */
+export async function saveSeatPlan(
+  db: Executor,
+  lanId: number,
+  plan: SeatPlanFields,
+  now: Date,
+): Promise<void> {
+  const values = {
+    opens_at: plan.opensAt,
+    locks_at: plan.locksAt,
+    is_published: plan.published,
+    width: plan.width,
+    height: plan.height,
+    modification_date: now.toISOString(),
+  };
+  await db
+    .insertInto('seat_plans')
+    .values({ lan_id: lanId, ...values })
+    .onConflict((conflict) => conflict.column('lan_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function findSeatBlocks(db: Executor, lanId: number): Promise<SeatBlockRow[]> {
+  return db
+    .selectFrom('seat_blocks')
+    .selectAll()
+    .where('lan_id', '=', lanId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findSeats(
+  db: Executor,
+  lanId: number,
+  options: { isLocked?: boolean } = {},
+): Promise<SeatRow[]> {
+  const query = db.selectFrom('seats').selectAll().where('lan_id', '=', lanId).orderBy('id');
+  return options.isLocked && dialectOf(db as never) === 'postgres'
+    ? query.forUpdate().execute()
+    : query.execute();
+}
+
+/** The seats of a lan with who sits there: their nickname and clan. */
+export async function findSeatsWithOccupants(db: Executor, lanId: number) {
+  return db
+    .selectFrom('seats')
+    .leftJoin('users', 'users.id', 'seats.occupant_user_id')
+    .leftJoin('clan_members', 'clan_members.user_id', 'seats.occupant_user_id')
+    .leftJoin('clans', 'clans.id', 'clan_members.clan_id')
+    .select([
+      'seats.id',
+      'seats.label',
+      'seats.x',
+      'seats.y',
+      'seats.kind',
+      'seats.block_id',
+      'seats.occupant_user_id',
+      'users.nickname',
+      'clans.id as clan_id',
+      'clans.tag as clan_tag',
+      'clans.colour as clan_colour',
+    ])
+    .where('seats.lan_id', '=', lanId)
+    .orderBy('seats.y')
+    .orderBy('seats.x')
+    .execute();
+}
+
+export type SeatWithOccupant = Awaited<ReturnType<typeof findSeatsWithOccupants>>[number];
+
+export async function findSeat(db: Executor, lanId: number, seatId: number) {
+  return db
+    .selectFrom('seats')
+    .selectAll()
+    .where('lan_id', '=', lanId)
+    .where('id', '=', seatId)
+    .executeTakeFirst();
+}
+
+/** The seat someone holds at a lan. */
+export async function findSeatOf(db: Executor, lanId: number, userId: number) {
+  return db
+    .selectFrom('seats')
+    .selectAll()
+    .where('lan_id', '=', lanId)
+    .where('occupant_user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertSeatBlock(
+  db: Executor,
+  block: { lanId: number; name: string; nameKey: string; clanId: number | null },
+): Promise<number> {
+  const row = await db
+    .insertInto('seat_blocks')
+    .values({
+      lan_id: block.lanId,
+      name: block.name,
+      name_key: block.nameKey,
+      clan_id: block.clanId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateSeatBlock(
+  db: Executor,
+  id: number,
+  block: { name: string; nameKey: string; clanId: number | null },
+): Promise<void> {
+  await db
+    .updateTable('seat_blocks')
+    .set({ name: block.name, name_key: block.nameKey, clan_id: block.clanId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteSeatBlocks(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('seat_blocks')
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export type SeatFields = {
+  label: string;
+  labelKey: string;
+  x: number;
+  y: number;
+  kind: SeatKind;
+  blockId: number | null;
+};
+
+export async function deleteSeats(db: Executor, ids: readonly number[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 500)
+    await db
+      .deleteFrom('seats')
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+}
+
+/**
+ * Moves the seats kept out of the way before they take their new labels and places: each
+ * to a label and cell no seat can have, so that two seats trading labels or places never
+ * meet the unique indexes halfway.
+ */
+export async function parkSeats(db: Executor, ids: readonly number[]): Promise<void> {
+  for (const id of ids)
+    await db
+      .updateTable('seats')
+      .set({ label_key: `#${id}`, x: -id, y: -1 })
+      .where('id', '=', id)
+      .execute();
+}
+
+export async function updateSeat(db: Executor, id: number, seat: SeatFields): Promise<void> {
+  await db
+    .updateTable('seats')
+    .set({
+      label: seat.label,
+      label_key: seat.labelKey,
+      x: seat.x,
+      y: seat.y,
+      kind: seat.kind,
+      block_id: seat.blockId,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertSeats(
+  db: Executor,
+  lanId: number,
+  seats: readonly SeatFields[],
+): Promise<void> {
+  for (let start = 0; start < seats.length; start += 200)
+    await db
+      .insertInto('seats')
+      .values(
+        seats.slice(start, start + 200).map((seat) => ({
+          lan_id: lanId,
+          label: seat.label,
+          label_key: seat.labelKey,
+          x: seat.x,
+          y: seat.y,
+          kind: seat.kind,
+          block_id: seat.blockId,
+        })),
+      )
+      .execute();
+}
+
+/**
+ * Seats `userId` on a free seat: true when it was free and is now theirs. Of two at once
+ * one updates the row; the other finds it taken (PostgreSQL re-checks the condition on
+ * the row the first committed).
+ */
+export async function takeSeat(
+  db: Executor,
+  seatId: number,
+  userId: number,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('seats')
+    .set({ occupant_user_id: userId, occupied_date: now.toISOString() })
+    .where('id', '=', seatId)
+    .where('occupant_user_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Frees a seat; with `userId`, only while that person holds it. */
+export async function freeSeat(db: Executor, seatId: number, userId?: number): Promise<boolean> {
+  const result = await db
+    .updateTable('seats')
+    .set({ occupant_user_id: null, occupied_date: null })
+    .where('id', '=', seatId)
+    .$if(userId !== undefined, (query) => query.where('occupant_user_id', '=', userId as number))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether someone holds a place at the lan (Accepted or Paid). */
+export async function holdsPlace(db: Executor, lanId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscribers')
+    .select('id')
+    .where('lan_id', '=', lanId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...placeTakingStatuses])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The participants (Accepted or Paid) of a lan who are in this clan, by joining. */
+export async function findClanParticipants(db: Executor, lanId: number, clanId: number) {
+  return db
+    .selectFrom('clan_members')
+    .innerJoin('subscribers', 'subscribers.user_id', 'clan_members.user_id')
+    .select(['clan_members.user_id'])
+    .where('clan_members.clan_id', '=', clanId)
+    .where('subscribers.lan_id', '=', lanId)
+    .where('subscribers.status', 'in', [...placeTakingStatuses])
+    .orderBy('clan_members.joined_date')
+    .orderBy('clan_members.user_id')
+    .execute();
+}
+
+/** A user's nickname (for a refusal that names who holds a seat). */
+export async function findNickname(db: Executor, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('nickname')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.nickname;
+}
+
+/**
+ * Locks these seats for the rest of the transaction on PostgreSQL, in id order: two moves
+ * over the same seats wait for each other instead of deadlocking. SQLite writes one
+ * transaction at a time.
+ */
+export async function lockSeats(db: Executor, ids: readonly number[]): Promise<void> {
+  if (dialectOf(db as never) !== 'postgres' || ids.length === 0) return;
+  await db
+    .selectFrom('seats')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}

@@ -1,0 +1,433 @@
+import type { Clan, Seating } from '@lanparty/contract';
+import { seatLabels } from '@lanparty/contract/rules';
+import { describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
+import { everyCaller } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+
+type SeatBody = {
+  id?: number;
+  label: string;
+  x: number;
+  y: number;
+  kind?: string;
+  blockId?: number | null;
+};
+
+/** A row of seats at line `y`, labelled `prefix`1 … */
+const row = (prefix: string, count: number, y: number, extra: Partial<SeatBody> = {}) =>
+  seatLabels(prefix, count).map((label, x) => ({ label, x, y, ...extra }));
+
+const openPlan = { opensAt: null, locksAt: null, published: true, width: 20, height: 10 };
+
+/*
+ * Seat plans (issue 34): saved whole by lan administrators, never losing a seated person
+ * silently; picked by participants one seat each, by the database's guarantee also when
+ * picks race; freed when a place is given up; clans seated side by side.
+ */
+describe.each(testEngines)('seating on %s', (engine) => {
+  const { api, call, as, site } = setUpOrganiserSite(engine, { callers: everyCaller });
+  const admin = () => as.LanAdministrator as Person;
+
+  const savePlan = async (lanId: number, body: object) => {
+    const response = await api.request(admin(), 'PUT', `/api/lans/${lanId}/seating`, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Seating;
+  };
+  /** A lan with a published plan of `seats`, and its seating. */
+  const lanWithPlan = async (seats: SeatBody[], plan: object = openPlan, blocks: object[] = []) => {
+    const lan = await api.createLan({ maximumSubcribers: 200 });
+    const seating = await savePlan(lan.id, { plan, seats, blocks });
+    return { lanId: lan.id, seating };
+  };
+  const seatId = (seating: Seating, label: string) => {
+    const seat = seating.seats.find((each) => each.label === label);
+    if (!seat) throw new Error(`No seat ${label}`);
+    return seat.id;
+  };
+  /** A lanner holding an Accepted place at the lan. */
+  const participant = async (lanId: number, options: { nickname?: string } = {}) => {
+    const person = await api.person(options);
+    const subscription = await api.subscribe(lanId, person);
+    await api.setStatus(subscription.id, 'accepted');
+    return Object.assign(person, { subscriptionId: subscription.id });
+  };
+  const pick = (who: Person, lanId: number, seat: number, userId = who.user.id) =>
+    api.request(who, 'PUT', `/api/lans/${lanId}/seats/${seat}/occupant`, { userId });
+  const read = async (lanId: number, who?: Person) => {
+    const response = await api.request(who, 'GET', `/api/lans/${lanId}/seating`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Seating;
+  };
+  const occupantOf = (seating: Seating, label: string) =>
+    seating.seats.find((seat) => seat.label === label)?.occupant?.userId ?? null;
+
+  describe('the plan', () => {
+    it('is saved whole by lan administrators only', async () => {
+      const lan = await api.createLan();
+      const body = { plan: openPlan, seats: row('A', 3, 0) };
+      for (const caller of everyCaller) {
+        const response = await call(caller, 'PUT', `/api/lans/${lan.id}/seating`, body);
+        const expected =
+          caller === 'anonymous'
+            ? 401
+            : caller === 'LanAdministrator' || caller === 'SystemAdministrator'
+              ? 200
+              : 403;
+        expect(response.statusCode, caller).toBe(expected);
+      }
+      const seating = await read(lan.id);
+      expect(seating.seats.map((seat) => [seat.label, seat.x, seat.y, seat.kind])).toEqual([
+        ['A1', 0, 0, 'standard'],
+        ['A2', 1, 0, 'standard'],
+        ['A3', 2, 0, 'standard'],
+      ]);
+      expect(seating.plan).toMatchObject({ published: true, width: 20, height: 10 });
+    });
+
+    it('is a draft until published: only lan administrators see it', async () => {
+      const { lanId } = await lanWithPlan(row('A', 2, 0), { ...openPlan, published: false });
+      expect((await api.request(undefined, 'GET', `/api/lans/${lanId}/seating`)).statusCode).toBe(
+        404,
+      );
+      const lanner = await api.person();
+      const refused = await api.request(lanner, 'GET', `/api/lans/${lanId}/seating`);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().detail).toBe('This lan has no seat plan yet.');
+      expect((await read(lanId, admin())).seats).toHaveLength(2);
+    });
+
+    it('keeps seats by id, adds those without, removes those left out, makes new blocks', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 3, 0));
+      const [a1, a2] = seating.seats;
+      const saved = await savePlan(lanId, {
+        plan: openPlan,
+        blocks: [{ id: -1, name: 'Table 1', clanId: null }],
+        seats: [
+          { ...a1, label: 'A2', blockId: -1 },
+          { ...a2, label: 'A1', kind: 'accessible', blockId: -1 },
+          { label: 'B1', x: 0, y: 2 },
+        ],
+      });
+      const [block] = saved.blocks;
+      expect(block?.name).toBe('Table 1');
+      expect(saved.seats.map((seat) => [seat.id, seat.label, seat.kind, seat.blockId])).toEqual([
+        [a1?.id, 'A2', 'standard', block?.id],
+        [a2?.id, 'A1', 'accessible', block?.id],
+        [expect.any(Number), 'B1', 'standard', null],
+      ]);
+    });
+
+    it.each([
+      [
+        { seats: [...row('A', 2, 0), { label: 'a1', x: 5, y: 5 }] },
+        'Two seats are labelled a1: each label names one seat',
+      ],
+      [
+        { seats: [...row('A', 2, 0), { label: 'B1', x: 1, y: 0 }] },
+        'Seat B1 stands where another seat stands (1, 0)',
+      ],
+      [{ seats: [{ label: 'Z9', x: 25, y: 0 }] }, 'Seat Z9 stands outside the plan of 20 × 10'],
+      [{ seats: [{ label: 'A 1', x: 0, y: 0 }] }, 'Label cannot contain spaces'],
+      [
+        {
+          plan: {
+            ...openPlan,
+            opensAt: '2030-01-02T10:00:00+01:00',
+            locksAt: '2030-01-01T10:00:00+01:00',
+          },
+        },
+        'Locks at must after Opens at',
+      ],
+      [
+        { seats: [{ label: 'A1', x: 0, y: 0, blockId: 7 }] },
+        'Seat A1 is in block 7, which is not in the plan',
+      ],
+    ])('refuses a plan that cannot be right: %o', async (change, message) => {
+      const lan = await api.createLan();
+      const response = await api.request(admin(), 'PUT', `/api/lans/${lan.id}/seating`, {
+        plan: openPlan,
+        seats: [],
+        ...change,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(JSON.stringify(response.json().errors)).toContain(message);
+    });
+
+    it('never loses a seated person silently: removing or blocking their seat is refused', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 3, 0));
+      const lanner = await participant(lanId, { nickname: `Seated${process.pid}` });
+      expect((await pick(lanner, lanId, seatId(seating, 'A2'))).statusCode).toBe(200);
+      const [a1, a2, a3] = seating.seats;
+      const removed = await api.request(admin(), 'PUT', `/api/lans/${lanId}/seating`, {
+        plan: openPlan,
+        seats: [a1, a3],
+      });
+      expect(removed.statusCode).toBe(409);
+      expect(removed.json().detail).toBe(
+        `Seat A2 is held by Seated${process.pid}: move them before you remove it.`,
+      );
+      const blocked = await api.request(admin(), 'PUT', `/api/lans/${lanId}/seating`, {
+        plan: openPlan,
+        seats: [a1, { ...a2, kind: 'blocked' }, a3],
+      });
+      expect(blocked.statusCode).toBe(409);
+      expect(blocked.json().detail).toContain('move them before you block it');
+      expect(occupantOf(await read(lanId), 'A2')).toBe(lanner.user.id);
+      // Moved first, the seat can go.
+      expect((await pick(admin(), lanId, seatId(seating, 'A3'), lanner.user.id)).statusCode).toBe(
+        200,
+      );
+      await savePlan(lanId, { plan: openPlan, seats: [a1, a3] });
+      expect(occupantOf(await read(lanId), 'A3')).toBe(lanner.user.id);
+    });
+  });
+
+  describe('picking', () => {
+    it('seats an Accepted participant, and moves them in one step', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 4, 0));
+      const lanner = await participant(lanId);
+      const picked = await pick(lanner, lanId, seatId(seating, 'A1'));
+      expect(picked.statusCode, picked.body).toBe(200);
+      expect(picked.json()).toMatchObject({
+        label: 'A1',
+        occupant: { userId: lanner.user.id, nickname: lanner.user.nickname, clanTag: null },
+      });
+      expect((await pick(lanner, lanId, seatId(seating, 'A3'))).statusCode).toBe(200);
+      const after = await read(lanId);
+      expect(after.seats.filter((seat) => seat.occupant?.userId === lanner.user.id)).toEqual([
+        expect.objectContaining({ label: 'A3' }),
+      ]);
+      // Picking the seat one holds changes nothing.
+      expect((await pick(lanner, lanId, seatId(seating, 'A3'))).statusCode).toBe(200);
+    });
+
+    it('says who just took a seat, and why a seat is not for someone', async () => {
+      const { lanId, seating } = await lanWithPlan([
+        { label: 'A1', x: 0, y: 0 },
+        { label: 'A2', x: 1, y: 0, kind: 'blocked' },
+        { label: 'A3', x: 2, y: 0, kind: 'crew' },
+      ]);
+      const first = await participant(lanId, { nickname: `First${process.pid}` });
+      const second = await participant(lanId);
+      await pick(first, lanId, seatId(seating, 'A1'));
+      const taken = await pick(second, lanId, seatId(seating, 'A1'));
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().detail).toBe(`Seat A1 was just taken by First${process.pid}.`);
+      const blocked = await pick(second, lanId, seatId(seating, 'A2'));
+      expect(blocked.json().detail).toBe('Seat A2 is blocked: nobody sits there.');
+      const crew = await pick(second, lanId, seatId(seating, 'A3'));
+      expect(crew.statusCode).toBe(409);
+      expect(crew.json().detail).toBe('Seat A3 is for the crew.');
+      // Lan administrators seat someone on a crew seat, never on a blocked one.
+      expect((await pick(admin(), lanId, seatId(seating, 'A3'), second.user.id)).statusCode).toBe(
+        200,
+      );
+      expect((await pick(admin(), lanId, seatId(seating, 'A2'), second.user.id)).statusCode).toBe(
+        409,
+      );
+    });
+
+    it('is for participants whose place is Accepted or Paid', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
+      const pending = await api.person();
+      await api.subscribe(lanId, pending);
+      const refused = await pick(pending, lanId, seatId(seating, 'A1'));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(
+        'Only participants whose place is Accepted or Paid pick a seat.',
+      );
+      const stranger = await api.person();
+      const forOther = await pick(stranger, lanId, seatId(seating, 'A1'), pending.user.id);
+      expect(forOther.statusCode).toBe(403);
+    });
+
+    it('opens and locks at the plan’s times, except for lan administrators', async () => {
+      const future = { ...openPlan, opensAt: '2099-01-01T10:00:00+01:00' };
+      const { lanId, seating } = await lanWithPlan(row('A', 2, 0), future);
+      const lanner = await participant(lanId);
+      const early = await pick(lanner, lanId, seatId(seating, 'A1'));
+      expect(early.statusCode).toBe(409);
+      expect(early.json().detail).toMatch(/^Seat picking opens on 1 Jan 2099, \d\d:00\.$/);
+
+      const locked = {
+        ...openPlan,
+        opensAt: '2020-01-01T10:00:00Z',
+        locksAt: '2021-01-01T10:00:00Z',
+      };
+      await savePlan(lanId, { plan: locked, seats: seating.seats });
+      const late = await pick(lanner, lanId, seatId(seating, 'A1'));
+      expect(late.statusCode).toBe(409);
+      expect(late.json().detail).toMatch(/^Seats are fixed since 1 Jan 2021/);
+      expect((await pick(admin(), lanId, seatId(seating, 'A1'), lanner.user.id)).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('frees the seat when the place is given up, and the waitlist gives no seat', async () => {
+      const lan = await api.createLan({ maximumSubcribers: 1 });
+      const seating = await savePlan(lan.id, { plan: openPlan, seats: row('A', 2, 0) });
+      const holder = await participant(lan.id);
+      const waiting = await api.person();
+      await api.subscribe(lan.id, waiting, true);
+      await pick(holder, lan.id, seatId(seating, 'A1'));
+      expect(occupantOf(await read(lan.id), 'A1')).toBe(holder.user.id);
+      const withdrawn = await api.request(
+        holder,
+        'DELETE',
+        `/api/subscribers/${holder.subscriptionId}`,
+      );
+      expect(withdrawn.statusCode, withdrawn.body).toBe(204);
+      const after = await read(lan.id);
+      expect(after.seats.every((seat) => seat.occupant === null)).toBe(true);
+    });
+
+    it('frees the seat when an administrator moves the place back to Pending', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
+      const lanner = await participant(lanId);
+      await pick(lanner, lanId, seatId(seating, 'A2'));
+      await api.setStatus(lanner.subscriptionId, 'pending');
+      expect(occupantOf(await read(lanId), 'A2')).toBeNull();
+    });
+
+    it('gives a seat raced for by ten to exactly one, and the others a 409', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
+      const racers = await Promise.all(Array.from({ length: 10 }, () => participant(lanId)));
+      const responses = await Promise.all(
+        racers.map((racer) => pick(racer, lanId, seatId(seating, 'A1'))),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+      const winner = racers[statuses.indexOf(200)] as Person;
+      expect(occupantOf(await read(lanId), 'A1')).toBe(winner.user.id);
+      for (const response of responses.filter((each) => each.statusCode === 409))
+        expect(response.json().detail).toBe(`Seat A1 was just taken by ${winner.user.nickname}.`);
+    });
+
+    it('leaves one person picking five seats at once on exactly one', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 5, 0));
+      const lanner = await participant(lanId);
+      const responses = await Promise.all(
+        seating.seats.map((seat) => pick(lanner, lanId, seat.id)),
+      );
+      expect(responses.every((response) => response.statusCode < 500)).toBe(true);
+      const held = (await read(lanId)).seats.filter((seat) => seat.occupant !== null);
+      expect(held).toHaveLength(1);
+    });
+
+    it('lets a clan’s seat manager seat its members, and keeps a clan’s block for it', async () => {
+      const lan = await api.createLan({ maximumSubcribers: 50 });
+      const leader = await participant(lan.id);
+      const member = await participant(lan.id);
+      const outsider = await participant(lan.id);
+      const clan = (
+        await api.request(leader, 'POST', '/api/clans', {
+          name: `Seaters ${lan.id}`,
+          tag: `S${lan.id}`.slice(0, 6),
+          colour: '#aa3300',
+        })
+      ).json() as Clan;
+      await api.request(member, 'POST', `/api/clans/${clan.id}/members`, { code: clan.code });
+      const seating = await savePlan(lan.id, {
+        plan: openPlan,
+        blocks: [{ id: -1, name: 'Row A', clanId: clan.id }],
+        seats: [...row('A', 3, 0, { blockId: -1 }), ...row('B', 3, 2)],
+      });
+      const seated = await pick(leader, lan.id, seatId(seating, 'A2'), member.user.id);
+      expect(seated.statusCode, seated.body).toBe(200);
+      expect(seated.json().occupant).toMatchObject({ clanTag: clan.tag, clanId: clan.id });
+      const refused = await pick(outsider, lan.id, seatId(seating, 'A1'));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(`Seat A1 is in Row A, kept for ${clan.name}.`);
+      // Not theirs to seat: someone outside the clan.
+      expect((await pick(leader, lan.id, seatId(seating, 'B1'), outsider.user.id)).statusCode).toBe(
+        403,
+      );
+      // Freed by the clan's leader, not by a stranger.
+      const url = `/api/lans/${lan.id}/seats/${seatId(seating, 'A2')}/occupant`;
+      expect((await api.request(outsider, 'DELETE', url)).statusCode).toBe(403);
+      expect((await api.request(leader, 'DELETE', url)).statusCode).toBe(204);
+      expect(occupantOf(await read(lan.id), 'A2')).toBeNull();
+    });
+  });
+
+  describe('seating a clan together', () => {
+    const clanAt = async (lanId: number, size: number) => {
+      const people = await Promise.all(Array.from({ length: size }, () => participant(lanId)));
+      const [leader, ...rest] = people;
+      if (!leader) throw new Error('A clan needs a leader');
+      const clan = (
+        await api.request(leader, 'POST', '/api/clans', {
+          name: `Together ${lanId}-${size}`,
+          tag: `T${lanId}`.slice(0, 6),
+          colour: '#00aa33',
+        })
+      ).json() as Clan;
+      for (const person of rest)
+        await api.request(person, 'POST', `/api/clans/${clan.id}/members`, { code: clan.code });
+      return { clan, leader, people };
+    };
+
+    it('gives the clan adjacent free seats in one row', async () => {
+      const { lanId, seating } = await lanWithPlan([...row('A', 4, 0), ...row('B', 6, 2)]);
+      const other = await participant(lanId);
+      await pick(other, lanId, seatId(seating, 'A2'));
+      const { clan, leader, people } = await clanAt(lanId, 3);
+      const response = await api.request(leader, 'POST', `/api/lans/${lanId}/seating/clan-blocks`, {
+        clanId: clan.id,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const after = response.json() as Seating;
+      const labels = after.seats
+        .filter((seat) => people.some((person) => person.user.id === seat.occupant?.userId))
+        .map((seat) => seat.label)
+        .sort();
+      expect(labels).toEqual(['B1', 'B2', 'B3']);
+    });
+
+    it('says the largest run free when there is no room for the clan', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 4, 0));
+      const other = await participant(lanId);
+      await pick(other, lanId, seatId(seating, 'A3'));
+      const { clan, leader } = await clanAt(lanId, 3);
+      const response = await api.request(leader, 'POST', `/api/lans/${lanId}/seating/clan-blocks`, {
+        clanId: clan.id,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe(
+        `No 3 seats side by side are free for ${clan.name}: the most together is 2 (the row at line 1).`,
+      );
+    });
+
+    it('is for the clan’s leader and seat managers, and lan administrators', async () => {
+      const { lanId } = await lanWithPlan(row('A', 4, 0));
+      const { clan, people } = await clanAt(lanId, 2);
+      const member = people[1] as Person;
+      const refused = await api.request(member, 'POST', `/api/lans/${lanId}/seating/clan-blocks`, {
+        clanId: clan.id,
+      });
+      expect(refused.statusCode).toBe(403);
+      const byAdmin = await api.request(admin(), 'POST', `/api/lans/${lanId}/seating/clan-blocks`, {
+        clanId: clan.id,
+      });
+      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    });
+  });
+
+  it('tells open maps of each pick through a seat event with ids only', async () => {
+    const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
+    const lanner = await participant(lanId);
+    await pick(lanner, lanId, seatId(seating, 'A1'));
+    const events = await site.db
+      .selectFrom('events')
+      .select(['kind', 'lan_id', 'seat_id', 'is_hidden'])
+      .where('lan_id', '=', lanId)
+      .where('kind', 'in', ['seat', 'seating'])
+      .execute();
+    expect(events).toContainEqual(
+      expect.objectContaining({ kind: 'seat', lan_id: lanId, seat_id: seatId(seating, 'A1') }),
+    );
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'seating', lan_id: lanId }));
+  });
+});

@@ -1,0 +1,150 @@
+import {
+  clanBlockInputSchema,
+  idParamSchema,
+  problemDetailsSchema,
+  seatingInputSchema,
+  seatingSchema,
+  seatOccupantInputSchema,
+  seatSchema,
+} from '@lanparty/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendJson } from '../../http/kept-answers.ts';
+import { requireViewer } from '../auth/authenticate.ts';
+import { authorizeFirst } from '../auth/authorize.ts';
+import {
+  freeSomeonesSeat,
+  readSeating,
+  type SeatingDeps,
+  saveSeating,
+  seatClanTogether,
+  seatSomeone,
+} from './seating.service.ts';
+
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+  409: problemDetailsSchema,
+};
+const lanParams = z.object({ id: idParamSchema });
+const seatParams = z.object({ id: idParamSchema, seatId: idParamSchema });
+const picking =
+  'Participants (Accepted or Paid) pick for themselves between the plan’s opensAt and ' +
+  'locksAt, a clan’s leader and seat managers for its members; lan administrators seat ' +
+  'anyone at any time.';
+
+/** Seat plans and picks (issue 34). */
+export const seatingRoutes =
+  (deps: SeatingDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/lans/:id/seating',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'A lan’s seat plan: the plan, its seats with who sits there, its blocks',
+          description:
+            'For anyone who may see the lan once the plan is published; lan administrators ' +
+            'also see a draft. 404 when there is no plan (yet).',
+          params: lanParams,
+          response: {
+            200: seatingSchema,
+            400: problemDetailsSchema,
+            401: problemDetailsSchema,
+            404: problemDetailsSchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        sendJson(
+          reply,
+          await readSeating(deps, () => request.viewer(), request.params.id, request),
+        ),
+    );
+
+    app.put(
+      '/api/lans/:id/seating',
+      {
+        preValidation: authorizeFirst('seating.manage'),
+        schema: {
+          tags: ['seating'],
+          summary: 'Save a lan’s whole seat plan',
+          description: 'For lan administrators (403 otherwise).',
+          params: lanParams,
+          body: seatingInputSchema,
+          response: { 200: seatingSchema, ...problems },
+        },
+      },
+      async (request) =>
+        saveSeating(deps, await requireViewer(request), request.params.id, request.body),
+    );
+
+    app.put(
+      '/api/lans/:id/seats/:seatId/occupant',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'Pick a seat, move to it, or seat someone on it',
+          description:
+            `${picking} Someone seated elsewhere moves in one step. A seat taken is a 409 ` +
+            'naming who took it; a blocked seat, a crew seat for someone not in the crew, a ' +
+            'block kept for another clan, or picking outside the plan’s times, a 409 saying why.',
+          params: seatParams,
+          body: seatOccupantInputSchema,
+          response: { 200: seatSchema, ...problems },
+        },
+      },
+      async (request) =>
+        seatSomeone(
+          deps,
+          await requireViewer(request),
+          request.params.id,
+          request.params.seatId,
+          request.body.userId,
+        ),
+    );
+
+    app.delete(
+      '/api/lans/:id/seats/:seatId/occupant',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'Free a seat',
+          description: `Its occupant, their clan’s seat managers and lan administrators. ${picking}`,
+          params: seatParams,
+          response: { 204: z.undefined(), ...problems },
+        },
+      },
+      async (request, reply) => {
+        await freeSomeonesSeat(
+          deps,
+          await requireViewer(request),
+          request.params.id,
+          request.params.seatId,
+        );
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/api/lans/:id/seating/clan-blocks',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'Seat a clan together',
+          description:
+            'The clan’s participants without a seat (or all of them, `everyone`) get free ' +
+            'seats side by side in one row or table, a block kept for the clan first; a 409 ' +
+            'says the largest run free when none is long enough. For the clan’s leader and ' +
+            'seat managers, and lan administrators.',
+          params: lanParams,
+          body: clanBlockInputSchema,
+          response: { 200: seatingSchema, ...problems },
+        },
+      },
+      async (request) =>
+        seatClanTogether(deps, await requireViewer(request), request.params.id, request.body),
+    );
+  };

@@ -1,0 +1,463 @@
+import type { Seat, Seating, SeatingInput } from '@lanparty/contract';
+import { seatingSchema } from '@lanparty/contract';
+import {
+  hasAnyRole,
+  requiredRoles,
+  seatKey,
+  seatKindProblem,
+  seatsTheClan,
+} from '@lanparty/contract/rules';
+import { toBoolean } from '../../db/columns.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
+import type { Executor } from '../../db/executor.ts';
+import {
+  type AnswerDepends,
+  type JsonBytes,
+  type KeptAnswers,
+  toJson,
+} from '../../http/kept-answers.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { findRoles } from '../accounts/accounts.repository.ts';
+import { type Asker, authorize, isAllowed } from '../auth/authorize.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { findClan, findMembership } from '../clans/clans.repository.ts';
+import { findPlaceLan, type PlaceLanRow } from '../subscriptions/place-lans.repository.ts';
+import { findFreeRun, type RunSeat } from './free-runs.ts';
+import { presentSeat, presentSeating } from './seating.presenter.ts';
+import {
+  deleteSeatBlocks,
+  deleteSeats,
+  findClanParticipants,
+  findNickname,
+  findSeat,
+  findSeatBlocks,
+  findSeatOf,
+  findSeatPlan,
+  findSeats,
+  findSeatsWithOccupants,
+  freeSeat,
+  holdsPlace,
+  insertSeatBlock,
+  insertSeats,
+  lockSeats,
+  parkSeats,
+  type SeatPlanRow,
+  type SeatRow,
+  saveSeatPlan,
+  takeSeat,
+  updateSeat,
+  updateSeatBlock,
+} from './seating.repository.ts';
+
+/**
+ * Seat plans and picks (issue 34). The database keeps the promises (one person a seat,
+ * one seat a person per lan: migration 0022); this module decides who may and when, and
+ * turns the loser of a race into the same 409 as someone who came later.
+ */
+
+export type SeatingDeps = {
+  db: AppDatabase;
+  communityTimeZone: string;
+  answers: KeptAnswers<{ json: JsonBytes; isPublic: boolean }>;
+  clock?: () => Date;
+};
+
+const noPlan = () => new ProblemError(404, 'This lan has no seat plan yet.');
+const nowOf = (deps: SeatingDeps) => deps.clock?.() ?? new Date();
+
+function formatMoment(value: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(value));
+}
+
+const isLanAdministrator = (asker: Asker | null) => isAllowed(asker, 'seating.manage');
+const isCrew = (roles: readonly Parameters<typeof hasAnyRole>[0][number][]) =>
+  hasAnyRole(roles, requiredRoles.lanManagement);
+
+/** Whether a lan and its plan show to everyone: the lan active, the plan published. */
+const isPublic = (lan: PlaceLanRow, plan: SeatPlanRow) =>
+  toBoolean(lan.is_active) && toBoolean(plan.is_published);
+
+/** The lan and its plan as an asker may see them: 404 for what is not (yet) theirs to see. */
+async function visiblePlan(
+  db: Executor,
+  viewer: Asker | null,
+  lanId: number,
+  options: { isLocked?: boolean } = {},
+) {
+  const lan = await findPlaceLan(db, lanId);
+  const isAdministrator = isLanAdministrator(viewer);
+  if (!lan || (!toBoolean(lan.is_active) && !isAdministrator))
+    throw new ProblemError(404, `There is no lan ${lanId}.`);
+  const plan = await findSeatPlan(db, lanId, options);
+  if (!plan || (!isPublic(lan, plan) && !isAdministrator)) throw noPlan();
+  return { lan, plan, isAdministrator };
+}
+
+async function buildSeating(db: Executor, plan: SeatPlanRow): Promise<Seating> {
+  const [seats, blocks] = await Promise.all([
+    findSeatsWithOccupants(db, plan.lan_id),
+    findSeatBlocks(db, plan.lan_id),
+  ]);
+  return presentSeating(plan, seats, blocks);
+}
+
+// A seat map shows seats and plans (seating), and nicknames, clans and the lan (lans).
+const seatingDepends: AnswerDepends = { groups: ['lans', 'seating'] };
+
+/**
+ * GET /api/lans/{id}/seating: kept while seats, plans, users and clans are unchanged, for
+ * everyone alike (an occupant carries no personal field). The viewer is read only for a
+ * plan that is not public: the lan administrators' draft.
+ */
+export async function readSeating(
+  deps: SeatingDeps,
+  viewer: () => Promise<Viewer | null>,
+  lanId: number,
+  scope?: object,
+): Promise<JsonBytes> {
+  const kept = await deps.answers.read(
+    `seating ${lanId}`,
+    seatingDepends,
+    async () => {
+      const lan = await findPlaceLan(deps.db, lanId);
+      const plan = lan && (await findSeatPlan(deps.db, lanId));
+      if (!lan || !plan) return { json: Buffer.alloc(0), isPublic: false };
+      return {
+        json: toJson(seatingSchema, await buildSeating(deps.db, plan)),
+        isPublic: isPublic(lan, plan),
+      };
+    },
+    scope,
+  );
+  if (kept.isPublic) return kept.json;
+  const asker = await viewer();
+  if (kept.json.length === 0 || !isLanAdministrator(asker)) {
+    // Tell a lan administrator whether the lan or only its plan is missing.
+    await visiblePlan(deps.db, asker, lanId);
+  }
+  return kept.json;
+}
+
+type SeatingChange = { removed: SeatRow[]; blocked: SeatRow[] };
+
+/** 409 naming each held seat the change would remove or block. */
+async function refuseLosingAnyone(db: Executor, change: SeatingChange): Promise<void> {
+  const problems: string[] = [];
+  for (const [seats, doing] of [
+    [change.removed, 'remove'],
+    [change.blocked, 'block'],
+  ] as const) {
+    for (const seat of seats) {
+      if (seat.occupant_user_id === null) continue;
+      const nickname = (await findNickname(db, seat.occupant_user_id)) ?? 'someone';
+      problems.push(`Seat ${seat.label} is held by ${nickname}: move them before you ${doing} it.`);
+    }
+  }
+  if (problems.length > 0)
+    throw new ProblemError(409, problems.join(' '), { errors: { seats: problems } });
+}
+
+/** PUT /api/lans/{id}/seating: the whole plan, saved in one step. */
+export async function saveSeating(
+  deps: SeatingDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  input: SeatingInput,
+): Promise<Seating> {
+  authorize(viewer, 'seating.manage');
+  const now = nowOf(deps);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await findPlaceLan(trx, lanId, { isLocked: true })))
+        throw new ProblemError(404, `There is no lan ${lanId}.`);
+      const existing = await findSeats(trx, lanId, { isLocked: true });
+      const byId = new Map(existing.map((seat) => [seat.id, seat]));
+      const strangers = input.seats.filter((seat) => seat.id !== undefined && !byId.has(seat.id));
+      const oldBlocks = await findSeatBlocks(trx, lanId);
+      const blockIds = new Set(oldBlocks.map((block) => block.id));
+      const strangeBlocks = input.blocks.filter((block) => block.id > 0 && !blockIds.has(block.id));
+      const problems = [
+        ...strangers.map((seat) => `Seat ${seat.id} is not a seat of this lan`),
+        ...strangeBlocks.map((block) => `Block ${block.id} is not a block of this lan`),
+      ];
+      for (const clanId of new Set(input.blocks.map((block) => block.clanId))) {
+        if (clanId !== null && !(await findClan(trx, clanId)))
+          problems.push(`There is no clan ${clanId}`);
+      }
+      if (problems.length > 0)
+        throw new ProblemError(400, problems.join('. ').concat('.'), {
+          errors: { seats: problems },
+        });
+
+      const kept = new Set(input.seats.flatMap((seat) => (seat.id === undefined ? [] : [seat.id])));
+      await refuseLosingAnyone(trx, {
+        removed: existing.filter((seat) => !kept.has(seat.id)),
+        blocked: input.seats.flatMap((seat) => {
+          const old = seat.id === undefined ? undefined : byId.get(seat.id);
+          return old && seat.kind === 'blocked' && old.kind !== 'blocked' ? [old] : [];
+        }),
+      });
+
+      await saveSeatPlan(trx, lanId, input.plan, now);
+      await deleteSeats(
+        trx,
+        existing.filter((seat) => !kept.has(seat.id)).map((seat) => seat.id),
+      );
+      const keptBlocks = new Set(input.blocks.filter((block) => block.id > 0).map((b) => b.id));
+      // Seats leave a removed block with it (set null), and new blocks get their ids.
+      await deleteSeatBlocks(
+        trx,
+        oldBlocks.filter((block) => !keptBlocks.has(block.id)).map((block) => block.id),
+      );
+      const blockIdOf = new Map<number, number>();
+      for (const block of input.blocks) {
+        const fields = { name: block.name, nameKey: seatKey(block.name), clanId: block.clanId };
+        if (block.id > 0) {
+          await updateSeatBlock(trx, block.id, fields);
+          blockIdOf.set(block.id, block.id);
+        } else blockIdOf.set(block.id, await insertSeatBlock(trx, { lanId, ...fields }));
+      }
+      const fieldsOf = (seat: SeatingInput['seats'][number]) => ({
+        label: seat.label,
+        labelKey: seatKey(seat.label),
+        x: seat.x,
+        y: seat.y,
+        kind: seat.kind,
+        blockId: seat.blockId === null ? null : (blockIdOf.get(seat.blockId) ?? null),
+      });
+      const moved = input.seats.filter((seat) => {
+        const old = seat.id === undefined ? undefined : byId.get(seat.id);
+        return (
+          old && (old.label_key !== seatKey(seat.label) || old.x !== seat.x || old.y !== seat.y)
+        );
+      });
+      await parkSeats(
+        trx,
+        moved.map((seat) => seat.id as number),
+      );
+      for (const seat of input.seats) {
+        if (seat.id === undefined) continue;
+        const old = byId.get(seat.id) as SeatRow;
+        const fields = fieldsOf(seat);
+        const isSame =
+          old.label === fields.label &&
+          old.kind === fields.kind &&
+          old.block_id === fields.blockId &&
+          !moved.includes(seat);
+        if (!isSame) await updateSeat(trx, seat.id, fields);
+      }
+      await insertSeats(
+        trx,
+        lanId,
+        input.seats.filter((seat) => seat.id === undefined).map(fieldsOf),
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ProblemError(409, 'The plan was changed at the same moment: load it again.');
+    throw error;
+  }
+  const plan = (await findSeatPlan(deps.db, lanId)) as SeatPlanRow;
+  return buildSeating(deps.db, plan);
+}
+
+/** Whether the asker seats `userId`'s clan: both in one clan, the asker its leader or a seat manager. */
+async function seatsClanOf(db: Executor, asker: Asker, userId: number): Promise<boolean> {
+  if (asker.user.id === userId) return false;
+  const [mine, theirs] = await Promise.all([
+    findMembership(db, asker.user.id),
+    findMembership(db, userId),
+  ]);
+  return !!mine && !!theirs && mine.clan_id === theirs.clan_id && seatsTheClan(mine.role);
+}
+
+/** Refuses a pick outside the plan's times, for all but lan administrators. */
+function refuseOutOfTime(deps: SeatingDeps, plan: SeatPlanRow, now: Date): void {
+  if (plan.opens_at && now < new Date(plan.opens_at))
+    throw new ProblemError(
+      409,
+      `Seat picking opens on ${formatMoment(plan.opens_at, deps.communityTimeZone)}.`,
+    );
+  if (plan.locks_at && now >= new Date(plan.locks_at))
+    throw new ProblemError(
+      409,
+      `Seats are fixed since ${formatMoment(plan.locks_at, deps.communityTimeZone)}: ask a lan administrator to move anyone.`,
+    );
+}
+
+async function takenBy(db: Executor, seat: Pick<SeatRow, 'id' | 'label'>, lanId: number) {
+  const now = await findSeat(db, lanId, seat.id);
+  const nickname = now?.occupant_user_id ? await findNickname(db, now.occupant_user_id) : undefined;
+  return new ProblemError(409, `Seat ${seat.label} was just taken by ${nickname ?? 'someone'}.`);
+}
+
+/**
+ * PUT /api/lans/{id}/seats/{seatId}/occupant: picks, moves or seats someone. A move is one
+ * step: the old seat is freed and the new one taken in one transaction.
+ */
+export async function seatSomeone(
+  deps: SeatingDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  seatId: number,
+  userId: number,
+): Promise<Seat> {
+  const asker = viewer;
+  if (!asker) throw new ProblemError(401, 'Please sign in first.');
+  const now = nowOf(deps);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const { plan, isAdministrator } = await visiblePlan(trx, asker, lanId);
+      authorize(asker, 'seat.assign', {
+        userId,
+        seatsTheirClan: await seatsClanOf(trx, asker, userId),
+      });
+      if (!isAdministrator) refuseOutOfTime(deps, plan, now);
+      const seat = await findSeat(trx, lanId, seatId);
+      if (!seat) throw new ProblemError(404, `There is no seat ${seatId} at this lan.`);
+      if (!(await holdsPlace(trx, lanId, userId)))
+        throw new ProblemError(
+          409,
+          userId === asker.user.id
+            ? 'Only participants whose place is Accepted or Paid pick a seat.'
+            : `${(await findNickname(trx, userId)) ?? `User ${userId}`} holds no place at this lan (Accepted or Paid).`,
+        );
+      const roles = (await findRoles(trx, [userId])).get(userId) ?? [];
+      const kindProblem = seatKindProblem(seat.label, seat.kind, isCrew(roles) || isAdministrator);
+      if (kindProblem && !(isAdministrator && seat.kind === 'crew'))
+        throw new ProblemError(409, kindProblem);
+      if (!isAdministrator) await refuseOtherClansBlock(trx, seat, userId);
+      if (seat.occupant_user_id === userId) return;
+      if (seat.occupant_user_id !== null) throw await takenBy(trx, seat, lanId);
+      const current = await findSeatOf(trx, lanId, userId);
+      // Both rows locked in one order, so two people trading places wait, never deadlock.
+      await lockSeats(trx, current ? [current.id, seat.id] : [seat.id]);
+      if (current) await freeSeat(trx, current.id, userId);
+      if (!(await takeSeat(trx, seat.id, userId, now))) throw await takenBy(trx, seat, lanId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ProblemError(409, 'That person was seated elsewhere at the same moment.');
+    throw error;
+  }
+  const [seat] = (await findSeatsWithOccupants(deps.db, lanId)).filter(
+    (each) => each.id === seatId,
+  );
+  return presentSeat(seat as NonNullable<typeof seat>);
+}
+
+/** A seat in a block kept for another clan is for that clan's members. */
+async function refuseOtherClansBlock(db: Executor, seat: SeatRow, userId: number) {
+  if (seat.block_id === null) return;
+  const block = (await findSeatBlocks(db, seat.lan_id)).find((each) => each.id === seat.block_id);
+  if (!block?.clan_id) return;
+  const membership = await findMembership(db, userId);
+  if (membership?.clan_id === block.clan_id) return;
+  const clan = await findClan(db, block.clan_id);
+  throw new ProblemError(
+    409,
+    `Seat ${seat.label} is in ${block.name}, kept for ${clan?.name ?? 'a clan'}.`,
+  );
+}
+
+/** DELETE /api/lans/{id}/seats/{seatId}/occupant: frees a seat (its occupant, their clan's seat managers, lan administrators). */
+export async function freeSomeonesSeat(
+  deps: SeatingDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  seatId: number,
+): Promise<void> {
+  const asker = viewer;
+  if (!asker) throw new ProblemError(401, 'Please sign in first.');
+  await deps.db.transaction().execute(async (trx) => {
+    const { plan, isAdministrator } = await visiblePlan(trx, asker, lanId);
+    const seat = await findSeat(trx, lanId, seatId);
+    if (!seat) throw new ProblemError(404, `There is no seat ${seatId} at this lan.`);
+    if (seat.occupant_user_id === null) return;
+    authorize(asker, 'seat.assign', {
+      userId: seat.occupant_user_id,
+      seatsTheirClan: await seatsClanOf(trx, asker, seat.occupant_user_id),
+    });
+    if (!isAdministrator) refuseOutOfTime(deps, plan, nowOf(deps));
+    await freeSeat(trx, seat.id, seat.occupant_user_id);
+  });
+}
+
+/**
+ * POST /api/lans/{id}/seating/clan-blocks: seats a clan's participants side by side in one
+ * row or table — those without a seat, or all of them — a block kept for the clan first.
+ */
+export async function seatClanTogether(
+  deps: SeatingDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  request: { clanId: number; everyone: boolean },
+): Promise<Seating> {
+  const asker = viewer;
+  if (!asker) throw new ProblemError(401, 'Please sign in first.');
+  const now = nowOf(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    const { plan, isAdministrator } = await visiblePlan(trx, asker, lanId, { isLocked: true });
+    const clan = await findClan(trx, request.clanId);
+    if (!clan) throw new ProblemError(404, `There is no clan ${request.clanId}.`);
+    const membership = await findMembership(trx, asker.user.id);
+    const seatsThisClan = membership?.clan_id === clan.id && seatsTheClan(membership.role);
+    if (!seatsThisClan && !isAdministrator)
+      throw new ProblemError(403, 'Only the clan’s leader and seat managers seat the clan.');
+    if (!isAdministrator) refuseOutOfTime(deps, plan, now);
+
+    const seats = await findSeats(trx, lanId, { isLocked: true });
+    const participants = (await findClanParticipants(trx, lanId, clan.id)).map((p) => p.user_id);
+    const seatOf = new Map(
+      seats.flatMap((seat) =>
+        seat.occupant_user_id === null ? [] : [[seat.occupant_user_id, seat]],
+      ),
+    );
+    const movers = participants.filter((userId) => request.everyone || !seatOf.has(userId));
+    if (movers.length === 0)
+      throw new ProblemError(
+        409,
+        participants.length === 0
+          ? `Nobody of ${clan.name} holds a place at this lan (Accepted or Paid).`
+          : `Everyone of ${clan.name} at this lan has a seat already.`,
+      );
+    const blocks = await findSeatBlocks(trx, lanId);
+    const moving = new Set(movers);
+    const runSeats: RunSeat[] = seats.map((seat) => ({
+      id: seat.id,
+      label: seat.label,
+      x: seat.x,
+      y: seat.y,
+      blockId: seat.block_id,
+      isFree:
+        (seat.occupant_user_id === null || moving.has(seat.occupant_user_id)) &&
+        (seat.kind === 'standard' || seat.kind === 'accessible'),
+    }));
+    const found = findFreeRun(runSeats, blocks, clan.id, movers.length);
+    if (!found.run)
+      throw new ProblemError(
+        409,
+        found.largest
+          ? `No ${movers.length} seats side by side are free for ${clan.name}: the most together is ${found.largest.size} (${found.largest.where}).`
+          : `No seats are free for ${clan.name}.`,
+      );
+    for (const userId of movers) {
+      const old = seatOf.get(userId);
+      if (old) await freeSeat(trx, old.id, userId);
+    }
+    for (const [index, userId] of movers.entries()) {
+      const seat = found.run[index] as RunSeat;
+      if (!(await takeSeat(trx, seat.id, userId, now))) throw await takenBy(trx, seat, lanId);
+    }
+  });
+  const plan = (await findSeatPlan(deps.db, lanId)) as SeatPlanRow;
+  return buildSeating(deps.db, plan);
+}

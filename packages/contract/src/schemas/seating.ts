@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { seatKey, seatKinds, seatLimits } from '../rules/seat-rules.ts';
+import { formatValidationMessage } from '../validation-messages.ts';
+import { dateTimeSchema, idSchema } from './common.ts';
+import { boundedInteger, requiredDateTime, requiredText } from './rules.ts';
+
+/*
+ * Seat plans (issue 34): GET /api/lans/{id}/seating answers { plan, seats, blocks }, and
+ * PUT takes the same shape back.
+ */
+
+export const seatKindSchema = z.enum(seatKinds).meta({
+  id: 'SeatKind',
+  description:
+    '`standard`; `accessible` (reachable without steps, room for a wheelchair); `crew` (for ' +
+    'lan administrators); `blocked` (nobody sits there: a pillar, a gangway).',
+});
+
+export const seatOccupantSchema = z
+  .object({
+    userId: idSchema,
+    nickname: z.string(),
+    clanId: idSchema.nullable(),
+    clanTag: z.string().nullable(),
+    clanColour: z.string().nullable(),
+  })
+  .meta({ id: 'SeatOccupant', description: 'Who sits on a seat: no personal fields.' });
+
+export type SeatOccupant = z.infer<typeof seatOccupantSchema>;
+
+export const seatSchema = z
+  .object({
+    id: idSchema,
+    label: z.string(),
+    x: z.number().int(),
+    y: z.number().int(),
+    kind: seatKindSchema,
+    blockId: idSchema.nullable(),
+    occupant: seatOccupantSchema.nullable(),
+  })
+  .meta({ id: 'Seat', description: 'A seat: its label (unique in the lan), grid cell and kind.' });
+
+export type Seat = z.infer<typeof seatSchema>;
+
+export const seatBlockSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    clanId: idSchema
+      .nullable()
+      .meta({ description: 'The clan the block is kept for; null: none.' }),
+  })
+  .meta({ id: 'SeatBlock', description: 'A row or table of seats.' });
+
+export type SeatBlock = z.infer<typeof seatBlockSchema>;
+
+export const seatPlanSchema = z
+  .object({
+    opensAt: dateTimeSchema.nullable(),
+    locksAt: dateTimeSchema.nullable(),
+    published: z.boolean(),
+    width: z.number().int(),
+    height: z.number().int(),
+    modificationDate: dateTimeSchema,
+  })
+  .meta({
+    id: 'SeatPlan',
+    description:
+      'opensAt: picks before it are refused (null: open once published); locksAt: after it ' +
+      'only lan administrators seat people (null: never). A draft until published.',
+  });
+
+export const seatingSchema = z
+  .object({
+    plan: seatPlanSchema,
+    seats: z.array(seatSchema),
+    blocks: z.array(seatBlockSchema),
+  })
+  .meta({ id: 'Seating', description: 'A lan’s seat plan, its seats (by label) and blocks.' });
+
+export type Seating = z.infer<typeof seatingSchema>;
+
+const gridPosition = (fieldName: string) => boundedInteger(fieldName, 0, seatLimits.maxGrid - 1);
+const gridSize = (fieldName: string) => boundedInteger(fieldName, 1, seatLimits.maxGrid);
+
+/** A block in a plan being saved: `id` of a block kept, or a negative number for a new one. */
+const seatBlockInputSchema = z.object({
+  id: z
+    .number()
+    .int()
+    .refine((id) => id !== 0, 'Block id must not be 0'),
+  name: requiredText('name', seatLimits.blockNameMaxLength),
+  clanId: idSchema.nullable().default(null),
+});
+
+const seatInputSchema = z.object({
+  id: idSchema.optional(),
+  label: requiredText('label', seatLimits.labelMaxLength).regex(/^[^\s\p{Cc}]+$/u, {
+    error: 'Label cannot contain spaces',
+  }),
+  x: gridPosition('x'),
+  y: gridPosition('y'),
+  kind: seatKindSchema.default('standard'),
+  blockId: z.number().int().nullable().default(null),
+});
+
+export type SeatInput = z.infer<typeof seatInputSchema>;
+
+/** Duplicates in a list by a key: each value met a second time. */
+function repeated<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = keyOf(item);
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  });
+}
+
+export const seatingInputSchema = z
+  .object({
+    plan: z.object({
+      opensAt: requiredDateTime('opensAt').nullable().default(null),
+      locksAt: requiredDateTime('locksAt').nullable().default(null),
+      published: z.boolean().default(false),
+      width: gridSize('width'),
+      height: gridSize('height'),
+    }),
+    seats: z
+      .array(seatInputSchema)
+      .max(seatLimits.maxSeats, `A plan has at most ${seatLimits.maxSeats} seats`),
+    blocks: z.array(seatBlockInputSchema).max(seatLimits.maxSeats).default([]),
+  })
+  .superRefine((input, context) => {
+    const { plan, seats, blocks } = input;
+    if (plan.opensAt && plan.locksAt && Date.parse(plan.locksAt) <= Date.parse(plan.opensAt))
+      context.addIssue({
+        code: 'custom',
+        path: ['plan', 'locksAt'],
+        message: formatValidationMessage('greaterThanDate', 'locksAt', 'opensAt'),
+      });
+    for (const seat of repeated(seats, (each) => seatKey(each.label)))
+      context.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: `Two seats are labelled ${seat.label}: each label names one seat`,
+      });
+    for (const seat of repeated(seats, (each) => `${each.x},${each.y}`))
+      context.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: `Seat ${seat.label} stands where another seat stands (${seat.x}, ${seat.y})`,
+      });
+    for (const seat of seats.filter((each) => each.x >= plan.width || each.y >= plan.height))
+      context.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: `Seat ${seat.label} stands outside the plan of ${plan.width} × ${plan.height}`,
+      });
+    for (const seat of repeated(
+      seats.filter((each) => each.id !== undefined),
+      (each) => String(each.id),
+    ))
+      context.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: `Seat ${seat.id} is sent twice`,
+      });
+    for (const block of repeated(blocks, (each) => seatKey(each.name)))
+      context.addIssue({
+        code: 'custom',
+        path: ['blocks'],
+        message: `Two blocks are named ${block.name}: each name names one block`,
+      });
+    const blockIds = new Set(blocks.map((block) => block.id));
+    for (const seat of seats.filter((each) => each.blockId !== null && !blockIds.has(each.blockId)))
+      context.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: `Seat ${seat.label} is in block ${seat.blockId}, which is not in the plan`,
+      });
+  })
+  .meta({
+    id: 'SeatingChanges',
+    description:
+      'The whole plan, in the shape GET answers: a seat without an `id` is new (its label ' +
+      'names it), a seat left out is removed; a block with a negative `id` is new, and seats ' +
+      'name it by that id. A seat someone holds cannot be removed or blocked (409 naming ' +
+      'them): move them first.',
+  });
+
+export type SeatingInput = z.infer<typeof seatingInputSchema>;
+
+export const seatOccupantInputSchema = z
+  .object({ userId: idSchema })
+  .meta({ id: 'SeatOccupantChange', description: 'Who is to sit on the seat.' });
+
+export const clanBlockInputSchema = z
+  .object({
+    clanId: idSchema,
+    everyone: z.boolean().default(false).meta({
+      description:
+        'false: the clan’s participants without a seat; true: all of them, moved together.',
+    }),
+  })
+  .meta({ id: 'ClanSeatingRequest', description: 'Seat a clan together.' });
