@@ -63,6 +63,9 @@ export const participantSchema = z
     checkedInBy: z.string().nullable().meta({
       description: 'The nickname of the administrator who checked them in, when known.',
     }),
+    seat: z.string().nullable().meta({
+      description: 'The label of the seat they hold at the lan (issue 34); null: none.',
+    }),
   })
   .meta({ id: 'Participant', description: 'A subscription of a lan as its organiser sees it.' });
 

@@ -97,6 +97,9 @@ export const ownSubscriptionSchema = subscriberSchema
         'How to pay for the place and whom to ask about money (a refund of a Paid one): the ' +
         'lan’s payment details, the reference filled in for them; null without a place.',
     }),
+    seat: z.string().nullable().meta({
+      description: 'The label of the seat they hold at the lan (issue 34); null: none.',
+    }),
   })
   .meta({
     id: 'OwnSubscription',

@@ -41,6 +41,7 @@ export function buildParticipant(overrides: Partial<Participant> = {}): Particip
     shortCode: '7KQ4MZ2X',
     checkedInAt: null,
     checkedInBy: null,
+    seat: null,
     ...overrides,
   };
   return { ...participant, ...paymentFields(participant), ...overrides };
@@ -104,6 +105,7 @@ export function buildOwnSubscription(overrides: Partial<OwnSubscription> = {}): 
     shortCode: '7KQ4MZ2X',
     ...paymentFields({ status: overrides.status ?? 'Accepted', amountDue: 30 }),
     payment: null,
+    seat: null,
     ...overrides,
   };
 }

@@ -40,6 +40,7 @@ const columns: readonly Column[] = [
   { header: 'Paid (€)', cell: (p) => ({ money: p.amountPaid }) },
   { header: 'Outstanding (€)', cell: (p) => ({ money: p.amountOutstanding }) },
   { header: 'Present', cell: (p) => ({ yes: p.present }) },
+  { header: 'Seat', cell: (p) => ({ text: p.seat }) },
   {
     header: ({ timeZone }) => `Subscribed on (${timeZone})`,
     cell: (p) => ({ time: p.subscribedOn }),

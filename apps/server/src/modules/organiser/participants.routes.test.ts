@@ -15,8 +15,11 @@ const wantedStatus = (caller: Caller) =>
       ? 200
       : 403;
 
-/** The door's fields of a participant, which the door's own tests check (short-codes, check-ins). */
-const doorFields = ['shortCode', 'checkedInAt', 'checkedInBy'];
+/**
+ * The door's fields of a participant, which the door's own tests check (short-codes,
+ * check-ins), and the seat, which the seating tests check.
+ */
+const doorFields = ['shortCode', 'checkedInAt', 'checkedInBy', 'seat'];
 const withoutDoorFields = (participant: Participant) =>
   Object.fromEntries(Object.entries(participant).filter(([name]) => !doorFields.includes(name)));
 

@@ -415,6 +415,28 @@ describe.each(testEngines)('seating on %s', (engine) => {
     });
   });
 
+  it('puts the seat on the ticket, in the participants view and on the check-in', async () => {
+    const { lanId, seating } = await lanWithPlan(row('C', 3, 0));
+    const lanner = await participant(lanId);
+    await pick(lanner, lanId, seatId(seating, 'C3'));
+    await api.setStatus(lanner.subscriptionId, 'paid');
+    const own = await api.request(lanner, 'GET', '/api/users/me/subscriptions?limit=100');
+    const ticket = own.json().items.find((item: { lan: { id: number } }) => item.lan.id === lanId);
+    expect(ticket.seat).toBe('C3');
+    const participants = await api.request(admin(), 'GET', `/api/lans/${lanId}/participants`);
+    const row3 = participants
+      .json()
+      .participants.find((each: { userId: number }) => each.userId === lanner.user.id);
+    expect(row3.seat).toBe('C3');
+    const checkIn = await api.request(admin(), 'POST', `/api/lans/${lanId}/check-ins`, {
+      code: ticket.checkInCode,
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    expect(checkIn.json().subscriber.seat).toBe('C3');
+    const csv = await api.request(admin(), 'GET', `/api/lans/${lanId}/participants.csv`);
+    expect(csv.body).toContain('C3');
+  });
+
   it('tells open maps of each pick through a seat event with ids only', async () => {
     const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
     const lanner = await participant(lanId);

@@ -22,6 +22,8 @@ export type ParticipantRow = {
   email: string | null;
   is_email_activated: boolean | number;
   is_member: boolean | number;
+  /** The label of the seat they hold at the lan, if any (issue 34). */
+  seat_label: string | null;
 };
 
 function selectParticipants(db: Executor) {
@@ -29,7 +31,13 @@ function selectParticipants(db: Executor) {
     .selectFrom('subscribers')
     .innerJoin('users', 'users.id', 'subscribers.user_id')
     .leftJoin('users as checkers', 'checkers.id', 'subscribers.checked_in_by_user_id')
+    .leftJoin('seats', (join) =>
+      join
+        .onRef('seats.lan_id', '=', 'subscribers.lan_id')
+        .onRef('seats.occupant_user_id', '=', 'subscribers.user_id'),
+    )
     .select([
+      'seats.label as seat_label',
       'subscribers.id',
       'subscribers.lan_id',
       'subscribers.user_id',

@@ -60,6 +60,7 @@ export function presentParticipant(
     checkedInAt:
       row.checked_in_at === null ? null : toZonedIsoTimestamp(row.checked_in_at, timeZone),
     checkedInBy: row.checked_in_by,
+    seat: row.seat_label,
   };
 }
 

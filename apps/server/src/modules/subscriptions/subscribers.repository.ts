@@ -68,3 +68,21 @@ export async function deleteSubscriber(db: Executor, id: number): Promise<boolea
   const result = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The labels of the seats someone holds at these lans, by lan (issue 34). */
+export async function findSeatLabelsOf(
+  db: Executor,
+  userId: number,
+  lanIds: readonly number[],
+): Promise<Map<number, string>> {
+  const labels = new Map<number, string>();
+  if (lanIds.length === 0) return labels;
+  const rows = await db
+    .selectFrom('seats')
+    .select(['lan_id', 'label'])
+    .where('occupant_user_id', '=', userId)
+    .where('lan_id', 'in', [...lanIds])
+    .execute();
+  for (const row of rows) labels.set(row.lan_id, row.label);
+  return labels;
+}

@@ -39,6 +39,7 @@ import {
 import { statusMailThread, tellStatusChange } from './status-mails.ts';
 import {
   deleteSubscriber,
+  findSeatLabelsOf,
   findSubscriberById,
   findSubscriberOf,
   insertSubscriber,
@@ -126,10 +127,13 @@ export async function listOwnSubscriptions(
   const subscribers = await readSubscribers(deps.db, rows, {
     timeZone: deps.communityTimeZone,
   });
-  const payments = await paymentDetailsOfLans(
-    deps.db,
-    subscribers.filter(({ status }) => hasTicket(status)).map(({ lan }) => lan.id),
-  );
+  const placeLanIds = subscribers
+    .filter(({ status }) => hasTicket(status))
+    .map(({ lan }) => lan.id);
+  const [payments, seats] = await Promise.all([
+    paymentDetailsOfLans(deps.db, placeLanIds),
+    findSeatLabelsOf(deps.db, viewer.user.id, placeLanIds),
+  ]);
   const paymentOf = (lan: { id: number; name: string }) => {
     const details = payments.get(lan.id);
     return details
@@ -142,6 +146,7 @@ export async function listOwnSubscriptions(
     shortCode: hasTicket(subscriber.status) ? (rows[index]?.short_code ?? null) : null,
     ...presentPlacePayment(subscriber.status, rows[index]?.amount_due_cents ?? null),
     payment: hasTicket(subscriber.status) ? paymentOf(subscriber.lan) : null,
+    seat: seats.get(subscriber.lan.id) ?? null,
   }));
   return { items, ...page, total };
 }
