@@ -260,6 +260,15 @@ export type SeatsTable = {
   occupied_date: Timestamp | null;
 };
 
+/** A seated participant's request to swap seats with another (migration 0022). */
+export type SeatSwapsTable = {
+  id: Generated<number>;
+  lan_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  creation_date: Timestamp;
+};
+
 /** Raised by triggers whenever a group of tables changes (migration 0004). */
 export type DataVersionsTable = {
   name: string;
@@ -432,6 +441,7 @@ export type Database = {
   seat_plans: SeatPlansTable;
   seat_blocks: SeatBlocksTable;
   seats: SeatsTable;
+  seat_swaps: SeatSwapsTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;

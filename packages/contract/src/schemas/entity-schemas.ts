@@ -43,6 +43,8 @@ import {
   seatOccupantSchema,
   seatPlanSchema,
   seatSchema,
+  seatSwapInputSchema,
+  seatSwapSchema,
 } from './seating.ts';
 import { identitySettingsSchema, lanDefaultsInputSchema, lanDefaultsSchema } from './settings.ts';
 import {
@@ -140,6 +142,8 @@ export const entitySchemas = {
   SeatOccupant: seatOccupantSchema,
   SeatOccupantChange: seatOccupantInputSchema,
   SeatPlan: seatPlanSchema,
+  SeatSwap: seatSwapSchema,
+  SeatSwapRequest: seatSwapInputSchema,
   Seating: seatingSchema,
   SeatingChanges: seatingInputSchema,
   Severity: severitySchema,

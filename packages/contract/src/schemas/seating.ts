@@ -204,3 +204,30 @@ export const clanBlockInputSchema = z
     }),
   })
   .meta({ id: 'ClanSeatingRequest', description: 'Seat a clan together.' });
+
+const swapSideSchema = z.object({
+  userId: idSchema,
+  nickname: z.string(),
+  seat: z.string().nullable().meta({ description: 'Their seat now; null: they have none.' }),
+});
+
+export const seatSwapSchema = z
+  .object({
+    id: idSchema,
+    lanId: idSchema,
+    from: swapSideSchema,
+    to: swapSideSchema,
+    creationDate: dateTimeSchema,
+  })
+  .meta({
+    id: 'SeatSwap',
+    description:
+      'A seated participant (from) asks another (to) to swap seats; when `to` accepts, both ' +
+      'move in one step.',
+  });
+
+export type SeatSwap = z.infer<typeof seatSwapSchema>;
+
+export const seatSwapInputSchema = z
+  .object({ userId: idSchema })
+  .meta({ id: 'SeatSwapRequest', description: 'Whom to ask to swap seats with.' });

@@ -16,7 +16,8 @@ import { dialectOf, timestampType } from '../columns.ts';
  * A `seating` data version (kept seat-map answers) is raised by every change of plans,
  * blocks and seats; a `seat` event {lanId, seatId} tells open maps of each pick, move and
  * free, and a `seating` event {lanId} of a plan change (the plan row is touched by every
- * save). Events of an unpublished plan, or of an inactive lan, are hidden (0015).
+ * save). Events of an unpublished plan, or of an inactive lan, are hidden (0015). A swap
+ * asked (`seat_swaps`) or answered tells both people's tabs (`user` events).
  */
 const placeTaking = `('Accepted', 'Paid')`;
 
@@ -75,6 +76,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('seats_one_per_person', ['lan_id', 'occupant_user_id'])
     .execute();
   await db.schema.createIndex('seat_blocks_lan_index').on('seat_blocks').column('lan_id').execute();
+  // A seated participant asks another to swap; accepted, both move in one step.
+  await db.schema
+    .createTable('seat_swaps')
+    .addColumn('id', serial, (column) =>
+      dialect === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement(),
+    )
+    .addColumn('lan_id', 'integer', (column) =>
+      column.notNull().references('seat_plans.lan_id').onDelete('cascade'),
+    )
+    .addColumn('from_user_id', 'integer', (column) =>
+      column.notNull().references('users.id').onDelete('cascade'),
+    )
+    .addColumn('to_user_id', 'integer', (column) =>
+      column.notNull().references('users.id').onDelete('cascade'),
+    )
+    .addColumn('creation_date', timestamp, (column) => column.notNull())
+    .addUniqueConstraint('seat_swaps_pair_unique', ['lan_id', 'from_user_id', 'to_user_id'])
+    .execute();
+  await db.schema
+    .createIndex('seat_swaps_to_index')
+    .on('seat_swaps')
+    .column('to_user_id')
+    .execute();
 
   await db.schema.alterTable('events').addColumn('seat_id', 'integer').execute();
   await sql`insert into data_versions (name, version) values ('seating', 0)`.execute(db);
@@ -140,6 +164,21 @@ async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
     create trigger seat_plans_raise_event after insert or update or delete on seat_plans
     for each row execute function seat_plans_raise_event()`.execute(db);
   await sql`
+    create function seat_swaps_raise_event() returns trigger
+    language plpgsql set search_path from current as $$
+    declare row record;
+    begin
+      if tg_op = 'DELETE' then row := old; else row := new; end if;
+      insert into events (kind, user_id, creation_date) values ('user', row.from_user_id, now());
+      insert into events (kind, user_id, creation_date) values ('user', row.to_user_id, now());
+      perform pg_notify('lanparty_events', '');
+      return null;
+    end
+    $$`.execute(db);
+  await sql`
+    create trigger seat_swaps_raise_event after insert or delete on seat_swaps
+    for each row execute function seat_swaps_raise_event()`.execute(db);
+  await sql`
     create function subscribers_free_seat() returns trigger
     language plpgsql set search_path from current as $$
     begin
@@ -191,6 +230,18 @@ async function createSqliteTriggers(db: Kysely<unknown>): Promise<void> {
             ${sql.raw(now)});
       end`.execute(db);
   }
+  for (const operation of ['insert', 'delete'] as const) {
+    const row = operation === 'delete' ? 'old' : 'new';
+    await sql`
+      create trigger ${sql.raw(`seat_swaps_${operation}_raises_event`)}
+      after ${sql.raw(operation)} on seat_swaps
+      begin
+        insert into events (kind, user_id, creation_date)
+          values ('user', ${sql.raw(`${row}.from_user_id`)}, ${sql.raw(now)});
+        insert into events (kind, user_id, creation_date)
+          values ('user', ${sql.raw(`${row}.to_user_id`)}, ${sql.raw(now)});
+      end`.execute(db);
+  }
   await sql`
     create trigger subscribers_update_frees_seat after update of status on subscribers
     when new.status not in ${sql.raw(placeTaking)}
@@ -215,12 +266,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger subscribers_update_frees_seat`.execute(db);
     await sql`drop trigger subscribers_delete_frees_seat`.execute(db);
   }
+  await db.schema.dropTable('seat_swaps').execute();
   await db.schema.dropTable('seats').execute();
   await db.schema.dropTable('seat_blocks').execute();
   await db.schema.dropTable('seat_plans').execute();
   if (dialectOf(db) === 'postgres') {
     await sql`drop function seats_raise_event()`.execute(db);
     await sql`drop function seat_plans_raise_event()`.execute(db);
+    await sql`drop function seat_swaps_raise_event()`.execute(db);
     await sql`drop function raise_seating_data_version()`.execute(db);
   }
   await sql`delete from data_versions where name = 'seating'`.execute(db);

@@ -178,6 +178,34 @@ const rules: Record<Action, readonly Rule[]> = {
       refusal: 'You can only seat yourself, or your clan as its leader or seat manager.',
     },
   ],
+  'seatSwap.accept': [
+    {
+      about: 'asked of oneself',
+      subject: 1,
+      allowed: signedIn,
+      refusal: 'Only the one asked accepts a swap.',
+    },
+    {
+      about: 'asked of someone else',
+      subject: 2,
+      allowed: [],
+      refusal: 'Only the one asked accepts a swap.',
+    },
+  ],
+  'seatSwap.drop': [
+    {
+      about: 'one’s own',
+      subject: [1, 2],
+      allowed: signedIn,
+      refusal: 'Only the two people of a swap answer or withdraw it.',
+    },
+    {
+      about: 'of two others',
+      subject: [2, 3],
+      allowed: [],
+      refusal: 'Only the two people of a swap answer or withdraw it.',
+    },
+  ],
   'clan.seat': [
     {
       about: 'as its leader or seat manager',
@@ -274,6 +302,8 @@ type Site = {
   /** Seats of the lan's published plan: the first free, the second held by someone else. */
   freeSeatId: number;
   heldSeatId: number;
+  /** A swap the other person asked of a third. */
+  swapId: number;
 };
 
 type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
@@ -517,6 +547,20 @@ const routeRefusals: Record<string, RouteRefusal> = {
       url: `/api/lans/${lanId}/seats/${heldSeatId}/occupant`,
     }),
   },
+  'POST /api/lans/{id}/seat-swaps/{swapId}/accept': {
+    rule: only('seatSwap.accept', 1),
+    request: ({ lanId, swapId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/seat-swaps/${swapId}/accept`,
+    }),
+  },
+  'DELETE /api/lans/{id}/seat-swaps/{swapId}': {
+    rule: only('seatSwap.drop', 1),
+    request: ({ lanId, swapId }) => ({
+      method: 'DELETE',
+      url: `/api/lans/${lanId}/seat-swaps/${swapId}`,
+    }),
+  },
   'POST /api/lans/{id}/seating/clan-blocks': {
     rule: only('clan.seat', 1),
     request: ({ lanId, clanId }) => ({
@@ -580,6 +624,12 @@ const signedInRoutes: Record<string, (site: Site) => InjectOptions> = {
     url: '/api/users/email-addresses/someone@example.org',
   }),
   'GET /api/events': () => ({ url: '/api/events' }),
+  'GET /api/lans/{id}/seat-swaps': ({ lanId }) => ({ url: `/api/lans/${lanId}/seat-swaps` }),
+  'POST /api/lans/{id}/seat-swaps': ({ lanId, otherUserId }) => ({
+    method: 'POST',
+    url: `/api/lans/${lanId}/seat-swaps`,
+    payload: { userId: otherUserId },
+  }),
 };
 
 describe.each(testEngines)('every route that refuses, on %s', (engine) => {
@@ -610,7 +660,23 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
       { userId: other.user.id },
     );
     expect(seated.statusCode).toBe(200);
+    const third = await api.person();
+    const thirds = await api.subscribe(lan.id, third);
+    await api.setStatus(thirds.id, 'accepted');
+    await api.request(
+      as.LanAdministrator,
+      'PUT',
+      `/api/lans/${lan.id}/seats/${free?.id}/occupant`,
+      {
+        userId: third.user.id,
+      },
+    );
+    const swap = await api.request(other, 'POST', `/api/lans/${lan.id}/seat-swaps`, {
+      userId: third.user.id,
+    });
+    expect(swap.statusCode, swap.body).toBe(201);
     Object.assign(context, {
+      swapId: swap.json().id,
       lanId: lan.id,
       otherUserId: other.user.id,
       otherSubscriberId: subscription.id,

@@ -133,6 +133,16 @@ const rules = {
       asker.user.id === subject.userId || subject.seatsTheirClan || isLanAdministrator(asker),
     refusal: 'You can only seat yourself, or your clan as its leader or seat manager.',
   },
+  /** Accepting a seat swap (the subject: whom it asks): only the one asked. */
+  'seatSwap.accept': {
+    isAllowed: (asker, askedUserId: number) => asker.user.id === askedUserId,
+    refusal: 'Only the one asked accepts a swap.',
+  },
+  /** Declining or withdrawing a seat swap (the subject: its two people). */
+  'seatSwap.drop': {
+    isAllowed: (asker, people: readonly number[]) => people.includes(asker.user.id),
+    refusal: 'Only the two people of a swap answer or withdraw it.',
+  },
   /** Seating a clan together (the subject: whether the asker leads the clan or manages its seats). */
   'clan.seat': {
     isAllowed: (asker, seatsTheirClan: boolean) => seatsTheirClan || isLanAdministrator(asker),

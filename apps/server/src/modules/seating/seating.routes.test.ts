@@ -415,6 +415,82 @@ describe.each(testEngines)('seating on %s', (engine) => {
     });
   });
 
+  describe('swapping', () => {
+    const seatedPair = async () => {
+      const { lanId, seating } = await lanWithPlan(row('S', 3, 0));
+      const [asker, asked] = [await participant(lanId), await participant(lanId)];
+      await pick(asker, lanId, seatId(seating, 'S1'));
+      await pick(asked, lanId, seatId(seating, 'S2'));
+      return { lanId, seating, asker, asked };
+    };
+    const ask = (who: Person, lanId: number, userId: number) =>
+      api.request(who, 'POST', `/api/lans/${lanId}/seat-swaps`, { userId });
+
+    it('moves both in one step when the one asked accepts', async () => {
+      const { lanId, asker, asked } = await seatedPair();
+      const asked1 = await ask(asker, lanId, asked.user.id);
+      expect(asked1.statusCode, asked1.body).toBe(201);
+      expect(asked1.json()).toMatchObject({
+        from: { userId: asker.user.id, seat: 'S1' },
+        to: { userId: asked.user.id, seat: 'S2' },
+      });
+      const seen = await api.request(asked, 'GET', `/api/lans/${lanId}/seat-swaps`);
+      expect(seen.json()).toHaveLength(1);
+      expect((await ask(asker, lanId, asked.user.id)).statusCode).toBe(409);
+
+      const byAsker = await api.request(
+        asker,
+        'POST',
+        `/api/lans/${lanId}/seat-swaps/${asked1.json().id}/accept`,
+      );
+      expect(byAsker.statusCode).toBe(403);
+      const accepted = await api.request(
+        asked,
+        'POST',
+        `/api/lans/${lanId}/seat-swaps/${asked1.json().id}/accept`,
+      );
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const after = await read(lanId);
+      expect(occupantOf(after, 'S1')).toBe(asked.user.id);
+      expect(occupantOf(after, 'S2')).toBe(asker.user.id);
+      expect((await api.request(asked, 'GET', `/api/lans/${lanId}/seat-swaps`)).json()).toEqual([]);
+    });
+
+    it('needs both seated, and is declined by either', async () => {
+      const { lanId, seating, asker, asked } = await seatedPair();
+      const unseated = await participant(lanId, { nickname: `Standing${process.pid}` });
+      const refused = await ask(asker, lanId, unseated.user.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(`Standing${process.pid} has no seat to swap.`);
+      expect((await ask(unseated, lanId, asker.user.id)).json().detail).toBe(
+        'Pick a seat first: a swap trades two seats.',
+      );
+      const swap = (await ask(asker, lanId, asked.user.id)).json();
+      const stranger = await participant(lanId);
+      const url = `/api/lans/${lanId}/seat-swaps/${swap.id}`;
+      expect((await api.request(stranger, 'DELETE', url)).statusCode).toBe(403);
+      expect((await api.request(asked, 'DELETE', url)).statusCode).toBe(204);
+      const late = await api.request(asked, 'POST', `${url}/accept`);
+      expect(late.statusCode).toBe(404);
+      expect(occupantOf(await read(lanId), 'S1')).toBe(asker.user.id);
+      expect(seating.seats).toHaveLength(3);
+    });
+
+    it('makes one swap of two accepts at once, and keeps everyone on one seat', async () => {
+      const { lanId, asker, asked } = await seatedPair();
+      const swap = (await ask(asker, lanId, asked.user.id)).json();
+      const url = `/api/lans/${lanId}/seat-swaps/${swap.id}/accept`;
+      const responses = await Promise.all([
+        api.request(asked, 'POST', url),
+        api.request(asked, 'POST', url),
+      ]);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
+      const after = await read(lanId);
+      expect(occupantOf(after, 'S1')).toBe(asked.user.id);
+      expect(occupantOf(after, 'S2')).toBe(asker.user.id);
+    });
+  });
+
   it('puts the seat on the ticket, in the participants view and on the check-in', async () => {
     const { lanId, seating } = await lanWithPlan(row('C', 3, 0));
     const lanner = await participant(lanId);

@@ -6,12 +6,15 @@ import {
   seatingSchema,
   seatOccupantInputSchema,
   seatSchema,
+  seatSwapInputSchema,
+  seatSwapSchema,
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
+import { acceptSwap, askSwap, dropSwap, listSwaps } from './seat-swaps.ts';
 import {
   freeSomeonesSeat,
   readSeating,
@@ -30,6 +33,7 @@ const problems = {
 };
 const lanParams = z.object({ id: idParamSchema });
 const seatParams = z.object({ id: idParamSchema, seatId: idParamSchema });
+const swapParams = z.object({ id: idParamSchema, swapId: idParamSchema });
 const picking =
   'Participants (Accepted or Paid) pick for themselves between the plan’s opensAt and ' +
   'locksAt, a clan’s leader and seat managers for its members; lan administrators seat ' +
@@ -146,5 +150,91 @@ export const seatingRoutes =
       },
       async (request) =>
         seatClanTogether(deps, await requireViewer(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/lans/:id/seat-swaps',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'The seat swaps the caller asked for or was asked',
+          params: lanParams,
+          response: {
+            200: z.array(seatSwapSchema),
+            400: problemDetailsSchema,
+            401: problemDetailsSchema,
+            404: problemDetailsSchema,
+          },
+        },
+      },
+      async (request) => listSwaps(deps, await requireViewer(request), request.params.id),
+    );
+
+    app.post(
+      '/api/lans/:id/seat-swaps',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'Ask another seated participant to swap seats',
+          description:
+            'Both must be seated, within the plan’s times (409 otherwise); asking the same ' +
+            'person twice is a 409. Their open tabs hear of it (a `user` event).',
+          params: lanParams,
+          body: seatSwapInputSchema,
+          response: {
+            201: seatSwapSchema,
+            400: problemDetailsSchema,
+            401: problemDetailsSchema,
+            404: problemDetailsSchema,
+            409: problemDetailsSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const swap = await askSwap(
+          deps,
+          await requireViewer(request),
+          request.params.id,
+          request.body.userId,
+        );
+        return reply.code(201).send(swap);
+      },
+    );
+
+    app.post(
+      '/api/lans/:id/seat-swaps/:swapId/accept',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'Accept a seat swap: both move in one step',
+          description: 'Only the one asked (403 otherwise).',
+          params: swapParams,
+          response: { 200: seatSwapSchema, ...problems },
+        },
+      },
+      async (request) =>
+        acceptSwap(deps, await requireViewer(request), request.params.id, request.params.swapId),
+    );
+
+    app.delete(
+      '/api/lans/:id/seat-swaps/:swapId',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'Decline or withdraw a seat swap',
+          description: 'Either of its two people (403 otherwise).',
+          params: swapParams,
+          response: { 204: z.undefined(), ...problems },
+        },
+      },
+      async (request, reply) => {
+        await dropSwap(
+          deps,
+          await requireViewer(request),
+          request.params.id,
+          request.params.swapId,
+        );
+        return reply.code(204).send();
+      },
     );
   };

@@ -86,7 +86,7 @@ const isPublic = (lan: PlaceLanRow, plan: SeatPlanRow) =>
   toBoolean(lan.is_active) && toBoolean(plan.is_published);
 
 /** The lan and its plan as an asker may see them: 404 for what is not (yet) theirs to see. */
-async function visiblePlan(
+export async function visiblePlan(
   db: Executor,
   viewer: Asker | null,
   lanId: number,
@@ -280,7 +280,7 @@ async function seatsClanOf(db: Executor, asker: Asker, userId: number): Promise<
 }
 
 /** Refuses a pick outside the plan's times, for all but lan administrators. */
-function refuseOutOfTime(deps: SeatingDeps, plan: SeatPlanRow, now: Date): void {
+export function refuseOutOfTime(deps: SeatingDeps, plan: SeatPlanRow, now: Date): void {
   if (plan.opens_at && now < new Date(plan.opens_at))
     throw new ProblemError(
       409,
