@@ -2,12 +2,12 @@ import type { Role, SignUp } from '@lanparty/contract';
 import { useEffect, useRef, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { describeError } from '../../../lib/api-client.ts';
 import { Navigate, useSearchParams } from '../../../lib/router/index.tsx';
 import { useSignUps } from '../../../lib/users/list-sign-ups.ts';
 import { useUpdateUserRoles } from '../api/update-user-roles.ts';
-import { Pager } from '../components/pager.tsx';
 import { SignUpsTable } from '../components/sign-ups-table.tsx';
 import styles from './admin-sign-ups-route.module.css';
 

@@ -1,10 +1,10 @@
 import { type Role, roleNames } from '@lanparty/contract';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useSearchParams } from '../../../lib/router/index.tsx';
 import { useAllUsers } from '../../../lib/users/list-users.ts';
-import { Pager } from '../components/pager.tsx';
 import { roleLabel } from '../components/role-editor.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 import styles from './admin-users-route.module.css';

@@ -1,4 +1,4 @@
-import controls from '../../../components/controls.module.css';
+import controls from './controls.module.css';
 
 type PagerProps = {
   page: number;
@@ -7,7 +7,7 @@ type PagerProps = {
   onGoTo: (page: number) => void;
 };
 
-/** Previous and Next below a paged admin list; nothing while it fits on one page. */
+/** Previous and Next below a paged list; nothing while it fits on one page. */
 export function Pager({ page, pageCount, onGoTo }: PagerProps) {
   if (pageCount <= 1) return null;
   return (
