@@ -37,7 +37,7 @@ import {
 export type ClansDeps = { db: AppDatabase; timeZone: string };
 
 /** An invite code: 144 random bits, 24 characters of an address. */
-const newInviteCode = () => randomBytes(18).toString('base64url');
+export const createInviteCode = () => randomBytes(18).toString('base64url');
 
 const notFound = (clanId: number) => new ProblemError(404, `There is no clan ${clanId}.`);
 
@@ -153,7 +153,7 @@ export async function createClan(
       const inClan = await alreadyInAClan(trx, viewer.user.id);
       if (inClan) throw inClan;
       await refuseTaken(trx, fields);
-      const clan = await insertClan(trx, { ...fields, code: newInviteCode(), now });
+      const clan = await insertClan(trx, { ...fields, code: createInviteCode(), now });
       await insertClanMember(trx, { clanId: clan.id, userId: viewer.user.id, role: 'leader', now });
       return clan;
     },
@@ -192,7 +192,7 @@ export async function renewInviteCode(
   viewer: Viewer | null,
   clanId: number,
 ): Promise<{ code: string }> {
-  const code = newInviteCode();
+  const code = createInviteCode();
   await deps.db.transaction().execute(async (trx) => {
     if (!(await findClan(trx, clanId, { isLocked: true }))) throw notFound(clanId);
     authorize(viewer, 'clan.lead', await roleIn(trx, viewer, clanId));

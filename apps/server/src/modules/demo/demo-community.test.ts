@@ -10,6 +10,7 @@ import {
   playerLeaderboardMonthSchema,
   rewindSummarySchema,
   rewindYearsSchema,
+  type Seating,
   subscriberSchema,
   userProfileSchema,
   userPublicSchema,
@@ -238,6 +239,44 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
       .where('amount_due_cents', 'is', null)
       .execute();
     expect(withoutDue).toEqual([]);
+  });
+
+  it('seats the open lan’s clans together, leaves seats free, and fully seats the full house', async () => {
+    const upcoming = await upcomingLans(site);
+    const seatingOf = async (lanId: number) => {
+      const response = await site.app.inject({ url: `/api/lans/${lanId}/seating` });
+      expect(response.statusCode).toBe(200);
+      return response.json() as Seating;
+    };
+    const open = await seatingOf((upcoming[0] as Lan).id);
+    expect(open.plan.published).toBe(true);
+    expect(open.seats.length).toBeGreaterThanOrEqual(55);
+    expect(open.seats.length).toBeLessThanOrEqual(65);
+    const held = open.seats.filter((seat) => seat.occupant !== null);
+    expect(open.seats.length - held.length).toBeGreaterThan(3);
+    // Two clans, each on seats side by side in one row.
+    const byClan = Map.groupBy(
+      held.filter((seat) => seat.occupant?.clanTag),
+      (seat) => seat.occupant?.clanTag,
+    );
+    expect(byClan.size).toBe(2);
+    for (const seats of byClan.values()) {
+      expect(new Set(seats.map((seat) => seat.blockId)).size).toBe(1);
+      const xs = seats.map((seat) => seat.x).sort((a, b) => a - b);
+      expect((xs.at(-1) ?? 0) - (xs[0] ?? 0)).toBe(xs.length - 1);
+    }
+    // Everyone seated holds a place there.
+    const holders = new Set(
+      (upcoming[0] as Lan).subscribers
+        .filter((subscriber) => ['Accepted', 'Paid'].includes(subscriber.status))
+        .map((subscriber) => subscriber.user.id),
+    );
+    expect(held.every((seat) => holders.has(seat.occupant?.userId ?? 0))).toBe(true);
+
+    const full = fullLanOf(upcoming);
+    const fullSeating = await seatingOf(full.id);
+    const seated = fullSeating.seats.filter((seat) => seat.occupant !== null).length;
+    expect(seated).toBe(taken(full));
   });
 
   it('keeps the inactive draft from anonymous visitors', async () => {

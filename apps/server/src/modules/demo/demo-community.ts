@@ -17,6 +17,7 @@ import { insertLanMessage } from '../organiser/lan-messages.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners, demoLannersAt } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
+import { type LanToSeat, seedDemoSeating } from './demo-seating.ts';
 import {
   type DemoSubscriberRow,
   findUsersOfLocalAccounts,
@@ -204,9 +205,10 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
     const seeding: Seeding = { trx, subscriptions, people, now };
     const lanWeekends = await seedPastLans(seeding, random, bannerLanIds);
     lanWeekends.push(...(await seedMorePastLans(seeding, more, scale)));
-    await seedUpcomingLans(seeding, random, bannerLanIds, scale);
+    const toSeat = await seedUpcomingLans(seeding, random, bannerLanIds, scale);
     await seedMoreUpcomingLans(seeding, more, scale);
     await subscriptions.flush();
+    await seedDemoSeating(trx, toSeat, now);
     await seedDemoPlaytime(trx, {
       players: [...people, ...[...accounts.values()].map((id) => ({ id }))],
       lans: lanWeekends,
@@ -337,7 +339,7 @@ async function seedUpcomingLans(
   random: Random,
   bannerLanIds: number[],
   scale: number,
-) {
+): Promise<{ open: LanToSeat; full: LanToSeat }> {
   const { trx, subscriptions, people, now } = seeding;
   const accounts = await findDemoAccountUsers(trx);
   const soon = (weeks: number) => fridayInWeeks(now, weeks);
@@ -384,8 +386,11 @@ async function seedUpcomingLans(
     );
   const lannerId = accounts.get('lanner');
   if (lannerId) subscriptions.add(open, lannerId, { status: 'Pending', present: null }, now);
+  const openParticipants = openLanners
+    .filter((_, index) => isPlaceTaking(statuses[index] as SubscriberStatus))
+    .map((lanner) => lanner.id);
 
-  await seedFullLan(seeding, soon(5), scale);
+  const full = await seedFullLan(seeding, soon(5), scale);
 
   // Nearly full: one place left.
   const fullStart = soon(8);
@@ -421,6 +426,7 @@ async function seedUpcomingLans(
     }),
     now,
   );
+  return { open: { id: open.id, participants: openParticipants }, full };
 }
 
 /**
@@ -499,7 +505,7 @@ async function seedFullLan(
   { trx, subscriptions, people, now }: Seeding,
   start: Date,
   scale: number,
-) {
+): Promise<LanToSeat> {
   const lan = await insertLan(
     trx,
     lanValues(`Full House Lan ${start.getUTCFullYear()}`, start, {
@@ -547,6 +553,7 @@ async function seedFullLan(
     },
     new Date(now.getTime() - 2 * DAY),
   );
+  return { id: lan.id, participants: lanners.slice(0, 16).map((lanner) => lanner.id) };
 }
 
 /** New sign-ups waiting to be verified: one ready for it, one who has only just started. */
