@@ -243,6 +243,14 @@ export const pageReads: readonly PageRead[] = [
     newUrl: (c, index) => `/api/lans/${nth(c.lanIds, index)}`,
     distinctUrls: (c) => c.lanIds.length,
   },
+  {
+    // Of the lan a member opens, whose plan the demo publishes (issue 34); only lans with a
+    // plan answer it, so no other URL.
+    name: 'seat map',
+    page: '/lans/{id}',
+    source: 'features/seating (the lan page’s seat map)',
+    url: (c) => `/api/lans/${c.lanId}/seating`,
+  },
 ];
 
 /** The reads this site can answer. */

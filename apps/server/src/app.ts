@@ -37,7 +37,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createWebhookDeliverer } from './modules/chat/discord-webhook.ts';
 import { clansRoutes } from './modules/clans/clans.routes.ts';
 import { seedDemoCommunity } from './modules/demo/demo-community.ts';
-import { createEventHub } from './modules/events/event-hub.ts';
+import { createEventHub, defaultStreamLimits } from './modules/events/event-hub.ts';
 import { startEventPruner } from './modules/events/event-pruner.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -226,7 +226,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await moveAssetFilesIntoDatabase({ db, dataDir: config.dataDir, log: app.log });
   await app.register(assetsRoutes({ db }));
-  const events = createEventHub({ db, database: config.database, log: app.log });
+  const events = createEventHub({
+    db,
+    database: config.database,
+    log: app.log,
+    limits: { ...defaultStreamLimits, total: config.liveStreamsMax },
+  });
   stopTasks.push(() => events.close());
   await app.register(
     eventsRoutes({

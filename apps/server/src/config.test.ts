@@ -29,7 +29,15 @@ describe('loadConfig', () => {
     expect(config.communityTimeZone).toBe('Europe/Amsterdam');
     expect(config.isDemo).toBe(false);
     expect(config.demoScale).toBe(1);
+    expect(config.liveStreamsMax).toBe(500);
     expect(config.isProduction).toBe(true);
+  });
+
+  it('keeps as many live update streams open as LIVE_STREAMS_MAX says, a whole number', () => {
+    expect(loadConfig({ LIVE_STREAMS_MAX: '1200' }, cwd).liveStreamsMax).toBe(1200);
+    expect(problemsOf({ LIVE_STREAMS_MAX: '0' })).toEqual([
+      'LIVE_STREAMS_MAX: must be a whole number of at least 1 (got "0")',
+    ]);
   });
 
   it('scales the demo community by a whole number of at least 1, and names anything else', () => {

@@ -61,6 +61,8 @@ export type Config = {
   demoScale: number;
   /** The changes one person may ask of the API in a minute (WRITES_PER_MINUTE). */
   writesPerMinute: number;
+  /** The live update streams one server keeps open at most (LIVE_STREAMS_MAX). */
+  liveStreamsMax: number;
   isProduction: boolean;
   webDistDir: string;
   identity: IdentityConfig;
@@ -95,6 +97,8 @@ export const environmentVariables = {
     'With LANPARTY_DEMO: the demo community this many times its size (a whole number, at least 1). Default 1.',
   WRITES_PER_MINUTE:
     'The changes (POST, PUT, PATCH, DELETE) one signed-in person may ask of the API in a minute; past it, 429. Default 120.',
+  LIVE_STREAMS_MAX:
+    'The live update streams (GET /api/events) one server keeps open at most; past it, 429. Default 500.',
   NODE_ENV: 'production hides build details in logs and errors. Default production.',
   OIDC_ISSUER:
     'External OpenID Connect issuer (e.g. a Keycloak realm URL). Unset: the embedded provider at /oidc.',
@@ -207,6 +211,7 @@ const environmentSchema = z.object({
   LANPARTY_DEMO: booleanFlag,
   LANPARTY_DEMO_SCALE: wholeNumberFromOne.default(1),
   WRITES_PER_MINUTE: wholeNumberFromOne.default(120),
+  LIVE_STREAMS_MAX: wholeNumberFromOne.default(500),
   NODE_ENV: z.string().default('production'),
   LANPARTY_WEB_DIST: z.string().optional(),
   OIDC_ISSUER: z
@@ -297,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     isDemo,
     demoScale: settings.LANPARTY_DEMO_SCALE,
     writesPerMinute: settings.WRITES_PER_MINUTE,
+    liveStreamsMax: settings.LIVE_STREAMS_MAX,
     isProduction: settings.NODE_ENV === 'production',
     webDistDir: path.resolve(
       cwd,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Browser } from '../../../scripts/bench/browser.ts';
 import { headersToRecord, startFloor } from '../../../scripts/bench/children.ts';
+import { lannerAddress } from '../../../scripts/bench/lanners.ts';
 import { benchOptionsOf } from '../../../scripts/bench/options.ts';
 import {
   apiPath,
@@ -28,7 +29,6 @@ import {
   timesOf,
 } from '../../../scripts/bench/report.ts';
 import { formActionOf } from '../../../scripts/bench/sign-in.ts';
-import { lannerAddress } from '../../../scripts/bench/subscribe-at-once.ts';
 
 /** The parts of `npm run bench:api` that need no site: nothing here starts one or a load. */
 

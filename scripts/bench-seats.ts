@@ -1,0 +1,392 @@
+import { createHash } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { Browser } from './bench/browser.ts';
+import { headersToRecord, runLoad, startFloor } from './bench/children.ts';
+import { createLanners, expectStatus, inTurns, type Lanner, sendJson } from './bench/lanners.ts';
+import { benchOptionsOf, type Engine } from './bench/options.ts';
+import type { ReadContext } from './bench/reads.ts';
+import { percentile } from './bench/report.ts';
+import { createDataPlace, type RunningServer, startServerProcess } from './bench/server-process.ts';
+import { discoverProvider, type Provider, refresh, signIn, type Tokens } from './bench/sign-in.ts';
+
+/**
+ * `npm run bench:seats` (issue 34): seat picking under load, against real server processes
+ * (the demo community at ×10; on PostgreSQL two servers on one database, the picks and the
+ * streams spread over both), this process being the browsers.
+ *
+ * - 500 participants (BENCH_PARTICIPANTS) pick at the same moment, half of them racing for
+ *   20 seats: every contested seat must go to exactly one of those who were told 200, the
+ *   rest told 409, no 5xx, nobody on two seats; p99 of a pick ≤ 200 ms.
+ * - Meanwhile 1,000 live update streams (BENCH_STREAMS) are open; each keeps its view of the
+ *   map as a tab does: a seat event marks it stale, and it reads the map again (one read at
+ *   a time). Each view must equal the database's within 1 s of the last pick.
+ * - Then GET /api/lans/{id}/seating of the 1,000-seat plan, unchanged, at 32 connections
+ *   from a process of its own: ≥ 0.25 of its floor (the same bytes from memory).
+ *
+ * BENCH_ENGINES (sqlite,postgres) and BENCH_SECONDS as for bench:api.
+ */
+
+const options = benchOptionsOf(process.env);
+const participantCount = Number(process.env.BENCH_PARTICIPANTS ?? 500);
+const streamCount = Number(process.env.BENCH_STREAMS ?? 1000);
+const contestedCount = 20;
+const goals = { pickP99Ms: 200, convergeMs: 1000, unchanged: 0.25 } as const;
+const plan = { columns: 40, rows: 25 };
+
+type Bearer = Record<string, string>;
+const bearerOf = (tokens: Tokens): Bearer => ({ authorization: `Bearer ${tokens.accessToken}` });
+
+/** Renews tokens that would run out within `withinMs`. */
+async function fresh(provider: Provider, tokens: Tokens, withinMs = 90_000): Promise<Tokens> {
+  return tokens.expiresAt - Date.now() < withinMs ? refresh(provider, tokens) : tokens;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A tab's live view of the map: its events mark it stale; it reads the map again. */
+class StreamView {
+  digest = '';
+  changedAt = 0;
+  #stale = false;
+  #reading = false;
+  #abort = new AbortController();
+  opened: Promise<void>;
+
+  readonly origin: string;
+  readonly lanId: number;
+
+  constructor(origin: string, headers: Bearer, lanId: number) {
+    this.origin = origin;
+    this.lanId = lanId;
+    this.opened = this.#open(headers);
+  }
+
+  async #open(headers: Bearer) {
+    const response = await fetch(`${this.origin}/api/events`, {
+      headers,
+      signal: this.#abort.signal,
+    });
+    if (response.status !== 200 || !response.body)
+      throw new Error(`GET /api/events answered ${response.status}: ${await response.text()}`);
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    void (async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        const text = decoder.decode(chunk.value, { stream: true });
+        if (/event: (seat|seating|resync)\n/.test(text)) this.markStale();
+      }
+    })().catch(() => {});
+    await this.#readMap();
+  }
+
+  markStale() {
+    this.#stale = true;
+    if (!this.#reading) void this.#readWhileStale().catch(() => {});
+  }
+
+  async #readWhileStale() {
+    this.#reading = true;
+    try {
+      while (this.#stale) {
+        this.#stale = false;
+        await this.#readMap();
+      }
+    } finally {
+      this.#reading = false;
+    }
+  }
+
+  async #readMap() {
+    const response = await fetch(`${this.origin}/api/lans/${this.lanId}/seating`, {
+      signal: this.#abort.signal,
+    });
+    const seen = digest(await response.text());
+    if (seen !== this.digest) {
+      this.digest = seen;
+      this.changedAt = performance.now();
+    }
+  }
+
+  close() {
+    this.#abort.abort();
+  }
+}
+
+type PickResult = { status: number; ms: number; at: number; seatId: number; userId: number };
+
+async function prepareLan(provider: Provider, lanners: readonly Lanner[]) {
+  const origin = provider.origin;
+  let organiser = await signIn(provider, 'lanadmin', 'lanadmin');
+  const start = new Date(Date.now() + 60 * 86_400_000);
+  const lan = JSON.parse(
+    expectStatus(
+      await sendJson(new Browser(), 'POST', `${origin}/api/lans`, organiser, {
+        name: 'Seat Race Lan',
+        description: 'Everyone picks at once.',
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
+        isActive: true,
+        maximumSubcribers: 1000,
+        price: 30,
+        membersPrice: 25,
+      }),
+      201,
+      'POST /api/lans',
+    ).body.toString(),
+  ) as { id: number };
+  const seats = Array.from({ length: plan.columns * plan.rows }, (_, index) => ({
+    label: `${String.fromCharCode(65 + (Math.floor(index / plan.columns) % 26))}${Math.floor(index / (plan.columns * 26)) || ''}${(index % plan.columns) + 1}`,
+    x: index % plan.columns,
+    y: Math.floor(index / plan.columns),
+  }));
+  const seating = JSON.parse(
+    expectStatus(
+      await sendJson(new Browser(), 'PUT', `${origin}/api/lans/${lan.id}/seating`, organiser, {
+        plan: {
+          opensAt: null,
+          locksAt: null,
+          published: true,
+          width: plan.columns,
+          height: plan.rows,
+        },
+        seats,
+        blocks: [],
+      }),
+      200,
+      'PUT /api/lans/{id}/seating',
+    ).body.toString(),
+  ) as { seats: { id: number; label: string }[] };
+
+  const subscriptions = await inTurns(lanners, 16, async (lanner) => {
+    lanner.tokens = await fresh(provider, lanner.tokens);
+    const made = expectStatus(
+      await sendJson(lanner.browser, 'POST', `${origin}/api/subscribers`, lanner.tokens, {
+        lanId: lan.id,
+        userId: lanner.userId,
+      }),
+      201,
+      'POST /api/subscribers',
+    );
+    return (JSON.parse(made.body.toString()) as { id: number }).id;
+  });
+  await inTurns(subscriptions, 8, async (id) => {
+    organiser = await fresh(provider, organiser);
+    expectStatus(
+      await sendJson(
+        new Browser(),
+        'PUT',
+        `${origin}/api/subscribers/${id}/status:accepted`,
+        organiser,
+        {},
+      ),
+      200,
+      'PUT /api/subscribers/{id}/status:accepted',
+    );
+  });
+  return { lanId: lan.id, seatIds: seating.seats.map((seat) => seat.id) };
+}
+
+async function pickAtOnce(
+  servers: readonly RunningServer[],
+  lanners: readonly Lanner[],
+  lanId: number,
+  seatIds: readonly number[],
+): Promise<PickResult[]> {
+  const contested = seatIds.slice(0, contestedCount);
+  const half = Math.floor(lanners.length / 2);
+  return Promise.all(
+    lanners.map(async (lanner, index) => {
+      const seatId =
+        index < half
+          ? (contested[index % contested.length] as number)
+          : (seatIds[contestedCount + index] as number);
+      const origin = (servers[index % servers.length] as RunningServer).origin;
+      const started = performance.now();
+      let status: number;
+      try {
+        const answer = await sendJson(
+          lanner.browser,
+          'PUT',
+          `${origin}/api/lans/${lanId}/seats/${seatId}/occupant`,
+          lanner.tokens,
+          { userId: lanner.userId },
+        );
+        status = answer.status;
+      } catch {
+        status = 0;
+      }
+      const at = performance.now();
+      return { status, ms: at - started, at, seatId, userId: lanner.userId };
+    }),
+  );
+}
+
+/** What the database holds after the burst, checked against what each picker was told. */
+function verify(
+  picks: readonly PickResult[],
+  seating: { seats: { id: number; occupant: { userId: number } | null }[] },
+) {
+  const problems: string[] = [];
+  const occupantOf = new Map(seating.seats.map((seat) => [seat.id, seat.occupant?.userId]));
+  const seated = seating.seats.flatMap((seat) => (seat.occupant ? [seat.occupant.userId] : []));
+  if (new Set(seated).size !== seated.length) problems.push('someone holds two seats');
+  const contested = new Set(picks.slice(0, Math.floor(picks.length / 2)).map((p) => p.seatId));
+  for (const seatId of contested) {
+    const winners = picks.filter((pick) => pick.seatId === seatId && pick.status === 200);
+    if (winners.length !== 1) problems.push(`seat ${seatId}: ${winners.length} told 200`);
+    else if (occupantOf.get(seatId) !== winners[0]?.userId)
+      problems.push(`seat ${seatId} is not held by the one told 200`);
+  }
+  for (const pick of picks.filter((each) => each.status === 200))
+    if (occupantOf.get(pick.seatId) !== pick.userId)
+      problems.push(`user ${pick.userId} was told 200 but does not hold seat ${pick.seatId}`);
+  return problems;
+}
+
+async function unchangedLoad(server: RunningServer, lanId: number) {
+  const path = `/api/lans/${lanId}/seating`;
+  const headers = { accept: 'application/json, application/problem+json, text/plain' };
+  const answer = await new Browser().get(`${server.origin}${path}`, headers);
+  const floor = await startFloor([
+    {
+      path,
+      status: answer.status,
+      headers: headersToRecord(answer.headers),
+      body: answer.body.toString('base64'),
+    },
+  ]);
+  const context = { lanId } as ReadContext;
+  const spec = {
+    read: 'seat map',
+    context,
+    variant: 'same URL' as const,
+    headers,
+    connections: options.connections,
+    warmUpSeconds: options.warmUpSeconds,
+    seconds: options.seconds,
+  };
+  try {
+    const before = await runLoad({ ...spec, origin: floor.origin });
+    const result = await runLoad({ ...spec, origin: server.origin });
+    const after = await runLoad({ ...spec, origin: floor.origin });
+    const floorRps = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+    return { result, floorRps, bytes: answer.body.length };
+  } finally {
+    await floor.stop();
+  }
+}
+
+async function benchEngine(engine: Engine) {
+  const place = createDataPlace(engine, options.postgresUrl);
+  const servers: RunningServer[] = [];
+  const views: StreamView[] = [];
+  try {
+    const env = {
+      LANPARTY_DEMO_SCALE: '10',
+      // The organiser accepts hundreds of places in a minute.
+      WRITES_PER_MINUTE: '100000',
+      LIVE_STREAMS_MAX: String(
+        engine === 'postgres' ? Math.ceil(streamCount / 2) + 50 : streamCount + 50,
+      ),
+    };
+    const first = await startServerProcess(place, env);
+    servers.push(first);
+    if (engine === 'postgres')
+      servers.push(await startServerProcess(place, { ...env, PUBLIC_URL: first.origin }));
+    const provider = await discoverProvider(first.origin);
+    console.info(`${engine}: ${participantCount} lanners signing up…`);
+    const lanners = await createLanners(provider, participantCount);
+    const { lanId, seatIds } = await prepareLan(provider, lanners);
+
+    console.info(`${engine}: ${streamCount} live update streams opening…`);
+    for (let index = 0; index < streamCount; index += 1) {
+      const lanner = lanners[index % lanners.length] as Lanner;
+      lanner.tokens = await fresh(provider, lanner.tokens, 240_000);
+      const server = servers[index % servers.length] as RunningServer;
+      views.push(new StreamView(server.origin, bearerOf(lanner.tokens), lanId));
+      if (index % 100 === 99) await Promise.all(views.map((view) => view.opened));
+    }
+    await Promise.all(views.map((view) => view.opened));
+    await Promise.all(
+      lanners.map(async (lanner) => {
+        lanner.tokens = await fresh(provider, lanner.tokens, 120_000);
+      }),
+    );
+
+    const load = loadavg()[0] ?? 0;
+    console.info(`${engine}: ${participantCount} picks at once…`);
+    const picks = await pickAtOnce(servers, lanners, lanId, seatIds);
+    const lastPickAt = Math.max(...picks.map((pick) => pick.at));
+    const truthAnswer = await new Browser().get(`${first.origin}/api/lans/${lanId}/seating`, {});
+    const truthText = truthAnswer.body.toString();
+    const problems = verify(picks, JSON.parse(truthText));
+    const truth = digest(truthText);
+
+    const deadline = performance.now() + 15_000;
+    while (performance.now() < deadline && views.some((view) => view.digest !== truth))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const lags = views.map((view) =>
+      view.digest === truth ? Math.max(0, view.changedAt - lastPickAt) : Number.POSITIVE_INFINITY,
+    );
+    for (const view of views) view.close();
+    views.length = 0;
+
+    const unchanged = await unchangedLoad(first, lanId);
+    const statuses = new Map<number, number>();
+    for (const pick of picks) statuses.set(pick.status, (statuses.get(pick.status) ?? 0) + 1);
+    return {
+      engine,
+      servers: servers.length,
+      loadBefore: load,
+      statuses: [...statuses].sort(([a], [b]) => a - b),
+      fiveHundreds: picks.filter((pick) => pick.status >= 500 || pick.status === 0).length,
+      p50: percentile(
+        picks.map((pick) => pick.ms),
+        50,
+      ),
+      p99: percentile(
+        picks.map((pick) => pick.ms),
+        99,
+      ),
+      problems,
+      converged: lags.filter((lag) => Number.isFinite(lag)).length,
+      withinGoal: lags.filter((lag) => lag <= goals.convergeMs).length,
+      lagP50: percentile(lags, 50),
+      lagP99: percentile(lags, 99),
+      lagMax: Math.max(...lags),
+      unchanged,
+    };
+  } finally {
+    for (const view of views) view.close();
+    for (const server of servers) await server.stop();
+    await place.remove();
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'never');
+
+let failed = false;
+for (const engine of options.engines) {
+  const outcome = await benchEngine(engine);
+  const ratio = outcome.unchanged.result.requestsPerSecond / outcome.unchanged.floorRps;
+  const checks = [
+    outcome.problems.length === 0,
+    outcome.fiveHundreds === 0,
+    outcome.p99 <= goals.pickP99Ms,
+    outcome.withinGoal === streamCount,
+    ratio >= goals.unchanged && outcome.unchanged.result.p99 <= 50,
+  ];
+  const meets = checks.every(Boolean);
+  failed ||= !meets;
+  console.info(
+    [
+      `\n${engine}, ${outcome.servers} server${outcome.servers > 1 ? 's' : ''} (load average before ${outcome.loadBefore.toFixed(2)})`,
+      `  picks: ${participantCount} at once, ${Math.floor(participantCount / 2)} racing for ${contestedCount} seats: ${outcome.statuses.map(([status, n]) => `${n} × ${status || 'failed'}`).join(', ')}; p50 ${ms(outcome.p50)}, p99 ${ms(outcome.p99)} (goal ≤ ${goals.pickP99Ms} ms)`,
+      `  database: ${outcome.problems.length === 0 ? 'every contested seat held by the one told 200, nobody on two seats' : outcome.problems.slice(0, 5).join('; ')}`,
+      `  streams: ${outcome.converged} of ${streamCount} show the database's map, ${outcome.withinGoal} within ${goals.convergeMs} ms of the last pick; after it p50 ${ms(outcome.lagP50)}, p99 ${ms(outcome.lagP99)}, slowest ${ms(outcome.lagMax)}`,
+      `  GET seating (${plan.columns * plan.rows} seats, ${Math.round(outcome.unchanged.bytes / 1024)} KB as sent), unchanged, ${options.connections} connections: ${Math.round(outcome.unchanged.result.requestsPerSecond)}/s, ${ratio.toFixed(2)} of the floor's ${Math.round(outcome.unchanged.floorRps)}/s, p99 ${outcome.unchanged.result.p99} ms`,
+      `  ${meets ? 'meets the goals' : 'MISSES a goal'}`,
+    ].join('\n'),
+  );
+}
+process.exitCode = failed ? 1 : 0;
