@@ -15,12 +15,15 @@ export function imageExtensionOf(mediaType: string): ImageExtension | undefined 
     : undefined;
 }
 
-/** The kinds of image an asset id names: a user's avatar, a lan's banner. */
-export const assetKindNames = ['user', 'lan'] as const;
+/**
+ * The kinds of image an asset id names: a user's avatar, a lan's banner, the picture of a
+ * lan's hall its seat plan is drawn over (issue 34).
+ */
+export const assetKindNames = ['user', 'lan', 'hall'] as const;
 
 export type AssetKindName = (typeof assetKindNames)[number];
 
-/** The id an image is kept and served under: `user-7`, `lan-3`. */
+/** The id an image is kept and served under: `user-7`, `lan-3`, `hall-3`. */
 export function assetIdOf(kind: AssetKindName, id: number): string {
   return `${kind}-${id}`;
 }
@@ -35,6 +38,8 @@ export function assetIdOf(kind: AssetKindName, id: number): string {
 export const imageWidths = {
   user: [64, 128, 192, 256],
   lan: [400, 720, 1120, 1600],
+  // Under a seat map: the map's width on a phone (zoomed in twice) up to a wide screen.
+  hall: [720, 1120, 1600, 2400],
 } as const satisfies Record<AssetKindName, readonly number[]>;
 
 /**

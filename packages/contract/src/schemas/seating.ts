@@ -61,6 +61,15 @@ export const seatPlanSchema = z
     published: z.boolean(),
     width: z.number().int(),
     height: z.number().int(),
+    hallVersion: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The version of the picture of the hall the plan is drawn over (PUT ' +
+          '/api/assets/hall-{lanId}); null: none. Shown stretched over the grid, as ' +
+          '/api/assets/hall-{lanId}?v={hallVersion}&w={720|1120|1600|2400}.',
+      }),
     modificationDate: dateTimeSchema,
   })
   .meta({

@@ -32,4 +32,6 @@ export const imageBounds: Record<AssetKindName, ImageBounds> = {
   user: { width: 256, height: 256, fit: 'cover' },
   // The page's width at 3:1 (cover). A portrait photo keeps its width up to twice as tall.
   lan: { width: 1600, height: 3200, fit: 'inside' },
+  // A floor plan or photo of the hall, under a seat map zoomed in: kept sharp to 2,400 px.
+  hall: { width: 2400, height: 2400, fit: 'inside' },
 };

@@ -25,7 +25,8 @@ const imageQuery = z.object({
     .meta({
       description:
         `The width to serve the image at, in pixels: for an avatar one of ${imageWidths.user.join(', ')}; ` +
-        `for a banner one of ${imageWidths.lan.join(', ')} (any other is a 400). An image is never ` +
+        `for a banner one of ${imageWidths.lan.join(', ')}; for a hall one of ${imageWidths.hall.join(', ')} ` +
+        '(any other is a 400). An image is never ' +
         'enlarged: one narrower than asked is served at its own width. Without w: as kept.',
     }),
   v: z
@@ -54,7 +55,8 @@ const cacheControls = {
 function requireServedWidth(kind: AssetKindName, width: number | undefined): void {
   const widths: readonly number[] = imageWidths[kind];
   if (width === undefined || widths.includes(width)) return;
-  const message = `w must be one of ${widths.join(', ')} for ${kind === 'user' ? 'an avatar' : 'a banner'}.`;
+  const what = { user: 'an avatar', lan: 'a banner', hall: 'a hall' }[kind];
+  const message = `w must be one of ${widths.join(', ')} for ${what}.`;
   throw new ProblemError(400, message, { errors: { w: [message] } });
 }
 
@@ -143,11 +145,12 @@ export const assetsRoutes =
           tags: ['assets'],
           summary: 'Upload an image (multipart field "image")',
           description:
-            'user-{id}.{jpg|png}: by that user or a member administrator; lan-{id}.{jpg|png}: by a lan ' +
+            'user-{id}.{jpg|png}: by that user or a member administrator; lan-{id}.{jpg|png} (a ' +
+            'banner) and hall-{id}.{jpg|png} (the picture a seat plan is drawn over): by a lan ' +
             'administrator. JPEG or PNG, checked by the bytes, at most 5 MB (413); anything else, or an ' +
             'image that cannot be decoded, 415; over 60 megapixels 400. The image is decoded and encoded ' +
-            'again: only its pixels (turned upright, colours kept) remain, at most 256×256 for an avatar ' +
-            'and 1,600 px wide for a banner. Limited per user and per address (429 with Retry-After).',
+            'again: only its pixels (turned upright, colours kept) remain, at most 256×256 for an avatar, ' +
+            '1,600 px wide for a banner and 2,400 px for a hall. Limited per user and per address (429 with Retry-After).',
           params: assetParams,
           consumes: ['multipart/form-data'],
           response: {

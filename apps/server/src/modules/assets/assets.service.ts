@@ -31,7 +31,7 @@ export function etagOf(bytes: Buffer): string {
 
 /**
  * Refuses an upload to `name` unless the viewer may change that image (a user's avatar: the
- * user and member administrators; a lan's banner: lan administrators) and what it belongs
+ * user and member administrators; a lan's banner and hall: lan administrators) and what it belongs
  * to exists: 403 first, so nobody learns which ids exist.
  */
 export async function authorizeUpload(
@@ -40,6 +40,7 @@ export async function authorizeUpload(
   name: AssetName,
 ): Promise<void> {
   if (name.kind === 'user') authorize(viewer, 'avatar.upload', name.id);
+  else if (name.kind === 'hall') authorize(viewer, 'seating.manage');
   else authorize(viewer, 'banner.upload');
   const owner =
     name.kind === 'user' ? await findUserById(db, name.id) : await findLanById(db, name.id);

@@ -28,6 +28,7 @@ export function presentSeating(
   plan: SeatPlanRow,
   seats: readonly SeatWithOccupant[],
   blocks: readonly SeatBlockRow[],
+  hallVersion: string | null,
 ): Seating {
   return {
     plan: {
@@ -36,6 +37,7 @@ export function presentSeating(
       published: toBoolean(plan.is_published),
       width: plan.width,
       height: plan.height,
+      hallVersion,
       modificationDate: toIsoTimestamp(plan.modification_date),
     },
     seats: seats.map(presentSeat),

@@ -72,8 +72,8 @@ export async function findSeats(
     : query.execute();
 }
 
-/** The seats of a lan with who sits there: their nickname and clan. */
-export async function findSeatsWithOccupants(db: Executor, lanId: number) {
+/** Seats with who sits there: their nickname and clan. */
+function selectSeatsWithOccupants(db: Executor) {
   return db
     .selectFrom('seats')
     .leftJoin('users', 'users.id', 'seats.occupant_user_id')
@@ -91,11 +91,24 @@ export async function findSeatsWithOccupants(db: Executor, lanId: number) {
       'clans.id as clan_id',
       'clans.tag as clan_tag',
       'clans.colour as clan_colour',
-    ])
+    ]);
+}
+
+/** The seats of a lan with who sits there, in reading order. */
+export async function findSeatsWithOccupants(db: Executor, lanId: number) {
+  return selectSeatsWithOccupants(db)
     .where('seats.lan_id', '=', lanId)
     .orderBy('seats.y')
     .orderBy('seats.x')
     .execute();
+}
+
+/** One seat with who sits there. */
+export async function findSeatWithOccupant(db: Executor, lanId: number, seatId: number) {
+  return selectSeatsWithOccupants(db)
+    .where('seats.lan_id', '=', lanId)
+    .where('seats.id', '=', seatId)
+    .executeTakeFirst();
 }
 
 export type SeatWithOccupant = Awaited<ReturnType<typeof findSeatsWithOccupants>>[number];

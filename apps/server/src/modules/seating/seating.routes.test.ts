@@ -1,6 +1,7 @@
 import type { Clan, Seating } from '@lanparty/contract';
 import { seatLabels } from '@lanparty/contract/rules';
 import { describe, expect, it } from 'vitest';
+import { makePng, uploadImage } from '../../../test/images.ts';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { everyCaller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
@@ -116,6 +117,27 @@ describe.each(testEngines)('seating on %s', (engine) => {
         [a2?.id, 'A1', 'accessible', block?.id],
         [expect.any(Number), 'B1', 'standard', null],
       ]);
+    });
+
+    it('is drawn over a picture of the hall that lan administrators upload', async () => {
+      const { lanId } = await lanWithPlan(row('A', 2, 0));
+      expect((await read(lanId)).plan.hallVersion).toBeNull();
+      const lanner = await participant(lanId);
+      const refused = await uploadImage(site.app, `hall-${lanId}.png`, makePng(), {
+        headers: lanner.headers,
+      });
+      expect(refused.statusCode).toBe(403);
+      const uploaded = await uploadImage(site.app, `hall-${lanId}.png`, makePng(), {
+        headers: admin().headers,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(204);
+      const { hallVersion } = (await read(lanId)).plan;
+      expect(hallVersion).toEqual(expect.any(String));
+      const image = await site.app.inject({
+        url: `/api/assets/hall-${lanId}?v=${hallVersion}&w=720`,
+      });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toMatch(/^image\//);
     });
 
     it.each([

@@ -1,6 +1,7 @@
 import type { Seat, Seating, SeatingInput } from '@lanparty/contract';
 import { seatingSchema } from '@lanparty/contract';
 import {
+  assetIdOf,
   hasAnyRole,
   requiredRoles,
   seatKey,
@@ -22,6 +23,7 @@ import { findRoles } from '../accounts/accounts.repository.ts';
 import { type Asker, authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { findClan, findMembership } from '../clans/clans.repository.ts';
+import { findImageVersions } from '../image-versions/image-versions.repository.ts';
 import { findPlaceLan, type PlaceLanRow } from '../subscriptions/place-lans.repository.ts';
 import { findFreeRun, type RunSeat } from './free-runs.ts';
 import { presentSeat, presentSeating } from './seating.presenter.ts';
@@ -36,6 +38,7 @@ import {
   findSeatPlan,
   findSeats,
   findSeatsWithOccupants,
+  findSeatWithOccupant,
   freeSeat,
   holdsPlace,
   insertSeatBlock,
@@ -102,11 +105,13 @@ export async function visiblePlan(
 }
 
 async function buildSeating(db: Executor, plan: SeatPlanRow): Promise<Seating> {
-  const [seats, blocks] = await Promise.all([
+  const hall = assetIdOf('hall', plan.lan_id);
+  const [seats, blocks, images] = await Promise.all([
     findSeatsWithOccupants(db, plan.lan_id),
     findSeatBlocks(db, plan.lan_id),
+    findImageVersions(db, [hall]),
   ]);
-  return presentSeating(plan, seats, blocks);
+  return presentSeating(plan, seats, blocks, images.get(hall) ?? null);
 }
 
 // A seat map shows seats and plans (seating), and nicknames, clans and the lan (lans).
@@ -330,10 +335,13 @@ export async function seatSomeone(
             ? 'Only participants whose place is Accepted or Paid pick a seat.'
             : `${(await findNickname(trx, userId)) ?? `User ${userId}`} holds no place at this lan (Accepted or Paid).`,
         );
-      const roles = (await findRoles(trx, [userId])).get(userId) ?? [];
-      const kindProblem = seatKindProblem(seat.label, seat.kind, isCrew(roles) || isAdministrator);
-      if (kindProblem && !(isAdministrator && seat.kind === 'crew'))
-        throw new ProblemError(409, kindProblem);
+      if (seat.kind === 'blocked' || (seat.kind === 'crew' && !isAdministrator)) {
+        // Whether the one to sit there is crew matters on a crew seat alone.
+        const roles =
+          seat.kind === 'crew' ? ((await findRoles(trx, [userId])).get(userId) ?? []) : [];
+        const kindProblem = seatKindProblem(seat.label, seat.kind, isCrew(roles));
+        if (kindProblem) throw new ProblemError(409, kindProblem);
+      }
       if (!isAdministrator) await refuseOtherClansBlock(trx, seat, userId);
       if (seat.occupant_user_id === userId) return;
       if (seat.occupant_user_id !== null) throw await takenBy(trx, seat, lanId);
@@ -348,10 +356,9 @@ export async function seatSomeone(
       throw new ProblemError(409, 'That person was seated elsewhere at the same moment.');
     throw error;
   }
-  const [seat] = (await findSeatsWithOccupants(deps.db, lanId)).filter(
-    (each) => each.id === seatId,
-  );
-  return presentSeat(seat as NonNullable<typeof seat>);
+  const seat = await findSeatWithOccupant(deps.db, lanId, seatId);
+  if (!seat) throw new ProblemError(404, `There is no seat ${seatId} at this lan.`);
+  return presentSeat(seat);
 }
 
 /** A seat in a block kept for another clan is for that clan's members. */
