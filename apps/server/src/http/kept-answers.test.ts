@@ -112,4 +112,31 @@ describe.each(testEngines)('kept answers on %s', (engine) => {
     await expect(answers.read('failing', { groups: ['lans'] }, failing)).rejects.toThrow();
     expect(failing).toHaveBeenCalledTimes(2);
   });
+
+  it('builds a key once at a time while its data keeps changing, never older than a look', async () => {
+    const answers = createKeptAnswers(db);
+    let fills = 0;
+    let release = () => {};
+    const fill = vi.fn(async () => {
+      fills += 1;
+      const number = fills;
+      if (number === 1) await new Promise<void>((resolve) => (release = resolve));
+      return JSON.stringify({ fills: number });
+    });
+    const first = answers.read('busy', { groups: ['lans'] }, fill);
+    await vi.waitFor(() => expect(fill).toHaveBeenCalledTimes(1));
+    // Changed again and again while the first build runs, a reader looking after each
+    // change: each must get an answer newer than the first, built after its look.
+    const later: Promise<string>[] = [];
+    for (let change = 0; change < 5; change += 1) {
+      await insertUser(db, { subject: `busy-${change}-${Date.now()}`, nickname: 'writer' });
+      later.push(answers.read('busy', { groups: ['lans'] }, fill));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    release();
+    expect(await first).toBe('{"fills":1}');
+    expect(new Set(await Promise.all(later))).toEqual(new Set(['{"fills":2}']));
+    // Two builds for six readers at five versions: the one under way, and one after it.
+    expect(fill).toHaveBeenCalledTimes(2);
+  });
 });

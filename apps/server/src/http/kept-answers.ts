@@ -41,15 +41,16 @@ export function createKeptAnswers<Answer = string>(
   { maximum = 500, now = () => new Date() }: { maximum?: number; now?: () => Date } = {},
 ): KeptAnswers<Answer> {
   const entries = new Map<string, Entry<Answer>>();
-  // Many readers missing at once share one fill rather than each doing the work.
-  const filling = new Map<string, Promise<Entry<Answer>>>();
+  // At most one build of a key at a time: readers missing together share it, and while
+  // writes come fast (seats picked in a burst) a key is built once per build time rather
+  // than once per version, each reader waiting for at most the build under way and the
+  // next. `started` counts a key's builds, so a reader knows which began after its look.
+  const filling = new Map<string, { started: number; entry: Promise<Entry<Answer>> }>();
+  const started = new Map<string, number>();
 
-  async function fillEntry(
-    key: string,
-    version: string,
-    depends: AnswerDepends,
-    fill: () => Promise<Answer>,
-  ) {
+  async function fillEntry(key: string, depends: AnswerDepends, fill: () => Promise<Answer>) {
+    // Read here, after every waiting reader's own look: the answer is at least that new.
+    const version = await readDataVersions(db, depends.groups);
     const validUntil = (await depends.validUntil?.(now())) ?? Number.POSITIVE_INFINITY;
     const entry = { answer: await fill(), version, validUntil };
     entries.delete(key);
@@ -61,6 +62,19 @@ export function createKeptAnswers<Answer = string>(
     return entry;
   }
 
+  function startFill(key: string, depends: AnswerDepends, fill: () => Promise<Answer>) {
+    const number = (started.get(key) ?? 0) + 1;
+    started.set(key, number);
+    const building = { started: number, entry: fillEntry(key, depends, fill) };
+    filling.set(key, building);
+    void building.entry
+      .finally(() => {
+        if (filling.get(key) === building) filling.delete(key);
+      })
+      .catch(() => {});
+    return building;
+  }
+
   return {
     async read(key, depends, fill, scope) {
       // The versions are read before the data, so a change committed in between only
@@ -70,13 +84,22 @@ export function createKeptAnswers<Answer = string>(
       if (known && known.version === version && now().getTime() < known.validUntil) {
         return known.answer;
       }
-      const fillKey = `${version} ${key}`;
-      let pending = filling.get(fillKey);
-      if (!pending) {
-        pending = fillEntry(key, version, depends, fill).finally(() => filling.delete(fillKey));
-        filling.set(fillKey, pending);
+      // A build begun after this point read the versions after this reader did.
+      const lookedAfter = started.get(key) ?? 0;
+      let waited: { started: number } | undefined;
+      for (;;) {
+        const current = filling.get(key);
+        const building = current && current !== waited ? current : startFill(key, depends, fill);
+        const covers = building.started > lookedAfter;
+        try {
+          const entry = await building.entry;
+          if (covers || entry.version === version) return entry.answer;
+        } catch (error) {
+          if (covers) throw error;
+        }
+        // Begun before this reader looked, from older data: the next build is theirs.
+        waited = building;
       }
-      return (await pending).answer;
     },
   };
 }
