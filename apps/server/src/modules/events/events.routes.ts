@@ -51,11 +51,18 @@ export function liveEventOf({
   return null;
 }
 
+// Every stream is sent the hub's one row of an event: written once for all of them.
+const formatted = new WeakMap<EventRow, string>();
+
 /** One event as the stream writes it: its id, its kind and its ids (`liveEventData`). */
 export function formatEvent(row: EventRow): string {
-  const event = liveEventOf(row);
-  if (!event) return '';
-  return `id: ${row.id}\nevent: ${event.kind}\ndata: ${liveEventData(event)}\n\n`;
+  let text = formatted.get(row);
+  if (text === undefined) {
+    const event = liveEventOf(row);
+    text = event ? `id: ${row.id}\nevent: ${event.kind}\ndata: ${liveEventData(event)}\n\n` : '';
+    formatted.set(row, text);
+  }
+  return text;
 }
 
 const maxEventId = 9_007_199_254_740_991;
@@ -134,8 +141,13 @@ export const eventsRoutes =
         let isBehind = false;
         let isAnswered = false;
         let isStopping = false;
-        const write = (text: string) => {
-          if (isBehind) return;
+        // What one turn of the event loop sends goes out in one write: a burst of events
+        // (seats picked by hundreds) is one write per stream, not one per event.
+        let unsent = '';
+        const flush = () => {
+          const text = unsent;
+          unsent = '';
+          if (isBehind || raw.destroyed) return;
           // A client that does not read: stop, and once it has read, one resync for all.
           if (raw.writableLength > maximumBufferedBytes) {
             isBehind = true;
@@ -146,6 +158,11 @@ export const eventsRoutes =
             return;
           }
           raw.write(text);
+        };
+        const write = (text: string) => {
+          if (isBehind || text === '') return;
+          if (unsent === '') setImmediate(flush);
+          unsent += text;
         };
         // Until the missed events are written, new ones wait, so none comes twice or early.
         let waiting: Array<EventRow | 'resync'> | null = [];
