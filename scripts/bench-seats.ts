@@ -30,6 +30,8 @@ const options = benchOptionsOf(process.env);
 const participantCount = Number(process.env.BENCH_PARTICIPANTS ?? 500);
 const streamCount = Number(process.env.BENCH_STREAMS ?? 1000);
 const contestedCount = 20;
+/** How long a tab gathers events before it reads again (gatherMs of the web app's live updates). */
+const seatEventGatherMs = Number(process.env.BENCH_GATHER_MS ?? 50);
 const goals = { pickP99Ms: 200, convergeMs: 1000, unchanged: 0.25 } as const;
 const plan = { columns: 40, rows: 25 };
 
@@ -81,15 +83,19 @@ class StreamView {
 
   markStale() {
     this.#stale = true;
-    if (!this.#reading) void this.#readWhileStale().catch(() => {});
+    if (this.#reading) return;
+    this.#reading = true;
+    // As the web app's live updates do: gathered a moment, then one read at a time (a read
+    // under way finishes, and the map is read once more after it: invalidateForEvents).
+    setTimeout(() => void this.#readWhileStale().catch(() => {}), seatEventGatherMs);
   }
 
   async #readWhileStale() {
-    this.#reading = true;
     try {
       while (this.#stale) {
         this.#stale = false;
         await this.#readMap();
+        if (this.#stale) await new Promise((resolve) => setTimeout(resolve, seatEventGatherMs));
       }
     } finally {
       this.#reading = false;

@@ -1,5 +1,5 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { clansKeys } from '../clans/clans-query-keys.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
@@ -15,6 +15,8 @@ const cached: Record<string, QueryKey> = {
   lan4: lansKeys.detail(4),
   participants3: [...lansKeys.all, 'participants', 3],
   participants4: [...lansKeys.all, 'participants', 4],
+  seating3: lansKeys.seating(3),
+  seating4: lansKeys.seating(4),
   messages3: ['admin-lans', 'messages', 3],
   me: usersKeys.me(),
   mySubscriptions: usersKeys.mySubscriptions(),
@@ -42,13 +44,21 @@ async function touchedBy(event: LiveEvent): Promise<string[]> {
 describe('what a live update refetches', () => {
   it('a lan (or its banner): that lan, its participants, and the lists', async () => {
     expect(await touchedBy({ kind: 'lan', lanId: 3 })).toEqual(
-      ['everything', 'lan3', 'participants3', 'past', 'upcoming'].sort(),
+      ['everything', 'lan3', 'participants3', 'past', 'seating3', 'upcoming'].sort(),
     );
   });
 
   it("a subscriber: that lan, its participants, the lists and the viewer's subscriptions", async () => {
     expect(await touchedBy({ kind: 'subscriber', lanId: 4, subscriberId: 8 })).toEqual(
-      ['everything', 'lan4', 'mySubscriptions', 'participants4', 'past', 'upcoming'].sort(),
+      [
+        'everything',
+        'lan4',
+        'mySubscriptions',
+        'participants4',
+        'past',
+        'seating4',
+        'upcoming',
+      ].sort(),
     );
   });
 
@@ -69,6 +79,8 @@ describe('what a live update refetches', () => {
         'participants3',
         'participants4',
         'past',
+        'seating3',
+        'seating4',
         'upcoming',
         'user10',
         'user9',
@@ -78,5 +90,44 @@ describe('what a live update refetches', () => {
 
   it('a resync: everything', async () => {
     expect(await touchedBy({ kind: 'resync' })).toEqual(Object.keys(cached).sort());
+  });
+
+  it('a seat or a plan: that lan’s seat map and participants only', async () => {
+    expect(await touchedBy({ kind: 'seat', lanId: 3, seatId: 12 })).toEqual(
+      ['participants3', 'seating3'].sort(),
+    );
+    expect(await touchedBy({ kind: 'seating', lanId: 4 })).toEqual(
+      ['participants4', 'seating4'].sort(),
+    );
+  });
+});
+
+describe('a read under way when events come', () => {
+  it('finishes, and the query is read once more after it, never cancelled', async () => {
+    const queryClient = new QueryClient();
+    const key = lansKeys.seating(3);
+    const reads: Array<(value: number) => void> = [];
+    let started = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: key,
+      queryFn: () => {
+        started += 1;
+        return new Promise<number>((resolve) => reads.push(resolve));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(started).toBe(1));
+    const done = invalidateForEvents(queryClient, [{ kind: 'seat', lanId: 3, seatId: 1 }]);
+    // Not cancelled and begun again: the first read goes on.
+    expect(started).toBe(1);
+    reads[0]?.(1);
+    // Its answer is shown (a cancelled read's would not be), then the query reads again.
+    await vi.waitFor(() => expect(queryClient.getQueryData(key)).toBe(1));
+    await vi.waitFor(() => expect(started).toBe(2));
+    reads[1]?.(2);
+    await done;
+    expect(queryClient.getQueryData(key)).toBe(2);
+    expect(observer.getCurrentResult().status).toBe('success');
+    unsubscribe();
   });
 });

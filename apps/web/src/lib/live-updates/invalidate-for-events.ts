@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { showsClans } from '../clans/clans-query-keys.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
@@ -61,13 +61,21 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
 
 /**
  * Refetches what a burst of events touched, in one pass: shown queries now (each once,
- * however many events touched it), the others when next shown.
+ * however many events touched it), the others when next shown. A read already under way
+ * is not cancelled and begun again (under a stream of events, as when hundreds pick seats,
+ * it would never finish): it finishes, and as it began before these events, the query is
+ * read once more after it.
  */
-export function invalidateForEvents(
+export async function invalidateForEvents(
   queryClient: QueryClient,
   events: readonly LiveEvent[],
 ): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => events.some((event) => isTouchedBy(event, query.queryKey)),
-  });
+  const predicate = (query: Query) => events.some((event) => isTouchedBy(event, query.queryKey));
+  const underWay = queryClient.getQueryCache().findAll({ predicate, fetchStatus: 'fetching' });
+  await queryClient.invalidateQueries({ predicate }, { cancelRefetch: false });
+  if (underWay.length === 0) return;
+  await queryClient.invalidateQueries(
+    { predicate: (query) => underWay.includes(query) },
+    { cancelRefetch: false },
+  );
 }
