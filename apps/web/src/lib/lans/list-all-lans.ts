@@ -1,8 +1,8 @@
 import type { Lan, Paged } from '@lanparty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { lansKeys } from '../../../lib/lans/lans-query-keys.ts';
-import { fetchAllPages } from '../../../lib/paging.ts';
+import { apiRequest } from '../api-client.ts';
+import { fetchAllPages } from '../paging.ts';
+import { lansKeys } from './lans-query-keys.ts';
 
 /** GET /api/lans?include=all: every lan, inactive ones too (lan administrators), newest first. */
 export function listAllLans(): Promise<Lan[]> {
