@@ -549,5 +549,22 @@ describe.each(testEngines)('seating on %s', (engine) => {
       expect.objectContaining({ kind: 'seat', lan_id: lanId, seat_id: seatId(seating, 'A1') }),
     );
     expect(events).toContainEqual(expect.objectContaining({ kind: 'seating', lan_id: lanId }));
+    expect(events.every((event) => !event.is_hidden)).toBe(true);
+  });
+
+  it('keeps the events of a draft plan from all but lan administrators (hidden)', async () => {
+    const { lanId, seating } = await lanWithPlan(row('H', 2, 0), { ...openPlan, published: false });
+    const lanner = await participant(lanId);
+    expect((await pick(admin(), lanId, seatId(seating, 'H1'), lanner.user.id)).statusCode).toBe(
+      200,
+    );
+    const events = await site.db
+      .selectFrom('events')
+      .select(['kind', 'is_hidden'])
+      .where('lan_id', '=', lanId)
+      .where('kind', 'in', ['seat', 'seating'])
+      .execute();
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(events.every((event) => event.is_hidden === true || event.is_hidden === 1)).toBe(true);
   });
 });
