@@ -268,18 +268,6 @@ export async function freeSeat(db: Executor, seatId: number, userId?: number): P
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Whether someone holds a place at the lan (Accepted or Paid). */
-export async function holdsPlace(db: Executor, lanId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('subscribers')
-    .select('id')
-    .where('lan_id', '=', lanId)
-    .where('user_id', '=', userId)
-    .where('status', 'in', [...placeTakingStatuses])
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The participants (Accepted or Paid) of a lan who are in this clan, by joining. */
 export async function findClanParticipants(db: Executor, lanId: number, clanId: number) {
   return db
@@ -390,4 +378,49 @@ export async function insertSwap(
 export async function deleteSwap(db: Executor, swapId: number): Promise<boolean> {
   const result = await db.deleteFrom('seat_swaps').where('id', '=', swapId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * What a pick needs to know, in one query: the lan (null: none), its plan (null columns:
+ * none), the seat (null columns: not of this lan), whether the person holds a place
+ * (Accepted or Paid) and the seat they hold now. A pick asks on every click; one round
+ * trip instead of five.
+ */
+export async function findPickContext(db: Executor, lanId: number, seatId: number, userId: number) {
+  return db
+    .selectFrom('lans')
+    .leftJoin('seat_plans', 'seat_plans.lan_id', 'lans.id')
+    .leftJoin('seats', (join) =>
+      join.onRef('seats.lan_id', '=', 'lans.id').on('seats.id', '=', seatId),
+    )
+    .select((eb) => [
+      'lans.is_active',
+      'seat_plans.lan_id as plan_lan_id',
+      'seat_plans.opens_at',
+      'seat_plans.locks_at',
+      'seat_plans.is_published',
+      'seats.id as seat_id',
+      'seats.label',
+      'seats.kind',
+      'seats.block_id',
+      'seats.occupant_user_id',
+      eb
+        .exists(
+          eb
+            .selectFrom('subscribers')
+            .select('subscribers.id')
+            .where('subscribers.lan_id', '=', lanId)
+            .where('subscribers.user_id', '=', userId)
+            .where('subscribers.status', 'in', [...placeTakingStatuses]),
+        )
+        .as('holds_place'),
+      eb
+        .selectFrom('seats as held')
+        .select('held.id')
+        .where('held.lan_id', '=', lanId)
+        .where('held.occupant_user_id', '=', userId)
+        .as('held_seat_id'),
+    ])
+    .where('lans.id', '=', lanId)
+    .executeTakeFirst();
 }

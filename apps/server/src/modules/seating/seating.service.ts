@@ -32,15 +32,14 @@ import {
   deleteSeats,
   findClanParticipants,
   findNickname,
+  findPickContext,
   findSeat,
   findSeatBlocks,
-  findSeatOf,
   findSeatPlan,
   findSeats,
   findSeatsWithOccupants,
   findSeatWithOccupant,
   freeSeat,
-  holdsPlace,
   insertSeatBlock,
   insertSeats,
   lockSeats,
@@ -285,7 +284,11 @@ async function seatsClanOf(db: Executor, asker: Asker, userId: number): Promise<
 }
 
 /** Refuses a pick outside the plan's times, for all but lan administrators. */
-export function refuseOutOfTime(deps: SeatingDeps, plan: SeatPlanRow, now: Date): void {
+export function refuseOutOfTime(
+  deps: SeatingDeps,
+  plan: Pick<SeatPlanRow, 'opens_at' | 'locks_at'>,
+  now: Date,
+): void {
   if (plan.opens_at && now < new Date(plan.opens_at))
     throw new ProblemError(
       409,
@@ -320,15 +323,29 @@ export async function seatSomeone(
   const now = nowOf(deps);
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const { plan, isAdministrator } = await visiblePlan(trx, asker, lanId);
+      const context = await findPickContext(trx, lanId, seatId, userId);
+      const isAdministrator = isLanAdministrator(asker);
+      if (!context || (!toBoolean(context.is_active) && !isAdministrator))
+        throw new ProblemError(404, `There is no lan ${lanId}.`);
+      const isPublished = context.is_published !== null && toBoolean(context.is_published);
+      if (context.plan_lan_id === null || (!isPublished && !isAdministrator)) throw noPlan();
       authorize(asker, 'seat.assign', {
         userId,
         seatsTheirClan: await seatsClanOf(trx, asker, userId),
       });
-      if (!isAdministrator) refuseOutOfTime(deps, plan, now);
-      const seat = await findSeat(trx, lanId, seatId);
-      if (!seat) throw new ProblemError(404, `There is no seat ${seatId} at this lan.`);
-      if (!(await holdsPlace(trx, lanId, userId)))
+      if (!isAdministrator)
+        refuseOutOfTime(deps, { opens_at: context.opens_at, locks_at: context.locks_at }, now);
+      if (context.seat_id === null || context.label === null || context.kind === null)
+        throw new ProblemError(404, `There is no seat ${seatId} at this lan.`);
+      const seat = {
+        id: context.seat_id,
+        lan_id: lanId,
+        label: context.label,
+        kind: context.kind,
+        block_id: context.block_id,
+        occupant_user_id: context.occupant_user_id,
+      };
+      if (!toBoolean(context.holds_place))
         throw new ProblemError(
           409,
           userId === asker.user.id
@@ -345,10 +362,13 @@ export async function seatSomeone(
       if (!isAdministrator) await refuseOtherClansBlock(trx, seat, userId);
       if (seat.occupant_user_id === userId) return;
       if (seat.occupant_user_id !== null) throw await takenBy(trx, seat, lanId);
-      const current = await findSeatOf(trx, lanId, userId);
-      // Both rows locked in one order, so two people trading places wait, never deadlock.
-      await lockSeats(trx, current ? [current.id, seat.id] : [seat.id]);
-      if (current) await freeSeat(trx, current.id, userId);
+      const heldSeatId = context.held_seat_id;
+      if (heldSeatId !== null) {
+        // Both rows locked in one order, so two people trading places wait, never deadlock.
+        await lockSeats(trx, [heldSeatId, seat.id]);
+        await freeSeat(trx, heldSeatId, userId);
+      }
+      // One conditional update: of two picks of a free seat at once, one takes it.
       if (!(await takeSeat(trx, seat.id, userId, now))) throw await takenBy(trx, seat, lanId);
     });
   } catch (error) {
@@ -362,7 +382,11 @@ export async function seatSomeone(
 }
 
 /** A seat in a block kept for another clan is for that clan's members. */
-async function refuseOtherClansBlock(db: Executor, seat: SeatRow, userId: number) {
+async function refuseOtherClansBlock(
+  db: Executor,
+  seat: Pick<SeatRow, 'lan_id' | 'label' | 'block_id'>,
+  userId: number,
+) {
   if (seat.block_id === null) return;
   const block = (await findSeatBlocks(db, seat.lan_id)).find((each) => each.id === seat.block_id);
   if (!block?.clan_id) return;
