@@ -20,6 +20,7 @@ const cached: Record<string, QueryKey> = {
   messages3: ['admin-lans', 'messages', 3],
   me: usersKeys.me(),
   mySubscriptions: usersKeys.mySubscriptions(),
+  mySeatSwaps: usersKeys.mySeatSwaps(3),
   syncStatus: usersKeys.syncStatus(),
   playtimeStatus: usersKeys.playtimeStatus(),
   lanners: usersKeys.list({ roles: ['Lanner'] }),
@@ -62,8 +63,10 @@ describe('what a live update refetches', () => {
     );
   });
 
-  it('the viewer (or their avatar): their profile and roles, and the user lists', async () => {
-    expect(await touchedBy({ kind: 'user', userId: 9 })).toEqual(['lanners', 'me', 'user9'].sort());
+  it('the viewer (or their avatar, a seat swap): their profile and roles, the user lists and their seat swaps', async () => {
+    expect(await touchedBy({ kind: 'user', userId: 9 })).toEqual(
+      ['lanners', 'me', 'mySeatSwaps', 'user9'].sort(),
+    );
   });
 
   it('a clan: the clans, the viewer, users and lans (their tags), but not the Steam sync', async () => {

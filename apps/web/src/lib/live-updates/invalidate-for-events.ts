@@ -27,7 +27,7 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  *   viewer's own subscriptions (it may be theirs: the event does not say whose).
  * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
  *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
- *   `avatarVersion` on them.
+ *   `avatarVersion` on them; a seat swap asked of them or answered, their seat swaps.
  * - `seat` and `seating`: that lan's seat map and participants (who sits where).
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
@@ -44,7 +44,8 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
       return (
         sameKey(key, usersKeys.me()) ||
         sameKey(key, usersKeys.detail(event.userId)) ||
-        startsWith(key, usersKeys.lists())
+        startsWith(key, usersKeys.lists()) ||
+        startsWith(key, usersKeys.allMySeatSwaps())
       );
     case 'seat':
     case 'seating':

@@ -9,6 +9,9 @@ export const usersKeys = {
   me: () => ['users', 'me'] as const,
   /** The viewer's subscriptions; subscribing and withdrawing refresh them. */
   mySubscriptions: () => ['users', 'me', 'subscriptions'] as const,
+  /** The seat swaps the viewer asked for or was asked, at every lan and at one (issue 34). */
+  allMySeatSwaps: () => ['users', 'me', 'seat-swaps'] as const,
+  mySeatSwaps: (lanId: number) => ['users', 'me', 'seat-swaps', lanId] as const,
   syncStatus: () => ['users', 'sync-status'] as const,
   playtimeStatus: () => ['users', 'playtime-status'] as const,
   lists: () => ['users', 'list'] as const,
