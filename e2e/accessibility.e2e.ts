@@ -1,23 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { viewports } from './support/browser.ts';
-import { useBrowser } from './support/browser-session.ts';
+import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 
 const session = useBrowser();
-
-/** Every axe violation, whatever its impact, one line each with where it is. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(', ')}`,
-  );
-}
 
 /**
  * The first link on `path` whose address matches, as a path (a demo lan, a user). The

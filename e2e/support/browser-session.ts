@@ -58,6 +58,18 @@ export function useBrowser() {
   return session;
 }
 
+/** Every axe violation, whatever its impact, one line each with where it is. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
 /** The axe violations of serious or critical impact on the page, one line each. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -42,7 +42,7 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-const expectedNotFound = /\/api\/users\/email-addresses\//;
+const expectedNotFound = /\/api\/users\/email-addresses\/|\/api\/lans\/\d+\/seating$/;
 
 /**
  * Collects what the page complains about: console errors (a CSP refusal shows up
@@ -52,9 +52,10 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // Chromium logs every 404 it fetches, including the one answer the app expects: an
-    // e-mail address nobody uses. (Avatars and banners are asked for only when the user or
-    // the lan says there is one, so a 404 of an image is a fault.)
+    // Chromium logs every 404 it fetches, including the answers the app expects: an
+    // e-mail address nobody uses, the seat plan of a lan without one (its page then shows
+    // none). (Avatars and banners are asked for only when the user or the lan says there
+    // is one, so a 404 of an image is a fault.)
     const isExpectedNotFound =
       message.text().includes('status of 404') && expectedNotFound.test(message.location().url);
     if (!isExpectedNotFound) errors.push(`${message.text()} (${message.location().url})`);
