@@ -1,5 +1,6 @@
 import type { Seat, Seating } from '@lanparty/contract';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { SeatBlockRow, SeatPlanRow, SeatWithOccupant } from './seating.repository.ts';
 
 /** A seat and who sits there: nickname and clan, no personal field. */
@@ -29,11 +30,13 @@ export function presentSeating(
   seats: readonly SeatWithOccupant[],
   blocks: readonly SeatBlockRow[],
   hallVersion: string | null,
+  timeZone: string,
 ): Seating {
   return {
     plan: {
-      opensAt: plan.opens_at === null ? null : toIsoTimestamp(plan.opens_at),
-      locksAt: plan.locks_at === null ? null : toIsoTimestamp(plan.locks_at),
+      // On the community's clocks, as a lan's dates (decision 038).
+      opensAt: plan.opens_at === null ? null : toZonedIsoTimestamp(plan.opens_at, timeZone),
+      locksAt: plan.locks_at === null ? null : toZonedIsoTimestamp(plan.locks_at, timeZone),
       published: toBoolean(plan.is_published),
       width: plan.width,
       height: plan.height,

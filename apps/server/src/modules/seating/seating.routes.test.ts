@@ -86,6 +86,18 @@ describe.each(testEngines)('seating on %s', (engine) => {
       expect(seating.plan).toMatchObject({ published: true, width: 20, height: 10 });
     });
 
+    it('gives its times on the community’s clocks, as a lan’s dates', async () => {
+      const { lanId } = await lanWithPlan(row('T', 1, 0), {
+        ...openPlan,
+        opensAt: '2030-01-02T09:00:00Z',
+        locksAt: '2030-07-02T18:00:00+02:00',
+      });
+      expect((await read(lanId)).plan).toMatchObject({
+        opensAt: '2030-01-02T10:00:00.000+01:00',
+        locksAt: '2030-07-02T18:00:00.000+02:00',
+      });
+    });
+
     it('is a draft until published: only lan administrators see it', async () => {
       const { lanId } = await lanWithPlan(row('A', 2, 0), { ...openPlan, published: false });
       expect((await api.request(undefined, 'GET', `/api/lans/${lanId}/seating`)).statusCode).toBe(

@@ -103,14 +103,14 @@ export async function visiblePlan(
   return { lan, plan, isAdministrator };
 }
 
-async function buildSeating(db: Executor, plan: SeatPlanRow): Promise<Seating> {
+async function buildSeating(db: Executor, plan: SeatPlanRow, timeZone: string): Promise<Seating> {
   const hall = assetIdOf('hall', plan.lan_id);
   const [seats, blocks, images] = await Promise.all([
     findSeatsWithOccupants(db, plan.lan_id),
     findSeatBlocks(db, plan.lan_id),
     findImageVersions(db, [hall]),
   ]);
-  return presentSeating(plan, seats, blocks, images.get(hall) ?? null);
+  return presentSeating(plan, seats, blocks, images.get(hall) ?? null, timeZone);
 }
 
 // A seat map shows seats and plans (seating), and nicknames, clans and the lan (lans).
@@ -135,7 +135,7 @@ export async function readSeating(
       const plan = lan && (await findSeatPlan(deps.db, lanId));
       if (!lan || !plan) return { json: Buffer.alloc(0), isPublic: false };
       return {
-        json: toJson(seatingSchema, await buildSeating(deps.db, plan)),
+        json: toJson(seatingSchema, await buildSeating(deps.db, plan, deps.communityTimeZone)),
         isPublic: isPublic(lan, plan),
       };
     },
@@ -270,7 +270,7 @@ export async function saveSeating(
     throw error;
   }
   const plan = (await findSeatPlan(deps.db, lanId)) as SeatPlanRow;
-  return buildSeating(deps.db, plan);
+  return buildSeating(deps.db, plan, deps.communityTimeZone);
 }
 
 /** Whether the asker seats `userId`'s clan: both in one clan, the asker its leader or a seat manager. */
@@ -490,5 +490,5 @@ export async function seatClanTogether(
     }
   });
   const plan = (await findSeatPlan(deps.db, lanId)) as SeatPlanRow;
-  return buildSeating(deps.db, plan);
+  return buildSeating(deps.db, plan, deps.communityTimeZone);
 }
