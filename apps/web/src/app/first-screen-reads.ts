@@ -1,17 +1,15 @@
-import { lannersFilter, membersFilter } from '../features/lanners/api/get-lanners.ts';
 import { calendarFeedQueryOptions } from '../features/lans/api/get-calendar-feed.ts';
-import { pastLansQueryOptions } from '../features/lans/api/list-past-lans.ts';
 import { upcomingLansQueryOptions } from '../features/lans/api/list-upcoming-lans.ts';
 import { idParam } from '../lib/id-param.ts';
 import { lanQueryOptions } from '../lib/lans/get-lan.ts';
 import { type Prefetch, started } from '../lib/page-reads.ts';
-import { allUsersQueryOptions } from '../lib/users/list-users.ts';
 
 /*
  * The reads each page makes first, as its routes' `prefetch`: started as the app starts at
  * that page, next to the sign-in's sync-status and users/me rather than after them. Each
  * asks exactly what the page's hooks ask (the same query options), so the page finds the
- * answers in the cache. The stats pages' reads are in their chunk (stats-reads.ts).
+ * answers in the cache. The lazy pages' reads are in their chunks (the stats pages', the
+ * lanners', the archive's), which the app downloads as it starts at them.
  */
 
 export const upcomingLansReads: Prefetch = (_params, queryClient) => {
@@ -19,15 +17,7 @@ export const upcomingLansReads: Prefetch = (_params, queryClient) => {
   started(queryClient.ensureQueryData(calendarFeedQueryOptions()));
 };
 
-export const lanArchiveReads: Prefetch = (_params, queryClient) =>
-  started(queryClient.ensureQueryData(pastLansQueryOptions()));
-
 export const lanReads: Prefetch = (params, queryClient) => {
   const id = idParam(params.id);
   if (id !== null) started(queryClient.ensureQueryData(lanQueryOptions(id)));
-};
-
-export const lannersReads: Prefetch = (_params, queryClient) => {
-  started(queryClient.ensureQueryData(allUsersQueryOptions(membersFilter)));
-  started(queryClient.ensureQueryData(allUsersQueryOptions(lannersFilter)));
 };

@@ -8,12 +8,7 @@ import { hadAnyRole } from '../lib/auth/remembered-roles.ts';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
 import type { Prefetch } from '../lib/page-reads.ts';
 import { createRouter, Navigate, type RouteObject, startScreen } from '../lib/router/index.tsx';
-import {
-  lanArchiveReads,
-  lannersReads,
-  lanReads,
-  upcomingLansReads,
-} from './first-screen-reads.ts';
+import { lanReads, upcomingLansReads } from './first-screen-reads.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
@@ -21,18 +16,24 @@ import { RouteErrorBoundary } from './route-error.tsx';
 // the lanners (avatars) and the archive are their own chunks for the same reason.
 const loadStats = () => import('../features/stats/routes/stats-routes.ts');
 /**
- * A stats page's first reads, from the stats chunk the app is already downloading: only
- * for a viewer who may see the stats, as far as the last visit tells (remembered-roles.ts).
+ * A lazy page's first reads, from its chunk, which the app is already downloading: the
+ * first screen carries neither them nor the query options they share with the page.
  */
-const statsReads =
-  (reads: 'leaderboardReads' | 'rewindReads'): Prefetch =>
+const chunkReads =
+  <M extends Record<K, Prefetch>, K extends keyof M>(
+    load: () => Promise<M>,
+    name: K,
+    allowed: () => boolean = () => true,
+  ): Prefetch =>
   (params, queryClient) => {
-    if (!hadAnyRole(requiredRoles.stats)) return;
-    void loadStats().then(
-      (stats) => stats[reads](params, queryClient),
+    if (!allowed()) return;
+    void load().then(
+      (chunk) => chunk[name](params, queryClient),
       () => undefined,
     );
   };
+/** The stats pages' reads, only for a viewer who may see them as the last visit tells. */
+const mayReadStats = () => hadAnyRole(requiredRoles.stats);
 const loadAdmin = () => import('../features/admin/routes/admin-routes.ts');
 const loadProfile = () => import('../features/profile/routes/profile-routes.ts');
 const loadLanners = () => import('../features/lanners/routes/lanners-route.tsx');
@@ -67,13 +68,13 @@ export const routes: RouteObject[] = [
           { path: 'lans/upcoming', Component: UpcomingLansRoute, prefetch: upcomingLansReads },
           {
             path: 'lans/archive',
-            prefetch: lanArchiveReads,
+            prefetch: chunkReads(loadArchive, 'lanArchiveReads'),
             lazy: screen(loadArchive, 'LanArchiveRoute'),
           },
           { path: 'lans/:id', Component: LanRoute, prefetch: lanReads },
           {
             path: 'lanners',
-            prefetch: lannersReads,
+            prefetch: chunkReads(loadLanners, 'lannersReads'),
             lazy: screen(loadLanners, 'LannersRoute'),
           },
           {
@@ -109,12 +110,12 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/stats/leader-board" replace /> },
                   {
                     path: 'leader-board',
-                    prefetch: statsReads('leaderboardReads'),
+                    prefetch: chunkReads(loadStats, 'leaderboardReads', mayReadStats),
                     lazy: screen(loadStats, 'LeaderBoardRoute'),
                   },
                   {
                     path: 'leader-board/:year/:month',
-                    prefetch: statsReads('leaderboardReads'),
+                    prefetch: chunkReads(loadStats, 'leaderboardReads', mayReadStats),
                     lazy: screen(loadStats, 'LeaderBoardRoute'),
                   },
                   {
@@ -123,7 +124,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'rewinds/:year',
-                    prefetch: statsReads('rewindReads'),
+                    prefetch: chunkReads(loadStats, 'rewindReads', mayReadStats),
                     lazy: screen(loadStats, 'RewindRoute'),
                   },
                 ],

@@ -6,14 +6,9 @@ import {
   stubFetch,
   textResponse,
 } from '../testing/fetch-stub.ts';
-import {
-  ApiError,
-  apiDownload,
-  apiFetch,
-  apiRequest,
-  configureApiClient,
-  describeError,
-} from './api-client.ts';
+import { ApiError, apiFetch, apiRequest, configureApiClient } from './api-client.ts';
+import { apiDownload } from './api-download.ts';
+import { describeError } from './describe-error.ts';
 
 function signIn(onUnauthorized = vi.fn()) {
   configureApiClient({ getAccessToken: () => 'token-123', onUnauthorized });

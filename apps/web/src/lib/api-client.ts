@@ -128,43 +128,6 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   return (contentType.includes('json') ? JSON.parse(text) : text) as T;
 }
 
-/** A file the API answered with, and the name it suggested (Content-Disposition), if any. */
-export type ApiDownload = { blob: Blob; fileName: string | null };
-
-/**
- * Fetches a file (a CSV export) with the bearer token, for the caller to save: a plain
- * link would not carry the token. A refusal is an ApiError, as with apiRequest.
- */
-export async function apiDownload(path: string, request: ApiRequest = {}): Promise<ApiDownload> {
-  const response = await apiFetch(path, {
-    ...request,
-    headers: { Accept: '*/*', ...request.headers },
-  });
-  return {
-    blob: await response.blob(),
-    fileName: readFileName(response.headers.get('Content-Disposition')),
-  };
-}
-
-/**
- * The file name of a Content-Disposition header (RFC 6266): the UTF-8 `filename*` when
- * given, else the plain `filename`, quoted or not.
- */
-function readFileName(contentDisposition: string | null): string | null {
-  if (!contentDisposition) return null;
-  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;\s]+)/i.exec(contentDisposition)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended);
-    } catch {
-      // A malformed escape: fall back to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(contentDisposition);
-  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-  return name || null;
-}
-
 function buildUrl(path: string, query: ApiRequest['query']): string {
   const url = new URL(path, window.location.origin);
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -215,18 +178,4 @@ function isFieldErrors(value: unknown): value is Record<string, string[]> {
       (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
     )
   );
-}
-
-/**
- * A short sentence for an error, for alerts: the problem's detail, else its title; never
- * the bare status text a proxy answers with while the server is down. No answer at all
- * (fetch rejects with a TypeError: offline, the server stopped) says so.
- */
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.detail) return error.detail;
-    return error.status >= 500 ? 'The server had a problem answering.' : error.title;
-  }
-  if (error instanceof TypeError) return 'The server could not be reached. Check your connection.';
-  return 'Something went wrong. Try again in a moment.';
 }

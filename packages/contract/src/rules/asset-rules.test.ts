@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assetIdOf, imageExtensionOf, imageUploadLimits } from './asset-rules.ts';
+import { assetIdOf } from './asset-rules.ts';
+import { imageExtensionOf, imageUploadLimits } from './image-upload-rules.ts';
 
 describe('imageUploadLimits', () => {
   it('takes images up to 5 MB', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isShortCheckInCode, shortCheckInCodeLength } from './check-in-code-rules.ts';
-import { formatCheckInCode, normalizeCheckInCode } from './subscriber-rules.ts';
+import {
+  formatCheckInCode,
+  isShortCheckInCode,
+  normalizeCheckInCode,
+  shortCheckInCodeLength,
+} from './check-in-code-rules.ts';
 
 describe('the short check-in code', () => {
   it('is 8 characters, 40 bits of base32', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvSeparators, lanMessageBodyMaximum } from '../rules/subscriber-rules.ts';
+import { csvSeparators, lanMessageBodyMaximum } from '../rules/organiser-rules.ts';
 import { profileFieldNames } from '../rules/user-rules.ts';
 import { dateTimeSchema, idSchema, moneySchema, problemDetailsSchema } from './common.ts';
 import { requiredText } from './rules.ts';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { describeError, isApiError } from '../api-client.ts';
+import { isApiError } from '../api-client.ts';
+import { describeError } from '../describe-error.ts';
 import { invalidateLans } from '../lans/lans-query-keys.ts';
 import { IMAGE_MAX_BYTES, imageExtensionOf, uploadImage } from './image-upload.ts';
 

@@ -1,6 +1,6 @@
 import type { CsvSeparator } from '@lanparty/contract/rules';
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../lib/api-client.ts';
+import { apiDownload } from '../../../lib/api-download.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 
 export type DownloadParticipantsInput = { lanId: number; separator: CsvSeparator };

@@ -1,6 +1,7 @@
 import type { Participant } from '@lanparty/contract';
 import { normalizeCheckInCode } from '@lanparty/contract/rules';
-import { describeError, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/describe-error.ts';
 import { formatDisplayDate, readCommunityClock } from '../../../lib/format-date.ts';
 import { todayAtOffsetOf } from '../../../lib/format-moment.ts';
 

@@ -2,7 +2,7 @@ import type { Lan, LanPaymentDetails } from '@lanparty/contract';
 import { useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { describeError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/describe-error.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { useLanPaymentDetails } from '../api/get-lan-payment-details.ts';
 import { useUpdateLanPaymentDetails } from '../api/update-lan-payment-details.ts';

@@ -2,7 +2,7 @@ import type { CsvSeparator } from '@lanparty/contract/rules';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
 import controls from '../../../components/controls.module.css';
-import { describeError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/describe-error.ts';
 import { useDownloadParticipants } from '../api/download-participants.ts';
 import { useCsvSeparatorChoice } from './csv-separator-choice.ts';
 import styles from './participants.module.css';

@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
-import { describeError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/describe-error.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { hasPersonalFields } from '../api/get-user.ts';
 import { useUpdateUserRoles } from '../api/update-user-roles.ts';

@@ -1,6 +1,6 @@
 import type { Participant } from '@lanparty/contract';
 import { useState } from 'react';
-import { describeError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/describe-error.ts';
 import { type SubscriberChange, useChangeSubscriber } from '../api/change-subscriber.ts';
 
 /** A status or a presence, as the participant controls ask for it. */

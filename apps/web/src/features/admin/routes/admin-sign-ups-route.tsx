@@ -4,7 +4,7 @@ import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { describeError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/describe-error.ts';
 import { Navigate, useSearchParams } from '../../../lib/router/index.tsx';
 import { useSignUps } from '../../../lib/users/list-sign-ups.ts';
 import { useUpdateUserRoles } from '../api/update-user-roles.ts';

@@ -1,9 +1,22 @@
 import { Page } from '../../../components/page.tsx';
-import { useLannersWithoutMembership, useMembers } from '../api/get-lanners.ts';
+import { type Prefetch, started } from '../../../lib/page-reads.ts';
+import { allUsersQueryOptions } from '../../../lib/users/list-users.ts';
+import {
+  lannersFilter,
+  membersFilter,
+  useLannersWithoutMembership,
+  useMembers,
+} from '../api/get-lanners.ts';
 import { LannerGroup } from '../components/lanner-group.tsx';
 
 /** The members' cards on the first screen (about four on a phone, eight on a wide screen). */
 const FIRST_SCREEN_CARDS = 8;
+
+/** The page's first reads (app/router.tsx): the two lists its hooks ask for. */
+export const lannersReads: Prefetch = (_params, queryClient) => {
+  started(queryClient.ensureQueryData(allUsersQueryOptions(membersFilter)));
+  started(queryClient.ensureQueryData(allUsersQueryOptions(lannersFilter)));
+};
 
 /** lanners: Members, then Lanners who are not members, as grids of avatar cards. */
 export function LannersRoute() {

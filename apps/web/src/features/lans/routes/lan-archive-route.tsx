@@ -1,7 +1,8 @@
 import type { Lan } from '@lanparty/contract';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
-import { usePastLans } from '../api/list-past-lans.ts';
+import { type Prefetch, started } from '../../../lib/page-reads.ts';
+import { pastLansQueryOptions, usePastLans } from '../api/list-past-lans.ts';
 import { LanCard } from '../components/lan-card.tsx';
 import styles from './lans-routes.module.css';
 
@@ -19,6 +20,10 @@ export function groupLansByYear(lans: readonly Lan[]): { year: number; lans: Lan
   }
   return groups;
 }
+
+/** The page's first read (app/router.tsx): the past lans its hook asks for. */
+export const lanArchiveReads: Prefetch = (_params, queryClient) =>
+  started(queryClient.ensureQueryData(pastLansQueryOptions()));
 
 /** The archive cards on the first screen: two abreast on a wide screen, one on a phone. */
 const FIRST_SCREEN_CARDS = 2;
