@@ -1,7 +1,7 @@
 import { fieldLabel } from '@lanparty/contract';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import controls from './controls.module.css';
+import forms from './forms.module.css';
 
 type FormFieldProps = {
   /** The field name; the label is made from it (spec §5). */
@@ -43,20 +43,20 @@ export function FormField({
     .join(' ');
   const shared = {
     id,
-    className: controls.input,
+    className: forms.input,
     'aria-invalid': message ? true : undefined,
     'aria-describedby': describedBy || undefined,
     ...registration,
   };
   const label = (
-    <label className={labelExtra ? undefined : controls.label} htmlFor={id}>
+    <label className={labelExtra ? undefined : forms.label} htmlFor={id}>
       {labelText}
     </label>
   );
   return (
-    <div className={controls.field}>
+    <div className={forms.field}>
       {labelExtra ? (
-        <div className={controls.label}>
+        <div className={forms.label}>
           {label}
           {labelExtra}
         </div>
@@ -65,13 +65,13 @@ export function FormField({
       )}
       {multiline ? <textarea rows={4} {...shared} /> : <input {...input} {...shared} />}
       {hint ? (
-        <p id={`${id}-hint`} className={controls.hint}>
+        <p id={`${id}-hint`} className={forms.hint}>
           {hint}
         </p>
       ) : null}
       {children}
       {message ? (
-        <p id={`${id}-message`} className={controls.error}>
+        <p id={`${id}-message`} className={forms.error}>
           {message}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import controls from './controls.module.css';
+import forms from './forms.module.css';
 
 type FormFooterProps = {
   /** Why the last save failed (shown as an alert), or null. */
@@ -25,7 +26,7 @@ export function FormFooter({ error, isBusy, submitLabel, status }: FormFooterPro
         </button>
         {/* Beside the button, where a phone's user is when they save; a live region that is
             always there, so screen readers announce the words when they appear. */}
-        <span role="status" className={controls.hint}>
+        <span role="status" className={forms.hint}>
           {status}
         </span>
       </div>

@@ -1,6 +1,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import type { ImageUploadState } from '../../lib/assets/use-image-upload.ts';
 import controls from '../controls.module.css';
+import forms from '../forms.module.css';
 import styles from './image-upload.module.css';
 
 type ImageFilePickerProps = {
@@ -57,10 +58,10 @@ export function ImageUploadFeedback({ upload }: { upload: ImageUploadState }) {
         />
       ) : null}
       <div role="status">
-        {upload.message ? <p className={controls.hint}>{upload.message}</p> : null}
+        {upload.message ? <p className={forms.hint}>{upload.message}</p> : null}
       </div>
       {upload.problem ? (
-        <p className={controls.error} role="alert">
+        <p className={forms.error} role="alert">
           {upload.problem}
         </p>
       ) : null}

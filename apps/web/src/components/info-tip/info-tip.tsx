@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import controls from '../controls.module.css';
+import forms from '../forms.module.css';
 import styles from './info-tip.module.css';
 
 /** How long a pointer rests on the button before the tip shows, and may leave it before it goes. */
@@ -49,7 +49,7 @@ export function InfoTip({ label, children }: { label: string; children: ReactNod
     >
       <button
         type="button"
-        className={controls.iconButton}
+        className={forms.iconButton}
         aria-label={label}
         aria-describedby={id}
         onFocus={() => setNow(true)}
@@ -58,7 +58,7 @@ export function InfoTip({ label, children }: { label: string; children: ReactNod
       >
         <Info aria-hidden="true" size={16} />
       </button>
-      <span id={id} role="tooltip" className={`${controls.tooltip} ${styles.tip}`} hidden={!isOpen}>
+      <span id={id} role="tooltip" className={`${forms.tooltip} ${styles.tip}`} hidden={!isOpen}>
         {children}
       </span>
     </span>

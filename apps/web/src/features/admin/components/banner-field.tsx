@@ -1,6 +1,7 @@
 import { ImageUp, X } from 'lucide-react';
 import { useId } from 'react';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import {
   ImageFilePicker,
   ImageUploadFeedback,
@@ -36,7 +37,7 @@ export function BannerField({
   const name = lanName.trim() || 'the new lan';
   return (
     <fieldset className={styles.bannerField}>
-      <legend className={controls.label}>Banner</legend>
+      <legend className={forms.label}>Banner</legend>
       {previewUrl ? (
         <img
           className={styles.bannerImage}
@@ -46,7 +47,7 @@ export function BannerField({
       ) : lanId !== undefined ? (
         <CurrentBanner lanId={lanId} version={bannerVersion} lanName={name} />
       ) : (
-        <p className={controls.hint}>No banner chosen: the site shows a placeholder.</p>
+        <p className={forms.hint}>No banner chosen: the site shows a placeholder.</p>
       )}
       <div className={controls.actions}>
         <ImageFilePicker
@@ -65,7 +66,7 @@ export function BannerField({
           </button>
         ) : null}
       </div>
-      <p id={`${inputId}-hint`} className={controls.hint}>
+      <p id={`${inputId}-hint`} className={forms.hint}>
         {!file
           ? 'A JPEG or PNG image of at most 5 MB, shown 12 by 5 (e.g. 1200 × 500 pixels).'
           : upload.isUploading
@@ -92,9 +93,7 @@ function CurrentBanner({
   lanName: string;
 }) {
   if (version === null) {
-    return (
-      <p className={controls.hint}>This lan has no banner yet: the site shows a placeholder.</p>
-    );
+    return <p className={forms.hint}>This lan has no banner yet: the site shows a placeholder.</p>;
   }
   const { src, srcSet } = imageSourcesOf('lan', lanId, version);
   return (

@@ -4,9 +4,9 @@ import {
   lanDefaultsInputSchema,
 } from '@lanparty/contract';
 import type { FieldPath } from 'react-hook-form';
-import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
+import forms from '../../../components/forms.module.css';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { moneyInput } from '../../../lib/forms/money-input.ts';
@@ -51,8 +51,8 @@ export function LanDefaultsForm({ defaults }: { defaults: LanDefaults }) {
     ...moneyInput,
   });
   return (
-    <form className={controls.form} onSubmit={save} noValidate aria-label="Lan defaults">
-      <div className={controls.fields}>
+    <form className={forms.form} onSubmit={save} noValidate aria-label="Lan defaults">
+      <div className={forms.fields}>
         <FormField {...priceField('lanPrice')} hint="In euros." />
         <FormField {...priceField('membersLanPrice')} hint="In euros; not above the lan price." />
       </div>

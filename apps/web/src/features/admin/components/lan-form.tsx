@@ -8,9 +8,9 @@ import {
   lanUpdateSchema,
 } from '@lanparty/contract';
 import type { FieldPath } from 'react-hook-form';
-import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
+import forms from '../../../components/forms.module.css';
 import type { ImageUploadOutcome } from '../../../lib/assets/use-image-upload.ts';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
@@ -128,12 +128,12 @@ export function LanForm({
   });
   return (
     <form
-      className={controls.form}
+      className={forms.form}
       onSubmit={save}
       noValidate
       aria-label={isEditing ? 'Lan details' : 'New lan'}
     >
-      <div className={controls.fields}>
+      <div className={forms.fields}>
         <FormField {...field('name')} registration={register('name')} />
         <FormField
           {...field('startDate')}
@@ -149,7 +149,7 @@ export function LanForm({
         registration={register('description')}
       />
       {/* Each part re-checks the other: a venue needs its address, and clearing both is fine. */}
-      <div className={controls.fields}>
+      <div className={forms.fields}>
         <FormField
           {...field('location.name')}
           hint="Optional: give both, or neither."
@@ -161,7 +161,7 @@ export function LanForm({
           registration={register('location.address', { deps: 'location.name' })}
         />
       </div>
-      <div className={controls.fields}>
+      <div className={forms.fields}>
         <FormField
           {...field('maximumSubcribers')}
           type="number"
@@ -190,12 +190,12 @@ export function LanForm({
         />
       </div>
       {isEditing ? (
-        <div className={controls.fields}>
+        <div className={forms.fields}>
           <FormField
             {...field('locationInvoiceNumber')}
             registration={register('locationInvoiceNumber')}
           />
-          <label className={`${controls.checkbox} ${styles.checkboxField}`}>
+          <label className={`${forms.checkbox} ${styles.checkboxField}`}>
             <input type="checkbox" {...register('locationIsPayed')} />
             <span>Location is paid</span>
           </label>
@@ -208,7 +208,7 @@ export function LanForm({
         lanName={initialValues.name}
         submitLabel={submitLabel}
       />
-      <label className={controls.checkbox}>
+      <label className={forms.checkbox}>
         <input type="checkbox" {...register('isActive')} />
         <span>Active: visible to everyone, open for subscriptions</span>
       </label>

@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { type FieldPath, useWatch } from 'react-hook-form';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
+import forms from '../../../components/forms.module.css';
 import { hasData } from '../../../components/query-status.tsx';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
@@ -90,7 +91,7 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
   const idPrefix = `lan-${lanId}-message`;
   const statusesMessage = messageOnceTouched(form, 'statuses');
   return (
-    <form className={controls.form} onSubmit={send} noValidate aria-labelledby={titleId}>
+    <form className={forms.form} onSubmit={send} noValidate aria-labelledby={titleId}>
       <FormField
         name="subject"
         idPrefix={idPrefix}
@@ -112,11 +113,11 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
         className={styles.statuses}
         aria-describedby={statusesMessage ? `${idPrefix}-statuses-message` : undefined}
       >
-        <legend className={controls.label}>Send to</legend>
+        <legend className={forms.label}>Send to</legend>
         <ul className={styles.statusList}>
           {subscriberStatusOrder.map((status) => (
             <li key={status}>
-              <label className={controls.checkbox}>
+              <label className={forms.checkbox}>
                 <input type="checkbox" value={status} {...register('statuses')} />
                 <span>{status}</span>
               </label>
@@ -124,14 +125,14 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
           ))}
         </ul>
         {statusesMessage ? (
-          <p id={`${idPrefix}-statuses-message`} className={controls.error}>
+          <p id={`${idPrefix}-statuses-message`} className={forms.error}>
             {statusesMessage}
           </p>
         ) : null}
       </fieldset>
       {/* Offered only where the site has a chat: the server refuses chat: true otherwise. */}
       {messaging.data?.isChatConnected ? (
-        <label className={controls.checkbox}>
+        <label className={forms.checkbox}>
           <input type="checkbox" {...register('chat')} />
           <span>Also post to the chat</span>
         </label>
@@ -164,7 +165,7 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
 function ReplyToNote({ replyTo }: { replyTo: string | null | undefined }) {
   if (replyTo === undefined) return null;
   return replyTo ? (
-    <p className={controls.hint}>Replies go to you at {replyTo}.</p>
+    <p className={forms.hint}>Replies go to you at {replyTo}.</p>
   ) : (
     <p className={controls.warning}>
       <TriangleAlert size={18} aria-hidden="true" />
@@ -192,7 +193,7 @@ function RecipientsPreview({
     text = describeRecipients(findMessageRecipients(participants.data.participants, chosen));
   }
   return (
-    <p className={controls.hint} aria-live="polite">
+    <p className={forms.hint} aria-live="polite">
       {text}
     </p>
   );

@@ -1,6 +1,6 @@
 import type { Lan } from '@lanparty/contract';
 import { countTakenPlaces } from '@lanparty/contract/rules';
-import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useParticipants } from '../api/get-participants.ts';
@@ -28,13 +28,13 @@ export function LanParticipants({ lan }: { lan: Lan }) {
         <>
           <ParticipantTotals totals={totals} lan={lan} />
           <div className={styles.toolbar}>
-            <p className={controls.hint}>
+            <p className={forms.hint}>
               {countTakenPlaces(list)} of {lan.maximumSubcribers} places taken (Accepted and Paid).
             </p>
             <ParticipantsDownload lanId={lan.id} />
           </div>
           {list.length === 0 ? (
-            <p className={controls.hint}>Nobody has subscribed yet.</p>
+            <p className={forms.hint}>Nobody has subscribed yet.</p>
           ) : isPhone ? (
             <ParticipantCards lanName={lan.name} participants={list} changes={changes} />
           ) : (

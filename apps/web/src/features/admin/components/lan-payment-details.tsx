@@ -1,6 +1,7 @@
 import type { Lan, LanPaymentDetails } from '@lanparty/contract';
 import { useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { Link } from '../../../lib/router/index.tsx';
@@ -37,11 +38,11 @@ function LanPayment({ lan, payment }: { lan: Lan; payment: LanPaymentDetails }) 
     setChoice(next);
   };
   return (
-    <div className={controls.form}>
+    <div className={forms.form}>
       <PaymentGaps lan={lan} details={inUse} />
       <fieldset className={styles.choice}>
         <legend className="visually-hidden">Which payment details this lan uses</legend>
-        <label className={controls.checkbox}>
+        <label className={forms.checkbox}>
           <input
             type="radio"
             name={name}
@@ -50,7 +51,7 @@ function LanPayment({ lan, payment }: { lan: Lan; payment: LanPaymentDetails }) 
           />
           <span>The default payment details</span>
         </label>
-        <label className={controls.checkbox}>
+        <label className={forms.checkbox}>
           <input
             type="radio"
             name={name}
@@ -63,7 +64,7 @@ function LanPayment({ lan, payment }: { lan: Lan; payment: LanPaymentDetails }) 
       {choice === 'defaults' ? (
         <>
           <PaymentDetailsSummary details={payment.defaults} label="The default payment details" />
-          <p className={controls.hint}>
+          <p className={forms.hint}>
             The defaults are set under <Link to="/admin/lans">Manage lans</Link>.
           </p>
           {payment.details !== null ? (
@@ -76,7 +77,7 @@ function LanPayment({ lan, payment }: { lan: Lan; payment: LanPaymentDetails }) 
               >
                 {update.isPending ? 'Saving…' : 'Use the defaults for this lan'}
               </button>
-              <span className={controls.hint}>It has payment details of its own until then.</span>
+              <span className={forms.hint}>It has payment details of its own until then.</span>
             </div>
           ) : null}
           {update.isError ? (

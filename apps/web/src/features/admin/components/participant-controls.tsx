@@ -3,6 +3,7 @@ import { denialReasonMaximum, subscriberStatusOrder } from '@lanparty/contract/r
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import styles from './participants.module.css';
 import type { ParticipantChanges } from './use-participant-changes.ts';
 
@@ -17,7 +18,7 @@ export function StatusSelect({ participant, changes }: ControlProps) {
   return (
     <>
       <select
-        className={`${controls.input} ${styles.select}`}
+        className={`${forms.input} ${styles.select}`}
         aria-label={`Status of ${participant.nickname}`}
         value={participant.status}
         disabled={changes.isBusy(participant)}
@@ -76,20 +77,20 @@ function DenyDialog({
           ? `${participant.nickname} is mailed that they were denied, a minute from now, with your reason if you give one. Changed back within that minute, nothing is sent.`
           : `${participant.nickname} has no verified e-mail address, so nobody is mailed.`}
       </p>
-      <div className={controls.field}>
-        <label className={controls.label} htmlFor={`${id}-reason`}>
+      <div className={forms.field}>
+        <label className={forms.label} htmlFor={`${id}-reason`}>
           Reason (optional)
         </label>
         <textarea
           id={`${id}-reason`}
-          className={controls.input}
+          className={forms.input}
           rows={3}
           maxLength={denialReasonMaximum}
           aria-describedby={`${id}-reason-hint`}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
-        <p id={`${id}-reason-hint`} className={controls.hint}>
+        <p id={`${id}-reason-hint`} className={forms.hint}>
           Plain text, at most {denialReasonMaximum} characters.
         </p>
       </div>
@@ -101,7 +102,7 @@ function DenyDialog({
 export function PresenceSelect({ participant, changes }: ControlProps) {
   if (participant.status !== 'Paid') {
     return (
-      <span className={controls.hint}>
+      <span className={forms.hint}>
         <span aria-hidden="true">—</span>
         <span className="visually-hidden">Not paid</span>
       </span>
@@ -109,7 +110,7 @@ export function PresenceSelect({ participant, changes }: ControlProps) {
   }
   return (
     <select
-      className={`${controls.input} ${styles.select}`}
+      className={`${forms.input} ${styles.select}`}
       aria-label={`Presence of ${participant.nickname}`}
       value={participant.present === null ? '' : String(participant.present)}
       disabled={changes.isBusy(participant)}

@@ -3,6 +3,8 @@ import { namesMatchSearch } from '@lanparty/contract/rules';
 import { UserCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
+import section from '../../../components/section.module.css';
 import { SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import styles from './check-in.module.css';
 
@@ -41,17 +43,17 @@ export function ParticipantSearch({ participants, isChecking, onCheckIn }: Parti
     : [];
 
   return (
-    <section className={controls.section} aria-labelledby="check-in-search">
-      <h2 id="check-in-search" className={controls.sectionTitle}>
+    <section className={section.section} aria-labelledby="check-in-search">
+      <h2 id="check-in-search" className={section.sectionTitle}>
         Find by name
       </h2>
-      <div className={controls.field}>
-        <label className={controls.label} htmlFor={inputId}>
+      <div className={forms.field}>
+        <label className={forms.label} htmlFor={inputId}>
           Nickname or name
         </label>
         <input
           id={inputId}
-          className={`${controls.input} ${styles.bigInput}`}
+          className={`${forms.input} ${styles.bigInput}`}
           type="search"
           autoComplete="off"
           value={search}
@@ -65,7 +67,7 @@ export function ParticipantSearch({ participants, isChecking, onCheckIn }: Parti
             <li key={participant.subscriberId} className={styles.match}>
               <div className={styles.matchName}>
                 <span className={styles.matchNickname}>{participant.nickname}</span>
-                <span className={controls.hint}>
+                <span className={forms.hint}>
                   {[participant.firstName, participant.surname].filter(Boolean).join(' ')}
                 </span>
               </div>
@@ -92,7 +94,7 @@ export function ParticipantSearch({ participants, isChecking, onCheckIn }: Parti
                   Check in <span className="visually-hidden">{participant.nickname}</span>
                 </button>
               ) : (
-                <span className={controls.hint}>No ticket</span>
+                <span className={forms.hint}>No ticket</span>
               )}
             </li>
           ))}

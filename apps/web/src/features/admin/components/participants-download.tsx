@@ -2,6 +2,7 @@ import type { CsvSeparator } from '@lanparty/contract/rules';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useDownloadParticipants } from '../api/download-participants.ts';
 import { useCsvSeparatorChoice } from './csv-separator-choice.ts';
@@ -29,7 +30,7 @@ export function ParticipantsDownload({ lanId }: { lanId: number }) {
         </label>
         <select
           id={selectId}
-          className={`${controls.input} ${styles.downloadSelect}`}
+          className={`${forms.input} ${styles.downloadSelect}`}
           value={separator}
           onChange={(event) => setSeparator(event.target.value as CsvSeparator)}
         >

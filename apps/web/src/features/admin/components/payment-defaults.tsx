@@ -1,4 +1,4 @@
-import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { usePaymentDefaults } from '../api/get-payment-defaults.ts';
 import { useUpdatePaymentDefaults } from '../api/update-payment-defaults.ts';
@@ -13,7 +13,7 @@ export function PaymentDefaults() {
       {(data) => (
         <>
           {data.iban === null ? (
-            <p className={controls.hint}>
+            <p className={forms.hint}>
               No IBAN yet: lanners accepted for a lan with a price are told what they owe, not how
               to pay, unless the lan has payment details of its own.
             </p>

@@ -8,9 +8,9 @@ import { formatIban } from '@lanparty/contract/rules';
 import { useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
+import forms from '../../../components/forms.module.css';
 import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
@@ -96,8 +96,8 @@ export function PaymentDetailsForm({
     message: messageOnceTouched(form, name, labels[name]),
   });
   return (
-    <form className={controls.form} onSubmit={save} noValidate aria-label={label}>
-      <div className={controls.fields}>
+    <form className={forms.form} onSubmit={save} noValidate aria-label={label}>
+      <div className={forms.fields}>
         <FormField
           {...field('accountHolder')}
           hint="Whom a transfer pays."
@@ -111,7 +111,7 @@ export function PaymentDetailsForm({
           registration={register('iban')}
         />
       </div>
-      <div className={controls.fields}>
+      <div className={forms.fields}>
         <FormField
           {...field('reference')}
           hint={`What lanners put on their transfer, at most ${paymentLimits.referenceMaxLength} characters: {lan} and {nickname} are filled in for each.`}

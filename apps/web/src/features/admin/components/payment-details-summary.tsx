@@ -1,9 +1,9 @@
 import type { PaymentDetails } from '@lanparty/contract';
 import { formatIban } from '@lanparty/contract/rules';
-import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import styles from './payment-details.module.css';
 
-const notGiven = <span className={controls.hint}>not given</span>;
+const notGiven = <span className={forms.hint}>not given</span>;
 
 /** Payment details to read: what lanners are told, each part or "not given". */
 export function PaymentDetailsSummary({

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { hasPersonalFields } from '../api/get-user.ts';
@@ -66,7 +67,7 @@ export function RoleEditor({ user }: { user: UserPublic | UserProfile }) {
 
   return (
     <form
-      className={controls.form}
+      className={forms.form}
       aria-label={`Roles of ${user.nickname}`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -75,11 +76,11 @@ export function RoleEditor({ user }: { user: UserPublic | UserProfile }) {
     >
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Roles</legend>
-        <p className={controls.hint}>{describeRights(grantable)}</p>
+        <p className={forms.hint}>{describeRights(grantable)}</p>
         <ul className={styles.roles}>
           {roleNames.map((role) => (
             <li key={role}>
-              <label className={controls.checkbox}>
+              <label className={forms.checkbox}>
                 <input
                   type="checkbox"
                   name="roles"
@@ -107,7 +108,7 @@ export function RoleEditor({ user }: { user: UserPublic | UserProfile }) {
         >
           Save roles
         </button>
-        <span role="status" className={controls.hint}>
+        <span role="status" className={forms.hint}>
           {updateRoles.isSuccess && !hasChanges ? 'The roles are saved.' : ''}
         </span>
       </div>
@@ -121,7 +122,7 @@ export function RoleEditor({ user }: { user: UserPublic | UserProfile }) {
       >
         {granted.length > 0 ? <p>Grant: {granted.map(roleLabel).join(', ')}</p> : null}
         {missing.length > 0 ? (
-          <p className={controls.hint}>Not ready to sign up for a lan yet: {missing.join('; ')}.</p>
+          <p className={forms.hint}>Not ready to sign up for a lan yet: {missing.join('; ')}.</p>
         ) : null}
         {revoked.length > 0 ? <p>Revoke: {revoked.map(roleLabel).join(', ')}</p> : null}
       </ConfirmDialog>

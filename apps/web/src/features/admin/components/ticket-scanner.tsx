@@ -1,6 +1,7 @@
 import { Camera, CameraOff, ShieldAlert } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import styles from './check-in.module.css';
 
 type ScannerState =
@@ -67,7 +68,7 @@ export function TicketScanner({
           <div className={styles.viewfinder}>
             <video ref={videoRef} className={styles.video} aria-label="Camera" muted playsInline />
           </div>
-          <p className={controls.hint}>
+          <p className={forms.hint}>
             Point the camera at the QR code of a ticket, then at the next one: the camera stays on
             until you close it.
           </p>
@@ -91,7 +92,7 @@ export function TicketScanner({
         </button>
       )}
       {state.phase === 'failed' ? (
-        <p className={controls.error} role="alert">
+        <p className={forms.error} role="alert">
           {state.message}
         </p>
       ) : null}
@@ -111,7 +112,7 @@ function NoScannerOverHttp() {
         A browser lends its camera only to a site opened over https, and this one came over plain
         http. Type the code the lanner reads out from their ticket, or find them by name.
       </p>
-      <p className={controls.hint}>
+      <p className={forms.hint}>
         To scan tickets, serve the site over https (see “Running a lan” in the README) and open it
         at its https address.
       </p>

@@ -4,8 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import section from '../../../components/section.module.css';
 import { idParam } from '../../../lib/id-param.ts';
 import { useLan } from '../../../lib/lans/get-lan.ts';
 import { Link, Navigate, useLocation, useNavigate, useParams } from '../../../lib/router/index.tsx';
@@ -97,8 +99,8 @@ function CheckInDoor({ lanId }: { lanId: number }) {
           isChecking={checkInTicket.isPending}
           onPaidAndPresent={(code) => void checkIn(code, { paid: true })}
         />
-        <section className={controls.section} aria-labelledby="check-in-ticket">
-          <h2 id="check-in-ticket" className={controls.sectionTitle}>
+        <section className={section.section} aria-labelledby="check-in-ticket">
+          <h2 id="check-in-ticket" className={section.sectionTitle}>
             Ticket
           </h2>
           <TicketScanner onRead={(text) => void checkIn(text)} onScanningChange={setIsScanning} />
@@ -143,13 +145,13 @@ function TicketCodeForm({
 
   return (
     <form className={styles.codeForm} onSubmit={submit} noValidate>
-      <div className={controls.field}>
-        <label className={controls.label} htmlFor={inputId}>
+      <div className={forms.field}>
+        <label className={forms.label} htmlFor={inputId}>
           Ticket code
         </label>
         <input
           id={inputId}
-          className={`${controls.input} ${styles.codeInput}`}
+          className={`${forms.input} ${styles.codeInput}`}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"
@@ -160,11 +162,11 @@ function TicketCodeForm({
           aria-invalid={isMissing || undefined}
           aria-describedby={isMissing ? `${hintId} ${errorId}` : hintId}
         />
-        <p id={hintId} className={controls.hint}>
+        <p id={hintId} className={forms.hint}>
           The short code read out (like 7KQ4-MZ2X), or the long one under the QR code.
         </p>
         {isMissing ? (
-          <p id={errorId} className={controls.error}>
+          <p id={errorId} className={forms.error}>
             Type the code of the ticket.
           </p>
         ) : null}

@@ -3,9 +3,11 @@ import { ArrowLeft, ScanLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
 import { hasData, QueryStatus } from '../../../components/query-status.tsx';
+import section from '../../../components/section.module.css';
 import { isApiError } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
@@ -90,30 +92,30 @@ function AdminLan({ id }: { id: number }) {
     >
       {backLink}
       <LanState lan={current} />
-      <section className={controls.section} aria-labelledby="lan-participants">
-        <h2 id="lan-participants" className={controls.sectionTitle}>
+      <section className={section.section} aria-labelledby="lan-participants">
+        <h2 id="lan-participants" className={section.sectionTitle}>
           Participants
         </h2>
         <LanParticipants lan={current} />
       </section>
-      <section className={controls.section} aria-labelledby="lan-payment">
-        <h2 id="lan-payment" className={controls.sectionTitle}>
+      <section className={section.section} aria-labelledby="lan-payment">
+        <h2 id="lan-payment" className={section.sectionTitle}>
           Payment details
         </h2>
-        <p className={controls.hint}>
+        <p className={forms.hint}>
           Mailed to each lanner you accept, with what they owe; shown to those who paid, with whom
           to ask about a refund.
         </p>
         <LanPaymentSection lan={current} />
       </section>
-      <section className={controls.section} aria-labelledby="lan-messages">
-        <h2 id="lan-messages" className={controls.sectionTitle}>
+      <section className={section.section} aria-labelledby="lan-messages">
+        <h2 id="lan-messages" className={section.sectionTitle}>
           Messages
         </h2>
         <LanMessages lanId={current.id} />
       </section>
-      <section className={controls.section} aria-labelledby="lan-details">
-        <h2 id="lan-details" className={controls.sectionTitle}>
+      <section className={section.section} aria-labelledby="lan-details">
+        <h2 id="lan-details" className={section.sectionTitle}>
           Details
         </h2>
         <QueryStatus query={draft} failure="The lan's details could not be loaded.">
@@ -167,11 +169,11 @@ function LanState({ lan }: { lan: Lan }) {
   }
 
   return (
-    <section className={controls.section} aria-label="State">
+    <section className={section.section} aria-label="State">
       <div className={styles.toolbar}>
         <p>
           <ActiveBadge isActive={lan.isActive} />{' '}
-          <span className={controls.hint}>
+          <span className={forms.hint}>
             {lan.isActive
               ? 'Visible to everyone; lanners can subscribe while it is open.'
               : 'A draft: only administrators see it.'}

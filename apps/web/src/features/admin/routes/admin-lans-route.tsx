@@ -1,7 +1,9 @@
 import { Plus } from 'lucide-react';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import section from '../../../components/section.module.css';
 import { useAllLans } from '../../../lib/lans/list-all-lans.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -20,9 +22,9 @@ export function AdminLansRoute() {
   const isPhone = useMediaQuery(adminPhoneQuery);
   return (
     <Page title="Manage lans" lead="Plan lans, accept lanners and keep track of who paid.">
-      <section className={controls.section} aria-labelledby="admin-lans-list">
+      <section className={section.section} aria-labelledby="admin-lans-list">
         <div className={styles.toolbar}>
-          <h2 id="admin-lans-list" className={controls.sectionTitle}>
+          <h2 id="admin-lans-list" className={section.sectionTitle}>
             Lans
           </h2>
           <Link to="/admin/lans/new" className={controls.button}>
@@ -43,20 +45,20 @@ export function AdminLansRoute() {
           )
         ) : null}
       </section>
-      <section className={controls.section} aria-labelledby="admin-lan-defaults">
-        <h2 id="admin-lan-defaults" className={controls.sectionTitle}>
+      <section className={section.section} aria-labelledby="admin-lan-defaults">
+        <h2 id="admin-lan-defaults" className={section.sectionTitle}>
           Lan defaults
         </h2>
-        <p className={controls.hint}>The prices a new lan starts with.</p>
+        <p className={forms.hint}>The prices a new lan starts with.</p>
         <QueryStatus query={defaults} failure="The lan defaults could not be loaded.">
           {(data) => <LanDefaultsForm defaults={data} />}
         </QueryStatus>
       </section>
-      <section className={controls.section} aria-labelledby="admin-payment-defaults">
-        <h2 id="admin-payment-defaults" className={controls.sectionTitle}>
+      <section className={section.section} aria-labelledby="admin-payment-defaults">
+        <h2 id="admin-payment-defaults" className={section.sectionTitle}>
           Payment details
         </h2>
-        <p className={controls.hint}>
+        <p className={forms.hint}>
           How lanners pay for every lan that has no payment details of its own: mailed to each
           lanner you accept, with what they owe, and shown to those who paid, with whom to ask about
           a refund.

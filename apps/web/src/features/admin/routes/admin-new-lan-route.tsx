@@ -1,8 +1,8 @@
 import type { Lan, LanInput } from '@lanparty/contract';
 import { ArrowLeft } from 'lucide-react';
-import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import section from '../../../components/section.module.css';
 import type { ImageUploadOutcome } from '../../../lib/assets/use-image-upload.ts';
 import { useNotify } from '../../../lib/notifications/notifications.tsx';
 import { Link, useNavigate } from '../../../lib/router/index.tsx';
@@ -52,7 +52,7 @@ export function AdminNewLanRoute() {
       </Link>
       <QueryStatus query={draft} failure="The new lan could not be prepared." />
       {draft.data ? (
-        <section className={controls.section} aria-label="New lan">
+        <section className={section.section} aria-label="New lan">
           <LanForm
             initialValues={toLanFormValues(draft.data, draft.data.timeZone)}
             timeZone={draft.data.timeZone}

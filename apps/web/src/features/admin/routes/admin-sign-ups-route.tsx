@@ -1,6 +1,7 @@
 import type { Role, SignUp } from '@lanparty/contract';
 import { useEffect, useRef, useState } from 'react';
 import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { Page } from '../../../components/page.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
@@ -139,7 +140,7 @@ export function AdminSignUpsRoute() {
         </p>
         {signUps.data ? (
           <>
-            <p className={controls.hint}>
+            <p className={forms.hint}>
               {total === 1 ? '1 sign-up waiting' : `${total} sign-ups waiting`}
             </p>
             {signUps.data.items.length > 0 ? (

@@ -1,10 +1,10 @@
 import type { UserProfile } from '@lanparty/contract';
 import { ArrowLeft, BadgeCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import controls from '../../../components/controls.module.css';
 import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
 import { hasData, QueryStatus } from '../../../components/query-status.tsx';
+import section from '../../../components/section.module.css';
 import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
@@ -55,10 +55,10 @@ function AdminUser({ id }: { id: number }) {
   return (
     <Page title={profile.nickname}>
       {backLink}
-      <section className={controls.section} aria-labelledby="user-profile">
+      <section className={section.section} aria-labelledby="user-profile">
         <div className={styles.identity}>
           <UserAvatar user={profile} size={72} />
-          <h2 id="user-profile" className={controls.sectionTitle}>
+          <h2 id="user-profile" className={section.sectionTitle}>
             Profile
           </h2>
         </div>
@@ -69,7 +69,7 @@ function AdminUser({ id }: { id: number }) {
           {hasPersonalFields(profile) ? <PersonalDetails profile={profile} /> : null}
         </dl>
       </section>
-      <section className={controls.section} aria-label="Roles">
+      <section className={section.section} aria-label="Roles">
         <RoleEditor key={profile.id} user={profile} />
       </section>
     </Page>

@@ -1,5 +1,5 @@
 import { type Role, roleNames } from '@lanparty/contract';
-import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import { Page } from '../../../components/page.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
@@ -49,25 +49,25 @@ export function AdminUsersRoute() {
   return (
     <Page title="Manage users" lead="Find a user, see their profile, and grant or revoke roles.">
       <div className={styles.filters}>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor="users-search">
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor="users-search">
             Search by nickname
           </label>
           <input
             id="users-search"
-            className={controls.input}
+            className={forms.input}
             type="search"
             value={search}
             onChange={(event) => update({ q: event.target.value, page: null })}
           />
         </div>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor="users-role">
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor="users-role">
             Role
           </label>
           <select
             id="users-role"
-            className={controls.input}
+            className={forms.input}
             value={role ?? ''}
             onChange={(event) => update({ role: event.target.value, page: null })}
           >
@@ -83,7 +83,7 @@ export function AdminUsersRoute() {
       <QueryStatus query={users} failure="The users could not be loaded." />
       {users.data ? (
         <>
-          <p className={controls.hint} role="status">
+          <p className={forms.hint} role="status">
             {matches.length === 1 ? '1 user' : `${matches.length} users`}
           </p>
           {matches.length > 0 ? <UsersTable users={shown} /> : <p>No user matches.</p>}

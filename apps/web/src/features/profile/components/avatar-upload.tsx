@@ -2,7 +2,7 @@ import type { UserProfile } from '@lanparty/contract';
 import { assetIdOf } from '@lanparty/contract/rules';
 import { Upload } from 'lucide-react';
 import { useId } from 'react';
-import controls from '../../../components/controls.module.css';
+import forms from '../../../components/forms.module.css';
 import {
   ImageFilePicker,
   ImageUploadFeedback,
@@ -36,7 +36,7 @@ export function AvatarUpload({ user }: { user: UserProfile }) {
           <Upload aria-hidden="true" size={18} />
           {upload.isUploading ? 'Uploading…' : 'Upload a picture'}
         </ImageFilePicker>
-        <p id={`${inputId}-hint`} className={controls.hint}>
+        <p id={`${inputId}-hint`} className={forms.hint}>
           A JPEG or PNG picture of at most 5 MB.
         </p>
         <ImageUploadFeedback upload={upload} />

@@ -1,7 +1,7 @@
 import type { UserProfile } from '@lanparty/contract';
 import { hasAnyRole, hasLanStarted, requiredRoles } from '@lanparty/contract/rules';
-import controls from '../../../components/controls.module.css';
 import { LoadFailure } from '../../../components/load-failure.tsx';
+import section from '../../../components/section.module.css';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { Link } from '../../../lib/router/index.tsx';
@@ -23,8 +23,8 @@ export function ParticipatedLans({ user }: { user: UserProfile }) {
     (a, b) => Date.parse(b.lan.startDate) - Date.parse(a.lan.startDate),
   );
   return (
-    <section className={controls.section} aria-labelledby="participated-lans">
-      <h2 id="participated-lans" className={controls.sectionTitle}>
+    <section className={section.section} aria-labelledby="participated-lans">
+      <h2 id="participated-lans" className={section.sectionTitle}>
         Participated Lans
       </h2>
       {subscriptions.isError && !subscriptions.data ? (

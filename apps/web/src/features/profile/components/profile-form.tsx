@@ -10,9 +10,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
+import forms from '../../../components/forms.module.css';
 import { loadedContractResolver } from '../../../lib/forms/contract-resolver.ts';
 import { isMessageShown, messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
 import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
@@ -148,25 +148,25 @@ export function ProfileForm({ user }: { user: UserProfile }) {
 
   return (
     <form
-      className={controls.form}
+      className={forms.form}
       onSubmit={save}
       onFocus={loadSchema}
       noValidate
       aria-label="Personal Information"
     >
-      <div className={controls.fields}>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor="profile-nickname">
+      <div className={forms.fields}>
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor="profile-nickname">
             {fieldLabel('nickname')}
           </label>
           <input
             id="profile-nickname"
-            className={controls.input}
+            className={forms.input}
             value={user.nickname}
             readOnly
             aria-describedby="profile-nickname-note"
           />
-          <p id="profile-nickname-note" className={controls.hint}>
+          <p id="profile-nickname-note" className={forms.hint}>
             Your nickname follows your Steam profile and is updated automatically.
           </p>
         </div>

@@ -1,5 +1,5 @@
 import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
-import controls from '../../../components/controls.module.css';
+import section from '../../../components/section.module.css';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { ParticipatedLans } from '../components/participated-lans.tsx';
@@ -12,8 +12,8 @@ export function PersonalProfileRoute() {
   if (!user) return null;
   return (
     <>
-      <section className={controls.section} aria-labelledby="personal-information">
-        <h2 id="personal-information" className={controls.sectionTitle}>
+      <section className={section.section} aria-labelledby="personal-information">
+        <h2 id="personal-information" className={section.sectionTitle}>
           Personal Information
         </h2>
         <PlaytimeHint user={user} />

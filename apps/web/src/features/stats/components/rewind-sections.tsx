@@ -1,6 +1,6 @@
 import type { Lan, RewindSummary, RewindUserPlaytime } from '@lanparty/contract';
 import type { ReactNode } from 'react';
-import controls from '../../../components/controls.module.css';
+import section from '../../../components/section.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import {
@@ -33,8 +33,8 @@ function RewindSection({
   children: ReactNode;
 }) {
   return (
-    <section className={`${controls.section} ${styles.section}`} aria-labelledby={id}>
-      <h2 id={id} className={controls.sectionTitle}>
+    <section className={`${section.section} ${styles.section}`} aria-labelledby={id}>
+      <h2 id={id} className={section.sectionTitle}>
         {title}
       </h2>
       {children}

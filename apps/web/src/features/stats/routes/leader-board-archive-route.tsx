@@ -1,6 +1,6 @@
-import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import section from '../../../components/section.module.css';
 import { Link } from '../../../lib/router/index.tsx';
 import { useLeaderboardMonths } from '../api/list-leaderboard-months.ts';
 import { useRewindYears } from '../api/list-rewind-years.ts';
@@ -21,9 +21,9 @@ export function LeaderBoardArchiveRoute() {
       ) : null}
       <div className={styles.years}>
         {years.map(({ year, months: monthsOfYear }) => (
-          <section key={year} className={controls.section} aria-labelledby={`year-${year}`}>
+          <section key={year} className={section.section} aria-labelledby={`year-${year}`}>
             <div className={styles.yearHeading}>
-              <h2 id={`year-${year}`} className={controls.sectionTitle}>
+              <h2 id={`year-${year}`} className={section.sectionTitle}>
                 {year}
               </h2>
               {rewindYears.data?.includes(year) ? (

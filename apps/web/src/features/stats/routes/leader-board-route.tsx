@@ -1,10 +1,10 @@
 import { Gamepad2, Trophy } from 'lucide-react';
-import controls from '../../../components/controls.module.css';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import section from '../../../components/section.module.css';
 import { useParams } from '../../../lib/router/index.tsx';
 import { useGameLeaderboardMonth } from '../api/get-game-leaderboard-month.ts';
 import { usePlayerLeaderboardMonth } from '../api/get-player-leaderboard-month.ts';
@@ -80,7 +80,7 @@ function LeaderBoard({ month: askedMonth }: { month: string | null }) {
       ) : null}
       {board?.data ? (
         <div className={styles.leaderboard}>
-          <section className={controls.section} aria-labelledby="top-players">
+          <section className={section.section} aria-labelledby="top-players">
             <h2 id="top-players" className={styles.sectionTitle}>
               <Trophy size={22} aria-hidden="true" />
               Top players
@@ -106,7 +106,7 @@ function LeaderBoard({ month: askedMonth }: { month: string | null }) {
               </>
             )}
           </section>
-          <section className={controls.section} aria-labelledby="top-games">
+          <section className={section.section} aria-labelledby="top-games">
             <h2 id="top-games" className={styles.sectionTitle}>
               <Gamepad2 size={22} aria-hidden="true" />
               Top games
