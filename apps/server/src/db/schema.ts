@@ -235,6 +235,8 @@ export type SeatPlansTable = {
   width: number;
   height: number;
   modification_date: Timestamp;
+  /** The `seating` version of its last save (0023): a map older than it is read whole. */
+  changed_version: ColumnType<number | string, number | undefined, number>;
 };
 
 /** A row or table of seats, which may be kept for one clan. */
@@ -258,6 +260,8 @@ export type SeatsTable = {
   block_id: number | null;
   occupant_user_id: number | null;
   occupied_date: Timestamp | null;
+  /** The `seating` version of its last change of occupant, or of its making (0023). */
+  changed_version: ColumnType<number | string, number | undefined, number>;
 };
 
 /** A seated participant's request to swap seats with another (migration 0022). */

@@ -36,6 +36,7 @@ import {
 import {
   clanBlockInputSchema,
   seatBlockSchema,
+  seatChangesSchema,
   seatingInputSchema,
   seatingSchema,
   seatKindSchema,
@@ -138,6 +139,7 @@ export const entitySchemas = {
   Role: roleSchema,
   Seat: seatSchema,
   SeatBlock: seatBlockSchema,
+  SeatChanges: seatChangesSchema,
   SeatKind: seatKindSchema,
   SeatOccupant: seatOccupantSchema,
   SeatOccupantChange: seatOccupantInputSchema,

@@ -79,15 +79,57 @@ export const seatPlanSchema = z
       'only lan administrators seat people (null: never). A draft until published.',
   });
 
+const seatingVersionSchema = z
+  .number()
+  .int()
+  .min(0)
+  .meta({
+    description:
+      'The map as of this version: GET /api/lans/{id}/seating/changes?since={version} ' +
+      'answers what changed after it.',
+  });
+
 export const seatingSchema = z
   .object({
     plan: seatPlanSchema,
     seats: z.array(seatSchema),
     blocks: z.array(seatBlockSchema),
+    version: seatingVersionSchema,
   })
   .meta({ id: 'Seating', description: 'A lan’s seat plan, its seats (by label) and blocks.' });
 
 export type Seating = z.infer<typeof seatingSchema>;
+
+const notAVersion = 'since must be a version: the version of the map you hold';
+
+export const seatChangesQuerySchema = z.object({
+  since: z
+    .string({ error: notAVersion })
+    .regex(/^\d{1,15}$/, { error: notAVersion })
+    .transform(Number)
+    .meta({ description: 'The `version` of the map held.' }),
+});
+
+export const seatChangesSchema = z
+  .object({
+    version: seatingVersionSchema,
+    planChanged: z.boolean().meta({
+      description:
+        'The plan was saved after `since` (seats made, moved or removed): read the whole ' +
+        'map again (GET /api/lans/{id}/seating); `seats` is then empty.',
+    }),
+    seats: z.array(seatSchema).meta({
+      description: 'The seats whose occupant changed after `since`, as they are now.',
+    }),
+  })
+  .meta({
+    id: 'SeatChanges',
+    description:
+      'What changed on a seat map since a version: an open map applies these seats to the ' +
+      'map it holds and keeps the new version.',
+  });
+
+export type SeatChanges = z.infer<typeof seatChangesSchema>;
 
 const gridPosition = (fieldName: string) => boundedInteger(fieldName, 0, seatLimits.maxGrid - 1);
 const gridSize = (fieldName: string) => boundedInteger(fieldName, 1, seatLimits.maxGrid);

@@ -21,6 +21,7 @@ import * as playtimeDaysByDay from './0019-playtime-days-by-day.ts';
 import * as playtimeOfYears from './0020-playtime-of-years.ts';
 import * as clans from './0021-clans.ts';
 import * as seating from './0022-seating.ts';
+import * as seatChanges from './0023-seat-changes.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020-playtime-of-years': playtimeOfYears,
   '0021-clans': clans,
   '0022-seating': seating,
+  '0023-seat-changes': seatChanges,
 };

@@ -597,6 +597,9 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/users/{id}': ({ otherUserId }) => ({ url: `/api/users/${otherUserId}` }),
   'GET /api/clans/{id}': ({ clanId }) => ({ url: `/api/clans/${clanId}` }),
   'GET /api/lans/{id}/seating': ({ lanId }) => ({ url: `/api/lans/${lanId}/seating` }),
+  'GET /api/lans/{id}/seating/changes': ({ lanId }) => ({
+    url: `/api/lans/${lanId}/seating/changes?since=0`,
+  }),
 };
 
 /** The routes for the signed-in alone that refuse no one signed in, with a request of each. */

@@ -31,6 +31,7 @@ export function presentSeating(
   blocks: readonly SeatBlockRow[],
   hallVersion: string | null,
   timeZone: string,
+  version: number,
 ): Seating {
   return {
     plan: {
@@ -45,5 +46,6 @@ export function presentSeating(
     },
     seats: seats.map(presentSeat),
     blocks: blocks.map((block) => ({ id: block.id, name: block.name, clanId: block.clan_id })),
+    version,
   };
 }

@@ -1,5 +1,5 @@
 import { placeTakingStatuses, type SeatKind } from '@lanparty/contract/rules';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { dialectOf } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { SeatBlocksTable, SeatPlansTable, SeatsTable } from '../../db/schema.ts';
@@ -38,6 +38,9 @@ export async function saveSeatPlan(
   now: Date,
 ): Promise<void> {
   const values = {
+    // Above every version a reader saw before this save: a map older than the save is
+    // read whole again (findSeatChanges).
+    changed_version: await raiseSeatingVersion(db),
     opens_at: plan.opensAt,
     locks_at: plan.locksAt,
     is_published: plan.published,
@@ -101,6 +104,50 @@ export async function findSeatsWithOccupants(db: Executor, lanId: number) {
     .orderBy('seats.y')
     .orderBy('seats.x')
     .execute();
+}
+
+/**
+ * The `seating` data version: read before a map's seats, so the map is at least as new as
+ * it (a change after it is found by findSeatChanges, at worst twice, never missed).
+ */
+export async function readSeatingVersion(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('data_versions')
+    .select('version')
+    .where('name', '=', 'seating')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/** Raises the `seating` data version now (in a plan save's transaction) and answers it. */
+async function raiseSeatingVersion(db: Executor): Promise<number> {
+  const row = await db
+    .updateTable('data_versions')
+    .set({ version: sql<number>`version + 1` })
+    .where('name', '=', 'seating')
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/**
+ * What changed on a lan's map after version `since`: whether the plan was saved since
+ * (then the map is read whole), else the seats whose occupant changed, with who sits
+ * there now (migration 0023 stamps them).
+ */
+export async function findSeatChanges(db: Executor, lanId: number, since: number) {
+  const plan = await db
+    .selectFrom('seat_plans')
+    .select('changed_version')
+    .where('lan_id', '=', lanId)
+    .executeTakeFirst();
+  if (!plan || Number(plan.changed_version) > since) return { planChanged: true, seats: [] };
+  const seats = await selectSeatsWithOccupants(db)
+    .where('seats.lan_id', '=', lanId)
+    .where('seats.changed_version', '>', since)
+    .orderBy('seats.id')
+    .execute();
+  return { planChanged: false, seats };
 }
 
 /** One seat with who sits there. */

@@ -525,6 +525,134 @@ describe.each(testEngines)('seating on %s', (engine) => {
     });
   });
 
+  describe('following a map (changes since a version)', () => {
+    type Changes = { version: number; planChanged: boolean; seats: Seating['seats'] };
+    const changes = async (lanId: number, since: number | string, who?: Person) => {
+      const response = await api.request(
+        who,
+        'GET',
+        `/api/lans/${lanId}/seating/changes?since=${since}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Changes;
+    };
+    /** A held map with the changes applied, as an open map keeps it. */
+    const apply = (map: Seating, change: Changes): Seating => {
+      const changed = new Map(change.seats.map((seat) => [seat.id, seat]));
+      return {
+        ...map,
+        version: change.version,
+        seats: map.seats.map((seat) => changed.get(seat.id) ?? seat),
+      };
+    };
+
+    it('gives the seats picked, moved and freed since the map held, and nothing more', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 4, 0));
+      const [first, second] = [await participant(lanId), await participant(lanId)];
+      let held = await read(lanId);
+      expect(await changes(lanId, held.version)).toEqual({
+        version: held.version,
+        planChanged: false,
+        seats: [],
+      });
+
+      await pick(first, lanId, seatId(seating, 'A1'));
+      await pick(second, lanId, seatId(seating, 'A2'));
+      const picked = await changes(lanId, held.version);
+      expect(picked.version).toBeGreaterThan(held.version);
+      expect(picked.seats.map((seat) => [seat.label, seat.occupant?.userId])).toEqual([
+        ['A1', first.user.id],
+        ['A2', second.user.id],
+      ]);
+      expect(picked.seats[0]?.occupant?.nickname).toBe(first.user.nickname);
+      held = apply(held, picked);
+
+      // A move changes two seats; the seat left is given free.
+      await pick(first, lanId, seatId(seating, 'A4'));
+      const moved = await changes(lanId, held.version);
+      expect(moved.seats.map((seat) => [seat.label, seat.occupant?.userId ?? null])).toEqual([
+        ['A1', null],
+        ['A4', first.user.id],
+      ]);
+      held = apply(held, moved);
+      expect(held.seats).toEqual((await read(lanId)).seats);
+      expect((await changes(lanId, held.version)).seats).toEqual([]);
+    });
+
+    it('gives a seat freed by the database itself: a place given up', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
+      const lanner = await participant(lanId);
+      await pick(lanner, lanId, seatId(seating, 'A2'));
+      const held = await read(lanId);
+      await api.setStatus(lanner.subscriptionId, 'pending');
+      const freed = await changes(lanId, held.version);
+      expect(freed.seats.map((seat) => [seat.label, seat.occupant])).toEqual([['A2', null]]);
+    });
+
+    it('gives both seats of a swap and those of a clan seated together', async () => {
+      const { lanId, seating } = await lanWithPlan(row('S', 3, 0));
+      const [asker, asked] = [await participant(lanId), await participant(lanId)];
+      await pick(asker, lanId, seatId(seating, 'S1'));
+      await pick(asked, lanId, seatId(seating, 'S3'));
+      const held = await read(lanId);
+      const swap = await api.request(asker, 'POST', `/api/lans/${lanId}/seat-swaps`, {
+        userId: asked.user.id,
+      });
+      await api.request(asked, 'POST', `/api/lans/${lanId}/seat-swaps/${swap.json().id}/accept`);
+      const swapped = apply(held, await changes(lanId, held.version));
+      expect(occupantOf(swapped, 'S1')).toBe(asked.user.id);
+      expect(occupantOf(swapped, 'S3')).toBe(asker.user.id);
+      expect(swapped.seats).toEqual((await read(lanId)).seats);
+    });
+
+    it('says to read the whole map when the plan was saved since, or the version is unknown', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
+      const held = await read(lanId);
+      await savePlan(lanId, { plan: openPlan, seats: [...seating.seats, ...row('B', 1, 1)] });
+      expect(await changes(lanId, held.version)).toMatchObject({ planChanged: true, seats: [] });
+      const now = await read(lanId);
+      expect(now.version).toBeGreaterThan(held.version);
+      expect(await changes(lanId, now.version)).toMatchObject({ planChanged: false, seats: [] });
+      // A version this server never gave: no map it made, so the whole map is read again.
+      expect(await changes(lanId, now.version + 1000)).toMatchObject({ planChanged: true });
+    });
+
+    it('misses no pick of many at once: every map followed ends as the database’s', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 12, 0));
+      const lanners = await Promise.all(Array.from({ length: 12 }, () => participant(lanId)));
+      let held = await read(lanId);
+      const picks = Promise.all(
+        lanners.map((lanner, index) => pick(lanner, lanId, seating.seats[index]?.id ?? 0)),
+      );
+      // Following while the picks land, as an open map does on each event.
+      for (let turn = 0; turn < 5; turn += 1)
+        held = apply(held, await changes(lanId, held.version));
+      await picks;
+      held = apply(held, await changes(lanId, held.version));
+      expect(held.seats).toEqual((await read(lanId)).seats);
+      expect(held.seats.every((seat) => seat.occupant !== null)).toBe(true);
+    });
+
+    it('is read by whoever may read the map, and refuses a version that is none', async () => {
+      const { lanId } = await lanWithPlan(row('A', 2, 0), { ...openPlan, published: false });
+      const lanner = await api.person();
+      const path = `/api/lans/${lanId}/seating/changes?since=0`;
+      expect((await api.request(lanner, 'GET', path)).statusCode).toBe(404);
+      expect((await api.request(undefined, 'GET', path)).statusCode).toBe(404);
+      expect((await api.request(admin(), 'GET', path)).statusCode).toBe(200);
+      for (const since of ['', 'abc', '-1', '1.5']) {
+        const refused = await api.request(
+          admin(),
+          'GET',
+          `/api/lans/${lanId}/seating/changes?since=${since}`,
+        );
+        expect(refused.statusCode, since).toBe(400);
+      }
+      const missing = await api.request(admin(), 'GET', '/api/lans/999999/seating/changes?since=0');
+      expect(missing.statusCode).toBe(404);
+    });
+  });
+
   it('puts the seat on the ticket, in the participants view and on the check-in', async () => {
     const { lanId, seating } = await lanWithPlan(row('C', 3, 0));
     const lanner = await participant(lanId);

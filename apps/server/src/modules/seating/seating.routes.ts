@@ -2,6 +2,8 @@ import {
   clanBlockInputSchema,
   idParamSchema,
   problemDetailsSchema,
+  seatChangesQuerySchema,
+  seatChangesSchema,
   seatingInputSchema,
   seatingSchema,
   seatOccupantInputSchema,
@@ -17,6 +19,7 @@ import { authorizeFirst } from '../auth/authorize.ts';
 import { acceptSwap, askSwap, dropSwap, listSwaps } from './seat-swaps.ts';
 import {
   freeSomeonesSeat,
+  readSeatChanges,
   readSeating,
   type SeatingDeps,
   saveSeating,
@@ -65,6 +68,39 @@ export const seatingRoutes =
         sendJson(
           reply,
           await readSeating(deps, () => request.viewer(), request.params.id, request),
+        ),
+    );
+
+    app.get(
+      '/api/lans/:id/seating/changes',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'What changed on a lan’s seat map since the version an open map holds',
+          description:
+            'The seats whose occupant changed after `since` (the `version` of the map held), ' +
+            'as they are now, and the new version; `planChanged` when the plan was saved ' +
+            'since, to read the whole map again. Who may read it as GET …/seating.',
+          params: lanParams,
+          querystring: seatChangesQuerySchema,
+          response: {
+            200: seatChangesSchema,
+            400: problemDetailsSchema,
+            401: problemDetailsSchema,
+            404: problemDetailsSchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        sendJson(
+          reply,
+          await readSeatChanges(
+            deps,
+            () => request.viewer(),
+            request.params.id,
+            request.query.since,
+            request,
+          ),
         ),
     );
 

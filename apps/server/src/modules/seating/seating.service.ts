@@ -1,5 +1,5 @@
 import type { Seat, Seating, SeatingInput } from '@lanparty/contract';
-import { seatingSchema } from '@lanparty/contract';
+import { seatChangesSchema, seatingSchema } from '@lanparty/contract';
 import {
   assetIdOf,
   hasAnyRole,
@@ -35,6 +35,7 @@ import {
   findPickContext,
   findSeat,
   findSeatBlocks,
+  findSeatChanges,
   findSeatPlan,
   findSeats,
   findSeatsWithOccupants,
@@ -44,6 +45,7 @@ import {
   insertSeats,
   lockSeats,
   parkSeats,
+  readSeatingVersion,
   type SeatPlanRow,
   type SeatRow,
   saveSeatPlan,
@@ -105,12 +107,14 @@ export async function visiblePlan(
 
 async function buildSeating(db: Executor, plan: SeatPlanRow, timeZone: string): Promise<Seating> {
   const hall = assetIdOf('hall', plan.lan_id);
+  // The version before the seats: the map is at least as new as the version it names.
+  const version = await readSeatingVersion(db);
   const [seats, blocks, images] = await Promise.all([
     findSeatsWithOccupants(db, plan.lan_id),
     findSeatBlocks(db, plan.lan_id),
     findImageVersions(db, [hall]),
   ]);
-  return presentSeating(plan, seats, blocks, images.get(hall) ?? null, timeZone);
+  return presentSeating(plan, seats, blocks, images.get(hall) ?? null, timeZone, version);
 }
 
 // A seat map shows seats and plans (seating), and nicknames, clans and the lan (lans).
@@ -147,6 +151,50 @@ export async function readSeating(
     // Tell a lan administrator whether the lan or only its plan is missing.
     await visiblePlan(deps.db, asker, lanId);
   }
+  return kept.json;
+}
+
+/**
+ * GET /api/lans/{id}/seating/changes?since=: what changed on the map since the version an
+ * open map holds (the seats whose occupant changed, or that the plan was saved), so it
+ * follows picks without reading the whole map each time. Kept like the map, per version
+ * asked from: the open maps that heard the same events ask from the same few versions.
+ */
+export async function readSeatChanges(
+  deps: SeatingDeps,
+  viewer: () => Promise<Viewer | null>,
+  lanId: number,
+  since: number,
+  scope?: object,
+): Promise<JsonBytes> {
+  const kept = await deps.answers.read(
+    `seat changes ${lanId} ${since}`,
+    seatingDepends,
+    async () => {
+      const lan = await findPlaceLan(deps.db, lanId);
+      const plan = lan && (await findSeatPlan(deps.db, lanId));
+      if (!lan || !plan) return { json: Buffer.alloc(0), isPublic: false };
+      const version = await readSeatingVersion(deps.db);
+      // A version not yet given out is no map this server made: read the whole map.
+      const changes =
+        since > version
+          ? { planChanged: true, seats: [] }
+          : await findSeatChanges(deps.db, lanId, since);
+      return {
+        json: toJson(seatChangesSchema, {
+          version,
+          planChanged: changes.planChanged,
+          seats: changes.seats.map(presentSeat),
+        }),
+        isPublic: isPublic(lan, plan),
+      };
+    },
+    scope,
+  );
+  if (kept.isPublic) return kept.json;
+  const asker = await viewer();
+  if (kept.json.length === 0 || !isLanAdministrator(asker))
+    await visiblePlan(deps.db, asker, lanId);
   return kept.json;
 }
 

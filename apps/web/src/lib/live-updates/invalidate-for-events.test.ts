@@ -1,5 +1,6 @@
 import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../testing/fetch-stub.ts';
 import { clansKeys } from '../clans/clans-query-keys.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
@@ -95,10 +96,13 @@ describe('what a live update refetches', () => {
     expect(await touchedBy({ kind: 'resync' })).toEqual(Object.keys(cached).sort());
   });
 
-  it('a seat or a plan: that lan’s seat map and participants only', async () => {
-    expect(await touchedBy({ kind: 'seat', lanId: 3, seatId: 12 })).toEqual(
-      ['participants3', 'seating3'].sort(),
-    );
+  it('a seat: that lan’s participants (its map follows the changes); a plan: its map and participants', async () => {
+    const { requests } = stubFetch({
+      'GET /api/lans/3/seating/changes': () =>
+        jsonResponse({ version: 1, planChanged: false, seats: [] }),
+    });
+    expect(await touchedBy({ kind: 'seat', lanId: 3, seatId: 12 })).toEqual(['participants3']);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
     expect(await touchedBy({ kind: 'seating', lanId: 4 })).toEqual(
       ['participants4', 'seating4'].sort(),
     );
@@ -120,7 +124,7 @@ describe('a read under way when events come', () => {
     });
     const unsubscribe = observer.subscribe(() => {});
     await vi.waitFor(() => expect(started).toBe(1));
-    const done = invalidateForEvents(queryClient, [{ kind: 'seat', lanId: 3, seatId: 1 }]);
+    const done = invalidateForEvents(queryClient, [{ kind: 'seating', lanId: 3 }]);
     // Not cancelled and begun again: the first read goes on.
     expect(started).toBe(1);
     reads[0]?.(1);

@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { showsClans } from '../clans/clans-query-keys.ts';
+import { followSeatChanges } from '../lans/get-seating.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
 import type { LiveEvent } from './live-events.ts';
@@ -28,7 +29,9 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
  *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
  *   `avatarVersion` on them; a seat swap asked of them or answered, their seat swaps.
- * - `seat` and `seating`: that lan's seat map and participants (who sits where).
+ * - `seat`: that lan's participants (who sits where); its seat map follows the change
+ *   alone (followSeatChanges, in invalidateForEvents).
+ * - `seating`: that lan's seat map, read whole (a plan saved), and its participants.
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
  *   broad; but not the viewer's Steam sync or playtime status (showsClans).
@@ -48,6 +51,7 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
         startsWith(key, usersKeys.allMySeatSwaps())
       );
     case 'seat':
+      return sameKey(key, [lansKeys.all[0], 'participants', event.lanId]);
     case 'seating':
       return (
         sameKey(key, lansKeys.seating(event.lanId)) ||
@@ -61,7 +65,8 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
 }
 
 /**
- * Refetches what a burst of events touched, in one pass: shown queries now (each once,
+ * Refetches what a burst of events touched, in one pass (a seat map follows its `seat`
+ * events with the changes alone): shown queries now (each once,
  * however many events touched it), the others when next shown. A read already under way
  * is not cancelled and begun again (under a stream of events, as when hundreds pick seats,
  * it would never finish): it finishes, and as it began before these events, the query is
@@ -71,6 +76,10 @@ export async function invalidateForEvents(
   queryClient: QueryClient,
   events: readonly LiveEvent[],
 ): Promise<void> {
+  for (const lanId of new Set(
+    events.flatMap((event) => (event.kind === 'seat' ? event.lanId : [])),
+  ))
+    void followSeatChanges(queryClient, lanId);
   const predicate = (query: Query) => events.some((event) => isTouchedBy(event, query.queryKey));
   const underWay = queryClient.getQueryCache().findAll({ predicate, fetchStatus: 'fetching' });
   await queryClient.invalidateQueries({ predicate }, { cancelRefetch: false });
