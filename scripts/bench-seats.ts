@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { Browser } from './bench/browser.ts';
 import { headersToRecord, runLoad, startFloor } from './bench/children.ts';
@@ -18,8 +17,9 @@ import { discoverProvider, type Provider, refresh, signIn, type Tokens } from '.
  *   drawn at random, as people clicking when picking opens), half of them racing for 20 seats: every contested seat must go to exactly one of those who were told 200, the
  *   rest told 409, no 5xx, nobody on two seats; p99 of a pick ≤ 200 ms.
  * - Meanwhile 1,000 live update streams (BENCH_STREAMS) are open; each keeps its view of the
- *   map as a tab does: a seat event marks it stale, and it reads the map again (one read at
- *   a time). Each view must equal the database's within 1 s of the last pick.
+ *   map as a tab does: a seat event marks it behind, and it reads the changes since the
+ *   version it holds (one read at a time). Each view must equal the database's within 1 s
+ *   of the last pick.
  * - Then GET /api/lans/{id}/seating of the 1,000-seat plan, unchanged, at 32 connections
  *   from a process of its own: ≥ 0.25 of its floor (the same bytes from memory).
  *
@@ -43,13 +43,21 @@ async function fresh(provider: Provider, tokens: Tokens, withinMs = 90_000): Pro
   return tokens.expiresAt - Date.now() < withinMs ? refresh(provider, tokens) : tokens;
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+type MapSeat = { id: number; occupant: { userId: number } | null };
+type SeatChanges = { version: number; planChanged: boolean; seats: MapSeat[] };
 
-/** A tab's live view of the map: its events mark it stale; it reads the map again. */
+/**
+ * A tab's live view of the map, kept as the web app keeps it (lib/lans/get-seating.ts):
+ * read whole once, then a seat event marks it behind, and it reads the changes since the
+ * version it holds (one read at a time) and applies them; a plan event reads it whole.
+ */
 class StreamView {
-  digest = '';
+  /** Who sits on each seat, as this view shows it. */
+  occupants = new Map<number, number | null>();
+  version = -1;
   changedAt = 0;
-  #stale = false;
+  #behind = false;
+  #wholeAsked = false;
   #reading = false;
   #abort = new AbortController();
   opened: Promise<void>;
@@ -75,42 +83,73 @@ class StreamView {
     void (async () => {
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
         const text = decoder.decode(chunk.value, { stream: true });
-        if (/event: (seat|seating|resync)\n/.test(text)) this.markStale();
+        if (/event: (seating|resync)\n/.test(text)) this.markBehind(true);
+        else if (/event: seat\n/.test(text)) this.markBehind(false);
       }
     })().catch(() => {});
-    await this.#readMap();
+    await this.#readWhole();
   }
 
-  markStale() {
-    this.#stale = true;
+  markBehind(whole: boolean) {
+    this.#behind = true;
+    this.#wholeAsked ||= whole;
     if (this.#reading) return;
     this.#reading = true;
     // As the web app's live updates do: gathered a moment, then one read at a time (a read
-    // under way finishes, and the map is read once more after it: invalidateForEvents).
-    setTimeout(() => void this.#readWhileStale().catch(() => {}), seatEventGatherMs);
+    // under way finishes, and the map is brought up to date once more after it).
+    setTimeout(() => void this.#catchUp().catch(() => {}), seatEventGatherMs);
   }
 
-  async #readWhileStale() {
+  async #catchUp() {
     try {
-      while (this.#stale) {
-        this.#stale = false;
-        await this.#readMap();
-        if (this.#stale) await new Promise((resolve) => setTimeout(resolve, seatEventGatherMs));
+      while (this.#behind) {
+        this.#behind = false;
+        const whole = this.#wholeAsked;
+        this.#wholeAsked = false;
+        if (whole) await this.#readWhole();
+        else await this.#readChanges();
+        if (this.#behind) await new Promise((resolve) => setTimeout(resolve, seatEventGatherMs));
       }
     } finally {
       this.#reading = false;
     }
   }
 
-  async #readMap() {
+  #show(seats: readonly MapSeat[], version: number) {
+    let changed = false;
+    for (const seat of seats) {
+      const occupant = seat.occupant?.userId ?? null;
+      if (this.occupants.get(seat.id) !== occupant) changed = true;
+      this.occupants.set(seat.id, occupant);
+    }
+    this.version = version;
+    if (changed) this.changedAt = performance.now();
+  }
+
+  async #readWhole() {
     const response = await fetch(`${this.origin}/api/lans/${this.lanId}/seating`, {
       signal: this.#abort.signal,
     });
-    const seen = digest(await response.text());
-    if (seen !== this.digest) {
-      this.digest = seen;
-      this.changedAt = performance.now();
-    }
+    const map = (await response.json()) as { seats: MapSeat[]; version: number };
+    this.#show(map.seats, map.version);
+  }
+
+  async #readChanges() {
+    const response = await fetch(
+      `${this.origin}/api/lans/${this.lanId}/seating/changes?since=${this.version}`,
+      { signal: this.#abort.signal },
+    );
+    const changes = (await response.json()) as SeatChanges;
+    if (changes.planChanged) await this.#readWhole();
+    else this.#show(changes.seats, changes.version);
+  }
+
+  /** Whether this view shows who sits where as the database holds it. */
+  shows(truth: ReadonlyMap<number, number | null>): boolean {
+    if (truth.size !== this.occupants.size) return false;
+    for (const [seatId, occupant] of truth)
+      if (this.occupants.get(seatId) !== occupant) return false;
+    return true;
   }
 
   close() {
@@ -328,15 +367,15 @@ async function benchEngine(engine: Engine) {
     const picks = await pickAtOnce(servers, lanners, lanId, seatIds);
     const lastPickAt = Math.max(...picks.map((pick) => pick.at));
     const truthAnswer = await new Browser().get(`${first.origin}/api/lans/${lanId}/seating`, {});
-    const truthText = truthAnswer.body.toString();
-    const problems = verify(picks, JSON.parse(truthText));
-    const truth = digest(truthText);
+    const truthMap = JSON.parse(truthAnswer.body.toString()) as { seats: MapSeat[] };
+    const problems = verify(picks, truthMap);
+    const truth = new Map(truthMap.seats.map((seat) => [seat.id, seat.occupant?.userId ?? null]));
 
     const deadline = performance.now() + 15_000;
-    while (performance.now() < deadline && views.some((view) => view.digest !== truth))
+    while (performance.now() < deadline && views.some((view) => !view.shows(truth)))
       await new Promise((resolve) => setTimeout(resolve, 20));
     const lags = views.map((view) =>
-      view.digest === truth ? Math.max(0, view.changedAt - lastPickAt) : Number.POSITIVE_INFINITY,
+      view.shows(truth) ? Math.max(0, view.changedAt - lastPickAt) : Number.POSITIVE_INFINITY,
     );
     for (const view of views) view.close();
     views.length = 0;
