@@ -120,6 +120,7 @@ export function SeatMap({
               setFocusedId(seat.id);
               onChoose(seat);
             }}
+            onFocus={() => setFocusedId(seat.id)}
             buttonRef={(element) => {
               if (element) buttons.current.set(seat.id, element);
               else buttons.current.delete(seat.id);
@@ -137,6 +138,8 @@ type SeatButtonProps = {
   isFound: boolean;
   isTabStop: boolean;
   onChoose: () => void;
+  /** Focus on a seat (a click, an arrow key, Find a lanner) makes it the map's Tab stop. */
+  onFocus: () => void;
   buttonRef: (element: HTMLButtonElement | null) => void;
 };
 
@@ -159,7 +162,15 @@ export function clanColourStyle(seat: Seat): CSSProperties | undefined {
   return colour ? ({ '--clan': colour } as CSSProperties) : undefined;
 }
 
-function SeatButton({ seat, viewer, isFound, isTabStop, onChoose, buttonRef }: SeatButtonProps) {
+function SeatButton({
+  seat,
+  viewer,
+  isFound,
+  isTabStop,
+  onChoose,
+  onFocus,
+  buttonRef,
+}: SeatButtonProps) {
   const name = seatName(seat, viewer, isFound);
   const mark = seatMark(seat, viewer);
   return (
@@ -179,6 +190,7 @@ function SeatButton({ seat, viewer, isFound, isTabStop, onChoose, buttonRef }: S
       tabIndex={isTabStop ? 0 : -1}
       data-seat-id={seat.id}
       onClick={onChoose}
+      onFocus={onFocus}
     >
       <span className={styles.label}>{seat.label}</span>
       {mark ? <span className={styles.mark}>{mark}</span> : null}

@@ -328,6 +328,9 @@ describe('finding a lanner and the list', () => {
     expect(within(board).getByText('Nick at A2.')).toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(within(board).getByRole('button', { name: /^Seat A2,/ })).toHaveFocus();
+    // The arrow keys go on from the seat found.
+    await user.keyboard('{ArrowRight}');
+    expect(within(board).getByRole('button', { name: 'Seat A3, blocked' })).toHaveFocus();
     await user.clear(within(board).getByRole('searchbox', { name: 'Find a lanner' }));
     await user.type(within(board).getByRole('searchbox', { name: 'Find a lanner' }), 'zed');
     expect(within(board).getByText('Nobody called “zed” has a seat.')).toBeInTheDocument();
