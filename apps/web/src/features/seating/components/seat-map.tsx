@@ -69,6 +69,19 @@ export function SeatMap({
     buttons.current.get(firstFound.id)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [firstFound]);
 
+  // A phone shows part of a wide plan: the box starts at the viewer's seat, once.
+  const centredId = useRef<number | null>(null);
+  const mineId = mine?.id;
+  const mineCentre = mine ? { x: mine.x + 0.5, y: mine.y + 0.5 } : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per seat of the viewer's
+  useEffect(() => {
+    const box = viewportRef.current;
+    if (mineId === undefined || !mineCentre || !box || centredId.current === mineId) return;
+    centredId.current = mineId;
+    box.scrollLeft = Math.max(0, mineCentre.x * cellSize - box.clientWidth / 2);
+    box.scrollTop = Math.max(0, mineCentre.y * cellSize - box.clientHeight / 2);
+  }, [mineId]);
+
   const moveTo = (seat: Seat | null | undefined) => {
     if (!seat) return;
     setFocusedId(seat.id);
