@@ -44,6 +44,8 @@ const loadArchive = () => import('../features/lans/routes/lan-archive-route.tsx'
 const loadChangelog = () => import('../features/changelog/routes/changelog-route.tsx');
 const loadUnauthorized = () => import('../features/unauthorized/routes/unauthorized-route.tsx');
 const loadNotFound = () => import('./not-found-route.tsx');
+// The seat map below a lan (issue 34): its own chunk, asked for once the lan's page opens.
+const loadSeating = () => import('../features/seating/routes/lan-seats-route.tsx');
 
 /** A lazy route's screen: the export `name` of the module `load` downloads. */
 const screen =
@@ -71,7 +73,18 @@ export const routes: RouteObject[] = [
             prefetch: chunkReads(loadArchive, 'lanArchiveReads'),
             lazy: screen(loadArchive, 'LanArchiveRoute'),
           },
-          { path: 'lans/:id', Component: LanRoute, prefetch: lanReads },
+          {
+            path: 'lans/:id',
+            Component: LanRoute,
+            prefetch: lanReads,
+            children: [
+              {
+                index: true,
+                prefetch: chunkReads(loadSeating, 'lanSeatsReads'),
+                lazy: screen(loadSeating, 'LanSeatsRoute'),
+              },
+            ],
+          },
           {
             path: 'lanners',
             prefetch: chunkReads(loadLanners, 'lannersReads'),

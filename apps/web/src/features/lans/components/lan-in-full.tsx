@@ -1,5 +1,6 @@
 import type { Lan } from '@lanparty/contract';
 import { hasLanStarted } from '@lanparty/contract/rules';
+import type { ReactNode } from 'react';
 import { LanAbout } from './lan-about.tsx';
 import { LanCard } from './lan-card.tsx';
 import { LanTicket } from './lan-ticket.tsx';
@@ -8,15 +9,17 @@ import { SubscriptionPanel } from './subscription-panel.tsx';
 
 /**
  * A lan in full: the full card with what the lan is and where, the subscription panel, the
- * viewer's ticket (once accepted) and the subscriber table.
+ * viewer's ticket (once accepted), the subscriber table and, on the lan's own page, what
+ * the app puts below it (`more`: the seat map, from its own chunk).
  */
-export function LanInFull({ lan }: { lan: Lan }) {
+export function LanInFull({ lan, more }: { lan: Lan; more?: ReactNode }) {
   return (
     <LanCard lan={lan} variant="full">
       <LanAbout lan={lan} />
       <SubscriptionPanel lan={lan} />
       <LanTicket lan={lan} />
       <SubscriberTable subscribers={lan.subscribers} hasStarted={hasLanStarted(lan)} />
+      {more}
     </LanCard>
   );
 }

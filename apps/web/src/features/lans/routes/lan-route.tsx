@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { idParam } from '../../../lib/id-param.ts';
 import { lanQueryOptions } from '../../../lib/lans/get-lan.ts';
 import { type NotifyInput, useNotify } from '../../../lib/notifications/notifications.tsx';
-import { useNavigate, useParams } from '../../../lib/router/index.tsx';
+import { Outlet, useNavigate, useParams } from '../../../lib/router/index.tsx';
 import { LanInFull } from '../components/lan-in-full.tsx';
 
 /** What the visitor is told on the way to the root, by why the lan cannot be shown. */
@@ -36,7 +36,20 @@ export function LanRoute() {
   if (leaving) return null;
   return (
     <Page title={lan.data?.name ?? 'Lan'}>
-      <QueryStatus query={lan}>{(data) => <LanInFull lan={data} />}</QueryStatus>
+      <QueryStatus query={lan}>
+        {(data) => (
+          <LanInFull
+            lan={data}
+            more={
+              // The lan's child route (its seat map) comes from its own chunk: the lan shows
+              // without waiting for it.
+              <Suspense>
+                <Outlet />
+              </Suspense>
+            }
+          />
+        )}
+      </QueryStatus>
     </Page>
   );
 }

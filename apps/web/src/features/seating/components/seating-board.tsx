@@ -1,0 +1,265 @@
+import type { Lan, Seat, Seating } from '@lanparty/contract';
+import { List, Map as MapIcon, Minus, Plus } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import controls from '../../../components/controls.module.css';
+import { describeError } from '../../../lib/describe-error.ts';
+import { Link } from '../../../lib/router/index.tsx';
+import { useAskSeatSwap } from '../api/ask-seat-swap.ts';
+import { useFreeSeat } from '../api/free-seat.ts';
+import { useSeatSwaps } from '../api/list-seat-swaps.ts';
+import { useSeatSomeone } from '../api/seat-someone.ts';
+import {
+  findLanners,
+  fittingCellSize,
+  nextPhaseChange,
+  pickingPhaseOf,
+  zoomSteps,
+} from '../model/seat-view.ts';
+import { ClanSeating } from './clan-seating.tsx';
+import { FindLanner } from './find-lanner.tsx';
+import { SeatDialog, type SeatRequest } from './seat-dialog.tsx';
+import { SeatLegend } from './seat-legend.tsx';
+import { SeatList } from './seat-list.tsx';
+import { SeatMap } from './seat-map.tsx';
+import { SeatSwaps } from './seat-swaps.tsx';
+import styles from './seating-board.module.css';
+import { SeatingStatus } from './seating-status.tsx';
+import { useSeatingViewer } from './use-seating-viewer.ts';
+
+type SeatingBoardProps = { lan: Lan; seating: Seating };
+
+type Outcome = { isError: boolean; text: string };
+
+const defaultZoom = zoomSteps.indexOf(1);
+
+/**
+ * A lan's seats (issue 34): where everyone sits, on the map or in a list; picking, moving
+ * and freeing a seat, asking for a swap and answering one, seating a clan together; and
+ * "Find a lanner". Every change here or elsewhere reaches the map through the live events.
+ */
+export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
+  const headingId = useId();
+  const { viewer, clan, candidates } = useSeatingViewer(lan, seating.seats);
+  const now = useNowAcross(seating.plan);
+  const phase = pickingPhaseOf(seating.plan, now);
+  const [view, setView] = useState<'map' | 'list'>('map');
+  const [zoom, setZoom] = useState(defaultZoom);
+  const [search, setSearch] = useState('');
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const mapViewport = useRef<HTMLDivElement>(null);
+  const areaWidth = useWidthOf(mapViewport, view);
+
+  const seats = seating.seats;
+  const mySeat = seats.find((seat) => seat.occupant?.userId === viewer.userId) ?? null;
+  const chosen = seats.find((seat) => seat.id === chosenId) ?? null;
+  const found = findLanners(seats, search);
+  const foundIds = new Set(found.map((seat) => seat.id));
+  const swaps = useSeatSwaps(lan.id, { isEnabled: viewer.userId !== null });
+
+  const seatSomeone = useSeatSomeone(lan.id);
+  const freeSeat = useFreeSeat(lan.id);
+  const askSwap = useAskSeatSwap(lan.id);
+  const isBusy = seatSomeone.isPending || freeSeat.isPending || askSwap.isPending;
+
+  /** Closes the dialog once the server answered, and says how it went beside the map. */
+  const finish = (promise: Promise<unknown>, done: string) => {
+    setOutcome(null);
+    void promise
+      .then(
+        () => ({ isError: false, text: done }),
+        (error: unknown) => ({ isError: true, text: describeError(error) }),
+      )
+      .then((result) => {
+        setOutcome(result);
+        setChosenId(null);
+      });
+  };
+  const onRequest = (seat: Seat, request: SeatRequest) => {
+    const me = viewer.userId;
+    switch (request.kind) {
+      case 'take':
+        if (me === null) return;
+        return finish(
+          seatSomeone.mutateAsync({ seatId: seat.id, userId: me }),
+          `You sit at ${seat.label} now.`,
+        );
+      case 'seatSomeone':
+        return finish(
+          seatSomeone.mutateAsync({ seatId: seat.id, userId: request.userId }),
+          `${request.nickname} sits at ${seat.label} now.`,
+        );
+      case 'freeMine':
+        return finish(freeSeat.mutateAsync(seat.id), `Seat ${seat.label} is free now.`);
+      case 'freeTheirs':
+        return finish(
+          freeSeat.mutateAsync(seat.id),
+          `Seat ${seat.label} is free now: ${request.nickname} has no seat.`,
+        );
+      case 'askSwap':
+        return finish(
+          askSwap.mutateAsync(request.userId),
+          `You asked ${request.nickname} to swap seats: their answer shows under Seat swaps.`,
+        );
+    }
+  };
+
+  const cellSize = Math.round(
+    fittingCellSize(areaWidth, seating.plan.width) * (zoomSteps[zoom] ?? 1),
+  );
+  const revealFound = () => {
+    const [first] = found;
+    if (!first) return;
+    document.querySelector<HTMLButtonElement>(`[data-seat-id="${first.id}"]`)?.focus();
+  };
+
+  return (
+    <section className={styles.board} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h3 id={headingId} className={styles.heading}>
+          Seats
+        </h3>
+        {viewer.isLanAdministrator ? (
+          <Link to={`/admin/lans/${lan.id}/seats`} className={styles.editLink}>
+            Edit seat plan
+          </Link>
+        ) : null}
+      </div>
+      <SeatingStatus
+        plan={seating.plan}
+        phase={phase}
+        viewer={viewer}
+        mySeat={mySeat}
+        onChooseMine={() => mySeat && setChosenId(mySeat.id)}
+      />
+      {clan && viewer.seatsTheClan && phase.kind === 'open' ? (
+        <ClanSeating lanId={lan.id} clan={clan} />
+      ) : null}
+      {viewer.userId !== null && swaps.data ? (
+        <SeatSwaps lanId={lan.id} viewerId={viewer.userId} swaps={swaps.data} />
+      ) : null}
+      <div className={styles.tools}>
+        <FindLanner search={search} onSearch={setSearch} found={found} onReveal={revealFound} />
+        <div className={styles.toolButtons}>
+          <fieldset className={styles.group}>
+            <legend className="visually-hidden">View</legend>
+            <button
+              type="button"
+              className={styles.toolButton}
+              aria-pressed={view === 'map'}
+              onClick={() => setView('map')}
+            >
+              <MapIcon size={18} aria-hidden="true" /> Map
+            </button>
+            <button
+              type="button"
+              className={styles.toolButton}
+              aria-pressed={view === 'list'}
+              onClick={() => setView('list')}
+            >
+              <List size={18} aria-hidden="true" /> List
+            </button>
+          </fieldset>
+          {view === 'map' ? (
+            <fieldset className={styles.group}>
+              <legend className="visually-hidden">Zoom</legend>
+              <button
+                type="button"
+                className={styles.toolButton}
+                aria-label="Zoom out"
+                disabled={zoom === 0}
+                onClick={() => setZoom((step) => Math.max(0, step - 1))}
+              >
+                <Minus size={18} aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className={styles.toolButton}
+                aria-label="Zoom in"
+                disabled={zoom === zoomSteps.length - 1}
+                onClick={() => setZoom((step) => Math.min(zoomSteps.length - 1, step + 1))}
+              >
+                <Plus size={18} aria-hidden="true" />
+              </button>
+            </fieldset>
+          ) : null}
+        </div>
+      </div>
+      {outcome ? (
+        <p
+          className={outcome.isError ? controls.alert : styles.done}
+          role={outcome.isError ? 'alert' : 'status'}
+        >
+          {outcome.text}
+        </p>
+      ) : null}
+      <SeatLegend clan={clan} />
+      {view === 'map' ? (
+        <SeatMap
+          lanId={lan.id}
+          seating={seating}
+          viewer={viewer}
+          cellSize={cellSize}
+          foundIds={foundIds}
+          onChoose={(seat) => setChosenId(seat.id)}
+          viewportRef={mapViewport}
+        />
+      ) : (
+        <SeatList
+          seats={seats}
+          viewer={viewer}
+          foundIds={foundIds}
+          onChoose={(seat) => setChosenId(seat.id)}
+        />
+      )}
+      <SeatDialog
+        seat={chosen}
+        viewer={viewer}
+        phase={phase}
+        mySeat={mySeat}
+        candidates={candidates}
+        isBusy={isBusy}
+        onRequest={onRequest}
+        onClose={() => setChosenId(null)}
+      />
+    </section>
+  );
+}
+
+/**
+ * The time, read again when the plan opens or locks, so a page left open offers picking
+ * from the minute it opens and stops when it locks.
+ */
+function useNowAcross(plan: Seating['plan']): Date {
+  const [now, setNow] = useState(() => new Date());
+  const next = nextPhaseChange(plan, now);
+  useEffect(() => {
+    if (next === null) return;
+    // setTimeout holds at most about 24.8 days; a later moment is waited for in steps.
+    const delay = Math.min(next - Date.now() + 50, 2 ** 31 - 1);
+    const timer = setTimeout(() => setNow(new Date()), Math.max(delay, 0));
+    return () => clearTimeout(timer);
+  }, [next]);
+  return now;
+}
+
+/** The inner width of the map's box (for the fitting cell size); 343 before it is measured. */
+function useWidthOf(ref: React.RefObject<HTMLElement | null>, view: string): number {
+  const [width, setWidth] = useState(343);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box is new with each view
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const style = getComputedStyle(element);
+      const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+      if (element.clientWidth > 0) setWidth(element.clientWidth - (padding || 0));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, view]);
+  return width;
+}

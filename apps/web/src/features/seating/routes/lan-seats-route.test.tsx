@@ -1,0 +1,458 @@
+import type { Clan, Seat, Seating, SeatSwap, UserProfile } from '@lanparty/contract';
+import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  emptyResponse,
+  jsonResponse,
+  problemResponse,
+  type StubbedRequest,
+  stubFetch,
+} from '../../../testing/fetch-stub.ts';
+import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import {
+  buildOccupant,
+  buildRow,
+  buildSeating,
+  buildSeatSwap,
+} from '../testing/seating-factories.ts';
+
+const me = buildUserPublic({ id: 1, nickname: 'pixelpete', roles: ['Lanner'] });
+const nick = buildOccupant({
+  userId: 2,
+  nickname: 'Nick',
+  clanId: 7,
+  clanTag: 'TAG',
+  clanColour: '#b5177d',
+});
+const mine = buildOccupant({ userId: 1, nickname: 'pixelpete' });
+
+/** A1 free, A2 Nick's, A3 blocked, A4 … A6 free. */
+const row = (changes: Record<string, Partial<Seat>> = {}) =>
+  buildRow(6, { A2: { occupant: nick }, A3: { kind: 'blocked' }, ...changes });
+
+type PageStubs = {
+  seating?: () => Seating | Response;
+  status?: 'Accepted' | 'Paid' | 'Pending' | null;
+  swaps?: () => SeatSwap[];
+  more?: Parameters<typeof stubFetch>[0];
+};
+
+/** Lan 1, the viewer (pixelpete, id 1) subscribed as told, its seating and their swaps. */
+function stubSeatsPage({ seating, status = 'Accepted', swaps = () => [], more = {} }: PageStubs) {
+  const subscribers = [
+    ...(status ? [buildSubscriber({ id: 11, status, user: me })] : []),
+    buildSubscriber({ id: 12, status: 'Paid', user: buildUserPublic({ id: 2, nickname: 'Nick' }) }),
+  ];
+  return stubFetch({
+    'GET /api/lans/1': () => jsonResponse(buildLan({ subscribers })),
+    'GET /api/lans': () => jsonResponse(buildPage([])),
+    'GET /api/users/me/subscriptions': () => jsonResponse(buildPage([])),
+    'GET /api/lans/1/seating': () => {
+      const answer = seating?.() ?? buildSeating({ seats: row() }, { width: 6, height: 1 });
+      return answer instanceof Response ? answer : jsonResponse(answer);
+    },
+    'GET /api/lans/1/seat-swaps': () => jsonResponse(swaps()),
+    ...more,
+  });
+}
+
+const renderSeats = (profile: Partial<UserProfile> = {}) =>
+  renderApp('/lans/1', { viewer: buildViewer({ id: 1, roles: ['Lanner'], ...profile }) });
+
+const seatsRegion = () => screen.findByRole('region', { name: 'Seats' });
+const bodyOf = (request: StubbedRequest) => JSON.parse(String(request.body));
+
+describe('the seat map on a lan’s page', () => {
+  it('shows nothing when the lan has no seat plan', async () => {
+    stubSeatsPage({ seating: () => problemResponse(404, { detail: 'No plan.' }) });
+    renderSeats();
+    await screen.findByRole('article', { name: 'Winter Lan' });
+    await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Seats' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('names every seat for screen readers, with its state and who sits there', async () => {
+    stubSeatsPage({ seating: () => buildSeating({ seats: row({ A5: { occupant: mine } }) }) });
+    renderSeats();
+    const map = within(await seatsRegion()).getByRole('group', { name: 'Seat map' });
+    const names = within(map)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Seat A1, free',
+      'Seat A2, taken by Nick [TAG]',
+      'Seat A3, blocked',
+      'Seat A4, free',
+      'Seat A5, your seat',
+      'Seat A6, free',
+    ]);
+    // The tag is on the seat in text, so its colour is never the only sign.
+    expect(within(map).getByRole('button', { name: /^Seat A2,/ })).toHaveTextContent('A2TAG');
+    expect(within(map).getByRole('button', { name: /^Seat A5,/ })).toHaveTextContent('A5You');
+    expect(screen.getByText('Your seat:').parentElement).toHaveTextContent('Your seat: A5');
+    expect(within(await seatsRegion()).getByRole('list', { name: 'Legend' })).toBeInTheDocument();
+  });
+
+  it('is one stop of the Tab order, and the arrow keys move between seats', async () => {
+    stubSeatsPage({});
+    const { user } = renderSeats();
+    const map = within(await seatsRegion()).getByRole('group', { name: 'Seat map' });
+    const first = within(map).getByRole('button', { name: 'Seat A1, free' });
+    expect(first).toHaveAttribute('tabindex', '0');
+    expect(within(map).getByRole('button', { name: 'Seat A4, free' })).toHaveAttribute(
+      'tabindex',
+      '-1',
+    );
+    first.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(map).getByRole('button', { name: 'Seat A3, blocked' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(map).getByRole('button', { name: 'Seat A6, free' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Take seat A6?' })).toBeInTheDocument();
+  });
+});
+
+describe('picking a seat', () => {
+  it('takes a free seat after asking, and shows it as the viewer’s', async () => {
+    let seats = row();
+    const { requests } = stubSeatsPage({
+      seating: () => buildSeating({ seats }),
+      more: {
+        'PUT /api/lans/1/seats/4/occupant': () => {
+          seats = row({ A4: { occupant: mine } });
+          return jsonResponse(seats[3]);
+        },
+      },
+    });
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    await user.click(within(board).getByRole('button', { name: 'Seat A4, free' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take seat A4?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Take seat' }));
+
+    expect(await within(board).findByText('You sit at A4 now.', { exact: false })).toHaveAttribute(
+      'role',
+      'status',
+    );
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put && bodyOf(put)).toEqual({ userId: 1 });
+    expect(within(board).getByRole('button', { name: 'Seat A4, your seat' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks "Move to …?" of someone seated', async () => {
+    stubSeatsPage({ seating: () => buildSeating({ seats: row({ A1: { occupant: mine } }) }) });
+    const { user } = renderSeats();
+    await user.click(within(await seatsRegion()).getByRole('button', { name: 'Seat A4, free' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to A4?' });
+    expect(dialog).toHaveTextContent('You leave A1: it frees in the same step.');
+    expect(within(dialog).getByRole('button', { name: 'Move to A4' })).toBeInTheDocument();
+  });
+
+  it('says who took the seat first (409), and shows it taken at once', async () => {
+    let seats = row();
+    stubSeatsPage({
+      seating: () => buildSeating({ seats }),
+      more: {
+        'PUT /api/lans/1/seats/4/occupant': () => {
+          seats = row({ A4: { occupant: nick } });
+          return problemResponse(409, { detail: 'Seat A4 was just taken by Nick.' });
+        },
+      },
+    });
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    await user.click(within(board).getByRole('button', { name: 'Seat A4, free' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Take seat' }),
+    );
+    expect(await within(board).findByRole('alert')).toHaveTextContent(
+      'Seat A4 was just taken by Nick.',
+    );
+    expect(
+      await within(board).findByRole('button', { name: 'Seat A4, taken by Nick [TAG]' }),
+    ).toBeInTheDocument();
+  });
+
+  it('frees the viewer’s seat', async () => {
+    const { requests } = stubSeatsPage({
+      seating: () => buildSeating({ seats: row({ A5: { occupant: mine } }) }),
+      more: { 'DELETE /api/lans/1/seats/5/occupant': () => emptyResponse() },
+    });
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    await user.click(within(board).getByRole('button', { name: 'Free my seat…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Free seat A5?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Free my seat' }));
+    expect(
+      await within(board).findByText('Seat A5 is free now.', { exact: false }),
+    ).toHaveAttribute('role', 'status');
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+
+  it('says when picking opens, and offers no seat before', async () => {
+    stubSeatsPage({
+      seating: () => buildSeating({ seats: row() }, { opensAt: '2099-03-01T18:00:00+01:00' }),
+    });
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    expect(board).toHaveTextContent('Seat picking opens on 01 Mar 2099, 18:00.');
+    await user.click(within(board).getByRole('button', { name: 'Seat A4, free' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Seat A4' });
+    expect(dialog).toHaveTextContent('Seat picking opens on 01 Mar 2099, 18:00.');
+    expect(within(dialog).queryByRole('button', { name: 'Take seat' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('says seats are fixed once the plan locks, also for the viewer’s own', async () => {
+    stubSeatsPage({
+      seating: () =>
+        buildSeating(
+          { seats: row({ A5: { occupant: mine } }) },
+          { locksAt: '2020-03-14T18:00:00+01:00' },
+        ),
+    });
+    renderSeats();
+    const board = await seatsRegion();
+    expect(board).toHaveTextContent(
+      'Seats are fixed since 14 Mar 2020, 18:00: ask a lan administrator to move anyone.',
+    );
+    expect(within(board).queryByRole('button', { name: 'Free my seat…' })).not.toBeInTheDocument();
+  });
+
+  it('tells someone without an Accepted or Paid place why they pick no seat', async () => {
+    stubSeatsPage({ status: 'Pending' });
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    expect(board).toHaveTextContent('Once your place is Accepted or Paid, you pick a seat here.');
+    await user.click(within(board).getByRole('button', { name: 'Seat A1, free' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Seat A1' });
+    expect(within(dialog).queryByRole('button', { name: 'Take seat' })).not.toBeInTheDocument();
+  });
+});
+
+describe('seat swaps', () => {
+  it('asks the one on a taken seat to swap', async () => {
+    const { requests } = stubSeatsPage({
+      seating: () => buildSeating({ seats: row({ A1: { occupant: mine } }) }),
+      more: { 'POST /api/lans/1/seat-swaps': () => jsonResponse(buildSeatSwap(), 201) },
+    });
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    await user.click(within(board).getByRole('button', { name: 'Seat A2, taken by Nick [TAG]' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask Nick to swap?' });
+    expect(dialog).toHaveTextContent('If Nick accepts, you sit at A2 and they sit at A1.');
+    await user.click(within(dialog).getByRole('button', { name: 'Ask Nick to swap' }));
+    expect(
+      await within(board).findByText('You asked Nick to swap seats', { exact: false }),
+    ).toHaveAttribute('role', 'status');
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post && bodyOf(post)).toEqual({ userId: 2 });
+  });
+
+  it('accepts a swap asked of the viewer, and both move', async () => {
+    let seats = row({ A1: { occupant: mine } });
+    let swaps = [buildSeatSwap()];
+    const { requests } = stubSeatsPage({
+      seating: () => buildSeating({ seats }),
+      swaps: () => swaps,
+      more: {
+        'POST /api/lans/1/seat-swaps/5/accept': () => {
+          seats = row({ A1: { occupant: { ...nick } }, A2: { occupant: mine } });
+          swaps = [];
+          return jsonResponse(buildSeatSwap());
+        },
+      },
+    });
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    const swapsRegion = await within(board).findByRole('region', { name: 'Seat swaps' });
+    expect(swapsRegion).toHaveTextContent('Nick (A2) asks to swap with your seat A1.');
+    await user.click(
+      within(swapsRegion).getByRole('button', { name: 'Accept the swap with Nick' }),
+    );
+    expect(await within(swapsRegion).findByRole('status')).toHaveTextContent(
+      'Swapped: you sit at A2 now.',
+    );
+    expect(
+      await within(board).findByRole('button', { name: 'Seat A2, your seat' }),
+    ).toBeInTheDocument();
+    expect(requests.some((request) => request.url.pathname.endsWith('/accept'))).toBe(true);
+  });
+
+  it('declines one asked of the viewer, and cancels their own', async () => {
+    const { requests } = stubSeatsPage({
+      seating: () => buildSeating({ seats: row({ A1: { occupant: mine } }) }),
+      swaps: () => [
+        buildSeatSwap(),
+        buildSeatSwap({
+          id: 6,
+          from: { userId: 1, nickname: 'pixelpete', seat: 'A1' },
+          to: { userId: 3, nickname: 'Zoë', seat: 'A6' },
+        }),
+      ],
+      more: {
+        'DELETE /api/lans/1/seat-swaps/5': () => emptyResponse(),
+        'DELETE /api/lans/1/seat-swaps/6': () => emptyResponse(),
+      },
+    });
+    const { user } = renderSeats();
+    const swapsRegion = await within(await seatsRegion()).findByRole('region', {
+      name: 'Seat swaps',
+    });
+    expect(swapsRegion).toHaveTextContent('You asked Zoë (A6) to swap with your seat A1.');
+    await user.click(
+      within(swapsRegion).getByRole('button', { name: 'Decline the swap with Nick' }),
+    );
+    await within(swapsRegion).findByText('You declined Nick’s swap.');
+    await user.click(within(swapsRegion).getByRole('button', { name: 'Cancel the swap with Zoë' }));
+    await within(swapsRegion).findByText('Your swap with Zoë is cancelled.');
+    expect(
+      requests.filter((request) => request.method === 'DELETE').map((r) => r.url.pathname),
+    ).toEqual(['/api/lans/1/seat-swaps/5', '/api/lans/1/seat-swaps/6']);
+  });
+});
+
+describe('finding a lanner and the list', () => {
+  it('marks where a lanner sits and says it', async () => {
+    stubSeatsPage({});
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    await user.type(within(board).getByRole('searchbox', { name: 'Find a lanner' }), 'nic');
+    expect(
+      within(board).getByRole('button', { name: 'Seat A2, taken by Nick [TAG], found' }),
+    ).toBeInTheDocument();
+    expect(within(board).getByText('Nick at A2.')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(within(board).getByRole('button', { name: /^Seat A2,/ })).toHaveFocus();
+    // The arrow keys go on from the seat found.
+    await user.keyboard('{ArrowRight}');
+    expect(within(board).getByRole('button', { name: 'Seat A3, blocked' })).toHaveFocus();
+    await user.clear(within(board).getByRole('searchbox', { name: 'Find a lanner' }));
+    await user.type(within(board).getByRole('searchbox', { name: 'Find a lanner' }), 'zed');
+    expect(within(board).getByText('Nobody called “zed” has a seat.')).toBeInTheDocument();
+  });
+
+  it('lists every seat with its state and occupant', async () => {
+    stubSeatsPage({ seating: () => buildSeating({ seats: row({ A5: { occupant: mine } }) }) });
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    await user.click(within(board).getByRole('button', { name: 'List' }));
+    const list = within(board).getByRole('region', { name: 'Seat list' });
+    const rows = within(list)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tableRow) => tableRow.textContent);
+    expect(rows).toEqual([
+      'A1Free—',
+      'A2TakenNick [TAG]',
+      'A3Blocked—',
+      'A4Free—',
+      'A5Your seatpixelpete (you)',
+      'A6Free—',
+    ]);
+    expect(within(board).queryByRole('group', { name: 'Seat map' })).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Seat A4, free' }));
+    expect(await screen.findByRole('dialog', { name: 'Move to A4?' })).toBeInTheDocument();
+  });
+
+  it('zooms the map in and out', async () => {
+    stubSeatsPage({});
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    const map = within(board).getByRole('group', { name: 'Seat map' });
+    const width = () => Number.parseFloat(map.style.width);
+    const before = width();
+    await user.click(within(board).getByRole('button', { name: 'Zoom in' }));
+    expect(width()).toBeGreaterThan(before);
+    await user.click(within(board).getByRole('button', { name: 'Zoom out' }));
+    await user.click(within(board).getByRole('button', { name: 'Zoom out' }));
+    expect(width()).toBeLessThan(before);
+  });
+});
+
+describe('clans and lan administrators', () => {
+  const clan: Clan = {
+    id: 7,
+    name: 'Pixel Pirates',
+    tag: 'TAG',
+    colour: '#b5177d',
+    creationDate: '2026-01-01T10:00:00Z',
+    code: null,
+    members: [
+      {
+        user: { id: 1, nickname: 'pixelpete', avatarVersion: null },
+        role: 'seatManager',
+        joinedDate: '2026-01-01T10:00:00Z',
+        comingLans: [buildSubscriber().lan],
+      },
+      {
+        user: { id: 4, nickname: 'Bea', avatarVersion: null },
+        role: 'member',
+        joinedDate: '2026-01-01T10:00:00Z',
+        comingLans: [buildSubscriber().lan],
+      },
+    ],
+  };
+  const inClan = { clan: { id: 7, name: 'Pixel Pirates', tag: 'TAG', colour: '#b5177d' } };
+
+  it('seats a clan together for its seat manager, and says why not when it cannot', async () => {
+    const { requests } = stubSeatsPage({
+      more: {
+        'GET /api/clans/7': () => jsonResponse(clan),
+        'POST /api/lans/1/seating/clan-blocks': () =>
+          problemResponse(409, {
+            detail:
+              'No 3 seats side by side are free for Pixel Pirates: the most together is 2 (Row A).',
+          }),
+      },
+    });
+    const { user } = renderSeats(inClan);
+    const board = await seatsRegion();
+    expect(
+      within(board).getByRole('button', { name: 'Seat A2, taken by Nick [TAG], your clan' }),
+    ).toBeInTheDocument();
+    await user.click(await within(board).findByRole('button', { name: 'Seat my clan together' }));
+    expect(await within(board).findByRole('alert')).toHaveTextContent(
+      'the most together is 2 (Row A)',
+    );
+    const post = requests.find((request) => request.url.pathname.endsWith('/clan-blocks'));
+    expect(post && bodyOf(post)).toEqual({ clanId: 7, everyone: false });
+  });
+
+  it('lets a seat manager seat a clan member on a chosen seat', async () => {
+    const { requests } = stubSeatsPage({
+      more: {
+        'GET /api/clans/7': () => jsonResponse(clan),
+        'PUT /api/lans/1/seats/6/occupant': () =>
+          jsonResponse({ ...row()[5], occupant: buildOccupant({ userId: 4, nickname: 'Bea' }) }),
+      },
+    });
+    const { user } = renderSeats(inClan);
+    const board = await seatsRegion();
+    await within(board).findByRole('button', { name: 'Seat my clan together' });
+    await user.click(within(board).getByRole('button', { name: 'Seat A6, free' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Seat A6' });
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Seat someone here' }),
+      'Bea (no seat yet)',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Seat them' }));
+    expect(await within(board).findByText('Bea sits at A6 now.', { exact: false })).toHaveAttribute(
+      'role',
+      'status',
+    );
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put && bodyOf(put)).toEqual({ userId: 4 });
+  });
+
+  it('gives a lan administrator the seat plan editor’s link', async () => {
+    stubSeatsPage({ status: null });
+    renderSeats({ roles: ['LanAdministrator'] });
+    const link = within(await seatsRegion()).getByRole('link', { name: 'Edit seat plan' });
+    expect(link).toHaveAttribute('href', '/admin/lans/1/seats');
+  });
+});

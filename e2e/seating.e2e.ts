@@ -1,0 +1,290 @@
+import type { Seating } from '@lanparty/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewports } from './support/browser.ts';
+import { axeViolations, useBrowser } from './support/browser-session.ts';
+import { siteUrl } from './support/provided-context.ts';
+import { bearerTokenOf, signedInContext } from './support/sign-in.ts';
+
+const session = useBrowser();
+
+/*
+ * The seat map of issue 34 in Chromium, on the demo's open lan (a published plan of about
+ * sixty seats, two clans seated together, most seats free): a lanner picks a seat and
+ * another browser sees it taken through the live events; two lanners racing for one seat
+ * on a lan of this file's own; the map by keyboard; axe at phone and desktop width.
+ */
+
+/** The access token of a demo account: what its signed-in app sends. */
+async function accessTokenOf(browser: Browser, account: string): Promise<string> {
+  const context = await signedInContext(browser, siteUrl(), account);
+  const token = await bearerTokenOf(await context.newPage(), siteUrl('/lans/upcoming'));
+  await context.close();
+  return token;
+}
+
+async function callApi(token: string, method: string, url: string, body?: object) {
+  const response = await fetch(siteUrl(url), {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+type ListedLan = { id: number; name: string; subscribers: { user: { nickname: string } }[] };
+
+/** The demo's open lan: the coming lan with a seat plan that `member` holds a place at. */
+async function openDemoLan(token: string): Promise<{ id: number; seating: Seating }> {
+  const today = new Date().toISOString().slice(0, 10);
+  const lans = await callApi(token, 'GET', `/api/lans?sinceDate=${today}&sort=start-date&limit=10`);
+  for (const lan of lans.items as ListedLan[]) {
+    if (!lan.subscribers.some((subscriber) => subscriber.user.nickname === 'member')) continue;
+    const response = await fetch(siteUrl(`/api/lans/${lan.id}/seating`));
+    if (response.ok) return { id: lan.id, seating: (await response.json()) as Seating };
+  }
+  throw new Error('the demo has no open lan with a seat plan that member is on');
+}
+
+/** A free standard seat of the plan, far from the clans' rows: the one `member` picks. */
+const freeSeatOf = (seating: Seating, skip: readonly string[] = []) => {
+  const seat = seating.seats
+    .filter((each) => each.kind === 'standard' && !each.occupant && !skip.includes(each.label))
+    .at(-1);
+  if (!seat) throw new Error('the demo plan has no free seat');
+  return seat;
+};
+
+const seatsOf = (page: Page) => page.getByRole('region', { name: 'Seats' });
+const mapOf = (page: Page) => seatsOf(page).getByRole('group', { name: 'Seat map' });
+
+describe('the seat map of the demo’s open lan', () => {
+  let lanId = 0;
+  let seating: Seating;
+  let memberToken = '';
+
+  beforeAll(async () => {
+    memberToken = await accessTokenOf(session.browser, 'member');
+    ({ id: lanId, seating } = await openDemoLan(memberToken));
+  }, 60_000);
+
+  afterAll(async () => {
+    // The demo as it was for the other files: member without a seat.
+    const now = (await (await fetch(siteUrl(`/api/lans/${lanId}/seating`))).json()) as Seating;
+    const held = now.seats.find((seat) => seat.occupant?.nickname === 'member');
+    if (held) await callApi(memberToken, 'DELETE', `/api/lans/${lanId}/seats/${held.id}/occupant`);
+  });
+
+  it('lets a lanner pick a free seat, and another browser sees it taken within a second', async () => {
+    const seat = freeSeatOf(seating);
+    const watcher = await session.openAs('lanner', `/lans/${lanId}`);
+    await mapOf(watcher.page)
+      .getByRole('button', { name: `Seat ${seat.label}, free` })
+      .waitFor();
+    await watcher.page.evaluate(() => {
+      document.documentElement.dataset.liveTab = 'never reloaded';
+    });
+
+    const picker = await session.openAs('member', `/lans/${lanId}`);
+    await mapOf(picker.page)
+      .getByRole('button', { name: `Seat ${seat.label}, free` })
+      .click();
+    const dialog = picker.page.getByRole('dialog', { name: `Take seat ${seat.label}?` });
+    const taken = picker.page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/occupant'),
+    );
+    await dialog.getByRole('button', { name: 'Take seat' }).click();
+    expect((await taken).status()).toBe(200);
+    const answeredAt = Date.now();
+
+    await mapOf(watcher.page)
+      .getByRole('button', { name: `Seat ${seat.label}, taken by member` })
+      .waitFor({ timeout: 1_000 });
+    const seenAfter = Date.now() - answeredAt;
+    expect(seenAfter).toBeLessThanOrEqual(1_000);
+    expect(await watcher.page.evaluate(() => document.documentElement.dataset.liveTab)).toBe(
+      'never reloaded',
+    );
+
+    await seatsOf(picker.page).getByText(`You sit at ${seat.label} now.`).waitFor();
+    await mapOf(picker.page)
+      .getByRole('button', { name: `Seat ${seat.label}, your seat` })
+      .waitFor();
+    await seatsOf(picker.page).getByText(`Your seat: ${seat.label}`, { exact: true }).waitFor();
+
+    // Freed again from the page, and the watcher sees that too.
+    await seatsOf(picker.page).getByRole('button', { name: 'Free my seat…' }).click();
+    await picker.page
+      .getByRole('dialog', { name: `Free seat ${seat.label}?` })
+      .getByRole('button', { name: 'Free my seat' })
+      .click();
+    await mapOf(watcher.page)
+      .getByRole('button', { name: `Seat ${seat.label}, free` })
+      .waitFor();
+    expect(picker.errors).toEqual([]);
+    expect(watcher.errors).toEqual([]);
+  });
+
+  it('is reachable by keyboard: one Tab stop, arrow keys between seats, Enter asks', async () => {
+    const { page, errors } = await session.openAs('member', `/lans/${lanId}`);
+    const search = seatsOf(page).getByRole('searchbox', { name: 'Find a lanner' });
+    await search.focus();
+    const focusedSeat = () =>
+      page.evaluate(() =>
+        document.activeElement?.hasAttribute('data-seat-id')
+          ? document.activeElement.getAttribute('aria-label')
+          : null,
+      );
+    let name: string | null = null;
+    for (let presses = 0; presses < 8 && name === null; presses += 1) {
+      await page.keyboard.press('Tab');
+      name = await focusedSeat();
+    }
+    // The map's one stop: the viewer's seat, else the first; Home goes to the first.
+    expect(name).toMatch(/^Seat [A-Z]\d+, /);
+    await page.keyboard.press('Home');
+    expect(await focusedSeat()).toMatch(/^Seat A1, /);
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedSeat()).toMatch(/^Seat A2, /);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedSeat()).toMatch(/^Seat B2, taken by .+ \[PXP\]$/);
+    // Tab leaves the map in one step: the seats are one stop, not sixty.
+    await page.keyboard.press('Tab');
+    expect(await focusedSeat()).toBeNull();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedSeat()).toMatch(/^Seat B2, /);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Seat B2' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await focusedSeat()).toMatch(/^Seat B2, /);
+    expect(errors).toEqual([]);
+  });
+
+  it('finds a lanner: the seat is marked and scrolled to', async () => {
+    const { page } = await session.openAs('member', `/lans/${lanId}`, viewports.phone);
+    const clanSeat = seating.seats.find((seat) => seat.occupant?.clanTag === 'LAG');
+    const nickname = clanSeat?.occupant?.nickname ?? '';
+    await seatsOf(page).getByRole('searchbox', { name: 'Find a lanner' }).fill(nickname);
+    const found = mapOf(page).getByRole('button', {
+      name: `Seat ${clanSeat?.label}, taken by ${nickname} [LAG], found`,
+    });
+    await found.waitFor();
+    await expect(found.isVisible()).resolves.toBe(true);
+    const inView = await found.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const frame = button.closest('[role="group"]')?.parentElement?.getBoundingClientRect();
+      return !!frame && box.left >= frame.left && box.right <= frame.right;
+    });
+    expect(inView).toBe(true);
+  });
+
+  for (const viewportName of ['phone', 'desktop'] as const) {
+    it(`has no axe violation on the map and the list (${viewportName})`, async () => {
+      const { page, errors, settled } = await session.openAs(
+        'member',
+        `/lans/${lanId}`,
+        viewports[viewportName],
+      );
+      const map = mapOf(page);
+      await map.getByRole('button').first().waitFor();
+      await settled();
+      const viewport = map.locator('xpath=..');
+      const { scrollWidth, clientWidth } = await viewport.evaluate((box) => ({
+        scrollWidth: box.scrollWidth,
+        clientWidth: box.clientWidth,
+      }));
+      // A phone pans the map; a wide screen shows it whole.
+      if (viewportName === 'phone') expect(scrollWidth).toBeGreaterThan(clientWidth);
+      else expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      expect(await axeViolations(page)).toEqual([]);
+
+      if (viewportName === 'phone') {
+        const width = () => map.evaluate((plan) => plan.getBoundingClientRect().width);
+        const before = await width();
+        await seatsOf(page).getByRole('button', { name: 'Zoom out' }).click();
+        expect(await width()).toBeLessThan(before);
+      }
+      await seatsOf(page).getByRole('button', { name: 'List' }).click();
+      const list = seatsOf(page).getByRole('region', { name: 'Seat list' });
+      await list.waitFor();
+      expect(await list.getByRole('row').count()).toBe(seating.seats.length + 1);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('two lanners racing for one seat', () => {
+  it('seats one of them; the other gets a 409 naming who took it, and sees it taken', async () => {
+    const admin = await accessTokenOf(session.browser, 'lanadmin');
+    const lan = await callApi(admin, 'POST', '/api/lans', {
+      name: `Seat race ${Date.now()}`,
+      description: 'Two lanners, one seat (issue 34).',
+      startDate: '2098-06-04T18:00:00+02:00',
+      endDate: '2098-06-06T18:00:00+02:00',
+      isActive: true,
+      maximumSubcribers: 10,
+      price: 30,
+      membersPrice: 25,
+    });
+    await callApi(admin, 'PUT', `/api/lans/${lan.id}/seating`, {
+      plan: { opensAt: null, locksAt: null, published: true, width: 4, height: 1 },
+      seats: ['R1', 'R2', 'R3', 'R4'].map((label, x) => ({ label, x, y: 0 })),
+      blocks: [],
+    });
+    for (const account of ['member', 'lanner']) {
+      const token = await accessTokenOf(session.browser, account);
+      const me = await callApi(token, 'GET', '/api/users/me');
+      const subscription = await callApi(token, 'POST', '/api/subscribers', {
+        lanId: lan.id,
+        userId: me.id,
+      });
+      await callApi(admin, 'PUT', `/api/subscribers/${subscription.id}/status:accepted`);
+    }
+
+    const racers = await Promise.all(
+      ['member', 'lanner'].map(async (account) => {
+        const opened = await session.openAs(account, `/lans/${lan.id}`);
+        await mapOf(opened.page).getByRole('button', { name: 'Seat R2, free' }).click();
+        const confirm = opened.page
+          .getByRole('dialog', { name: 'Take seat R2?' })
+          .getByRole('button', { name: 'Take seat' });
+        return { account, ...opened, confirm: await confirm.elementHandle() };
+      }),
+    );
+    // Both confirm at the same moment: both picks are under way before either is answered.
+    const answers = racers.map(({ page }) =>
+      page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && response.url().endsWith('/occupant'),
+      ),
+    );
+    await Promise.all(
+      racers.map(({ confirm }) => confirm?.evaluate((button) => (button as HTMLElement).click())),
+    );
+    const statuses = await Promise.all(answers.map(async (answer) => (await answer).status()));
+    expect(statuses.toSorted()).toEqual([200, 409]);
+
+    const winner = racers[statuses.indexOf(200)];
+    const loser = racers[statuses.indexOf(409)];
+    if (!winner || !loser) throw new Error('one wins and one loses');
+    await seatsOf(winner.page).getByText('You sit at R2 now.').waitFor();
+    await expect(seatsOf(loser.page).getByRole('alert').textContent()).resolves.toBe(
+      `Seat R2 was just taken by ${winner.account}.`,
+    );
+    await mapOf(loser.page)
+      .getByRole('button', { name: `Seat R2, taken by ${winner.account}` })
+      .waitFor();
+    expect(winner.errors).toEqual([]);
+    // The loser's browser logs the 409 it was answered; nothing else.
+    expect(loser.errors.filter((error) => !error.includes('status of 409'))).toEqual([]);
+
+    await callApi(admin, 'DELETE', `/api/lans/${lan.id}`);
+  }, 90_000);
+});
