@@ -80,7 +80,9 @@ describe('the seat map of the demo’s open lan', () => {
     if (held) await callApi(memberToken, 'DELETE', `/api/lans/${lanId}/seats/${held.id}/occupant`);
   });
 
-  it('lets a lanner pick a free seat, and another browser sees it taken within a second', async () => {
+  // The one-second figure is bench:seats' to measure (under load, on both engines); here the
+  // outcome: the other tab shows the pick without a reload.
+  it('lets a lanner pick a free seat, and another browser sees it taken without a reload', async () => {
     const seat = freeSeatOf(seating);
     const watcher = await session.openAs('lanner', `/lans/${lanId}`);
     await mapOf(watcher.page)
@@ -100,13 +102,10 @@ describe('the seat map of the demo’s open lan', () => {
     );
     await dialog.getByRole('button', { name: 'Take seat' }).click();
     expect((await taken).status()).toBe(200);
-    const answeredAt = Date.now();
 
     await mapOf(watcher.page)
       .getByRole('button', { name: `Seat ${seat.label}, taken by member` })
-      .waitFor({ timeout: 1_000 });
-    const seenAfter = Date.now() - answeredAt;
-    expect(seenAfter).toBeLessThanOrEqual(1_000);
+      .waitFor();
     expect(await watcher.page.evaluate(() => document.documentElement.dataset.liveTab)).toBe(
       'never reloaded',
     );

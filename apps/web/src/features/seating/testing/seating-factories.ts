@@ -56,6 +56,7 @@ export function buildSeating(
     },
     seats: buildRow(12),
     blocks: [],
+    version: 1,
     ...overrides,
   };
 }
