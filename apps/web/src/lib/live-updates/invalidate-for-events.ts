@@ -1,6 +1,5 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { showsClans } from '../clans/clans-query-keys.ts';
-import { followSeatChanges } from '../lans/get-seating.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
 import { usersKeys } from '../users/users-query-keys.ts';
 import type { LiveEvent } from './live-events.ts';
@@ -76,10 +75,18 @@ export async function invalidateForEvents(
   queryClient: QueryClient,
   events: readonly LiveEvent[],
 ): Promise<void> {
-  for (const lanId of new Set(
-    events.flatMap((event) => (event.kind === 'seat' ? event.lanId : [])),
-  ))
-    void followSeatChanges(queryClient, lanId);
+  // A lan's map follows its seat events, when this tab holds it (loaded only then).
+  const heldMaps = new Set(
+    events.flatMap((event) =>
+      event.kind === 'seat' && queryClient.getQueryState(lansKeys.seating(event.lanId))
+        ? event.lanId
+        : [],
+    ),
+  );
+  if (heldMaps.size > 0)
+    void import('../lans/follow-seat-changes.ts').then(({ followSeatChanges }) => {
+      for (const lanId of heldMaps) void followSeatChanges(queryClient, lanId);
+    });
   const predicate = (query: Query) => events.some((event) => isTouchedBy(event, query.queryKey));
   const underWay = queryClient.getQueryCache().findAll({ predicate, fetchStatus: 'fetching' });
   await queryClient.invalidateQueries({ predicate }, { cancelRefetch: false });

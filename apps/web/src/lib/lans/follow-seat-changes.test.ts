@@ -2,7 +2,8 @@ import type { Seat, SeatChanges, Seating } from '@lanparty/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../../testing/fetch-stub.ts';
-import { followSeatChanges, seatingQueryOptions } from './get-seating.ts';
+import { followSeatChanges } from './follow-seat-changes.ts';
+import { seatingQueryOptions } from './get-seating.ts';
 import { lansKeys } from './lans-query-keys.ts';
 
 const seat = (id: number, occupant: string | null = null): Seat => ({
