@@ -49,6 +49,7 @@ export function CheckInResult({
             {view.title}
           </p>
           {view.nickname ? <p className={styles.resultName}>{view.nickname}</p> : null}
+          {view.seat ? <p className={styles.resultFirstCheckIn}>Seat {view.seat}</p> : null}
           {view.firstCheckIn ? (
             <p className={styles.resultFirstCheckIn}>{view.firstCheckIn}</p>
           ) : null}
@@ -74,6 +75,8 @@ type View = {
   icon: LucideIcon;
   title: string;
   nickname?: string;
+  /** The seat they hold at the lan, to send them to. */
+  seat?: string | null;
   /** Of a ticket shown again: when and by whom it was first checked in. */
   firstCheckIn?: string;
   detail?: string | null;
@@ -108,6 +111,7 @@ function viewOf(outcome: CheckInOutcome): View {
           icon: History,
           title: 'Already checked in',
           nickname: outcome.participant.nickname,
+          seat: outcome.participant.seat,
           firstCheckIn: describeFirstCheckIn(outcome.participant),
           detail: name
             ? `Is this ${name}? If not, the ticket was passed on.`
@@ -119,6 +123,7 @@ function viewOf(outcome: CheckInOutcome): View {
         icon: CircleCheck,
         title: 'Present',
         nickname: outcome.participant.nickname,
+        seat: outcome.participant.seat,
         detail: fullName(outcome.participant),
       };
     case 'due':

@@ -42,6 +42,12 @@ export function ParticipantCards({ lanName, participants, changes }: Participant
                 <Email participant={participant} />
               </dd>
             </div>
+            {participant.seat ? (
+              <div>
+                <dt>Seat</dt>
+                <dd>{participant.seat}</dd>
+              </div>
+            ) : null}
             {participant.waitlistPosition === null ? null : (
               <div>
                 <dt>Waitlist</dt>

@@ -59,7 +59,12 @@ export function ParticipantsTable({ lanName, participants, changes }: Participan
             return (
               <Fragment key={participant.subscriberId}>
                 <tr className={rowClass || undefined}>
-                  <th scope="row">{participant.nickname}</th>
+                  <th scope="row">
+                    {participant.nickname}
+                    {participant.seat ? (
+                      <span className={styles.seat}>Seat {participant.seat}</span>
+                    ) : null}
+                  </th>
                   <td>
                     {/* One column for both: the money's three columns need the room. */}
                     <span className={styles.nameAndEmail}>

@@ -108,11 +108,13 @@ afterEach(() => {
 
 describe('the door check-in by a typed code', () => {
   it('shows a paid participant present, in a status region, and empties the field', async () => {
-    const { user, requests } = openDoor({ checkIn: () => checkedIn(gina) });
+    const { user, requests } = openDoor({ checkIn: () => checkedIn({ ...gina, seat: 'B7' }) });
     await typeCode(user, 'gina-0000-code');
     const result = await findResult();
     expect(await within(result).findByText('Present')).toBeInTheDocument();
     expect(within(result).getByText('gamer')).toBeInTheDocument();
+    // Where to send them: the seat they hold.
+    expect(within(result).getByText('Seat B7')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Result' })).toHaveAttribute('data-tone', 'good');
     expect(checkInBodies(requests)).toEqual([{ code: 'gina-0000-code' }]);
     expect(screen.getByLabelText('Ticket code')).toHaveValue('');

@@ -13,6 +13,7 @@ const nova = buildParticipant({
   email: 'nova@example.com',
   status: 'Paid',
   amountDue: 20,
+  seat: 'A3',
 });
 const ace = buildParticipant({
   subscriberId: 103,
@@ -91,11 +92,13 @@ describe('the participants of a lan', () => {
     const table = await screen.findByRole('table', { name: 'Participants of Winter Lan' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
-      'nova',
+      'novaSeat A3',
       'ace',
       'frag',
     ]);
     const [novaRow, aceRow, fragRow] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    // The seat held, under the nickname.
+    expect(within(novaRow).getByText('Seat A3')).toBeInTheDocument();
     expect(novaRow).toHaveTextContent('Nova Star');
     expect(within(novaRow).getByRole('link', { name: 'nova@example.com' })).toHaveAttribute(
       'href',

@@ -35,6 +35,7 @@ export function TicketCard({ lan, ticket, checkInCode }: TicketProps) {
               <time dateTime={lan.endDate}>{formatCommunityDateTime(lan.endDate)}</time>
             </Fact>
             <Fact label="Nickname">{ticket.user.nickname}</Fact>
+            {ticket.seat ? <Fact label="Seat">{ticket.seat}</Fact> : null}
             <TicketPayment ticket={ticket} />
             {ticket.shortCode ? (
               <Fact label="Code to read out">

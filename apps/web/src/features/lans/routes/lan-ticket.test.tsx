@@ -62,6 +62,14 @@ describe('the ticket on a lan', () => {
     },
   );
 
+  it('shows the seat held on the ticket, and no seat line without one', async () => {
+    const mine = buildSubscriber({ id: 7, status: 'Paid', user: me() });
+    stubLanAndOwnSubscriptions([mine], [{ ...ownSubscription(mine, CODE), seat: 'A12' }]);
+    renderApp('/lans/1', { viewer: lanner() });
+    const ticket = await screen.findByRole('region', { name: 'Your ticket' });
+    expect(within(ticket).getByText('Seat').nextElementSibling).toHaveTextContent('A12');
+  });
+
   it('prints the ticket from its Print ticket button', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const mine = buildSubscriber({ id: 7, status: 'Paid', user: me() });
