@@ -60,7 +60,10 @@ export function SeatGrid({ editor, occupants, blockNames, hall }: SeatGridProps)
   const helpId = useId();
   const surfaceRef = useRef<HTMLDivElement>(null);
   const cursorRef = useRef<HTMLButtonElement>(null);
-  const [zoom, setZoom] = useState(1);
+  // A phone starts zoomed out: more of the hall in sight, each seat still 24 px to press.
+  const [zoom, setZoom] = useState(() =>
+    window.matchMedia?.('(max-width: 40rem)').matches ? 0 : 1,
+  );
   const [cursor, setCursor] = useState<Cell>({ x: 0, y: 0 });
   const [drag, setDrag] = useState<{ key: string; to: Cell | null } | null>(null);
   const width = gridSize(draft.plan.width);

@@ -103,7 +103,6 @@ function SeatPlanEditorScreen({ lan, saved, timeZone }: EditorScreenProps) {
   const selectedId = editor.selected?.id;
   return (
     <>
-      <SeatPlanSaveBar save={save} editor={editor} saved={saved} />
       <section className={section.section} aria-labelledby="seat-plan-title">
         <h2 id="seat-plan-title" className={section.sectionTitle}>
           Plan
@@ -158,6 +157,8 @@ function SeatPlanEditorScreen({ lan, saved, timeZone }: EditorScreenProps) {
         </h2>
         <CopySeatPlan editor={editor} lanId={lan.id} />
       </section>
+      {/* Last, so it sticks to the bottom of the screen wherever the page is scrolled to. */}
+      <SeatPlanSaveBar save={save} editor={editor} saved={saved} />
     </>
   );
 }
