@@ -1,5 +1,5 @@
 import type { Lan, Seating } from '@lanparty/contract';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -9,7 +9,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { seatingQueryOptions } from '../../../lib/lans/get-seating.ts';
-import { useAllLans } from '../../../lib/lans/list-all-lans.ts';
+import { allLansQueryOptions } from '../../../lib/lans/list-all-lans.ts';
+import { adminLansKeys } from '../api/lans-query-keys.ts';
 import { copyPlan } from './seat-plan-draft.ts';
 import type { SeatPlanEditor } from './use-seat-plan-editor.ts';
 
@@ -43,28 +44,38 @@ export function CopySeatPlan(props: CopySeatPlanProps) {
 
 type PlanSource = { lan: Lan; seating: Seating };
 
-/** The other lans' plans, newest lan first: each lan's plan is asked for (404: none). */
+/**
+ * The other lans' plans, newest lan first: each lan's plan is asked for (404: it has none).
+ * A plan that could not be read is counted, and the others still offered.
+ */
 function usePlanSources(lanId: number) {
-  const lans = useAllLans();
-  const others = (lans.data ?? []).filter((lan) => lan.id !== lanId).slice(0, lansLookedAt);
-  const plans = useQueries({
-    queries: others.map((lan) => ({ ...seatingQueryOptions(lan.id), retry: false })),
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...adminLansKeys.planSources(), lanId],
+    queryFn: async () => {
+      const lans = await queryClient.fetchQuery(allLansQueryOptions());
+      const others = lans.filter((lan) => lan.id !== lanId).slice(0, lansLookedAt);
+      const plans = await Promise.allSettled(
+        others.map((lan) => queryClient.fetchQuery(seatingQueryOptions(lan.id))),
+      );
+      const sources: PlanSource[] = [];
+      let failed = 0;
+      plans.forEach((plan, index) => {
+        const lan = others[index] as Lan;
+        if (plan.status === 'fulfilled') {
+          if (plan.value.seats.length > 0) sources.push({ lan, seating: plan.value });
+        } else if (!isApiError(plan.reason, 404)) failed += 1;
+      });
+      return { sources, failed };
+    },
   });
-  const sources: PlanSource[] = others.flatMap((lan, index) => {
-    const seating = plans[index]?.data;
-    return seating && seating.seats.length > 0 ? [{ lan, seating }] : [];
-  });
-  const failed = plans.find((plan) => plan.isError && !isApiError(plan.error, 404));
-  return {
-    sources,
-    isLoading: lans.isPending || plans.some((plan) => plan.isPending),
-    error: lans.error ?? failed?.error ?? null,
-  };
 }
 
 function CopySource({ editor, lanId }: CopySeatPlanProps) {
   const id = useId();
-  const { sources, isLoading, error } = usePlanSources(lanId);
+  const plans = usePlanSources(lanId);
+  const sources = plans.data?.sources ?? [];
+  const failed = plans.data?.failed ?? 0;
   const [chosen, setChosen] = useState('');
   const [isConfirming, setIsConfirming] = useState(false);
   const [done, setDone] = useState('');
@@ -103,11 +114,13 @@ function CopySource({ editor, lanId }: CopySeatPlanProps) {
           onChange={(event) => setChosen(event.target.value)}
         >
           <option value="">
-            {isLoading
+            {plans.isPending
               ? 'Looking for plans…'
-              : sources.length === 0
-                ? 'No other lan has a plan'
-                : 'Choose a lan'}
+              : plans.isError
+                ? 'The lans could not be loaded'
+                : sources.length === 0
+                  ? 'No other lan has a plan'
+                  : 'Choose a lan'}
           </option>
           {sources.map(({ lan, seating }) => (
             <option key={lan.id} value={lan.id}>
@@ -120,9 +133,14 @@ function CopySource({ editor, lanId }: CopySeatPlanProps) {
           times and publication stay.
         </p>
       </div>
-      {error ? (
+      {plans.isError ? (
         <p className={controls.alert} role="alert">
-          Not every lan’s plan could be looked at: {describeError(error)}
+          The lans could not be loaded: {describeError(plans.error)}
+        </p>
+      ) : failed > 0 ? (
+        <p className={controls.alert} role="alert">
+          The plans of {failed === 1 ? 'one lan' : `${failed} lans`} could not be looked at: try
+          again in a moment.
         </p>
       ) : null}
       <div className={controls.actions}>

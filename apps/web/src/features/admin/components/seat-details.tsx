@@ -1,6 +1,6 @@
 import type { SeatOccupant } from '@lanparty/contract';
 import { seatKinds, seatLimits } from '@lanparty/contract/rules';
-import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Trash2 } from 'lucide-react';
+import { MoveDown, MoveLeft, MoveRight, MoveUp, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
@@ -25,11 +25,11 @@ type SeatDetailsProps = {
   occupant: SeatOccupant | null;
 };
 
-const moves: { label: string; step: Cell; Icon: typeof ArrowUp }[] = [
-  { label: 'Move left', step: { x: -1, y: 0 }, Icon: ArrowLeft },
-  { label: 'Move up', step: { x: 0, y: -1 }, Icon: ArrowUp },
-  { label: 'Move down', step: { x: 0, y: 1 }, Icon: ArrowDown },
-  { label: 'Move right', step: { x: 1, y: 0 }, Icon: ArrowRight },
+const moves: { label: string; step: Cell; Icon: typeof MoveUp }[] = [
+  { label: 'Move left', step: { x: -1, y: 0 }, Icon: MoveLeft },
+  { label: 'Move up', step: { x: 0, y: -1 }, Icon: MoveUp },
+  { label: 'Move down', step: { x: 0, y: 1 }, Icon: MoveDown },
+  { label: 'Move right', step: { x: 1, y: 0 }, Icon: MoveRight },
 ];
 
 /** The selected seat: its label, kind, block and place, and who sits there. */

@@ -5,7 +5,7 @@ import {
   buildParticipant,
   buildParticipantList,
 } from '@lanparty/contract/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   emptyResponse,
@@ -14,6 +14,7 @@ import {
   type StubbedRequest,
 } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { stubUploads } from '../../../testing/xhr-stub.ts';
 import {
   buildSeat,
   buildSeating,
@@ -385,5 +386,32 @@ describe('the seat plan editor', { timeout: 20_000 }, () => {
     await user.click(within(taken).getByRole('button', { name: 'Free this seat' }));
     expect(await within(taken).findByText('Seat A2 is free.')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+
+  it('uploads a picture of the hall, and draws the plan over it', async () => {
+    let current = twoSeats;
+    const uploads = stubUploads({
+      'PUT /api/assets/hall-1.png': () => {
+        current = { ...twoSeats, plan: { ...twoSeats.plan, hallVersion: 'h4ll' } };
+        return { status: 204 };
+      },
+    });
+    const { container } = openSeatEditor({
+      seating: twoSeats,
+      answers: { 'GET /api/lans/1/seating': () => jsonResponse(current) },
+    });
+    expect(await screen.findByText('No picture yet: the plan is a plain grid.')).toBeVisible();
+    const file = new File(['png'], 'hall.png', { type: 'image/png' });
+    // fireEvent, not user.upload: user-event drops files the input does not accept.
+    fireEvent.change(screen.getByLabelText('Upload a picture of the hall'), {
+      target: { files: [file] },
+    });
+    expect(await screen.findByText('The picture of the hall is saved.')).toBeInTheDocument();
+    expect(uploads.requests).toHaveLength(1);
+    expect(await screen.findByAltText('The hall, as it lies under the plan')).toHaveAttribute(
+      'src',
+      '/api/assets/hall-1?v=h4ll',
+    );
+    expect(container.querySelector('img[src="/api/assets/hall-1?v=h4ll"][alt=""]')).not.toBeNull();
   });
 });
