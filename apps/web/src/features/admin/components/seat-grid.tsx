@@ -1,6 +1,6 @@
 import type { SeatOccupant } from '@lanparty/contract';
 import { seatLimits } from '@lanparty/contract/rules';
-import { Accessibility, Ban, HardHat, UserRound, ZoomIn, ZoomOut } from 'lucide-react';
+import { ZoomIn, ZoomOut } from 'lucide-react';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { imageSourcesOf } from '../../../lib/assets/asset-images.ts';
 import styles from './seat-editor.module.css';
+import { SeatLegend, SeatMark } from './seat-legend.tsx';
 import { describeSeat } from './seat-names.ts';
 import {
   addSeat,
@@ -261,43 +262,6 @@ export function SeatGrid({ editor, occupants, blockNames, hall }: SeatGridProps)
         selected seat moves with the arrow keys or by dragging it; Delete removes it.
       </p>
     </div>
-  );
-}
-
-/** A seat's kind and whether someone sits there, as an icon beside the label. */
-function SeatMark({ kind, isTaken }: { kind: DraftSeat['kind']; isTaken: boolean }) {
-  const Icon =
-    kind === 'accessible'
-      ? Accessibility
-      : kind === 'crew'
-        ? HardHat
-        : kind === 'blocked'
-          ? Ban
-          : isTaken
-            ? UserRound
-            : null;
-  return Icon ? <Icon className={styles.seatMark} aria-hidden="true" size={12} /> : null;
-}
-
-function SeatLegend() {
-  return (
-    <ul className={styles.legend} aria-label="Legend">
-      <li>
-        <span className={styles.legendSeat} data-kind="standard" /> Standard
-      </li>
-      <li>
-        <Accessibility aria-hidden="true" size={14} /> Accessible
-      </li>
-      <li>
-        <HardHat aria-hidden="true" size={14} /> Crew
-      </li>
-      <li>
-        <Ban aria-hidden="true" size={14} /> Blocked
-      </li>
-      <li>
-        <UserRound aria-hidden="true" size={14} /> Someone sits there
-      </li>
-    </ul>
   );
 }
 

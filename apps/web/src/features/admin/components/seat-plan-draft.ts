@@ -1,5 +1,5 @@
 import type { Seating, SeatingInput } from '@lanparty/contract';
-import { type SeatKind, seatKey, seatLabels, seatLimits } from '@lanparty/contract/rules';
+import { type SeatKind, seatKey, seatLimits } from '@lanparty/contract/rules';
 import { fromLocalInput, toLocalInput } from '../../../lib/forms/local-date-time.ts';
 
 /*
@@ -47,7 +47,7 @@ export const emptyDraft: SeatPlanDraft = {
 export const savedSeatKey = (id: number) => `seat-${id}`;
 
 let newSeatCount = 0;
-const newSeatKey = () => {
+export const newSeatKey = () => {
   newSeatCount += 1;
   return `new-${newSeatCount}`;
 };
@@ -161,15 +161,8 @@ export function nextFreeLabel(draft: SeatPlanDraft): string {
   }
 }
 
-/** The first capital letter no seat label starts with: the prefix of the next row. */
-export function nextRowPrefix(draft: SeatPlanDraft): string {
-  const used = new Set(draft.seats.map((seat) => seat.label.charAt(0).toUpperCase()));
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') if (!used.has(letter)) return letter;
-  return 'Z';
-}
-
 /** The id the next new block gets: below every id in the draft, negative. */
-const nextBlockId = (draft: SeatPlanDraft) =>
+export const nextBlockId = (draft: SeatPlanDraft) =>
   Math.min(0, ...draft.blocks.map((block) => block.id)) - 1;
 
 /** A change, or why it cannot be made (for the editor to say). */
@@ -177,7 +170,7 @@ export type DraftChange =
   | { draft: SeatPlanDraft; problem: null; seatKey?: string }
   | { draft?: undefined; problem: string };
 
-const refuse = (problem: string): DraftChange => ({ problem });
+export const refuse = (problem: string): DraftChange => ({ problem });
 
 /** "column 3, row 2": a cell as the editor names it (columns and rows counted from 1). */
 export const describeCell = ({ x, y }: Cell) => `column ${x + 1}, row ${y + 1}`;
@@ -234,96 +227,6 @@ function updateSeatCell(draft: SeatPlanDraft, key: string, { x, y }: Cell): Seat
 
 export function deleteSeat(draft: SeatPlanDraft, key: string): SeatPlanDraft {
   return { ...draft, seats: draft.seats.filter((seat) => seat.key !== key) };
-}
-
-export type SeatRunRequest = {
-  shape: 'row' | 'table';
-  prefix: string;
-  /** Seats in the row; for a table, on each of its two sides. */
-  count: number;
-  start: number;
-  /** The first seat's cell. */
-  x: number;
-  y: number;
-  direction: 'horizontal' | 'vertical';
-  /** The block the seats make ("Row A"); empty: no block. */
-  blockName: string;
-};
-
-/** The cells and labels of a row, or of a table's two facing rows side by side. */
-function runSeats(request: SeatRunRequest): { label: string; x: number; y: number }[] {
-  const { prefix, count, start, x, y, direction } = request;
-  const sides = request.shape === 'table' ? 2 : 1;
-  const labels = seatLabels(prefix, count * sides, start);
-  return labels.map((label, index) => {
-    const side = Math.floor(index / count);
-    const along = index % count;
-    return direction === 'horizontal'
-      ? { label, x: x + along, y: y + side }
-      : { label, x: x + side, y: y + along };
-  });
-}
-
-/**
- * A row (A1–A12) or a table (two facing rows) made in one step, as a block of its own
- * when named. The grid grows to hold it, up to its limit; a cell or label taken refuses it.
- */
-export function addSeatRun(draft: SeatPlanDraft, request: SeatRunRequest): DraftChange {
-  const prefix = request.prefix.trim();
-  const what = request.shape === 'table' ? 'table' : 'row';
-  if (!/^[^\s\p{Cc}]*$/u.test(prefix)) return refuse('The prefix cannot contain spaces.');
-  if (!Number.isInteger(request.count) || request.count < 1)
-    return refuse(`A ${what} needs at least one seat.`);
-  if (!Number.isInteger(request.start) || request.start < 0)
-    return refuse('The first number must be a whole number from 0.');
-  if (
-    !Number.isInteger(request.x) ||
-    !Number.isInteger(request.y) ||
-    request.x < 0 ||
-    request.y < 0
-  )
-    return refuse('Columns and rows are counted from 1.');
-  const cells = runSeats({ ...request, prefix });
-  if (draft.seats.length + cells.length > seatLimits.maxSeats)
-    return refuse(`A plan has at most ${seatLimits.maxSeats} seats.`);
-  const longest = cells.reduce(
-    (longer, cell) => (cell.label.length > longer ? cell.label.length : longer),
-    0,
-  );
-  if (longest > seatLimits.labelMaxLength)
-    return refuse(`A seat label has at most ${seatLimits.labelMaxLength} characters.`);
-  const width = Math.max(draft.plan.width, ...cells.map((cell) => cell.x + 1));
-  const height = Math.max(draft.plan.height, ...cells.map((cell) => cell.y + 1));
-  if (width > seatLimits.maxGrid || height > seatLimits.maxGrid)
-    return refuse(
-      `The ${what} does not fit: the plan is at most ${seatLimits.maxGrid} × ${seatLimits.maxGrid}.`,
-    );
-  const labelTaken = cells.find((cell) => seatLabelled(draft, cell.label));
-  if (labelTaken) return refuse(`There is a seat ${labelTaken.label} already.`);
-  const cellTaken = cells.map((cell) => seatAt(draft, cell)).find(Boolean);
-  if (cellTaken)
-    return refuse(`Seat ${cellTaken.label} stands in the way, at ${describeCell(cellTaken)}.`);
-  const blockName = request.blockName.trim();
-  if (blockName !== '' && draft.blocks.some((block) => seatKey(block.name) === seatKey(blockName)))
-    return refuse(`There is a block ${blockName} already: name this one otherwise.`);
-  const block = blockName === '' ? null : { id: nextBlockId(draft), name: blockName, clanId: null };
-  const seats = cells.map(
-    (cell): DraftSeat => ({
-      key: newSeatKey(),
-      ...cell,
-      kind: 'standard',
-      blockId: block?.id ?? null,
-    }),
-  );
-  return {
-    draft: {
-      plan: { ...draft.plan, width, height },
-      seats: [...draft.seats, ...seats],
-      blocks: block ? [...draft.blocks, block] : draft.blocks,
-    },
-    problem: null,
-    seatKey: seats[0]?.key,
-  };
 }
 
 /** A new, empty block, named "Block 1", "Block 2", … */

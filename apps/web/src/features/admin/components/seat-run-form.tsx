@@ -4,12 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
 import styles from './seat-editor.module.css';
-import {
-  addSeatRun,
-  nextRowPrefix,
-  type SeatPlanDraft,
-  type SeatRunRequest,
-} from './seat-plan-draft.ts';
+import type { SeatPlanDraft } from './seat-plan-draft.ts';
+import { addSeatRun, nextRowPrefix, type SeatRunRequest } from './seat-runs.ts';
 import type { SeatPlanEditor } from './use-seat-plan-editor.ts';
 
 type Shape = SeatRunRequest['shape'];
@@ -67,7 +63,8 @@ export function SeatRunForm({ editor }: { editor: SeatPlanEditor }) {
     const done = `${capitalise(what)} added: ${added[0]?.label}–${added.at(-1)?.label}${
       shownBlockName.trim() ? `, as ${shownBlockName.trim()}` : ''
     }.`;
-    editor.apply(change, done);
+    // Said beside the button (a status of its own), not again by the plan's.
+    editor.apply(change);
     setOutcome({ problem: null, done });
     // Ready for the next one: the next letter, under this one.
     setPrefix(nextRowPrefix(change.draft));
