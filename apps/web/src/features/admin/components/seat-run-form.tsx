@@ -155,8 +155,8 @@ export function SeatRunForm({ editor }: { editor: SeatPlanEditor }) {
           seatLimits.maxGrid,
         )}
         {number('start', 'First number', start, setStart, 0, 9999)}
-        {number('column', 'First seat’s column', column, setColumn, 1, seatLimits.maxGrid)}
-        {number('row', 'First seat’s row', row, setRow, 1, seatLimits.maxGrid)}
+        {number('column', 'Start column', column, setColumn, 1, seatLimits.maxGrid)}
+        {number('row', 'Start row', row, setRow, 1, seatLimits.maxGrid)}
         <div className={forms.field}>
           <label className={forms.label} htmlFor={`${id}-direction`}>
             Direction
@@ -165,11 +165,15 @@ export function SeatRunForm({ editor }: { editor: SeatPlanEditor }) {
             id={`${id}-direction`}
             className={forms.input}
             value={direction}
+            aria-describedby={`${id}-direction-hint`}
             onChange={(event) => setDirection(event.target.value as SeatRunRequest['direction'])}
           >
             <option value="horizontal">Left to right</option>
             <option value="vertical">Top to bottom</option>
           </select>
+          <p id={`${id}-direction-hint`} className={forms.hint}>
+            From the first seat, at the start column and row (counted from 1).
+          </p>
         </div>
         <div className={forms.field}>
           <label className={forms.label} htmlFor={`${id}-block`}>

@@ -115,8 +115,8 @@ describe('the seat plan editor', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('Label prefix'), 'T');
     await user.clear(within(form).getByLabelText('Seats per side'));
     await user.type(within(form).getByLabelText('Seats per side'), '3');
-    await user.clear(within(form).getByLabelText('First seat’s column'));
-    await user.type(within(form).getByLabelText('First seat’s column'), '5');
+    await user.clear(within(form).getByLabelText('Start column'));
+    await user.type(within(form).getByLabelText('Start column'), '5');
     await user.selectOptions(within(form).getByLabelText('Direction'), 'Top to bottom');
     await user.click(within(form).getByRole('button', { name: 'Add table' }));
     await user.click(saveButton());
@@ -140,8 +140,8 @@ describe('the seat plan editor', { timeout: 20_000 }, () => {
   it('refuses a row where seats stand, and says why', async () => {
     const { user } = openSeatEditor({ seating: twoSeats });
     const form = await screen.findByRole('form', { name: 'Add a row or table' });
-    await user.clear(within(form).getByLabelText('First seat’s row'));
-    await user.type(within(form).getByLabelText('First seat’s row'), '1');
+    await user.clear(within(form).getByLabelText('Start row'));
+    await user.type(within(form).getByLabelText('Start row'), '1');
     await user.click(within(form).getByRole('button', { name: 'Add row' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(
       'The row could not be added: Seat A1 stands in the way, at column 1, row 1.',
