@@ -62,6 +62,7 @@ describe('accessibility of every page', () => {
   add('a new lan', 'admin', () => '/admin/lans/new');
   add('an admin lan', 'admin', () => `/admin${ids.upcomingLan}`);
   add('the door check-in', 'admin', () => `/admin${ids.upcomingLan}/check-in`);
+  add('the seat plan editor', 'admin', () => `/admin${ids.upcomingLan}/seats`);
   add('the users', 'admin', () => '/admin/users');
   add('a user', 'admin', () => ids.user);
   add('the sign-ups', 'admin', () => '/admin/sign-ups');

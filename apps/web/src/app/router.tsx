@@ -177,6 +177,11 @@ export const routes: RouteObject[] = [
                         path: 'lans/:id/check-in',
                         lazy: screen(loadAdmin, 'AdminCheckInRoute'),
                       },
+                      {
+                        // The seat plan editor (issue 34).
+                        path: 'lans/:id/seats',
+                        lazy: screen(loadAdmin, 'AdminSeatsRoute'),
+                      },
                     ],
                   },
                   {

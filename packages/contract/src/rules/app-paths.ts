@@ -25,6 +25,7 @@ export const appPaths = [
   '/admin/lans/new',
   '/admin/lans/:id',
   '/admin/lans/:id/check-in',
+  '/admin/lans/:id/seats',
   '/admin/users',
   '/admin/users/:id',
   '/admin/sign-ups',

@@ -15,4 +15,6 @@ export const adminLansKeys = {
    */
   participants: (lanId: number) => [...lansKeys.all, 'participants', lanId] as const,
   messages: (lanId: number) => ['admin-lans', 'messages', lanId] as const,
+  /** The other lans' seat plans a plan can be copied from. */
+  planSources: () => ['admin-lans', 'plan-sources'] as const,
 };

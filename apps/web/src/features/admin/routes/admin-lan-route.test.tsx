@@ -129,6 +129,12 @@ describe('the door', () => {
     const link = await screen.findByRole('link', { name: 'Door check-in' });
     expect(link).toHaveAttribute('href', '/admin/lans/7/check-in');
   });
+
+  it('links to the lan’s seat plan', async () => {
+    openLan(buildLan({ id: 7 }));
+    const link = await screen.findByRole('link', { name: 'Seat plan' });
+    expect(link).toHaveAttribute('href', '/admin/lans/7/seats');
+  });
 });
 
 describe('deleting a lan', () => {

@@ -1,5 +1,5 @@
 import type { Lan, LanUpdate } from '@lanparty/contract';
-import { ArrowLeft, ScanLine, Trash2 } from 'lucide-react';
+import { Armchair, ArrowLeft, ScanLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
@@ -183,6 +183,10 @@ function LanState({ lan }: { lan: Lan }) {
           <Link className={controls.buttonSecondary} to={`/admin/lans/${lan.id}/check-in`}>
             <ScanLine aria-hidden="true" size={18} />
             Door check-in
+          </Link>
+          <Link className={controls.buttonSecondary} to={`/admin/lans/${lan.id}/seats`}>
+            <Armchair aria-hidden="true" size={18} />
+            Seat plan
           </Link>
           <button
             type="button"

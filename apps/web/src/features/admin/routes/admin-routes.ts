@@ -7,6 +7,7 @@ export { AdminLanRoute } from './admin-lan-route.tsx';
 export { AdminLansRoute } from './admin-lans-route.tsx';
 export { AdminLayout } from './admin-layout.tsx';
 export { AdminNewLanRoute } from './admin-new-lan-route.tsx';
+export { AdminSeatsRoute } from './admin-seats-route.tsx';
 export { AdminSignUpsRoute } from './admin-sign-ups-route.tsx';
 export { AdminUserRoute } from './admin-user-route.tsx';
 export { AdminUsersRoute } from './admin-users-route.tsx';
