@@ -36,6 +36,7 @@ export function buildSeating(overrides: Partial<Seating> = {}): Seating {
     },
     seats: [],
     blocks: [],
+    version: 1,
     ...overrides,
   };
 }
