@@ -8,9 +8,13 @@ import type { ClanSummary } from '@lanparty/contract';
  */
 export function ClanTag({ clan }: { clan: ClanSummary | null }) {
   if (!clan) return null;
+  // The space keeps the tag a word of its own to screen readers: "amy LAG", not "amyLAG".
   return (
-    <span className="clan-tag" style={{ borderColor: clan.colour }}>
-      {clan.tag}
-    </span>
+    <>
+      {' '}
+      <span className="clan-tag" style={{ borderColor: clan.colour }}>
+        {clan.tag}
+      </span>
+    </>
   );
 }

@@ -127,7 +127,7 @@ describe('a clan’s page, as one of its members', () => {
     const nicknames = within(members)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
-    expect(nicknames).toEqual(['pixelpetePXP', 'gamerPXP', 'novaPXP']);
+    expect(nicknames).toEqual(['pixelpete PXP', 'gamer PXP', 'nova PXP']);
 
     const gamer = await memberCard('gamer');
     expect(gamer).toHaveTextContent('Seat manager');

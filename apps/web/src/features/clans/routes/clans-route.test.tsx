@@ -223,7 +223,7 @@ describe('creating a clan', () => {
 
     const preview = within(form).getByText('FF', { selector: '.clan-tag' });
     expect(preview.style.borderColor).toBe('rgb(34, 170, 68)');
-    expect(preview.parentElement).toHaveTextContent('pixelpeteFF');
+    expect(preview.parentElement).toHaveTextContent('pixelpete FF');
     expect(within(form).getByLabelText('Pick the colour')).toHaveValue('#22aa44');
   });
 });
