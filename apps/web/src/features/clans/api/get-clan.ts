@@ -15,8 +15,9 @@ export function clanQueryOptions(id: number) {
   return queryOptions({ queryKey: clansKeys.detail(id), queryFn: () => getClan(id) });
 }
 
-export function useClan(id: number) {
-  return useQuery(clanQueryOptions(id));
+/** The clan; `isEnabled: false` once the page knows it is gone (it would only answer 404). */
+export function useClan(id: number, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...clanQueryOptions(id), enabled: isEnabled });
 }
 
 /**
@@ -31,11 +32,12 @@ export function showSavedClan(queryClient: QueryClient, clan: Clan): void {
 
 /**
  * After a clan is gone (disbanded, or its last member left): everything that shows clans or
- * tags is read again, but the clan itself, which would only answer 404 to the page leaving it.
+ * tags is read again, but the clan itself, which would only answer 404 to the page leaving
+ * it; without waiting for that, so the page leaves at once.
  */
-export function forgetClan(queryClient: QueryClient, id: number): Promise<void> {
+export function forgetClan(queryClient: QueryClient, id: number): void {
   const goneKey = JSON.stringify(clansKeys.detail(id));
-  return queryClient.invalidateQueries({
+  void queryClient.invalidateQueries({
     predicate: (query) => showsClans(query.queryKey) && JSON.stringify(query.queryKey) !== goneKey,
   });
 }

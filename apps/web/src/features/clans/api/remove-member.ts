@@ -22,7 +22,9 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSuccess: (_, { clanId, isLastMember }) =>
-      isLastMember ? forgetClan(queryClient, clanId) : invalidateClans(queryClient),
+    onSuccess: (_, { clanId, isLastMember }) => {
+      if (isLastMember) forgetClan(queryClient, clanId);
+      else void invalidateClans(queryClient);
+    },
   });
 }

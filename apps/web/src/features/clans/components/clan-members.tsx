@@ -117,7 +117,7 @@ export function ClanMembers({ clan, canLead, children }: ClanMembersProps) {
                       )
                     }
                   >
-                    Make <Hidden> {member.user.nickname}</Hidden> seat manager
+                    Make seat manager <Hidden>({member.user.nickname})</Hidden>
                   </button>
                 ) : (
                   <button
@@ -128,7 +128,7 @@ export function ClanMembers({ clan, canLead, children }: ClanMembersProps) {
                       setRole(member, 'member', `${member.user.nickname} is a member now.`)
                     }
                   >
-                    Make <Hidden> {member.user.nickname}</Hidden> plain member
+                    Make plain member <Hidden>({member.user.nickname})</Hidden>
                   </button>
                 )}
                 <button
@@ -137,7 +137,7 @@ export function ClanMembers({ clan, canLead, children }: ClanMembersProps) {
                   disabled={isBusy}
                   onClick={() => setQuestion({ kind: 'handOver', member })}
                 >
-                  Make <Hidden> {member.user.nickname}</Hidden> leader
+                  Make leader <Hidden>({member.user.nickname})</Hidden>
                 </button>
                 <button
                   type="button"
@@ -145,7 +145,7 @@ export function ClanMembers({ clan, canLead, children }: ClanMembersProps) {
                   disabled={isBusy}
                   onClick={() => setQuestion({ kind: 'remove', member })}
                 >
-                  Remove <Hidden> {member.user.nickname}</Hidden>
+                  Remove <Hidden>{member.user.nickname}</Hidden>
                 </button>
               </div>
             ) : null}
@@ -178,6 +178,7 @@ export function ClanMembers({ clan, canLead, children }: ClanMembersProps) {
   );
 }
 
+/** Words for assistive technology only: which member a button is for ("Remove nova"). */
 function Hidden({ children }: { children: string[] | string }) {
   return <span className="visually-hidden">{children}</span>;
 }

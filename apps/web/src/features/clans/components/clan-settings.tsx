@@ -12,8 +12,14 @@ import { useUpdateClan } from '../api/update-clan.ts';
 import { ClanForm } from './clan-form.tsx';
 import styles from './clan-page.module.css';
 
+type ClanSettingsProps = {
+  clan: Clan;
+  /** Called once it is disbanded: the page stops reading it (a 404) before it leaves. */
+  onDisbanded: () => void;
+};
+
 /** The leader's settings: the clan's name, tag and colour, and disbanding it (asked first). */
-export function ClanSettings({ clan }: { clan: Clan }) {
+export function ClanSettings({ clan, onDisbanded }: ClanSettingsProps) {
   const updateClan = useUpdateClan();
   const disband = useDisbandClan();
   const notify = useNotify();
@@ -25,6 +31,7 @@ export function ClanSettings({ clan }: { clan: Clan }) {
     setError(null);
     disband.mutate(clan.id, {
       onSuccess: () => {
+        onDisbanded();
         notify({
           severity: 'Success',
           message: `${clan.name} is disbanded.`,

@@ -57,9 +57,10 @@ export function InviteLink({ clan, code }: { clan: Clan; code: string }) {
         <label className={forms.label} htmlFor="clan-invite-link">
           Link
         </label>
-        <input
+        <textarea
           id="clan-invite-link"
           className={`${forms.input} ${styles.link}`}
+          rows={2}
           value={url}
           readOnly
           onFocus={(event) => event.target.select()}

@@ -14,7 +14,14 @@ import styles from './clan-page.module.css';
  * Leaving the clan, asked first. A leader hands the clan over first (the server says so),
  * unless they are its last member: then leaving disbands it.
  */
-export function LeaveClan({ clan, userId }: { clan: Clan; userId: number }) {
+type LeaveClanProps = {
+  clan: Clan;
+  userId: number;
+  /** Called as the viewer is out: the page stops reading the clan before it leaves. */
+  onLeft: () => void;
+};
+
+export function LeaveClan({ clan, userId, onLeft }: LeaveClanProps) {
   const removeMember = useRemoveMember();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -31,6 +38,7 @@ export function LeaveClan({ clan, userId }: { clan: Clan; userId: number }) {
       { clanId: clan.id, userId, isLastMember },
       {
         onSuccess: () => {
+          onLeft();
           notify({
             severity: 'Success',
             message: isLastMember

@@ -237,12 +237,12 @@ describe('a clan’s page, as its leader', () => {
     const { calls, body } = stubClanApi(pirates({ code: 'abc123' }));
     const { user } = renderApp('/clans/4', { viewer: leader });
     const nova = await memberCard('nova');
-    await user.click(within(nova).getByRole('button', { name: 'Make nova seat manager' }));
+    await user.click(within(nova).getByRole('button', { name: 'Make seat manager (nova)' }));
     await waitFor(() => expect(nova).toHaveTextContent('Seat manager'));
     expect(screen.getByText('nova is a seat manager now.')).toBeInTheDocument();
 
     const gamer = await memberCard('gamer');
-    await user.click(within(gamer).getByRole('button', { name: 'Make gamer plain member' }));
+    await user.click(within(gamer).getByRole('button', { name: 'Make plain member (gamer)' }));
     await waitFor(() => expect(within(gamer).getByText('Member')).toBeInTheDocument());
     expect(calls('PUT', '/api/clans/4/members/3').map(body)).toEqual([{ role: 'seatManager' }]);
     expect(calls('PUT', '/api/clans/4/members/2').map(body)).toEqual([{ role: 'member' }]);
@@ -275,7 +275,7 @@ describe('a clan’s page, as its leader', () => {
     const { calls, body } = stubClanApi(pirates({ code: 'abc123' }));
     const { user } = renderApp('/clans/4', { viewer: leader });
     const gamer = await memberCard('gamer');
-    await user.click(within(gamer).getByRole('button', { name: 'Make gamer leader' }));
+    await user.click(within(gamer).getByRole('button', { name: 'Make leader (gamer)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hand Pixel Pirates over to gamer?' });
     await user.click(within(dialog).getByRole('button', { name: 'Hand over' }));
 
@@ -291,7 +291,7 @@ describe('a clan’s page, as its leader', () => {
     });
     const { user } = renderApp('/clans/4', { viewer: leader });
     const nova = await memberCard('nova');
-    await user.click(within(nova).getByRole('button', { name: 'Make nova seat manager' }));
+    await user.click(within(nova).getByRole('button', { name: 'Make seat manager (nova)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'nova’s role is unchanged: Only the clan’s leader can do this.',
     );

@@ -1,6 +1,7 @@
 import type { Clan } from '@lanparty/contract';
 import { requiredRoles } from '@lanparty/contract/rules';
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
 import { hasData, QueryStatus } from '../../../components/query-status.tsx';
@@ -60,7 +61,10 @@ export function ClanRoute() {
 }
 
 function ClanPage({ id }: { id: number }) {
-  const clan = useClan(id);
+  // Once the viewer has disbanded or left it, the clan is not read again on the way out
+  // (its live event would ask, and a disbanded clan answers 404).
+  const [hasLeft, setHasLeft] = useState(false);
+  const clan = useClan(id, { isEnabled: !hasLeft });
   const viewer = useViewer();
   const { user } = viewer;
 
@@ -80,7 +84,9 @@ function ClanPage({ id }: { id: number }) {
     <Page title={data.name} lead={<ClanIdentity clan={data} />}>
       {backToClans}
       <ClanMembers clan={data} canLead={data.code !== null}>
-        {user && isMember ? <LeaveClan clan={data} userId={user.id} /> : null}
+        {user && isMember ? (
+          <LeaveClan clan={data} userId={user.id} onLeft={() => setHasLeft(true)} />
+        ) : null}
         {user && !user.clan && viewer.hasAnyRole(requiredRoles.clans) ? (
           <p className={styles.muted}>
             Want to join? Ask {data.members[0]?.user.nickname ?? 'its leader'} for the clan’s invite
@@ -89,7 +95,9 @@ function ClanPage({ id }: { id: number }) {
         ) : null}
       </ClanMembers>
       {data.code !== null ? <InviteLink clan={data} code={data.code} /> : null}
-      {data.code !== null ? <ClanSettings clan={data} /> : null}
+      {data.code !== null ? (
+        <ClanSettings clan={data} onDisbanded={() => setHasLeft(true)} />
+      ) : null}
     </Page>
   );
 }
