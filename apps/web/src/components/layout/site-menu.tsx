@@ -25,7 +25,7 @@ import styles from './site-menu.module.css';
 
 // A pennant for the clans, drawn in one stroke: lucide's flags cost twice the bytes, and
 // this bar is on every first screen.
-const ClanFlag = createLucideIcon('clan-flag', [['path', { d: 'M6 22V3l13 6-13 6', key: 'p' }]]);
+const ClanFlag = createLucideIcon('clans', [['path', { d: 'M6 22V3l13 6-13 6', key: 'p' }]]);
 
 /**
  * Main and user navigation. From 50rem up both sit in the header bar; below that they
