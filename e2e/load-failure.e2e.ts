@@ -22,7 +22,7 @@ describe('a page whose data cannot be loaded', () => {
     await page.getByRole('button', { name: /menu/i }).click();
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Lans' })
+      .getByRole('link', { name: 'Lans', exact: true })
       .click();
 
     const alert = page.getByRole('main').getByRole('alert');

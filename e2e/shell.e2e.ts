@@ -68,7 +68,11 @@ describe('the site shell', () => {
     await mainNavigation.getByRole('link', { name: 'Lanners' }).click();
     await page.waitForURL('**/lanners');
     await expectTitle('Lanners – Lanparty');
-    await mainNavigation.getByRole('link', { name: 'Lans' }).click();
+    await mainNavigation.getByRole('link', { name: 'Clans' }).click();
+    await page.waitForURL('**/clans');
+    await expectTitle('Clans – Lanparty');
+    // Exact: "Clans" has "Lans" in it.
+    await mainNavigation.getByRole('link', { name: 'Lans', exact: true }).click();
     await page.waitForURL('**/lans/upcoming');
     // A visitor without roles sees neither Stats nor Admin.
     await expect(mainNavigation.getByRole('link', { name: 'Stats' }).count()).resolves.toBe(0);

@@ -22,6 +22,7 @@ describe('routes', () => {
     ['/lans/archive', 'Lan archive'],
     ['/lans/42', 'Lan'],
     ['/lanners', 'Lanners'],
+    ['/clans', 'Clans'],
     ['/profile', 'Profile'],
     ['/profile/personal', 'Profile'],
     ['/profile/email-verification/abc123', 'Profile'],

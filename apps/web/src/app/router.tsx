@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from './route-error.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
 // all of its routes, so the first screen never downloads them. The profile (forms, zod),
-// the lanners (avatars) and the archive are their own chunks for the same reason.
+// the lanners (avatars), the clans and the archive are their own chunks for the same reason.
 const loadStats = () => import('../features/stats/routes/stats-routes.ts');
 /**
  * A lazy page's first reads, from its chunk, which the app is already downloading: the
@@ -37,6 +37,7 @@ const mayReadStats = () => hadAnyRole(requiredRoles.stats);
 const loadAdmin = () => import('../features/admin/routes/admin-routes.ts');
 const loadProfile = () => import('../features/profile/routes/profile-routes.ts');
 const loadLanners = () => import('../features/lanners/routes/lanners-route.tsx');
+const loadClans = () => import('../features/clans/routes/clans-routes.ts');
 // The archive is a page of its own few visits start on: its chunk comes as it is opened (or
 // with the app, when it is the page asked for), and the first screen is lighter by it.
 const loadArchive = () => import('../features/lans/routes/lan-archive-route.tsx');
@@ -89,6 +90,15 @@ export const routes: RouteObject[] = [
             path: 'lanners',
             prefetch: chunkReads(loadLanners, 'lannersReads'),
             lazy: screen(loadLanners, 'LannersRoute'),
+          },
+          {
+            path: 'clans',
+            children: [
+              { index: true, lazy: screen(loadClans, 'ClansRoute') },
+              { path: ':id', lazy: screen(loadClans, 'ClanRoute') },
+              // An invite link: its page asks before joining (signed in, as every page).
+              { path: ':id/join/:code', lazy: screen(loadClans, 'ClanJoinRoute') },
+            ],
           },
           {
             path: 'profile',

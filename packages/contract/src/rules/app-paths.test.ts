@@ -15,6 +15,9 @@ describe('isAppPath', () => {
     '/admin/lans/99999',
     '/admin/lans/7/check-in',
     '/admin/users/3',
+    '/clans',
+    '/clans/4',
+    '/clans/4/join/Zm9vYmFyYmF6cXV4LTEyMzQ1Ng',
   ])('knows %s', (pathname) => {
     expect(isAppPath(pathname)).toBe(true);
   });
@@ -27,6 +30,7 @@ describe('isAppPath', () => {
     '/admin/lans/7/check-in/now',
     '/admin/settings',
     '/profiles',
+    '/clans/4/join',
     '//lans/upcoming',
   ])('does not know %s', (pathname) => {
     expect(isAppPath(pathname)).toBe(false);

@@ -1,4 +1,5 @@
 /** Test helpers of the contract, for the contract's, the server's and the web's tests. */
+export * from './clan-factories.ts';
 export * from './factories.ts';
 export * from './list-issues.ts';
 export * from './organiser-factories.ts';

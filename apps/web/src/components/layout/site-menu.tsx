@@ -1,5 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
-import { CalendarDays, LogOut, Menu, Shield, Trophy, UserRound, Users, X } from 'lucide-react';
+import {
+  CalendarDays,
+  createLucideIcon,
+  LogOut,
+  Menu,
+  Shield,
+  Trophy,
+  UserRound,
+  Users,
+  X,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   canManageUsers,
@@ -12,6 +22,10 @@ import { Link, useIsNavigating, useLocation, useRoute } from '../../lib/router/i
 import { useSignUpCount } from '../../lib/users/list-sign-ups.ts';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './site-menu.module.css';
+
+// A pennant for the clans, drawn in one stroke: lucide's flags cost twice the bytes, and
+// this bar is on every first screen.
+const ClanFlag = createLucideIcon('clans', [['path', { d: 'M6 22V3l13 6-13 6', key: 'p' }]]);
 
 /**
  * Main and user navigation. From 50rem up both sit in the header bar; below that they
@@ -69,6 +83,9 @@ export function SiteMenu() {
             </NavItem>
             <NavItem to="/lanners" icon={Users}>
               Lanners
+            </NavItem>
+            <NavItem to="/clans" activeFor="/clans/*?" icon={ClanFlag}>
+              Clans
             </NavItem>
             {canSeeStats(viewer) ? (
               <NavItem to="/stats" activeFor="/stats/*" icon={Trophy}>

@@ -1,4 +1,4 @@
-import { buildPage, buildUserPublic } from '@lanparty/contract/testing';
+import { buildClanSummary, buildPage, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, type StubbedRequest, stubFetch } from '../../../testing/fetch-stub.ts';
@@ -164,5 +164,22 @@ describe('the lanners page', () => {
     renderApp('/lanners', { viewer: buildViewer({ roles: ['Lanner'] }) });
     const memberGroup = await screen.findByRole('region', { name: /^Members/ });
     expect(within(memberGroup).getByRole('status')).toHaveTextContent('Loading…');
+  });
+});
+
+describe('a lanner’s clan (issue 34)', () => {
+  it('stands as its tag beside the nickname on the card', async () => {
+    const clan = buildClanSummary({ tag: 'PXP' });
+    stubFetch({
+      'GET /api/users': answerUsers({
+        members: [buildUserPublic({ id: 1, nickname: 'alpha', roles: ['Member'], clan })],
+        lanners,
+      }),
+    });
+    renderApp('/lanners', { viewer: buildViewer({ roles: ['Lanner'] }) });
+    const card = await screen.findByRole('article', { name: 'alpha' });
+    expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent('alpha PXP');
+    const charlie = await screen.findByRole('article', { name: 'charlie' });
+    expect(within(charlie).getByRole('heading', { level: 3 })).toHaveTextContent(/^charlie$/);
   });
 });

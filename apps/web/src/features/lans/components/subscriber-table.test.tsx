@@ -1,4 +1,4 @@
-import { buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
+import { buildClanSummary, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Viewer, ViewerProvider } from '../../../lib/viewer.tsx';
@@ -139,5 +139,22 @@ describe('the subscriber table', () => {
     const cell = screen.getByRole('cell', { name: 'xXx_TheLongestNicknameOnSteam_xXx' });
     expect(cell).not.toHaveAttribute('title');
     expect(cell).toHaveTextContent('xXx_TheLongestNicknameOnSteam_xXx');
+  });
+});
+
+describe('a subscriber’s clan (issue 34)', () => {
+  it('stands as its tag beside the nickname, its colour a bar, never alone', () => {
+    const clan = buildClanSummary({ name: 'Lag Legends', tag: 'LAG', colour: '#b5177d' });
+    renderTable({
+      rows: [
+        buildSubscriber({ id: 1, user: buildUserPublic({ id: 11, nickname: 'amy', clan }) }),
+        buildSubscriber({ id: 2, user: buildUserPublic({ id: 12, nickname: 'bob' }) }),
+      ],
+    });
+    expect(screen.getByRole('cell', { name: 'amy LAG' })).toBeInTheDocument();
+    const tag = screen.getByText('LAG');
+    expect(tag).toHaveClass('clan-tag');
+    expect(tag.style.borderColor).toBe('rgb(181, 23, 125)');
+    expect(screen.getByRole('cell', { name: 'bob' })).toBeInTheDocument();
   });
 });

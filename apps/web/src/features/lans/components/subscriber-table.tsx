@@ -1,6 +1,7 @@
 import type { Subscriber } from '@lanparty/contract';
 import { sortSubscribers } from '@lanparty/contract/rules';
 import { Check, X } from 'lucide-react';
+import { ClanTag } from '../../../components/clan-tag.tsx';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
 import { canManageLans } from '../../../lib/access-rules.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
@@ -59,7 +60,10 @@ export function SubscriberTable({ subscribers: all, hasStarted }: SubscriberTabl
             return (
               <tr key={subscriber.id} className={isDenied ? styles.bad : undefined}>
                 <td>{index + 1}</td>
-                <td className={styles.nickname}>{subscriber.user.nickname}</td>
+                <td className={styles.nickname}>
+                  {subscriber.user.nickname}
+                  <ClanTag clan={subscriber.user.clan} />
+                </td>
                 <td>
                   {isMember ? (
                     <>

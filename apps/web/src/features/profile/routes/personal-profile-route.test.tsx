@@ -1,6 +1,6 @@
 import type { UserProfile } from '@lanparty/contract';
 import { birthDateBounds } from '@lanparty/contract/rules';
-import { buildPage, buildUserProfile } from '@lanparty/contract/testing';
+import { buildClanSummary, buildPage, buildUserProfile } from '@lanparty/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -387,5 +387,36 @@ describe('the playtime hint', () => {
     expect(requests.some((request) => request.url.pathname.endsWith('/playtime-status'))).toBe(
       false,
     );
+  });
+});
+
+describe('the profile’s clan (issue 34)', () => {
+  it('links to the clan the user is in, with its tag', async () => {
+    stubProfileCalls();
+    renderProfile({ clan: buildClanSummary({ id: 4 }) });
+    const section = await screen.findByRole('region', { name: 'Your Clan' });
+    expect(section).toHaveTextContent('You are in Pixel Pirates PXP');
+    expect(within(section).getByRole('link', { name: 'Pixel Pirates' })).toHaveAttribute(
+      'href',
+      '/clans/4',
+    );
+  });
+
+  it('leads a lanner in no clan to the clans', async () => {
+    stubProfileCalls();
+    renderProfile();
+    const section = await screen.findByRole('region', { name: 'Your Clan' });
+    expect(section).toHaveTextContent('You are in no clan.');
+    expect(within(section).getByRole('link', { name: 'Create a clan' })).toHaveAttribute(
+      'href',
+      '/clans',
+    );
+  });
+
+  it('is not there for someone who cannot be in a clan', async () => {
+    stubProfileCalls();
+    renderProfile({ roles: [] });
+    await findForm();
+    expect(screen.queryByRole('region', { name: 'Your Clan' })).not.toBeInTheDocument();
   });
 });

@@ -5,8 +5,12 @@ import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { ParticipatedLans } from '../components/participated-lans.tsx';
 import { PlaytimeHint } from '../components/playtime-hint.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { YourClan } from '../components/your-clan.tsx';
 
-/** profile/personal: the Personal Information section, then (for lanners) Participated Lans. */
+/**
+ * profile/personal: the Personal Information section, the user's clan, then (for lanners)
+ * Participated Lans.
+ */
 export function PersonalProfileRoute() {
   const { user } = useViewer();
   if (!user) return null;
@@ -20,6 +24,7 @@ export function PersonalProfileRoute() {
         <AvatarUpload user={user} />
         <ProfileForm key={user.id} user={user} />
       </section>
+      <YourClan user={user} />
       {hasAnyRole(user.roles, requiredRoles.lanner) ? <ParticipatedLans user={user} /> : null}
     </>
   );
