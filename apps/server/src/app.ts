@@ -218,6 +218,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       db,
       communityTimeZone: config.communityTimeZone,
       answers: createKeptAnswers(db),
+      follows: createKeptAnswers(db, { maximum: 100 }),
       ...(options.clock ? { clock: options.clock } : {}),
     }),
   );

@@ -59,6 +59,20 @@ describe.each(testEngines)('kept answers on %s', (engine) => {
     expect(await read()).toBe('{"fills":3}');
   });
 
+  it('hands a build the answer kept before it, to bring up to date', async () => {
+    const answers = createKeptAnswers<string[]>(db);
+    const seen: (string[] | undefined)[] = [];
+    const read = () =>
+      answers.read('grown', { groups: ['lans'] }, async (previous) => {
+        seen.push(previous);
+        return [...(previous ?? []), `built ${seen.length}`];
+      });
+    expect(await read()).toEqual(['built 1']);
+    await db.updateTable('users').set({ nickname: 'grower' }).where('id', '=', userId).execute();
+    expect(await read()).toEqual(['built 1', 'built 2']);
+    expect(seen).toEqual([undefined, ['built 1']]);
+  });
+
   it('keeps a stats answer until playtime is written', async () => {
     const answers = createKeptAnswers(db);
     const { fill } = counter();

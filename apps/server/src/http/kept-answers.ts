@@ -14,13 +14,12 @@ import { writeAnswer } from './answer-writer.ts';
  * answer an end (`validUntil`).
  */
 export type KeptAnswers<Answer = string> = {
-  /** `scope`: the request, whose reads then share one look at the versions. */
-  read(
-    key: string,
-    depends: AnswerDepends,
-    fill: () => Promise<Answer>,
-    scope?: object,
-  ): Promise<Answer>;
+  /**
+   * `scope`: the request, whose reads then share one look at the versions. `fill` is
+   * handed the answer kept before (stale), for an answer that is cheaper brought up to date
+   * than made anew.
+   */
+  read(key: string, depends: AnswerDepends, fill: Fill<Answer>, scope?: object): Promise<Answer>;
 };
 
 /** Kept answers whose dependencies are fixed by their maker: a key and a fill only. */
@@ -36,6 +35,8 @@ export type AnswerDepends = {
 
 type Entry<Answer> = { answer: Answer; version: string; validUntil: number };
 
+type Fill<Answer> = (previous: Answer | undefined) => Promise<Answer>;
+
 export function createKeptAnswers<Answer = string>(
   db: AppDatabase,
   { maximum = 500, now = () => new Date() }: { maximum?: number; now?: () => Date } = {},
@@ -48,11 +49,11 @@ export function createKeptAnswers<Answer = string>(
   const filling = new Map<string, { started: number; entry: Promise<Entry<Answer>> }>();
   const started = new Map<string, number>();
 
-  async function fillEntry(key: string, depends: AnswerDepends, fill: () => Promise<Answer>) {
+  async function fillEntry(key: string, depends: AnswerDepends, fill: Fill<Answer>) {
     // Read here, after every waiting reader's own look: the answer is at least that new.
     const version = await readDataVersions(db, depends.groups);
     const validUntil = (await depends.validUntil?.(now())) ?? Number.POSITIVE_INFINITY;
-    const entry = { answer: await fill(), version, validUntil };
+    const entry = { answer: await fill(entries.get(key)?.answer), version, validUntil };
     entries.delete(key);
     if (entries.size >= maximum) {
       const oldest = entries.keys().next();
@@ -62,7 +63,7 @@ export function createKeptAnswers<Answer = string>(
     return entry;
   }
 
-  function startFill(key: string, depends: AnswerDepends, fill: () => Promise<Answer>) {
+  function startFill(key: string, depends: AnswerDepends, fill: Fill<Answer>) {
     const number = (started.get(key) ?? 0) + 1;
     started.set(key, number);
     const building = { started: number, entry: fillEntry(key, depends, fill) };

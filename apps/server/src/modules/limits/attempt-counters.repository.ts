@@ -1,33 +1,32 @@
 import type { AppDatabase } from '../../db/database.ts';
 
 /**
- * Counts one attempt under `key` and answers the count so far. One statement, so
- * simultaneous attempts on several servers each get their own number.
+ * Counts one attempt under `key` and answers the count so far, with the count kept under
+ * `previousKey` (the window before). One statement, so simultaneous attempts on several
+ * servers each get their own number, and every change a person asks costs one round trip.
  */
 export async function countAttempt(
   db: AppDatabase,
   key: string,
   expiresAt: number,
-): Promise<number> {
+  previousKey: string,
+): Promise<{ current: number; previous: number }> {
   const row = await db
     .insertInto('attempt_counters')
     .values({ key, count: 1, expires_at: expiresAt })
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet((eb) => ({ count: eb('attempt_counters.count', '+', 1) })),
     )
-    .returning('count')
+    .returning((eb) => [
+      'count',
+      eb
+        .selectFrom('attempt_counters as before')
+        .select('before.count')
+        .where('before.key', '=', previousKey)
+        .as('previous'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** The count kept under `key`, 0 when there is none. */
-export async function readAttemptCount(db: AppDatabase, key: string): Promise<number> {
-  const row = await db
-    .selectFrom('attempt_counters')
-    .select('count')
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return { current: Number(row.count), previous: Number(row.previous ?? 0) };
 }
 
 /** Forgets counters whose window is over. */

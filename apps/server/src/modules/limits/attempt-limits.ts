@@ -5,7 +5,6 @@ import {
   countAttempt,
   deleteAttemptCounters,
   purgeExpiredAttemptCounters,
-  readAttemptCount,
   uncountAttempt,
 } from './attempt-counters.repository.ts';
 
@@ -74,8 +73,12 @@ export async function tryAttempt(
   let retryAfterMs = 0;
   for (const [limit, subject] of checks) {
     const window = windowOf(limit, subject, now);
-    const current = await countAttempt(db, window.key, window.expiresAt);
-    const previous = await readAttemptCount(db, window.previousKey);
+    const { current, previous } = await countAttempt(
+      db,
+      window.key,
+      window.expiresAt,
+      window.previousKey,
+    );
     retryAfterMs = Math.max(retryAfterMs, waitOf(limit, window, now, current, previous));
   }
   return retryAfterMs === 0

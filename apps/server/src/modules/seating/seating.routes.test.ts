@@ -5,6 +5,7 @@ import { makePng, uploadImage } from '../../../test/images.ts';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { everyCaller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { takeSeat } from './seating.repository.ts';
 
 type SeatBody = {
   id?: number;
@@ -324,6 +325,29 @@ describe.each(testEngines)('seating on %s', (engine) => {
       expect(occupantOf(await read(lanId), 'A2')).toBeNull();
     });
 
+    it('never seats someone whose place went, or on a seat blocked, after the checks', async () => {
+      // The pick checks first and takes the seat in one statement after: what changed in
+      // between is the statement's own condition, on both engines.
+      const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
+      const lanner = await participant(lanId);
+      await api.setStatus(lanner.subscriptionId, 'pending');
+      expect(await takeSeat(site.db, seatId(seating, 'A1'), lanner.user.id, new Date())).toBe(
+        false,
+      );
+      await api.setStatus(lanner.subscriptionId, 'accepted');
+      await site.db
+        .updateTable('seats')
+        .set({ kind: 'blocked' })
+        .where('id', '=', seatId(seating, 'A1'))
+        .execute();
+      expect(await takeSeat(site.db, seatId(seating, 'A1'), lanner.user.id, new Date())).toBe(
+        false,
+      );
+      expect(await takeSeat(site.db, seatId(seating, 'A2'), lanner.user.id, new Date())).toBe(true);
+      expect(occupantOf(await read(lanId), 'A2')).toBe(lanner.user.id);
+      expect(occupantOf(await read(lanId), 'A1')).toBeNull();
+    });
+
     it('gives a seat raced for by ten to exactly one, and the others a 409', async () => {
       const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
       const racers = await Promise.all(Array.from({ length: 10 }, () => participant(lanId)));
@@ -577,6 +601,27 @@ describe.each(testEngines)('seating on %s', (engine) => {
       held = apply(held, moved);
       expect(held.seats).toEqual((await read(lanId)).seats);
       expect((await changes(lanId, held.version)).seats).toEqual([]);
+    });
+
+    it('shows who sits there as they are called now, after a nickname changed', async () => {
+      const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
+      const [first, second] = [await participant(lanId), await participant(lanId)];
+      const held = await read(lanId);
+      await pick(first, lanId, seatId(seating, 'A1'));
+      expect((await changes(lanId, held.version)).seats[0]?.occupant?.nickname).toBe(
+        first.user.nickname,
+      );
+      await site.db
+        .updateTable('users')
+        .set({ nickname: 'Renamed' })
+        .where('id', '=', first.user.id)
+        .execute();
+      await pick(second, lanId, seatId(seating, 'A2'));
+      const after = await changes(lanId, held.version);
+      expect(after.seats.map((seat) => [seat.label, seat.occupant?.nickname])).toEqual([
+        ['A1', 'Renamed'],
+        ['A2', second.user.nickname],
+      ]);
     });
 
     it('gives a seat freed by the database itself: a place given up', async () => {

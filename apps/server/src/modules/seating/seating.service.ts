@@ -1,5 +1,5 @@
 import type { Seat, Seating, SeatingInput } from '@lanparty/contract';
-import { seatChangesSchema, seatingSchema } from '@lanparty/contract';
+import { seatingSchema } from '@lanparty/contract';
 import {
   assetIdOf,
   hasAnyRole,
@@ -26,6 +26,7 @@ import { findClan, findMembership } from '../clans/clans.repository.ts';
 import { findImageVersions } from '../image-versions/image-versions.repository.ts';
 import { findPlaceLan, type PlaceLanRow } from '../subscriptions/place-lans.repository.ts';
 import { findFreeRun, type RunSeat } from './free-runs.ts';
+import { changesSince, readSeatFollow, type SeatFollow } from './seat-changes.ts';
 import { presentSeat, presentSeating } from './seating.presenter.ts';
 import {
   deleteSeatBlocks,
@@ -35,11 +36,9 @@ import {
   findPickContext,
   findSeat,
   findSeatBlocks,
-  findSeatChanges,
   findSeatPlan,
   findSeats,
   findSeatsWithOccupants,
-  findSeatWithOccupant,
   freeSeat,
   insertSeatBlock,
   insertSeats,
@@ -64,6 +63,8 @@ export type SeatingDeps = {
   db: AppDatabase;
   communityTimeZone: string;
   answers: KeptAnswers<{ json: JsonBytes; isPublic: boolean }>;
+  /** What changed on each lan's map, kept (seat-changes.ts). */
+  follows: KeptAnswers<SeatFollow>;
   clock?: () => Date;
 };
 
@@ -157,8 +158,7 @@ export async function readSeating(
 /**
  * GET /api/lans/{id}/seating/changes?since=: what changed on the map since the version an
  * open map holds (the seats whose occupant changed, or that the plan was saved), so it
- * follows picks without reading the whole map each time. Kept like the map, per version
- * asked from: the open maps that heard the same events ask from the same few versions.
+ * follows picks without reading the whole map each time (seat-changes.ts).
  */
 export async function readSeatChanges(
   deps: SeatingDeps,
@@ -167,35 +167,13 @@ export async function readSeatChanges(
   since: number,
   scope?: object,
 ): Promise<JsonBytes> {
-  const kept = await deps.answers.read(
-    `seat changes ${lanId} ${since}`,
-    seatingDepends,
-    async () => {
-      const lan = await findPlaceLan(deps.db, lanId);
-      const plan = lan && (await findSeatPlan(deps.db, lanId));
-      if (!lan || !plan) return { json: Buffer.alloc(0), isPublic: false };
-      const version = await readSeatingVersion(deps.db);
-      // A version not yet given out is no map this server made: read the whole map.
-      const changes =
-        since > version
-          ? { planChanged: true, seats: [] }
-          : await findSeatChanges(deps.db, lanId, since);
-      return {
-        json: toJson(seatChangesSchema, {
-          version,
-          planChanged: changes.planChanged,
-          seats: changes.seats.map(presentSeat),
-        }),
-        isPublic: isPublic(lan, plan),
-      };
-    },
-    scope,
-  );
-  if (kept.isPublic) return kept.json;
+  const follow = await readSeatFollow(deps, lanId, scope);
+  if (follow.exists && follow.isPublic) return changesSince(follow, since);
   const asker = await viewer();
-  if (kept.json.length === 0 || !isLanAdministrator(asker))
-    await visiblePlan(deps.db, asker, lanId);
-  return kept.json;
+  if (!follow.exists || !isLanAdministrator(asker)) await visiblePlan(deps.db, asker, lanId);
+  // A plan made since the index was: no map of it is held from before, read it whole.
+  if (!follow.exists) throw noPlan();
+  return changesSince(follow, since);
 }
 
 type SeatingChange = { removed: SeatRow[]; blocked: SeatRow[] };
@@ -349,15 +327,26 @@ export function refuseOutOfTime(
     );
 }
 
-async function takenBy(db: Executor, seat: Pick<SeatRow, 'id' | 'label'>, lanId: number) {
+const takenProblem = (label: string, nickname: string | null | undefined) =>
+  new ProblemError(409, `Seat ${label} was just taken by ${nickname ?? 'someone'}.`);
+
+/** Why a seat was not taken after all: someone took it, or the plan or the place changed. */
+async function notTaken(db: Executor, seat: Pick<SeatRow, 'id' | 'label'>, lanId: number) {
   const now = await findSeat(db, lanId, seat.id);
-  const nickname = now?.occupant_user_id ? await findNickname(db, now.occupant_user_id) : undefined;
-  return new ProblemError(409, `Seat ${seat.label} was just taken by ${nickname ?? 'someone'}.`);
+  if (now?.occupant_user_id)
+    return takenProblem(seat.label, await findNickname(db, now.occupant_user_id));
+  return new ProblemError(
+    409,
+    `Seat ${seat.label} could not be taken: the plan or the place at this lan changed at the same moment. Load the map again.`,
+  );
 }
 
 /**
- * PUT /api/lans/{id}/seats/{seatId}/occupant: picks, moves or seats someone. A move is one
- * step: the old seat is freed and the new one taken in one transaction.
+ * PUT /api/lans/{id}/seats/{seatId}/occupant: picks, moves or seats someone. A pick is one
+ * conditional update (the database refuses the second of two at once); a move frees the old
+ * seat and takes the new one in one transaction. What the pick needs to know is read in
+ * one query before: a pick costs three round trips, in the second picking opens as at
+ * any other.
  */
 export async function seatSomeone(
   deps: SeatingDeps,
@@ -369,64 +358,81 @@ export async function seatSomeone(
   const asker = viewer;
   if (!asker) throw new ProblemError(401, 'Please sign in first.');
   const now = nowOf(deps);
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      const context = await findPickContext(trx, lanId, seatId, userId);
-      const isAdministrator = isLanAdministrator(asker);
-      if (!context || (!toBoolean(context.is_active) && !isAdministrator))
-        throw new ProblemError(404, `There is no lan ${lanId}.`);
-      const isPublished = context.is_published !== null && toBoolean(context.is_published);
-      if (context.plan_lan_id === null || (!isPublished && !isAdministrator)) throw noPlan();
-      authorize(asker, 'seat.assign', {
-        userId,
-        seatsTheirClan: await seatsClanOf(trx, asker, userId),
-      });
-      if (!isAdministrator)
-        refuseOutOfTime(deps, { opens_at: context.opens_at, locks_at: context.locks_at }, now);
-      if (context.seat_id === null || context.label === null || context.kind === null)
-        throw new ProblemError(404, `There is no seat ${seatId} at this lan.`);
-      const seat = {
-        id: context.seat_id,
-        lan_id: lanId,
-        label: context.label,
-        kind: context.kind,
-        block_id: context.block_id,
-        occupant_user_id: context.occupant_user_id,
-      };
-      if (!toBoolean(context.holds_place))
-        throw new ProblemError(
-          409,
-          userId === asker.user.id
-            ? 'Only participants whose place is Accepted or Paid pick a seat.'
-            : `${(await findNickname(trx, userId)) ?? `User ${userId}`} holds no place at this lan (Accepted or Paid).`,
-        );
-      if (seat.kind === 'blocked' || (seat.kind === 'crew' && !isAdministrator)) {
-        // Whether the one to sit there is crew matters on a crew seat alone.
-        const roles =
-          seat.kind === 'crew' ? ((await findRoles(trx, [userId])).get(userId) ?? []) : [];
-        const kindProblem = seatKindProblem(seat.label, seat.kind, isCrew(roles));
-        if (kindProblem) throw new ProblemError(409, kindProblem);
-      }
-      if (!isAdministrator) await refuseOtherClansBlock(trx, seat, userId);
-      if (seat.occupant_user_id === userId) return;
-      if (seat.occupant_user_id !== null) throw await takenBy(trx, seat, lanId);
-      const heldSeatId = context.held_seat_id;
-      if (heldSeatId !== null) {
-        // Both rows locked in one order, so two people trading places wait, never deadlock.
-        await lockSeats(trx, [heldSeatId, seat.id]);
-        await freeSeat(trx, heldSeatId, userId);
-      }
-      // One conditional update: of two picks of a free seat at once, one takes it.
-      if (!(await takeSeat(trx, seat.id, userId, now))) throw await takenBy(trx, seat, lanId);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new ProblemError(409, 'That person was seated elsewhere at the same moment.');
-    throw error;
+  const db = deps.db;
+  const context = await findPickContext(db, lanId, seatId, userId);
+  const isAdministrator = isLanAdministrator(asker);
+  if (!context || (!toBoolean(context.is_active) && !isAdministrator))
+    throw new ProblemError(404, `There is no lan ${lanId}.`);
+  const isPublished = context.is_published !== null && toBoolean(context.is_published);
+  if (context.plan_lan_id === null || (!isPublished && !isAdministrator)) throw noPlan();
+  authorize(asker, 'seat.assign', {
+    userId,
+    seatsTheirClan: await seatsClanOf(db, asker, userId),
+  });
+  if (!isAdministrator)
+    refuseOutOfTime(deps, { opens_at: context.opens_at, locks_at: context.locks_at }, now);
+  if (
+    context.seat_id === null ||
+    context.label === null ||
+    context.kind === null ||
+    context.x === null ||
+    context.y === null
+  )
+    throw new ProblemError(404, `There is no seat ${seatId} at this lan.`);
+  const seat = {
+    id: context.seat_id,
+    lan_id: lanId,
+    label: context.label,
+    x: context.x,
+    y: context.y,
+    kind: context.kind,
+    block_id: context.block_id,
+    occupant_user_id: context.occupant_user_id,
+  };
+  if (!toBoolean(context.holds_place))
+    throw new ProblemError(
+      409,
+      userId === asker.user.id
+        ? 'Only participants whose place is Accepted or Paid pick a seat.'
+        : `${context.picker_nickname ?? `User ${userId}`} holds no place at this lan (Accepted or Paid).`,
+    );
+  if (seat.kind === 'blocked' || (seat.kind === 'crew' && !isAdministrator)) {
+    // Whether the one to sit there is crew matters on a crew seat alone.
+    const roles = seat.kind === 'crew' ? ((await findRoles(db, [userId])).get(userId) ?? []) : [];
+    const kindProblem = seatKindProblem(seat.label, seat.kind, isCrew(roles));
+    if (kindProblem) throw new ProblemError(409, kindProblem);
   }
-  const seat = await findSeatWithOccupant(deps.db, lanId, seatId);
-  if (!seat) throw new ProblemError(404, `There is no seat ${seatId} at this lan.`);
-  return presentSeat(seat);
+  if (!isAdministrator) await refuseOtherClansBlock(db, seat, userId);
+  if (seat.occupant_user_id !== null && seat.occupant_user_id !== userId)
+    throw takenProblem(seat.label, context.holder_nickname);
+  if (seat.occupant_user_id === null) {
+    const heldSeatId = context.held_seat_id;
+    try {
+      if (heldSeatId === null) {
+        // One conditional update: of two picks of a free seat at once, one takes it.
+        if (!(await takeSeat(db, seat.id, userId, now))) throw await notTaken(db, seat, lanId);
+      } else {
+        await db.transaction().execute(async (trx) => {
+          // Both rows locked in one order, so two people trading places wait, never deadlock.
+          await lockSeats(trx, [heldSeatId, seat.id]);
+          await freeSeat(trx, heldSeatId, userId);
+          if (!(await takeSeat(trx, seat.id, userId, now))) throw await notTaken(trx, seat, lanId);
+        });
+      }
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new ProblemError(409, 'That person was seated elsewhere at the same moment.');
+      throw error;
+    }
+  }
+  return presentSeat({
+    ...seat,
+    occupant_user_id: userId,
+    nickname: context.picker_nickname,
+    clan_id: context.picker_clan_id,
+    clan_tag: context.picker_clan_tag,
+    clan_colour: context.picker_clan_colour,
+  });
 }
 
 /** A seat in a block kept for another clan is for that clan's members. */
@@ -534,7 +540,7 @@ export async function seatClanTogether(
     }
     for (const [index, userId] of movers.entries()) {
       const seat = found.run[index] as RunSeat;
-      if (!(await takeSeat(trx, seat.id, userId, now))) throw await takenBy(trx, seat, lanId);
+      if (!(await takeSeat(trx, seat.id, userId, now))) throw await notTaken(trx, seat, lanId);
     }
   });
   const plan = (await findSeatPlan(deps.db, lanId)) as SeatPlanRow;
