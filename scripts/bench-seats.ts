@@ -5,6 +5,7 @@ import { createLanners, expectStatus, inTurns, type Lanner, sendJson } from './b
 import { benchOptionsOf, type Engine } from './bench/options.ts';
 import type { ReadContext } from './bench/reads.ts';
 import { percentile } from './bench/report.ts';
+import { epochNow, openSeatStreamViews, type ViewSpec } from './bench/seat-stream-views.ts';
 import { createDataPlace, type RunningServer, startServerProcess } from './bench/server-process.ts';
 import { discoverProvider, type Provider, refresh, signIn, type Tokens } from './bench/sign-in.ts';
 
@@ -30,13 +31,12 @@ const options = benchOptionsOf(process.env);
 const participantCount = Number(process.env.BENCH_PARTICIPANTS ?? 500);
 const streamCount = Number(process.env.BENCH_STREAMS ?? 1000);
 const contestedCount = 20;
-/** How long a tab gathers events before it reads again (gatherMs of the web app's live updates). */
-const seatEventGatherMs = Number(process.env.BENCH_GATHER_MS ?? 50);
+/** A tab gathers events this long before it reads (gatherMs of the web app's live updates). */
+const seatReadPaceMs = Number(process.env.BENCH_PACE_MS ?? 50);
+/** A tab that applied seat events itself reads the changes this long after the last (seatSettleMs). */
+const seatSettleMs = 2000;
 const goals = { pickP99Ms: 200, convergeMs: 1000, unchanged: 0.25 } as const;
 const plan = { columns: 40, rows: 25 };
-
-type Bearer = Record<string, string>;
-const bearerOf = (tokens: Tokens): Bearer => ({ authorization: `Bearer ${tokens.accessToken}` });
 
 /** Renews tokens that would run out within `withinMs`. */
 async function fresh(provider: Provider, tokens: Tokens, withinMs = 90_000): Promise<Tokens> {
@@ -44,118 +44,6 @@ async function fresh(provider: Provider, tokens: Tokens, withinMs = 90_000): Pro
 }
 
 type MapSeat = { id: number; occupant: { userId: number } | null };
-type SeatChanges = { version: number; planChanged: boolean; seats: MapSeat[] };
-
-/**
- * A tab's live view of the map, kept as the web app keeps it (lib/lans/get-seating.ts):
- * read whole once, then a seat event marks it behind, and it reads the changes since the
- * version it holds (one read at a time) and applies them; a plan event reads it whole.
- */
-class StreamView {
-  /** Who sits on each seat, as this view shows it. */
-  occupants = new Map<number, number | null>();
-  version = -1;
-  changedAt = 0;
-  #behind = false;
-  #wholeAsked = false;
-  #reading = false;
-  #abort = new AbortController();
-  opened: Promise<void>;
-
-  readonly origin: string;
-  readonly lanId: number;
-
-  constructor(origin: string, headers: Bearer, lanId: number) {
-    this.origin = origin;
-    this.lanId = lanId;
-    this.opened = this.#open(headers);
-  }
-
-  async #open(headers: Bearer) {
-    const response = await fetch(`${this.origin}/api/events`, {
-      headers,
-      signal: this.#abort.signal,
-    });
-    if (response.status !== 200 || !response.body)
-      throw new Error(`GET /api/events answered ${response.status}: ${await response.text()}`);
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    void (async () => {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        const text = decoder.decode(chunk.value, { stream: true });
-        if (/event: (seating|resync)\n/.test(text)) this.markBehind(true);
-        else if (/event: seat\n/.test(text)) this.markBehind(false);
-      }
-    })().catch(() => {});
-    await this.#readWhole();
-  }
-
-  markBehind(whole: boolean) {
-    this.#behind = true;
-    this.#wholeAsked ||= whole;
-    if (this.#reading) return;
-    this.#reading = true;
-    // As the web app's live updates do: gathered a moment, then one read at a time (a read
-    // under way finishes, and the map is brought up to date once more after it).
-    setTimeout(() => void this.#catchUp().catch(() => {}), seatEventGatherMs);
-  }
-
-  async #catchUp() {
-    try {
-      while (this.#behind) {
-        this.#behind = false;
-        const whole = this.#wholeAsked;
-        this.#wholeAsked = false;
-        if (whole) await this.#readWhole();
-        else await this.#readChanges();
-        if (this.#behind) await new Promise((resolve) => setTimeout(resolve, seatEventGatherMs));
-      }
-    } finally {
-      this.#reading = false;
-    }
-  }
-
-  #show(seats: readonly MapSeat[], version: number) {
-    let changed = false;
-    for (const seat of seats) {
-      const occupant = seat.occupant?.userId ?? null;
-      if (this.occupants.get(seat.id) !== occupant) changed = true;
-      this.occupants.set(seat.id, occupant);
-    }
-    this.version = version;
-    if (changed) this.changedAt = performance.now();
-  }
-
-  async #readWhole() {
-    const response = await fetch(`${this.origin}/api/lans/${this.lanId}/seating`, {
-      signal: this.#abort.signal,
-    });
-    const map = (await response.json()) as { seats: MapSeat[]; version: number };
-    this.#show(map.seats, map.version);
-  }
-
-  async #readChanges() {
-    const response = await fetch(
-      `${this.origin}/api/lans/${this.lanId}/seating/changes?since=${this.version}`,
-      { signal: this.#abort.signal },
-    );
-    const changes = (await response.json()) as SeatChanges;
-    if (changes.planChanged) await this.#readWhole();
-    else this.#show(changes.seats, changes.version);
-  }
-
-  /** Whether this view shows who sits where as the database holds it. */
-  shows(truth: ReadonlyMap<number, number | null>): boolean {
-    if (truth.size !== this.occupants.size) return false;
-    for (const [seatId, occupant] of truth)
-      if (this.occupants.get(seatId) !== occupant) return false;
-    return true;
-  }
-
-  close() {
-    this.#abort.abort();
-  }
-}
 
 type PickResult = { status: number; ms: number; at: number; seatId: number; userId: number };
 
@@ -264,8 +152,13 @@ async function pickAtOnce(
       } catch {
         status = 0;
       }
-      const at = performance.now();
-      return { status, ms: at - started, at, seatId, userId: lanner.userId };
+      return {
+        status,
+        ms: performance.now() - started,
+        at: epochNow(),
+        seatId,
+        userId: lanner.userId,
+      };
     }),
   );
 }
@@ -328,7 +221,7 @@ async function unchangedLoad(server: RunningServer, lanId: number) {
 async function benchEngine(engine: Engine) {
   const place = createDataPlace(engine, options.postgresUrl);
   const servers: RunningServer[] = [];
-  const views: StreamView[] = [];
+  let views: Awaited<ReturnType<typeof openSeatStreamViews>> | undefined;
   try {
     const env = {
       LANPARTY_DEMO_SCALE: '10',
@@ -348,14 +241,19 @@ async function benchEngine(engine: Engine) {
     const { lanId, seatIds } = await prepareLan(provider, lanners);
 
     console.info(`${engine}: ${streamCount} live update streams opening…`);
+    const specs: ViewSpec[] = [];
     for (let index = 0; index < streamCount; index += 1) {
       const lanner = lanners[index % lanners.length] as Lanner;
       lanner.tokens = await fresh(provider, lanner.tokens, 240_000);
       const server = servers[index % servers.length] as RunningServer;
-      views.push(new StreamView(server.origin, bearerOf(lanner.tokens), lanId));
-      if (index % 100 === 99) await Promise.all(views.map((view) => view.opened));
+      specs.push({ origin: server.origin, authorization: `Bearer ${lanner.tokens.accessToken}` });
     }
-    await Promise.all(views.map((view) => view.opened));
+    views = await openSeatStreamViews({
+      views: specs,
+      lanId,
+      paceMs: seatReadPaceMs,
+      settleMs: seatSettleMs,
+    });
     await Promise.all(
       lanners.map(async (lanner) => {
         lanner.tokens = await fresh(provider, lanner.tokens, 120_000);
@@ -371,14 +269,11 @@ async function benchEngine(engine: Engine) {
     const problems = verify(picks, truthMap);
     const truth = new Map(truthMap.seats.map((seat) => [seat.id, seat.occupant?.userId ?? null]));
 
-    const deadline = performance.now() + 15_000;
-    while (performance.now() < deadline && views.some((view) => !view.shows(truth)))
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    const lags = views.map((view) =>
-      view.shows(truth) ? Math.max(0, view.changedAt - lastPickAt) : Number.POSITIVE_INFINITY,
+    const lags = (await views.converge(truth, lastPickAt, 15_000)).map(
+      (lag) => lag ?? Number.POSITIVE_INFINITY,
     );
-    for (const view of views) view.close();
-    views.length = 0;
+    await views.close();
+    views = undefined;
 
     const unchanged = await unchangedLoad(first, lanId);
     const statuses = new Map<number, number>();
@@ -406,7 +301,7 @@ async function benchEngine(engine: Engine) {
       unchanged,
     };
   } finally {
-    for (const view of views) view.close();
+    await views?.close();
     for (const server of servers) await server.stop();
     await place.remove();
   }

@@ -13,13 +13,30 @@ export const liveEventIds = {
   seating: ['lanId'],
 } as const;
 
+/**
+ * Ids an event may carry that may be null, and that an older server leaves out: a `seat`
+ * event's `occupantId`, who sits there now (null: freed), so an open map shows a pick the
+ * moment it hears of it, without asking (issue 34).
+ */
+export const liveEventNullableIds = {
+  seat: ['occupantId'],
+} as const satisfies Partial<Record<keyof typeof liveEventIds, readonly string[]>>;
+
 /** A kind of event that names what changed; `resync` names nothing. */
 export type LiveEventKind = keyof typeof liveEventIds;
+
+/** The ids of `liveEventNullableIds` of a kind (never when it has none). */
+export type NullableIdOf<K extends LiveEventKind> = K extends keyof typeof liveEventNullableIds
+  ? (typeof liveEventNullableIds)[K][number]
+  : never;
 
 /** The `data:` of an event of that kind: its ids. */
 export type LiveEventData<K extends LiveEventKind> = {
   [Field in (typeof liveEventIds)[K][number]]: number;
-};
+} & { [Field in NullableIdOf<K>]?: number | null };
+
+const nullableIdsOf = (kind: LiveEventKind): readonly string[] =>
+  (liveEventNullableIds as Partial<Record<LiveEventKind, readonly string[]>>)[kind] ?? [];
 
 /**
  * What changed: the event's kind (the stream's `event:` line) and its ids (the `data:`
@@ -54,6 +71,12 @@ export function readLiveEvent(name: string | undefined, data: string): LiveEvent
   for (const field of liveEventIds[name]) {
     const id: unknown = (fields as Record<string, unknown>)[field];
     if (!Number.isSafeInteger(id)) return null;
+    event[field] = id;
+  }
+  for (const field of nullableIdsOf(name)) {
+    if (!Object.hasOwn(fields, field)) continue;
+    const id: unknown = (fields as Record<string, unknown>)[field];
+    if (id !== null && !Number.isSafeInteger(id)) return null;
     event[field] = id;
   }
   return event as LiveEvent;

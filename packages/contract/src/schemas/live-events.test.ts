@@ -63,7 +63,10 @@ describe('live events', () => {
       fc.string(),
       fc.constant(null),
     );
-    const data = fc.dictionary(fc.constantFrom('lanId', 'subscriberId', 'userId', 'x'), value);
+    const data = fc.dictionary(
+      fc.constantFrom('lanId', 'subscriberId', 'userId', 'seatId', 'occupantId', 'x'),
+      value,
+    );
     fc.assert(
       fc.property(fc.constantFrom(...kinds), data, (kind, fields) => {
         const read = readLiveEvent(kind, JSON.stringify(fields));

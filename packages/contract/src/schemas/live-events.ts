@@ -1,13 +1,25 @@
 import { z } from 'zod';
-import { type LiveEventKind, liveEventIds } from '../rules/live-event-rules.ts';
+import {
+  type LiveEventKind,
+  liveEventIds,
+  liveEventNullableIds,
+  type NullableIdOf,
+} from '../rules/live-event-rules.ts';
 
 const eventId = z.int().meta({ description: 'The id of what changed.' });
 
+const nullableEventId = eventId.nullable().optional();
+
 function eventOf<K extends LiveEventKind>(kind: K) {
   const ids = Object.fromEntries(liveEventIds[kind].map((field) => [field, eventId]));
+  const nullable = (liveEventNullableIds as Partial<Record<LiveEventKind, readonly string[]>>)[
+    kind
+  ];
+  const nullableIds = Object.fromEntries((nullable ?? []).map((f) => [f, nullableEventId]));
   return z.object({
     kind: z.literal(kind),
     ...(ids as Record<(typeof liveEventIds)[K][number], typeof eventId>),
+    ...(nullableIds as Record<NullableIdOf<K>, typeof nullableEventId>),
   });
 }
 
@@ -30,6 +42,6 @@ export const liveEventSchema = z
   .meta({
     description:
       'What changed, ids only: `lan` {lanId}, `subscriber` {lanId, subscriberId}, `user` ' +
-      '{userId}, `clan` {clanId}, `seat` {lanId, seatId} (picked, moved or freed), `seating` {lanId} (the ' +
+      '{userId}, `clan` {clanId}, `seat` {lanId, seatId, occupantId} (picked, moved or freed; occupantId: who sits there now, null when freed), `seating` {lanId} (the ' +
       'plan changed); `resync` when what was missed is no longer held.',
   });

@@ -94,6 +94,12 @@ export const seatingSchema = z
     plan: seatPlanSchema,
     seats: z.array(seatSchema),
     blocks: z.array(seatBlockSchema),
+    people: z.array(seatOccupantSchema).meta({
+      description:
+        'The lan’s participants (Accepted or Paid), each as a seat shows its occupant: the ' +
+        'people who may sit here, so an open map names whoever a `seat` event seats ' +
+        '(its occupantId) without asking, and "Find a lanner" knows who has no seat yet.',
+    }),
     version: seatingVersionSchema,
   })
   .meta({ id: 'Seating', description: 'A lan’s seat plan, its seats (by label) and blocks.' });

@@ -4,3 +4,4 @@ export * from './factories.ts';
 export * from './list-issues.ts';
 export * from './organiser-factories.ts';
 export * from './payment-factories.ts';
+export * from './seating-factories.ts';

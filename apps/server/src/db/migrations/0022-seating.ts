@@ -107,7 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   else await createSqliteTriggers(db);
 }
 
-const hiddenPlan = (lanId: string) =>
+export const hiddenPlan = (lanId: string) =>
   `coalesce((select not (p.is_published and l.is_active) from seat_plans p
     join lans l on l.id = p.lan_id where p.lan_id = ${lanId}), true)`;
 

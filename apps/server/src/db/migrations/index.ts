@@ -22,6 +22,7 @@ import * as playtimeOfYears from './0020-playtime-of-years.ts';
 import * as clans from './0021-clans.ts';
 import * as seating from './0022-seating.ts';
 import * as seatChanges from './0023-seat-changes.ts';
+import * as seatEventOccupant from './0024-seat-event-occupant.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-clans': clans,
   '0022-seating': seating,
   '0023-seat-changes': seatChanges,
+  '0024-seat-event-occupant': seatEventOccupant,
 };

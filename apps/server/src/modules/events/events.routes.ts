@@ -46,7 +46,9 @@ export function liveEventOf({
   }
   if (kind === 'user' && userId !== null) return { kind, userId };
   if (kind === 'clan' && clanId !== null) return { kind, clanId };
-  if (kind === 'seat' && lanId !== null && seatId !== null) return { kind, lanId, seatId };
+  // A seat event's user is who sits there now (null: freed; migration 0024).
+  if (kind === 'seat' && lanId !== null && seatId !== null)
+    return { kind, lanId, seatId, occupantId: userId };
   if (kind === 'seating' && lanId !== null) return { kind, lanId };
   return null;
 }

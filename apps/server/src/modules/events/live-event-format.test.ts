@@ -35,7 +35,14 @@ describe('formatEvent', () => {
     ],
     [row({ kind: 'user', userId: 5, lanId: 3 }), { kind: 'user', userId: 5 }],
     [row({ kind: 'clan', clanId: 6, userId: 5 }), { kind: 'clan', clanId: 6 }],
-    [row({ kind: 'seat', lanId: 3, seatId: 9 }), { kind: 'seat', lanId: 3, seatId: 9 }],
+    [
+      row({ kind: 'seat', lanId: 3, seatId: 9, userId: 5 }),
+      { kind: 'seat', lanId: 3, seatId: 9, occupantId: 5 },
+    ],
+    [
+      row({ kind: 'seat', lanId: 3, seatId: 9 }),
+      { kind: 'seat', lanId: 3, seatId: 9, occupantId: null },
+    ],
     [row({ kind: 'seating', lanId: 3, seatId: 9 }), { kind: 'seating', lanId: 3 }],
   ])('writes the contract’s live event of a %s row, ids of its kind only', (event, expected) => {
     const written = lines(formatEvent(event));

@@ -1,7 +1,31 @@
-import type { Seat, Seating } from '@lanparty/contract';
+import type { Seat, Seating, SeatOccupant } from '@lanparty/contract';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
-import type { SeatBlockRow, SeatPlanRow, SeatWithOccupant } from './seating.repository.ts';
+import type {
+  SeatablePerson,
+  SeatBlockRow,
+  SeatPlanRow,
+  SeatWithOccupant,
+} from './seating.repository.ts';
+
+type OccupantRow = {
+  user_id: number;
+  nickname: string | null;
+  clan_id: number | null;
+  clan_tag: string | null;
+  clan_colour: string | null;
+};
+
+/** Someone as a seat shows them: nickname and clan, no personal field. */
+function presentOccupant(row: OccupantRow): SeatOccupant {
+  return {
+    userId: row.user_id,
+    nickname: row.nickname ?? '',
+    clanId: row.clan_id ?? null,
+    clanTag: row.clan_tag ?? null,
+    clanColour: row.clan_colour ?? null,
+  };
+}
 
 /** A seat and who sits there: nickname and clan, no personal field. */
 export function presentSeat(row: SeatWithOccupant): Seat {
@@ -15,13 +39,7 @@ export function presentSeat(row: SeatWithOccupant): Seat {
     occupant:
       row.occupant_user_id === null
         ? null
-        : {
-            userId: row.occupant_user_id,
-            nickname: row.nickname ?? '',
-            clanId: row.clan_id ?? null,
-            clanTag: row.clan_tag ?? null,
-            clanColour: row.clan_colour ?? null,
-          },
+        : presentOccupant({ ...row, user_id: row.occupant_user_id }),
   };
 }
 
@@ -29,6 +47,7 @@ export function presentSeating(
   plan: SeatPlanRow,
   seats: readonly SeatWithOccupant[],
   blocks: readonly SeatBlockRow[],
+  people: readonly SeatablePerson[],
   hallVersion: string | null,
   timeZone: string,
   version: number,
@@ -46,6 +65,7 @@ export function presentSeating(
     },
     seats: seats.map(presentSeat),
     blocks: blocks.map((block) => ({ id: block.id, name: block.name, clanId: block.clan_id })),
+    people: people.map(presentOccupant),
     version,
   };
 }

@@ -106,6 +106,29 @@ export async function findSeatsWithOccupants(db: Executor, lanId: number) {
     .execute();
 }
 
+/** A lan's participants (Accepted or Paid) with their nickname and clan, by nickname. */
+export async function findSeatablePeople(db: Executor, lanId: number) {
+  return db
+    .selectFrom('subscribers')
+    .innerJoin('users', 'users.id', 'subscribers.user_id')
+    .leftJoin('clan_members', 'clan_members.user_id', 'users.id')
+    .leftJoin('clans', 'clans.id', 'clan_members.clan_id')
+    .select([
+      'users.id as user_id',
+      'users.nickname',
+      'clans.id as clan_id',
+      'clans.tag as clan_tag',
+      'clans.colour as clan_colour',
+    ])
+    .where('subscribers.lan_id', '=', lanId)
+    .where('subscribers.status', 'in', [...placeTakingStatuses])
+    .orderBy('users.nickname')
+    .orderBy('users.id')
+    .execute();
+}
+
+export type SeatablePerson = Awaited<ReturnType<typeof findSeatablePeople>>[number];
+
 /**
  * The `seating` data version: read before a map's seats, so the map is at least as new as
  * it (a change after it is found by findSeatChanges, at worst twice, never missed).

@@ -275,6 +275,18 @@ describe.each(testEngines)('seating on %s', (engine) => {
       const stranger = await api.person();
       const forOther = await pick(stranger, lanId, seatId(seating, 'A1'), pending.user.id);
       expect(forOther.statusCode).toBe(403);
+      // The map names the people who may sit (an open map names whom a seat event seats).
+      expect((await read(lanId)).people).toEqual([]);
+      const accepted = await participant(lanId, { nickname: 'Seatable' });
+      expect((await read(lanId)).people).toEqual([
+        {
+          userId: accepted.user.id,
+          nickname: 'Seatable',
+          clanId: null,
+          clanTag: null,
+          clanColour: null,
+        },
+      ]);
     });
 
     it('opens and locks at the plan’s times, except for lan administrators', async () => {
@@ -720,19 +732,27 @@ describe.each(testEngines)('seating on %s', (engine) => {
     expect(csv.body).toContain('C3');
   });
 
-  it('tells open maps of each pick through a seat event with ids only', async () => {
+  it('tells open maps of each pick through a seat event with ids only: who sits there now', async () => {
     const { lanId, seating } = await lanWithPlan(row('A', 2, 0));
     const lanner = await participant(lanId);
     await pick(lanner, lanId, seatId(seating, 'A1'));
+    await pick(lanner, lanId, seatId(seating, 'A2'));
     const events = await site.db
       .selectFrom('events')
-      .select(['kind', 'lan_id', 'seat_id', 'is_hidden'])
+      .select(['kind', 'lan_id', 'seat_id', 'user_id', 'is_hidden'])
       .where('lan_id', '=', lanId)
       .where('kind', 'in', ['seat', 'seating'])
+      .orderBy('id')
       .execute();
-    expect(events).toContainEqual(
-      expect.objectContaining({ kind: 'seat', lan_id: lanId, seat_id: seatId(seating, 'A1') }),
-    );
+    expect(
+      events
+        .filter((event) => event.kind === 'seat')
+        .map((event) => [event.seat_id, event.user_id]),
+    ).toEqual([
+      [seatId(seating, 'A1'), lanner.user.id],
+      [seatId(seating, 'A1'), null],
+      [seatId(seating, 'A2'), lanner.user.id],
+    ]);
     expect(events).toContainEqual(expect.objectContaining({ kind: 'seating', lan_id: lanId }));
     expect(events.every((event) => !event.is_hidden)).toBe(true);
   });

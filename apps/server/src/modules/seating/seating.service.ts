@@ -35,6 +35,7 @@ import {
   findNickname,
   findPickContext,
   findSeat,
+  findSeatablePeople,
   findSeatBlocks,
   findSeatPlan,
   findSeats,
@@ -110,12 +111,13 @@ async function buildSeating(db: Executor, plan: SeatPlanRow, timeZone: string): 
   const hall = assetIdOf('hall', plan.lan_id);
   // The version before the seats: the map is at least as new as the version it names.
   const version = await readSeatingVersion(db);
-  const [seats, blocks, images] = await Promise.all([
+  const [seats, blocks, people, images] = await Promise.all([
     findSeatsWithOccupants(db, plan.lan_id),
     findSeatBlocks(db, plan.lan_id),
+    findSeatablePeople(db, plan.lan_id),
     findImageVersions(db, [hall]),
   ]);
-  return presentSeating(plan, seats, blocks, images.get(hall) ?? null, timeZone, version);
+  return presentSeating(plan, seats, blocks, people, images.get(hall) ?? null, timeZone, version);
 }
 
 // A seat map shows seats and plans (seating), and nicknames, clans and the lan (lans).

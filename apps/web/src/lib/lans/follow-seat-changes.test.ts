@@ -2,7 +2,12 @@ import type { Seat, SeatChanges, Seating } from '@lanparty/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../../testing/fetch-stub.ts';
-import { followSeatChanges } from './follow-seat-changes.ts';
+import {
+  applySeatEvents,
+  followSeatChanges,
+  followSeatEvents,
+  seatSettleMs,
+} from './follow-seat-changes.ts';
 import { seatingQueryOptions } from './get-seating.ts';
 import { lansKeys } from './lans-query-keys.ts';
 
@@ -19,6 +24,9 @@ const seat = (id: number, occupant: string | null = null): Seat => ({
       : { userId: id * 10, nickname: occupant, clanId: null, clanTag: null, clanColour: null },
 });
 
+/** A participant with no seat yet: the map knows her among its people. */
+const ada = { userId: 40, nickname: 'Ada', clanId: null, clanTag: 'ADA', clanColour: '#112233' };
+
 const map = (version: number, seats: Seat[]): Seating => ({
   plan: {
     opensAt: null,
@@ -31,6 +39,7 @@ const map = (version: number, seats: Seat[]): Seating => ({
   },
   seats,
   blocks: [],
+  people: [ada],
   version,
 });
 
@@ -165,5 +174,69 @@ describe('a held seat map following the picks', () => {
     const { requests } = stubFetch({});
     await followSeatChanges(queryClient, 3);
     expect(requests).toEqual([]);
+  });
+});
+
+describe('a held seat map following the seat events themselves', () => {
+  const seatEvent = (seatId: number, occupantId: number | null | undefined) =>
+    occupantId === undefined
+      ? ({ kind: 'seat', lanId: 3, seatId } as const)
+      : ({ kind: 'seat', lanId: 3, seatId, occupantId } as const);
+
+  it('seats whom each event names, from the map’s people and occupants', () => {
+    const held = map(7, [seat(1, 'Nick'), seat(2), seat(3)]);
+    const { map: after, isComplete } = applySeatEvents(held, [
+      seatEvent(2, 40),
+      seatEvent(3, 10),
+      seatEvent(1, null),
+    ]);
+    expect(isComplete).toBe(true);
+    expect(after.seats.map((each) => each.occupant?.nickname ?? null)).toEqual([
+      null,
+      'Ada',
+      'Nick',
+    ]);
+    expect(after.seats[1]?.occupant).toEqual(ada);
+    expect(after.version).toBe(7);
+  });
+
+  it('says what it could not apply: a stranger, an unknown seat, an event without occupant', () => {
+    const held = map(7, [seat(1), seat(2)]);
+    for (const event of [seatEvent(1, 99), seatEvent(5, 40), seatEvent(2, undefined)])
+      expect(applySeatEvents(held, [event]).isComplete).toBe(false);
+    const mixed = applySeatEvents(held, [seatEvent(1, 40), seatEvent(2, 99)]);
+    expect(mixed.isComplete).toBe(false);
+    expect(mixed.map.seats.map((each) => each.occupant?.nickname ?? null)).toEqual(['Ada', null]);
+  });
+
+  it('asks nothing while the events name whom it knows, then once to be sure', async () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(key, map(7, [seat(1), seat(2)]));
+      const { requests } = stubFetch({
+        'GET /api/lans/3/seating/changes': () => jsonResponse(changes(9, [seat(2, 'Bo')])),
+      });
+      await followSeatEvents(queryClient, 3, [seatEvent(1, 40)]);
+      await followSeatEvents(queryClient, 3, [seatEvent(1, null), seatEvent(2, 40)]);
+      expect(occupants(queryClient)).toEqual([null, 'Ada']);
+      expect(requests).toEqual([]);
+      await vi.advanceTimersByTimeAsync(seatSettleMs);
+      expect(requests.map((request) => new URL(request.url).search)).toEqual(['?since=7']);
+      expect(occupants(queryClient)).toEqual([null, 'Bo']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the changes for an event it cannot apply', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(key, map(7, [seat(1), seat(2)]));
+    const { requests } = stubFetch({
+      'GET /api/lans/3/seating/changes': () => jsonResponse(changes(8, [seat(2, 'Newcomer')])),
+    });
+    await followSeatEvents(queryClient, 3, [seatEvent(2, 77)]);
+    expect(requests).toHaveLength(1);
+    expect(occupants(queryClient)).toEqual([null, 'Newcomer']);
   });
 });

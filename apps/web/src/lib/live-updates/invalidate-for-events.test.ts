@@ -1,3 +1,4 @@
+import { buildSeating } from '@lanparty/contract/testing';
 import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../testing/fetch-stub.ts';
@@ -35,7 +36,8 @@ const cached: Record<string, QueryKey> = {
 /** Which of the cached queries an event marks to refetch. */
 async function touchedBy(event: LiveEvent): Promise<string[]> {
   const queryClient = new QueryClient();
-  for (const key of Object.values(cached)) queryClient.setQueryData(key, {});
+  for (const key of Object.values(cached))
+    queryClient.setQueryData(key, key[1] === 'seating' ? buildSeating() : {});
   await invalidateForEvents(queryClient, [event]);
   return Object.entries(cached)
     .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
@@ -96,12 +98,15 @@ describe('what a live update refetches', () => {
     expect(await touchedBy({ kind: 'resync' })).toEqual(Object.keys(cached).sort());
   });
 
-  it('a seat: that lan’s participants (its map follows the changes); a plan: its map and participants', async () => {
+  it('a seat: that lan’s participants (its map follows the event); a plan: its map and participants', async () => {
     const { requests } = stubFetch({
       'GET /api/lans/3/seating/changes': () =>
         jsonResponse({ version: 1, planChanged: false, seats: [] }),
     });
-    expect(await touchedBy({ kind: 'seat', lanId: 3, seatId: 12 })).toEqual(['participants3']);
+    // An event the map cannot apply by itself (no such seat on it): it reads the changes.
+    expect(await touchedBy({ kind: 'seat', lanId: 3, seatId: 99, occupantId: null })).toEqual([
+      'participants3',
+    ]);
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     expect(await touchedBy({ kind: 'seating', lanId: 4 })).toEqual(
       ['participants4', 'seating4'].sort(),

@@ -28,8 +28,8 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
  *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
  *   `avatarVersion` on them; a seat swap asked of them or answered, their seat swaps.
- * - `seat`: that lan's participants (who sits where); its seat map follows the change
- *   alone (followSeatChanges, in invalidateForEvents).
+ * - `seat`: that lan's participants (who sits where); its seat map follows the event
+ *   itself (followSeatEvents, in invalidateForEvents).
  * - `seating`: that lan's seat map, read whole (a plan saved), and its participants.
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
@@ -76,16 +76,14 @@ export async function invalidateForEvents(
   events: readonly LiveEvent[],
 ): Promise<void> {
   // A lan's map follows its seat events, when this tab holds it (loaded only then).
-  const heldMaps = new Set(
-    events.flatMap((event) =>
-      event.kind === 'seat' && queryClient.getQueryState(lansKeys.seating(event.lanId))
-        ? event.lanId
-        : [],
-    ),
-  );
+  const heldMaps = new Map<number, Extract<LiveEvent, { kind: 'seat' }>[]>();
+  for (const event of events)
+    if (event.kind === 'seat' && queryClient.getQueryState(lansKeys.seating(event.lanId)))
+      heldMaps.set(event.lanId, [...(heldMaps.get(event.lanId) ?? []), event]);
   if (heldMaps.size > 0)
-    void import('../lans/follow-seat-changes.ts').then(({ followSeatChanges }) => {
-      for (const lanId of heldMaps) void followSeatChanges(queryClient, lanId);
+    void import('../lans/follow-seat-changes.ts').then(({ followSeatEvents }) => {
+      for (const [lanId, seatEvents] of heldMaps)
+        void followSeatEvents(queryClient, lanId, seatEvents);
     });
   const predicate = (query: Query) => events.some((event) => isTouchedBy(event, query.queryKey));
   const underWay = queryClient.getQueryCache().findAll({ predicate, fetchStatus: 'fetching' });

@@ -1,5 +1,6 @@
+import { buildSeat } from '@lanparty/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { buildSeat, buildSeating } from '../testing/open-seat-editor.ts';
+import { buildDraftSeating } from '../testing/open-seat-editor.ts';
 import {
   addSeat,
   copyPlan,
@@ -13,8 +14,8 @@ import {
   updateSeat,
 } from './seat-plan-draft.ts';
 
-const saved = buildSeating({
-  plan: { ...buildSeating().plan, opensAt: '2099-11-20T20:00:00+01:00', published: true },
+const saved = buildDraftSeating({
+  plan: { ...buildDraftSeating().plan, opensAt: '2099-11-20T20:00:00+01:00', published: true },
   seats: [
     buildSeat({
       id: 1,

@@ -4,6 +4,7 @@ import {
   buildPage,
   buildParticipant,
   buildParticipantList,
+  buildSeat,
 } from '@lanparty/contract/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -15,19 +16,14 @@ import {
 } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 import { stubUploads } from '../../../testing/xhr-stub.ts';
-import {
-  buildSeat,
-  buildSeating,
-  lastPlanPut,
-  openSeatEditor,
-} from '../testing/open-seat-editor.ts';
+import { buildDraftSeating, lastPlanPut, openSeatEditor } from '../testing/open-seat-editor.ts';
 
 /** The server's answer to a PUT: the plan as sent, with ids for the new seats and blocks. */
 function savedAs(request: StubbedRequest): Response {
   const body = JSON.parse(String(request.body)) as SeatingInput;
   const blockIds = new Map(body.blocks.map((block, index) => [block.id, 100 + index]));
-  const answer: Seating = buildSeating({
-    plan: { ...buildSeating().plan, ...body.plan, hallVersion: null },
+  const answer: Seating = buildDraftSeating({
+    plan: { ...buildDraftSeating().plan, ...body.plan, hallVersion: null },
     seats: body.seats.map((seat, index) => ({
       id: seat.id ?? 200 + index,
       label: seat.label,
@@ -42,7 +38,7 @@ function savedAs(request: StubbedRequest): Response {
   return jsonResponse(answer);
 }
 
-const twoSeats = buildSeating({
+const twoSeats = buildDraftSeating({
   seats: [
     buildSeat({ id: 1, label: 'A1', x: 0, y: 0, blockId: 5 }),
     buildSeat({

@@ -1,44 +1,17 @@
-import type { Lan, ParticipantList, Seat, Seating } from '@lanparty/contract';
+import type { Lan, ParticipantList, Seating } from '@lanparty/contract';
 import {
   buildLan,
   buildLanDraft,
   buildPage,
   buildParticipantList,
+  buildSeating,
 } from '@lanparty/contract/testing';
 import { jsonResponse, problemResponse, stubFetch } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 
-/** A seat of a plan: free, standard, in no block. */
-export function buildSeat(overrides: Partial<Seat> = {}): Seat {
-  return {
-    id: 1,
-    label: 'A1',
-    x: 0,
-    y: 0,
-    kind: 'standard',
-    blockId: null,
-    occupant: null,
-    ...overrides,
-  };
-}
-
-/** A saved plan: a draft on a 24 × 12 grid, no times, no picture, with the seats given. */
-export function buildSeating(overrides: Partial<Seating> = {}): Seating {
-  return {
-    plan: {
-      opensAt: null,
-      locksAt: null,
-      published: false,
-      width: 24,
-      height: 12,
-      hallVersion: null,
-      modificationDate: '2026-01-01T10:00:00Z',
-    },
-    seats: [],
-    blocks: [],
-    version: 1,
-    ...overrides,
-  };
+/** A saved plan as the editor opens it: a draft on a 24 × 12 grid, no times, no seats. */
+export function buildDraftSeating(overrides: Partial<Seating> = {}): Seating {
+  return buildSeating({ seats: [], ...overrides }, { published: false, width: 24, height: 12 });
 }
 
 type OpenSeatEditorOptions = {

@@ -1,5 +1,5 @@
+import { buildOccupant, buildSeat, buildSeating } from '@lanparty/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { buildOccupant, buildSeat, buildSeating } from '../testing/seating-factories.ts';
 import {
   findLanners,
   fittingCellSize,

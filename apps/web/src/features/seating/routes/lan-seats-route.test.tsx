@@ -1,5 +1,14 @@
 import type { Clan, Seat, Seating, SeatSwap, UserProfile } from '@lanparty/contract';
-import { buildLan, buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
+import {
+  buildLan,
+  buildOccupant,
+  buildPage,
+  buildRow,
+  buildSeating,
+  buildSeatSwap,
+  buildSubscriber,
+  buildUserPublic,
+} from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,12 +19,6 @@ import {
   stubFetch,
 } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
-import {
-  buildOccupant,
-  buildRow,
-  buildSeating,
-  buildSeatSwap,
-} from '../testing/seating-factories.ts';
 
 const me = buildUserPublic({ id: 1, nickname: 'pixelpete', roles: ['Lanner'] });
 const nick = buildOccupant({

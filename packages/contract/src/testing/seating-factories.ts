@@ -1,8 +1,8 @@
-import type { Seat, Seating, SeatOccupant, SeatSwap } from '@lanparty/contract';
+import type { Seat, Seating, SeatOccupant, SeatSwap } from '../schemas/seating.ts';
 
 /*
- * Seat plans for the seat map's tests: a fresh object each call, as the contract's
- * factories build lans and users.
+ * Seat plans for the tests of the seat map, the plan editor and the server: a fresh object
+ * each call, as the lans and users are built.
  */
 
 export function buildOccupant(overrides: Partial<SeatOccupant> = {}): SeatOccupant {
@@ -56,6 +56,7 @@ export function buildSeating(
     },
     seats: buildRow(12),
     blocks: [],
+    people: [],
     version: 1,
     ...overrides,
   };

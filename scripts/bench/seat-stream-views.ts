@@ -1,0 +1,267 @@
+import { Agent, type IncomingMessage, request } from 'node:http';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+/**
+ * The open seat maps of bench:seats, in a thread of their own: a thousand tabs' streams and
+ * reads are the hall's browsers, not the measurer's. In the thread that times the picks they
+ * made its event loop the slowest part of the run, and a pick's time was mostly the wait
+ * for the bench's own turn.
+ *
+ * Each view keeps the map as the web app does (lib/lans/follow-seat-changes.ts): read whole
+ * once; a `seat` event that names someone the map knows (its people and occupants) is
+ * applied as it comes, and `settleMs` after the last one the changes since the version held
+ * are read once; an event it cannot apply, or one that comes while a read is under way,
+ * makes it read the changes (one read at a time, at most one per `paceMs`); a `seating`
+ * (plan) event or a resync reads it whole.
+ */
+
+export type ViewSpec = { origin: string; authorization: string };
+type Start = { views: ViewSpec[]; lanId: number; paceMs: number; settleMs: number };
+type Truth = { truth: [number, number | null][]; lastPickAt: number; timeoutMs: number };
+/** Per view: ms from the last pick until it showed the truth, or null when it never did. */
+export type Lags = (number | null)[];
+
+type MapSeat = { id: number; occupant: { userId: number } | null };
+type SeatEvent = { lanId: number; seatId: number; occupantId?: number | null };
+
+/** Now, in ms since the epoch: comparable between threads. */
+const now = () => performance.timeOrigin + performance.now();
+
+function getJson<T>(agent: Agent, origin: string, path: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${origin}${path}`, { agent }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        if (incoming.statusCode !== 200)
+          reject(new Error(`GET ${path} answered ${incoming.statusCode}`));
+        else resolve(JSON.parse(Buffer.concat(chunks).toString()) as T);
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+class View {
+  /** Who sits on each seat, as this view shows it. */
+  readonly occupants = new Map<number, number | null>();
+  version = -1;
+  changedAt = 0;
+  #behind = false;
+  #wholeAsked = false;
+  #reading = false;
+  #lastReadAt = 0;
+  #settle: ReturnType<typeof setTimeout> | undefined;
+  /** Whom the map can name: its people and whoever it showed on a seat. */
+  readonly #known = new Set<number>();
+  #unread = '';
+  #stream: IncomingMessage | undefined;
+  readonly #agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  readonly opened: Promise<void>;
+  readonly spec: ViewSpec;
+  readonly lanId: number;
+  readonly paceMs: number;
+
+  readonly settleMs: number;
+
+  constructor(spec: ViewSpec, lanId: number, paceMs: number, settleMs: number) {
+    this.spec = spec;
+    this.lanId = lanId;
+    this.paceMs = paceMs;
+    this.settleMs = settleMs;
+    this.opened = this.#open();
+  }
+
+  #open(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const outgoing = request(
+        `${this.spec.origin}/api/events`,
+        { headers: { authorization: this.spec.authorization }, agent: false },
+        (incoming) => {
+          if (incoming.statusCode !== 200) {
+            reject(new Error(`GET /api/events answered ${incoming.statusCode}`));
+            incoming.resume();
+            return;
+          }
+          this.#stream = incoming;
+          incoming.setEncoding('utf8');
+          incoming.on('data', (text: string) => this.#hear(text));
+          incoming.on('error', () => {});
+          this.#readWhole().then(resolve, reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+  }
+
+  /** The stream's text: whole messages are handled, the rest waits for its end. */
+  #hear(text: string) {
+    const messages = (this.#unread + text).split('\n\n');
+    this.#unread = messages.pop() ?? '';
+    for (const message of messages) {
+      const kind = /^event: (.*)$/m.exec(message)?.[1];
+      if (kind === 'seating' || kind === 'resync') this.markBehind(true);
+      else if (kind === 'seat') {
+        const data = /^data: (.*)$/m.exec(message)?.[1];
+        this.#seatEvent(data ? (JSON.parse(data) as SeatEvent) : undefined);
+      }
+    }
+  }
+
+  /** As followSeatEvents: applied at once when it can be, read otherwise, settled later. */
+  #seatEvent(event: SeatEvent | undefined) {
+    if (!event || event.lanId !== this.lanId) return;
+    clearTimeout(this.#settle);
+    this.#settle = setTimeout(() => this.markBehind(false), this.settleMs);
+    const { seatId, occupantId } = event;
+    const canApply =
+      occupantId !== undefined &&
+      this.occupants.has(seatId) &&
+      (occupantId === null || this.#known.has(occupantId));
+    if (canApply && this.occupants.get(seatId) !== occupantId) {
+      this.occupants.set(seatId, occupantId);
+      this.changedAt = now();
+    }
+    if (!canApply || this.#reading) this.markBehind(false);
+  }
+
+  markBehind(whole: boolean) {
+    this.#behind = true;
+    this.#wholeAsked ||= whole;
+    if (this.#reading) return;
+    this.#reading = true;
+    setTimeout(() => void this.#catchUp().catch(() => {}), this.#wait());
+  }
+
+  /** How long until the next read may begin: one per `paceMs` at most. */
+  #wait(): number {
+    return Math.max(0, this.#lastReadAt + this.paceMs - now());
+  }
+
+  async #catchUp() {
+    try {
+      while (this.#behind) {
+        this.#behind = false;
+        const whole = this.#wholeAsked;
+        this.#wholeAsked = false;
+        this.#lastReadAt = now();
+        if (whole) await this.#readWhole();
+        else await this.#readChanges();
+        if (this.#behind) await new Promise((resolve) => setTimeout(resolve, this.#wait()));
+      }
+    } finally {
+      this.#reading = false;
+    }
+  }
+
+  #show(seats: readonly MapSeat[], version: number) {
+    let changed = false;
+    for (const seat of seats) {
+      const occupant = seat.occupant?.userId ?? null;
+      if (occupant !== null) this.#known.add(occupant);
+      if (this.occupants.get(seat.id) !== occupant) changed = true;
+      this.occupants.set(seat.id, occupant);
+    }
+    this.version = version;
+    if (changed) this.changedAt = now();
+  }
+
+  async #readWhole() {
+    const map = await getJson<{
+      seats: MapSeat[];
+      people: { userId: number }[];
+      version: number;
+    }>(this.#agent, this.spec.origin, `/api/lans/${this.lanId}/seating`);
+    for (const person of map.people) this.#known.add(person.userId);
+    this.#show(map.seats, map.version);
+  }
+
+  async #readChanges() {
+    const changes = await getJson<{ version: number; planChanged: boolean; seats: MapSeat[] }>(
+      this.#agent,
+      this.spec.origin,
+      `/api/lans/${this.lanId}/seating/changes?since=${this.version}`,
+    );
+    if (changes.planChanged) await this.#readWhole();
+    else this.#show(changes.seats, changes.version);
+  }
+
+  /** Whether this view shows who sits where as the database holds it. */
+  shows(truth: ReadonlyMap<number, number | null>): boolean {
+    if (truth.size !== this.occupants.size) return false;
+    for (const [seatId, occupant] of truth)
+      if (this.occupants.get(seatId) !== occupant) return false;
+    return true;
+  }
+
+  close() {
+    clearTimeout(this.#settle);
+    this.#stream?.destroy();
+    this.#agent.destroy();
+  }
+}
+
+async function runViews(start: Start) {
+  const port = parentPort;
+  if (!port) return;
+  const views: View[] = [];
+  for (const [index, spec] of start.views.entries()) {
+    views.push(new View(spec, start.lanId, start.paceMs, start.settleMs));
+    if (index % 100 === 99) await Promise.all(views.map((view) => view.opened));
+  }
+  await Promise.all(views.map((view) => view.opened));
+  port.postMessage({ opened: views.length });
+  port.once('message', async ({ truth: entries, lastPickAt, timeoutMs }: Truth) => {
+    const truth = new Map(entries);
+    const deadline = now() + timeoutMs;
+    while (now() < deadline && views.some((view) => !view.shows(truth)))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const lags: Lags = views.map((view) =>
+      view.shows(truth) ? Math.max(0, view.changedAt - lastPickAt) : null,
+    );
+    for (const view of views) view.close();
+    port.postMessage({ lags });
+  });
+}
+
+if (!isMainThread && (workerData as { seatStreamViews?: Start })?.seatStreamViews)
+  void runViews((workerData as { seatStreamViews: Start }).seatStreamViews);
+
+/**
+ * Opens the views in a thread of their own; resolves once each has read the map. `converge`
+ * hands them the database's map and the moment of the last pick, and answers each view's lag.
+ */
+export async function openSeatStreamViews(start: Start): Promise<{
+  converge: (
+    truth: Map<number, number | null>,
+    lastPickAt: number,
+    timeoutMs: number,
+  ) => Promise<Lags>;
+  close: () => Promise<void>;
+}> {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { seatStreamViews: start } });
+  const failed = new Promise<never>((_, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The stream views' thread exited (${code})`)));
+  });
+  failed.catch(() => {});
+  const message = <T>() =>
+    Promise.race([new Promise<T>((resolve) => worker.once('message', resolve)), failed]);
+  await message<{ opened: number }>();
+  return {
+    async converge(truth, lastPickAt, timeoutMs) {
+      const answer = message<{ lags: Lags }>();
+      worker.postMessage({ truth: [...truth], lastPickAt, timeoutMs } satisfies Truth);
+      return (await answer).lags;
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
+}
+
+/** Now in ms since the epoch, as the views count it. */
+export const epochNow = now;
