@@ -1,7 +1,15 @@
 import { loadavg } from 'node:os';
 import { Browser } from './bench/browser.ts';
 import { headersToRecord, runLoad, startFloor } from './bench/children.ts';
-import { createLanners, expectStatus, inTurns, type Lanner, sendJson } from './bench/lanners.ts';
+import {
+  bearer,
+  createLanners,
+  expectStatus,
+  inTurns,
+  type Lanner,
+  lannerAddress,
+  sendJson,
+} from './bench/lanners.ts';
 import { benchOptionsOf, type Engine } from './bench/options.ts';
 import type { ReadContext } from './bench/reads.ts';
 import { percentile } from './bench/report.ts';
@@ -127,40 +135,62 @@ async function pickAtOnce(
 ): Promise<PickResult[]> {
   const contested = seatIds.slice(0, contestedCount);
   const half = Math.floor(lanners.length / 2);
-  const secondStart = performance.now() + 50;
-  return Promise.all(
-    lanners.map(async (lanner, index) => {
-      // Each at its moment of the second: the racers (the first half) and the others mixed.
-      const moment = secondStart + ((index * 7919) % lanners.length) * (1000 / lanners.length);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - performance.now())));
-      const seatId =
-        index < half
-          ? (contested[index % contested.length] as number)
-          : (seatIds[contestedCount + index] as number);
-      const origin = (servers[index % servers.length] as RunningServer).origin;
-      const started = performance.now();
-      let status: number;
-      try {
-        const answer = await sendJson(
-          lanner.browser,
-          'PUT',
-          `${origin}/api/lans/${lanId}/seats/${seatId}/occupant`,
-          lanner.tokens,
-          { userId: lanner.userId },
-        );
-        status = answer.status;
-      } catch {
-        status = 0;
-      }
-      return {
-        status,
-        ms: performance.now() - started,
-        at: epochNow(),
-        seatId,
-        userId: lanner.userId,
-      };
-    }),
+  const originOf = (index: number) => (servers[index % servers.length] as RunningServer).origin;
+  // Each picker has the map open: its tab holds a connection to the site, made when the
+  // page read what it shows (its seat swaps), as a browser keeps one.
+  const tabs = lanners.map(
+    (_, index) => new Browser({ localAddress: lannerAddress(index), keepAlive: true }),
   );
+  await inTurns([...lanners.keys()], 32, async (index) => {
+    const lanner = lanners[index] as Lanner;
+    expectStatus(
+      await (tabs[index] as Browser).get(
+        `${originOf(index)}/api/lans/${lanId}/seat-swaps`,
+        bearer(lanner.tokens),
+      ),
+      200,
+      'GET /api/lans/{id}/seat-swaps',
+    );
+  });
+  const secondStart = performance.now() + 50;
+  try {
+    return await Promise.all(
+      lanners.map(async (lanner, index) => {
+        // Each at its moment of the second: the racers (the first half) and the others mixed.
+        const moment = secondStart + ((index * 7919) % lanners.length) * (1000 / lanners.length);
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.max(0, moment - performance.now())),
+        );
+        const seatId =
+          index < half
+            ? (contested[index % contested.length] as number)
+            : (seatIds[contestedCount + index] as number);
+        const started = performance.now();
+        let status: number;
+        try {
+          const answer = await sendJson(
+            tabs[index] as Browser,
+            'PUT',
+            `${originOf(index)}/api/lans/${lanId}/seats/${seatId}/occupant`,
+            lanner.tokens,
+            { userId: lanner.userId },
+          );
+          status = answer.status;
+        } catch {
+          status = 0;
+        }
+        return {
+          status,
+          ms: performance.now() - started,
+          at: epochNow(),
+          seatId,
+          userId: lanner.userId,
+        };
+      }),
+    );
+  } finally {
+    for (const tab of tabs) tab.close();
+  }
 }
 
 /** What the database holds after the burst, checked against what each picker was told. */

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 
 export type Answer = { status: number; headers: Record<string, string>; body: Buffer; url: string };
 
@@ -12,9 +12,17 @@ type StoredCookie = { name: string; value: string; path: string };
 export class Browser {
   readonly #cookies = new Map<string, StoredCookie>();
   readonly #localAddress: string | undefined;
+  /** With `keepAlive`, one connection kept open between requests, as a tab keeps one. */
+  readonly #agent: Agent | false;
 
-  constructor({ localAddress }: { localAddress?: string } = {}) {
+  constructor({ localAddress, keepAlive }: { localAddress?: string; keepAlive?: boolean } = {}) {
     this.#localAddress = localAddress;
+    this.#agent = keepAlive ? new Agent({ keepAlive: true, maxSockets: 1 }) : false;
+  }
+
+  /** Closes the kept connection, if any. */
+  close(): void {
+    if (this.#agent) this.#agent.destroy();
   }
 
   /** One request, no redirect followed. */
@@ -36,7 +44,7 @@ export class Browser {
           method: init.method ?? 'GET',
           headers,
           ...(this.#localAddress ? { localAddress: this.#localAddress } : {}),
-          agent: false,
+          agent: this.#agent,
         },
         (incoming) => {
           const chunks: Buffer[] = [];

@@ -1,11 +1,16 @@
+import { fork } from 'node:child_process';
 import { Agent, type IncomingMessage, request } from 'node:http';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
 /**
- * The open seat maps of bench:seats, in a thread of their own: a thousand tabs' streams and
- * reads are the hall's browsers, not the measurer's. In the thread that times the picks they
- * made its event loop the slowest part of the run, and a pick's time was mostly the wait
- * for the bench's own turn.
+ * The open seat maps of bench:seats, in a process of their own at the lowest priority: a
+ * thousand tabs' streams and reads are the hall's browsers, each on a computer of its own,
+ * not the measurer's and not the server's. In the process that times the picks they made
+ * its event loop the slowest part of the run (a pick's time was mostly the wait for the
+ * bench's own turn); at the servers' priority, parsing a thousand streams' events took a
+ * core of the two the servers and the database share. At the lowest priority they get
+ * what the servers leave, and all of it once the picks are over, when their lag counts.
  *
  * Each view keeps the map as the web app does (lib/lans/follow-seat-changes.ts): read whole
  * once; a `seat` event that names someone the map knows (its people and occupants) is
@@ -205,16 +210,14 @@ class View {
 }
 
 async function runViews(start: Start) {
-  const port = parentPort;
-  if (!port) return;
   const views: View[] = [];
   for (const [index, spec] of start.views.entries()) {
     views.push(new View(spec, start.lanId, start.paceMs, start.settleMs));
     if (index % 100 === 99) await Promise.all(views.map((view) => view.opened));
   }
   await Promise.all(views.map((view) => view.opened));
-  port.postMessage({ opened: views.length });
-  port.once('message', async ({ truth: entries, lastPickAt, timeoutMs }: Truth) => {
+  process.send?.({ opened: views.length });
+  process.once('message', async ({ truth: entries, lastPickAt, timeoutMs }: Truth) => {
     const truth = new Map(entries);
     const deadline = now() + timeoutMs;
     while (now() < deadline && views.some((view) => !view.shows(truth)))
@@ -223,16 +226,17 @@ async function runViews(start: Start) {
       view.shows(truth) ? Math.max(0, view.changedAt - lastPickAt) : null,
     );
     for (const view of views) view.close();
-    port.postMessage({ lags });
+    process.send?.({ lags }, () => process.exit(0));
   });
 }
 
-if (!isMainThread && (workerData as { seatStreamViews?: Start })?.seatStreamViews)
-  void runViews((workerData as { seatStreamViews: Start }).seatStreamViews);
+if (process.env.BENCH_SEAT_VIEWS === '1')
+  process.once('message', (start: Start) => void runViews(start));
 
 /**
- * Opens the views in a thread of their own; resolves once each has read the map. `converge`
- * hands them the database's map and the moment of the last pick, and answers each view's lag.
+ * Opens the views in a process of their own; resolves once each has read the map.
+ * `converge` hands them the database's map and the moment of the last pick, and answers
+ * each view's lag.
  */
 export async function openSeatStreamViews(start: Start): Promise<{
   converge: (
@@ -242,23 +246,33 @@ export async function openSeatStreamViews(start: Start): Promise<{
   ) => Promise<Lags>;
   close: () => Promise<void>;
 }> {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { seatStreamViews: start } });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_SEAT_VIEWS: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  if (child.pid) setPriority(child.pid, 19);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const failed = new Promise<never>((_, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`The stream views' thread exited (${code})`)));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`The stream views' process exited (${code})`)));
   });
   failed.catch(() => {});
   const message = <T>() =>
-    Promise.race([new Promise<T>((resolve) => worker.once('message', resolve)), failed]);
+    Promise.race([
+      new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T))),
+      failed,
+    ]);
+  child.send(start);
   await message<{ opened: number }>();
   return {
     async converge(truth, lastPickAt, timeoutMs) {
       const answer = message<{ lags: Lags }>();
-      worker.postMessage({ truth: [...truth], lastPickAt, timeoutMs } satisfies Truth);
+      child.send({ truth: [...truth], lastPickAt, timeoutMs } satisfies Truth);
       return (await answer).lags;
     },
     async close() {
-      await worker.terminate();
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,21 +105,33 @@ export async function startServerProcess(
   const origin = `http://127.0.0.1:${port}`;
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      LOG_LEVEL: 'info',
-      LANPARTY_DEMO: '1',
-      ...place.env,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops.
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      serverEntry,
+    ],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+        LOG_LEVEL: 'info',
+        LANPARTY_DEMO: '1',
+        ...place.env,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   // Drained as it comes, keeping only the end for when something goes wrong.
   const keep = (chunk: Buffer) => {
+    if (process.env.BENCH_SERVER_LOG)
+      appendFileSync(`${process.env.BENCH_SERVER_LOG}-${port}.log`, chunk);
     output = (output + chunk.toString()).slice(-keptOutput);
   };
   child.stdout?.on('data', keep);

@@ -31,6 +31,8 @@ export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: n
   });
   const events: StreamEvent[] = [];
   const comments: string[] = [];
+  /** The text of each piece read off the connection, as the server's writes came. */
+  const chunks: string[] = [];
   let text = '';
   let markEnded: (text: string) => void = () => {};
   const ended = new Promise<string>((resolve) => {
@@ -46,6 +48,7 @@ export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: n
           const { done, value } = await reader.read();
           if (done) break;
           const chunk = decoder.decode(value, { stream: true });
+          chunks.push(chunk);
           text += chunk;
           buffer += chunk;
           for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
@@ -75,6 +78,7 @@ export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: n
     response,
     events,
     comments,
+    chunks,
     /** The first event matching, waiting up to `timeoutMs`. */
     next: (matches: (event: StreamEvent) => boolean, timeoutMs = 5000) =>
       until(

@@ -61,6 +61,23 @@ describe.each(testEngines)('live updates on %s', (engine) => {
     stream.close();
   });
 
+  it('sends a burst of changes together, not one write each', async () => {
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    const stream = await openStream(baseUrl, lanner);
+    // One after another, further apart than the hub's reads after NOTIFY (PostgreSQL).
+    const lans = [];
+    for (let count = 0; count < 6; count += 1) {
+      lans.push(await createLan());
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    for (const lan of lans)
+      await stream.next((e) => e.event === 'lan' && (e.data as { lanId: number }).lanId === lan.id);
+    // A stream writes at most once in streamWriteGapMs: six changes come in far fewer writes.
+    const writes = stream.chunks.filter((chunk) => chunk.includes('event: lan'));
+    expect(writes.length).toBeLessThan(lans.length);
+    stream.close();
+  });
+
   it('never tells one user of another user’s change', async () => {
     const watcher = await signInAs(site.db, site.issuer, ['Lanner']);
     const other = await signInAs(site.db, site.issuer, ['Lanner']);

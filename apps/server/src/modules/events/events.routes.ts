@@ -18,6 +18,15 @@ export type EventsDeps = {
 };
 
 /**
+ * A stream writes at most once in this long: what comes meanwhile goes out together. On
+ * PostgreSQL the hub read at every commit's NOTIFY, and hundreds of seat picks a second
+ * made one write per commit to each of hundreds of streams: the writes took half of each
+ * server's time. A quarter of a second is what SQLite's poll waits already, and less than
+ * a change takes to be noticed on a page (a change's own answer comes at once).
+ */
+export const streamWriteGapMs = 250;
+
+/**
  * Bytes a stream may have waiting for a slow client before it stops writing events and,
  * once the client has read them, sends one `resync` instead of the ones skipped. Far more
  * than the hub hands over at once before it resyncs everyone (10,000 events, about 0.7 MB),
@@ -143,12 +152,14 @@ export const eventsRoutes =
         let isBehind = false;
         let isAnswered = false;
         let isStopping = false;
-        // What one turn of the event loop sends goes out in one write: a burst of events
-        // (seats picked by hundreds) is one write per stream, not one per event.
+        // What comes within `streamWriteGapMs` of the last write goes out in one write: a burst of
+        // events (seats picked by hundreds) is a few writes per stream, not one per event.
         let unsent = '';
+        let wroteAt = Number.NEGATIVE_INFINITY;
         const flush = () => {
           const text = unsent;
           unsent = '';
+          wroteAt = performance.now();
           if (isBehind || raw.destroyed) return;
           // A client that does not read: stop, and once it has read, one resync for all.
           if (raw.writableLength > maximumBufferedBytes) {
@@ -163,7 +174,11 @@ export const eventsRoutes =
         };
         const write = (text: string) => {
           if (isBehind || text === '') return;
-          if (unsent === '') setImmediate(flush);
+          if (unsent === '') {
+            const wait = wroteAt + streamWriteGapMs - performance.now();
+            if (wait > 0) setTimeout(flush, wait);
+            else setImmediate(flush);
+          }
           unsent += text;
         };
         // Until the missed events are written, new ones wait, so none comes twice or early.
