@@ -1,7 +1,9 @@
 import type { Seat } from '@lanparty/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
+import frame from '../../../components/modal-dialog.module.css';
+import { useModalDialog } from '../../../components/use-modal-dialog.ts';
 import {
   occupantName,
   type PickingPhase,
@@ -39,7 +41,7 @@ type SeatDialogProps = {
  * What the viewer may do at a seat, asked before it is done: "Take seat A12?", "Move to
  * A12?", "Ask Nick to swap?", or what they can do there as a clan's seat manager or a lan
  * administrator; and when nothing, why. A native modal <dialog> as the confirm dialog's
- * (components/confirm-dialog.tsx): focus starts on Cancel and returns to the seat.
+ * (components/use-modal-dialog.ts): focus starts on Cancel and returns to the seat.
  */
 export function SeatDialog({
   seat,
@@ -51,40 +53,14 @@ export function SeatDialog({
   onRequest,
   onClose,
 }: SeatDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const openerRef = useRef<Element | null>(null);
-  const titleId = useId();
-  const bodyId = useId();
   const isOpen = seat !== null;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) {
-      openerRef.current = document.activeElement;
-      dialog.showModal();
-      cancelRef.current?.focus();
-    }
-    if (!isOpen && dialog.open) {
-      dialog.close();
-      const opener = openerRef.current;
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-      openerRef.current = null;
-    }
-  }, [isOpen]);
+  const { cancelRef, titleId, bodyId, dialogProps } = useModalDialog(isOpen, {
+    isBusy,
+    onCancel: onClose,
+  });
 
   return (
-    <dialog
-      ref={dialogRef}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!isBusy) onClose();
-      }}
-    >
+    <dialog {...dialogProps} className={`${frame.dialog} ${styles.dialog}`}>
       {seat ? (
         <SeatQuestion
           seat={seat}
@@ -160,11 +136,11 @@ function SeatQuestion({
   const chosen = others.find((candidate) => String(candidate.userId) === chosenId);
   const hasActions = actions.length > 0;
   return (
-    <div className={styles.content}>
-      <h2 id={titleId} className={styles.title}>
+    <div className={frame.content}>
+      <h2 id={titleId} className={frame.title}>
         {titleOf(seat, actions)}
       </h2>
-      <div id={bodyId} className={styles.body}>
+      <div id={bodyId} className={`${frame.body} ${styles.body}`}>
         <p>{aboutSeat(seat, viewer)}</p>
         {actions.map((action) =>
           action.kind === 'take' && action.isMove && mySeat ? (
@@ -222,7 +198,7 @@ function SeatQuestion({
           </p>
         )
       ) : null}
-      <div className={`${controls.actions} ${styles.actions}`}>
+      <div className={`${controls.actions} ${frame.actions}`}>
         <button
           ref={cancelRef}
           type="button"
