@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { Browser } from './bench/browser.ts';
 import { headersToRecord, runLoad, startFloor } from './bench/children.ts';
+import { cpuBetween, describeCpu, snapshotCpu } from './bench/cpu-account.ts';
 import {
   bearer,
   createLanners,
@@ -132,7 +133,8 @@ async function pickAtOnce(
   lanners: readonly Lanner[],
   lanId: number,
   seatIds: readonly number[],
-): Promise<PickResult[]> {
+  viewsPid: number | undefined,
+): Promise<{ picks: PickResult[]; cpu: string }> {
   const contested = seatIds.slice(0, contestedCount);
   const half = Math.floor(lanners.length / 2);
   const originOf = (index: number) => (servers[index % servers.length] as RunningServer).origin;
@@ -153,8 +155,9 @@ async function pickAtOnce(
     );
   });
   const secondStart = performance.now() + 50;
+  const cpuBefore = snapshotCpu();
   try {
-    return await Promise.all(
+    const picks = await Promise.all(
       lanners.map(async (lanner, index) => {
         // Each at its moment of the second: the racers (the first half) and the others mixed.
         const moment = secondStart + ((index * 7919) % lanners.length) * (1000 / lanners.length);
@@ -188,6 +191,19 @@ async function pickAtOnce(
         };
       }),
     );
+    const serverPids = new Set(servers.map((server) => server.pid));
+    const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, command) => {
+      if (serverPids.has(pid)) return 'servers';
+      if (pid === viewsPid) return 'stream views';
+      if (pid === process.pid) return 'pickers';
+      if (command === 'postgres') return 'database';
+      return undefined;
+    });
+    const elapsed = Math.round(performance.now() - secondStart);
+    return {
+      picks,
+      cpu: cpu.size ? `${describeCpu(cpu)} in ${elapsed} ms (2 cores: ${elapsed * 2} ms)` : '',
+    };
   } finally {
     for (const tab of tabs) tab.close();
   }
@@ -292,7 +308,7 @@ async function benchEngine(engine: Engine) {
 
     const load = loadavg()[0] ?? 0;
     console.info(`${engine}: ${participantCount} picks in one second…`);
-    const picks = await pickAtOnce(servers, lanners, lanId, seatIds);
+    const { picks, cpu } = await pickAtOnce(servers, lanners, lanId, seatIds, views.pid);
     const lastPickAt = Math.max(...picks.map((pick) => pick.at));
     const truthAnswer = await new Browser().get(`${first.origin}/api/lans/${lanId}/seating`, {});
     const truthMap = JSON.parse(truthAnswer.body.toString()) as { seats: MapSeat[] };
@@ -312,6 +328,7 @@ async function benchEngine(engine: Engine) {
       engine,
       servers: servers.length,
       loadBefore: load,
+      cpu,
       statuses: [...statuses].sort(([a], [b]) => a - b),
       fiveHundreds: picks.filter((pick) => pick.status >= 500 || pick.status === 0).length,
       p50: percentile(
@@ -356,6 +373,7 @@ for (const engine of options.engines) {
     [
       `\n${engine}, ${outcome.servers} server${outcome.servers > 1 ? 's' : ''} (load average before ${outcome.loadBefore.toFixed(2)})`,
       `  picks: ${participantCount} in one second, ${Math.floor(participantCount / 2)} racing for ${contestedCount} seats: ${outcome.statuses.map(([status, n]) => `${n} × ${status || 'failed'}`).join(', ')}; p50 ${ms(outcome.p50)}, p99 ${ms(outcome.p99)} (goal ≤ ${goals.pickP99Ms} ms)`,
+      `  CPU while picking: ${outcome.cpu || 'not measured (no /proc)'}`,
       `  database: ${outcome.problems.length === 0 ? 'every contested seat held by the one told 200, nobody on two seats' : outcome.problems.slice(0, 5).join('; ')}`,
       `  streams: ${outcome.converged} of ${streamCount} show the database's map, ${outcome.withinGoal} within ${goals.convergeMs} ms of the last pick; after it p50 ${ms(outcome.lagP50)}, p99 ${ms(outcome.lagP99)}, slowest ${ms(outcome.lagMax)}`,
       `  GET seating (${plan.columns * plan.rows} seats, ${Math.round(outcome.unchanged.bytes / 1024)} KB as sent), unchanged, ${options.connections} connections: ${Math.round(outcome.unchanged.result.requestsPerSecond)}/s, ${ratio.toFixed(2)} of the floor's ${Math.round(outcome.unchanged.floorRps)}/s, p99 ${outcome.unchanged.result.p99} ms`,

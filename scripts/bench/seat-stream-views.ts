@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { readLiveEvent, type SeatEvent, seatEventsOf } from '@lanparty/contract/rules';
 
 /**
  * The open seat maps of bench:seats, in a process of their own at the lowest priority: a
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
  * what the servers leave, and all of it once the picks are over, when their lag counts.
  *
  * Each view keeps the map as the web app does (lib/lans/follow-seat-changes.ts): read whole
- * once; a `seat` event that names someone the map knows (its people and occupants) is
+ * once; a `seat` event (or each seat of a `seats` event) that names someone the map knows (its people and occupants) is
  * applied as it comes, and `settleMs` after the last one the changes since the version held
  * are read once; an event it cannot apply, or one that comes while a read is under way,
  * makes it read the changes (one read at a time, at most one per `paceMs`); a `seating`
@@ -27,7 +28,6 @@ type Truth = { truth: [number, number | null][]; lastPickAt: number; timeoutMs: 
 export type Lags = (number | null)[];
 
 type MapSeat = { id: number; occupant: { userId: number } | null };
-type SeatEvent = { lanId: number; seatId: number; occupantId?: number | null };
 
 /** Now, in ms since the epoch: comparable between threads. */
 const now = () => performance.timeOrigin + performance.now();
@@ -109,16 +109,18 @@ class View {
     for (const message of messages) {
       const kind = /^event: (.*)$/m.exec(message)?.[1];
       if (kind === 'seating' || kind === 'resync') this.markBehind(true);
-      else if (kind === 'seat') {
-        const data = /^data: (.*)$/m.exec(message)?.[1];
-        this.#seatEvent(data ? (JSON.parse(data) as SeatEvent) : undefined);
+      else if (kind === 'seat' || kind === 'seats') {
+        // As the web app reads it: the contract's reader, a run as its seats one by one.
+        const event = readLiveEvent(kind, /^data: (.*)$/m.exec(message)?.[1] ?? '');
+        if (!event) this.markBehind(false);
+        else for (const seatEvent of seatEventsOf(event)) this.#seatEvent(seatEvent);
       }
     }
   }
 
   /** As followSeatEvents: applied at once when it can be, read otherwise, settled later. */
-  #seatEvent(event: SeatEvent | undefined) {
-    if (!event || event.lanId !== this.lanId) return;
+  #seatEvent(event: SeatEvent) {
+    if (event.lanId !== this.lanId) return;
     clearTimeout(this.#settle);
     this.#settle = setTimeout(() => this.markBehind(false), this.settleMs);
     const { seatId, occupantId } = event;
@@ -239,6 +241,8 @@ if (process.env.BENCH_SEAT_VIEWS === '1')
  * each view's lag.
  */
 export async function openSeatStreamViews(start: Start): Promise<{
+  /** The views' process, for the CPU account. */
+  pid: number;
   converge: (
     truth: Map<number, number | null>,
     lastPickAt: number,
@@ -265,6 +269,7 @@ export async function openSeatStreamViews(start: Start): Promise<{
   child.send(start);
   await message<{ opened: number }>();
   return {
+    pid: child.pid ?? 0,
     async converge(truth, lastPickAt, timeoutMs) {
       const answer = message<{ lags: Lags }>();
       child.send({ truth: [...truth], lastPickAt, timeoutMs } satisfies Truth);

@@ -39,13 +39,53 @@ const nullableIdsOf = (kind: LiveEventKind): readonly string[] =>
   (liveEventNullableIds as Partial<Record<LiveEventKind, readonly string[]>>)[kind] ?? [];
 
 /**
+ * Several seats of one lan that changed together, in the order of their changes: each
+ * `[seatId, occupantId]` as a `seat` event's ids (occupantId null: freed). The server sends
+ * it for a run of seat changes it read at once (hundreds of picks a second), where one
+ * `seat` event apiece was most of a stream's bytes and of a tab's work (decision 042).
+ */
+export type SeatsEvent = { kind: 'seats'; lanId: number; seats: [number, number | null][] };
+
+/**
  * What changed: the event's kind (the stream's `event:` line) and its ids (the `data:`
  * line). `resync` means the server no longer holds everything missed since the last event
  * seen: refetch everything.
  */
 export type LiveEvent =
   | { [K in LiveEventKind]: Flat<{ kind: K } & LiveEventData<K>> }[LiveEventKind]
+  | SeatsEvent
   | { kind: 'resync' };
+
+/** A `seat` event: one seat picked, moved or freed. */
+export type SeatEvent = Extract<LiveEvent, { kind: 'seat' }>;
+
+/**
+ * The seat changes an event tells, one `seat` event apiece, in order: a `seat` event
+ * itself, each seat of a `seats` event; none for other kinds.
+ */
+export function seatEventsOf(event: LiveEvent): SeatEvent[] {
+  if (event.kind === 'seat') return [event];
+  if (event.kind !== 'seats') return [];
+  return event.seats.map(([seatId, occupantId]) => ({
+    kind: 'seat',
+    lanId: event.lanId,
+    seatId,
+    occupantId,
+  }));
+}
+
+const isSeatChange = (pair: unknown): pair is [number, number | null] =>
+  Array.isArray(pair) &&
+  pair.length === 2 &&
+  Number.isSafeInteger(pair[0]) &&
+  (pair[1] === null || Number.isSafeInteger(pair[1]));
+
+function readSeatsEvent(fields: object): SeatsEvent | null {
+  const { lanId, seats } = fields as Record<string, unknown>;
+  if (!Number.isSafeInteger(lanId) || !Array.isArray(seats) || !seats.every(isSeatChange))
+    return null;
+  return { kind: 'seats', lanId: lanId as number, seats: seats.map(([a, b]) => [a, b]) };
+}
 
 /** One object type instead of an intersection, as an editor shows it. */
 type Flat<T> = { [Field in keyof T]: T[Field] };
@@ -59,7 +99,7 @@ const isLiveEventKind = (kind: string): kind is LiveEventKind => Object.hasOwn(l
  */
 export function readLiveEvent(name: string | undefined, data: string): LiveEvent | null {
   if (name === 'resync') return { kind: 'resync' };
-  if (name === undefined || !isLiveEventKind(name)) return null;
+  if (name === undefined || (name !== 'seats' && !isLiveEventKind(name))) return null;
   let fields: unknown;
   try {
     fields = JSON.parse(data);
@@ -67,6 +107,7 @@ export function readLiveEvent(name: string | undefined, data: string): LiveEvent
     return null;
   }
   if (typeof fields !== 'object' || fields === null) return null;
+  if (name === 'seats') return readSeatsEvent(fields);
   const event: Record<string, unknown> = { kind: name };
   for (const field of liveEventIds[name]) {
     const id: unknown = (fields as Record<string, unknown>)[field];

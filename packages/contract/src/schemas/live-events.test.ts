@@ -6,6 +6,7 @@ import {
   liveEventData,
   liveEventIds,
   readLiveEvent,
+  seatEventsOf,
 } from '../rules/live-event-rules.ts';
 import { liveEventSchema } from './live-events.ts';
 
@@ -13,6 +14,15 @@ const examples: LiveEvent[] = [
   { kind: 'lan', lanId: 4 },
   { kind: 'subscriber', lanId: 4, subscriberId: 17 },
   { kind: 'user', userId: 9 },
+  { kind: 'seat', lanId: 4, seatId: 12, occupantId: null },
+  {
+    kind: 'seats',
+    lanId: 4,
+    seats: [
+      [12, 9],
+      [13, null],
+    ],
+  },
   { kind: 'resync' },
 ];
 
@@ -34,6 +44,38 @@ describe('live events', () => {
     );
     expect(liveEventData({ kind: 'user', userId: 9 })).toBe('{"userId":9}');
     expect(liveEventData({ kind: 'resync' })).toBe('{}');
+    expect(liveEventData({ kind: 'seats', lanId: 4, seats: [[12, 9]] })).toBe(
+      '{"lanId":4,"seats":[[12,9]]}',
+    );
+  });
+
+  it('tells the seat changes of a seats event one by one, in order', () => {
+    expect(
+      seatEventsOf({
+        kind: 'seats',
+        lanId: 4,
+        seats: [
+          [12, 9],
+          [12, null],
+        ],
+      }),
+    ).toEqual([
+      { kind: 'seat', lanId: 4, seatId: 12, occupantId: 9 },
+      { kind: 'seat', lanId: 4, seatId: 12, occupantId: null },
+    ]);
+    expect(seatEventsOf({ kind: 'seat', lanId: 4, seatId: 12, occupantId: 9 })).toEqual([
+      { kind: 'seat', lanId: 4, seatId: 12, occupantId: 9 },
+    ]);
+    expect(seatEventsOf({ kind: 'seating', lanId: 4 })).toEqual([]);
+  });
+
+  it('refuses a seats event whose changes are not pairs of ids', () => {
+    expect(readLiveEvent('seats', '{"lanId":4,"seats":[[1]]}')).toBeNull();
+    expect(readLiveEvent('seats', '{"lanId":4,"seats":[[1,2,3]]}')).toBeNull();
+    expect(readLiveEvent('seats', '{"lanId":4,"seats":[[null,2]]}')).toBeNull();
+    expect(readLiveEvent('seats', '{"lanId":4,"seats":[[1,"2"]]}')).toBeNull();
+    expect(readLiveEvent('seats', '{"lanId":4,"seats":{}}')).toBeNull();
+    expect(readLiveEvent('seats', '{"seats":[]}')).toBeNull();
   });
 
   it('refuses what it does not know, as zod does', () => {
@@ -55,16 +97,21 @@ describe('live events', () => {
   });
 
   it('accepts exactly the events the schema accepts', () => {
-    const kinds = [...Object.keys(liveEventIds), 'resync', 'other', '__proto__'];
-    const value = fc.oneof(
+    const kinds = [...Object.keys(liveEventIds), 'seats', 'resync', 'other', '__proto__'];
+    const scalar = fc.oneof(
       fc.integer(),
       fc.double(),
       fc.constant(Number.MAX_SAFE_INTEGER + 1),
       fc.string(),
       fc.constant(null),
     );
+    const value = fc.oneof(
+      scalar,
+      fc.array(fc.oneof(fc.tuple(fc.integer(), fc.oneof(fc.integer(), fc.constant(null))), scalar)),
+      fc.array(fc.array(scalar, { maxLength: 3 })),
+    );
     const data = fc.dictionary(
-      fc.constantFrom('lanId', 'subscriberId', 'userId', 'seatId', 'occupantId', 'x'),
+      fc.constantFrom('lanId', 'subscriberId', 'userId', 'seatId', 'occupantId', 'seats', 'x'),
       value,
     );
     fc.assert(

@@ -37,11 +37,17 @@ export const liveEventSchema = z
     eventOf('clan'),
     eventOf('seat'),
     eventOf('seating'),
+    z.object({
+      kind: z.literal('seats'),
+      lanId: eventId,
+      seats: z.array(z.tuple([eventId, eventId.nullable()])),
+    }),
     z.object({ kind: z.literal('resync') }),
   ])
   .meta({
     description:
       'What changed, ids only: `lan` {lanId}, `subscriber` {lanId, subscriberId}, `user` ' +
-      '{userId}, `clan` {clanId}, `seat` {lanId, seatId, occupantId} (picked, moved or freed; occupantId: who sits there now, null when freed), `seating` {lanId} (the ' +
+      '{userId}, `clan` {clanId}, `seat` {lanId, seatId, occupantId} (picked, moved or freed; occupantId: who sits there now, null when freed), `seats` {lanId, seats: ' +
+      '[[seatId, occupantId], …]} (several seats of a lan changed together, in order), `seating` {lanId} (the ' +
       'plan changed); `resync` when what was missed is no longer held.',
   });

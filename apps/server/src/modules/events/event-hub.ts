@@ -6,6 +6,8 @@ import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import {
   type EventRow,
   findEventIdRange,
+  gatherSeatRuns,
+  type HubEvent,
   listEventsAfter,
   listEventsByIds,
 } from './events.repository.ts';
@@ -27,7 +29,7 @@ export type EventHub = {
     stream: EventStream,
   ): { close: () => void; ready: Promise<void> } | { refused: 'user' | 'total' };
   /** What a stream resuming after `lastEventId` missed, or `resync` when that is gone. */
-  replay(reader: StreamReader, lastEventId: number): Promise<EventRow[] | 'resync'>;
+  replay(reader: StreamReader, lastEventId: number): Promise<HubEvent[] | 'resync'>;
   /** How many streams are open, for tests and logs. */
   count(): number;
   /** Ends every open stream (before the server closes, which waits for them). */
@@ -45,7 +47,8 @@ export type StreamReader = {
 export type EventStream = {
   /** Read at every event, so a change of the reader's roles counts from then on. */
   reader: StreamReader;
-  send: (event: EventRow) => void;
+  /** A change, or several seats' changes read together (`gatherSeatRuns`). */
+  send: (event: HubEvent) => void;
   /** More changed than the hub could tell in time: everything shown must be refetched. */
   resync: () => void;
   /** Ends the response: the server is shutting down. */
@@ -99,7 +102,7 @@ const maximumRelistenMs = 4_000;
  * A `user` event is for that user alone; the others are for every signed-in stream, but
  * those about a hidden (inactive) lan only for readers who may see it.
  */
-export function isEventFor(event: EventRow, reader: StreamReader): boolean {
+export function isEventFor(event: HubEvent, reader: StreamReader): boolean {
   if (event.kind === 'user') return event.userId === reader.userId;
   return !event.isHidden || reader.canSeeHiddenLans;
 }
@@ -125,8 +128,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const gaps = new Map<number, number>();
   let running: Session | undefined;
 
-  function deliver(event: EventRow): void {
-    for (const stream of streams) if (isEventFor(event, stream.reader)) stream.send(event);
+  /** What one read found, in order, a run of seat changes as one event. */
+  function deliver(rows: readonly EventRow[]): void {
+    for (const event of gatherSeatRuns(rows))
+      for (const stream of streams) if (isEventFor(event, stream.reader)) stream.send(event);
   }
 
   function noteGaps(afterId: number, id: number, now: number): void {
@@ -141,10 +146,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
     const now = Date.now();
     const skipped = [...gaps.keys()];
     for (let start = 0; start < skipped.length; start += batchSize) {
-      for (const event of await listEventsByIds(db, skipped.slice(start, start + batchSize))) {
-        gaps.delete(event.id);
-        deliver(event);
-      }
+      const late = await listEventsByIds(db, skipped.slice(start, start + batchSize));
+      for (const event of late) gaps.delete(event.id);
+      deliver(late);
     }
     for (const [id, since] of gaps) if (now - since > lateCommitMs) gaps.delete(id);
     for (;;) {
@@ -152,8 +156,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
       for (const event of events) {
         noteGaps(cursor, event.id, now);
         cursor = event.id;
-        deliver(event);
       }
+      deliver(events);
       if (events.length < batchSize) return;
       const { newest } = await findEventIdRange(db);
       if (newest - cursor > catchUpLimit) {
@@ -310,7 +314,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       if (oldest === 0 ? lastEventId > 0 : lastEventId < oldest - 1) return 'resync';
       const events = await listEventsAfter(db, lastEventId, replayLimit);
       if (events.length >= replayLimit) return 'resync';
-      return events.filter((event) => isEventFor(event, reader));
+      return gatherSeatRuns(events.filter((event) => isEventFor(event, reader)));
     },
     count: () => streams.size,
     endAll() {

@@ -14,7 +14,7 @@ import { signInAs } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { type AppDatabase, createDatabase } from '../../db/database.ts';
-import type { EventRow } from './events.repository.ts';
+import type { HubEvent } from './events.repository.ts';
 
 /** `count` events of one user committed at once, as a flood of profile saves would write. */
 async function writeUserEvents(db: AppDatabase, userId: number, count: number): Promise<void> {
@@ -171,7 +171,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a lost listening connection', (
     const site = await startApiSite('postgres');
     const hub = hubWithoutPoll(site.db, site.config.database);
     try {
-      const told: EventRow[] = [];
+      const told: HubEvent[] = [];
       const opened = hub.open({
         reader: { userId: 1, canSeeHiddenLans: true },
         send: (event) => told.push(event),

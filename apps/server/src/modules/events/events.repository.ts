@@ -16,6 +16,58 @@ export type EventRow = {
   isHidden: boolean;
 };
 
+/**
+ * Seat changes of one lan read one after another, told as one `seats` event (`id`: the
+ * last row's): hundreds of picks a second were one event apiece to every stream.
+ */
+export type SeatRun = {
+  kind: 'seats';
+  id: number;
+  lanId: number;
+  isHidden: boolean;
+  rows: EventRow[];
+};
+
+/** What the hub hands a stream: a row, or a run of seat rows. */
+export type HubEvent = EventRow | SeatRun;
+
+const isSeatRow = (row: EventRow) =>
+  row.kind === 'seat' && row.lanId !== null && row.seatId !== null;
+
+/**
+ * The rows in order, with each run of two or more seat rows of one lan (and alike hidden)
+ * as one SeatRun; a seat row alone stays a row (a `seat` event).
+ */
+export function gatherSeatRuns(rows: readonly EventRow[]): HubEvent[] {
+  const gathered: HubEvent[] = [];
+  for (const row of rows) {
+    const last = gathered.at(-1);
+    const joins =
+      last !== undefined &&
+      isSeatRow(row) &&
+      (last.kind === 'seats' || isSeatRow(last)) &&
+      last.lanId === row.lanId &&
+      last.isHidden === row.isHidden;
+    if (!joins) gathered.push(row);
+    else if (last.kind === 'seats') {
+      last.rows.push(row);
+      last.id = row.id;
+    } else
+      gathered[gathered.length - 1] = {
+        kind: 'seats',
+        id: row.id,
+        lanId: row.lanId as number,
+        isHidden: row.isHidden,
+        rows: [last as EventRow, row],
+      };
+  }
+  return gathered;
+}
+
+/** The ids of the rows an event tells. */
+export const rowIdsOf = (event: HubEvent): number[] =>
+  event.kind === 'seats' ? event.rows.map((row) => row.id) : [event.id];
+
 function selectEvents(db: Executor) {
   return db
     .selectFrom('events')

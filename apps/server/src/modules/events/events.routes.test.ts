@@ -1,3 +1,4 @@
+import type { Seating } from '@lanparty/contract';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiSite } from '../../../test/api-site.ts';
@@ -9,7 +10,7 @@ import { testEngines } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
 import { createEventHub } from './event-hub.ts';
-import type { EventRow } from './events.repository.ts';
+import type { HubEvent } from './events.repository.ts';
 
 const noLog = { warn() {}, error() {} } as never;
 
@@ -76,6 +77,59 @@ describe.each(testEngines)('live updates on %s', (engine) => {
     const writes = stream.chunks.filter((chunk) => chunk.includes('event: lan'));
     expect(writes.length).toBeLessThan(lans.length);
     stream.close();
+  });
+
+  it('tells seats changed together as one seats event, each seat with who sits there now', async () => {
+    const lan = await createLan();
+    const saved = await api.request(admin, 'PUT', `/api/lans/${lan.id}/seating`, {
+      plan: { opensAt: null, locksAt: null, published: true, width: 2, height: 1 },
+      seats: [
+        { label: 'A1', x: 0, y: 0 },
+        { label: 'A2', x: 1, y: 0 },
+      ],
+      blocks: [],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const seatIdOf = (label: string) =>
+      (saved.json() as Seating).seats.find((seat) => seat.label === label)?.id as number;
+    const [a1, a2] = [seatIdOf('A1'), seatIdOf('A2')];
+    const { who: lanner } = await api.ticket(lan.id, 'accepted');
+    const pick = (seatId: number) =>
+      api.request(lanner, 'PUT', `/api/lans/${lan.id}/seats/${seatId}/occupant`, {
+        userId: lanner.user.id,
+      });
+    const stream = await openStream(baseUrl, lanner);
+
+    expect((await pick(a1)).statusCode).toBe(200);
+    const picked = await stream.next((e) => e.event === 'seat');
+    expect(picked.data).toEqual({ lanId: lan.id, seatId: a1, occupantId: lanner.user.id });
+    // A move frees one seat and takes another in one transaction: one event for both.
+    expect((await pick(a2)).statusCode).toBe(200);
+    const moved = await stream.next((e) => e.event === 'seats');
+    expect(moved.data).toEqual({
+      lanId: lan.id,
+      seats: [
+        [a1, null],
+        [a2, lanner.user.id],
+      ],
+    });
+    stream.close();
+
+    // Resumed from before the pick, what it missed comes as one run too, in order.
+    const resumed = await openStream(baseUrl, lanner, Number(picked.id) - 1);
+    const replayed = await resumed.next((e) => e.event === 'seats');
+    expect(replayed).toMatchObject({
+      id: moved.id,
+      data: {
+        lanId: lan.id,
+        seats: [
+          [a1, lanner.user.id],
+          [a1, null],
+          [a2, lanner.user.id],
+        ],
+      },
+    });
+    resumed.close();
   });
 
   it('never tells one user of another user’s change', async () => {
@@ -204,7 +258,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers
     const listener = holdListener();
     try {
       const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
-      const told: EventRow[] = [];
+      const told: HubEvent[] = [];
       const isTold = (lanId: number) =>
         until(
           () => told.find((event) => event.kind === 'lan' && event.lanId === lanId),
@@ -282,7 +336,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two servers
       const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
       const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
       const stream = await openStream(baseUrl, lanner);
-      const told: EventRow[] = [];
+      const told: HubEvent[] = [];
       const opened = otherHub.open({
         reader: { userId: lanner.user.id, canSeeHiddenLans: false },
         send: (event) => told.push(event),

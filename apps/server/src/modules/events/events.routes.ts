@@ -7,7 +7,7 @@ import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { isAllowed } from '../auth/authorize.ts';
 import type { EventHub, StreamReader } from './event-hub.ts';
-import type { EventRow } from './events.repository.ts';
+import { type EventRow, type HubEvent, rowIdsOf } from './events.repository.ts';
 
 export type EventsDeps = {
   hub: EventHub;
@@ -62,16 +62,25 @@ export function liveEventOf({
   return null;
 }
 
-// Every stream is sent the hub's one row of an event: written once for all of them.
-const formatted = new WeakMap<EventRow, string>();
+/** A run of seat changes as one `seats` event: each seat with who sits there now. */
+const seatsEventOf = ({ lanId, rows }: Extract<HubEvent, { kind: 'seats' }>): LiveEvent => ({
+  kind: 'seats',
+  lanId,
+  seats: rows.map(({ seatId, userId }) => [seatId as number, userId]),
+});
+
+// Every stream is sent the hub's one object of an event: written once for all of them.
+const formatted = new WeakMap<HubEvent, string>();
 
 /** One event as the stream writes it: its id, its kind and its ids (`liveEventData`). */
-export function formatEvent(row: EventRow): string {
-  let text = formatted.get(row);
+export function formatEvent(hubEvent: HubEvent): string {
+  let text = formatted.get(hubEvent);
   if (text === undefined) {
-    const event = liveEventOf(row);
-    text = event ? `id: ${row.id}\nevent: ${event.kind}\ndata: ${liveEventData(event)}\n\n` : '';
-    formatted.set(row, text);
+    const event = hubEvent.kind === 'seats' ? seatsEventOf(hubEvent) : liveEventOf(hubEvent);
+    text = event
+      ? `id: ${hubEvent.id}\nevent: ${event.kind}\ndata: ${liveEventData(event)}\n\n`
+      : '';
+    formatted.set(hubEvent, text);
   }
   return text;
 }
@@ -110,6 +119,7 @@ export const eventsRoutes =
             'subscription is made, changed, withdrawn or checked in; `user` {userId}, to that ' +
             'user alone, when their roles or profile change; `clan` {clanId} when a clan or its ' +
             'members change; `seat` {lanId, seatId} when a seat is picked, moved or freed, ' +
+            '`seats` {lanId, seats: [[seatId, occupantId], …]} for several seats of a lan changed together, ' +
             '`seating` {lanId} when a seat plan changes. Events of an inactive lan reach lan ' +
             'administrators only. HEAD answers the headers at once, holding no stream. A ' +
             'client too slow to read is sent one `resync` once it has caught up, instead of ' +
@@ -182,8 +192,8 @@ export const eventsRoutes =
           unsent += text;
         };
         // Until the missed events are written, new ones wait, so none comes twice or early.
-        let waiting: Array<EventRow | 'resync'> | null = [];
-        const send = (event: EventRow | 'resync') => {
+        let waiting: Array<HubEvent | 'resync'> | null = [];
+        const send = (event: HubEvent | 'resync') => {
           if (waiting) return void waiting.push(event);
           if (event === 'resync') return write(resyncEvent);
           write(formatEvent(event));
@@ -245,15 +255,17 @@ export const eventsRoutes =
             if (missed === 'resync') write(resyncEvent);
             else
               for (const event of missed) {
-                replayed.add(event.id);
+                for (const id of rowIdsOf(event)) replayed.add(id);
                 write(formatEvent(event));
               }
           }
         } finally {
           const held = waiting ?? [];
           waiting = null;
-          // What came live while the replay was read may be in it too.
-          for (const event of held) if (event === 'resync' || !replayed.has(event.id)) send(event);
+          // What came live while the replay was read may be in it too (a seat run that is
+          // partly in it is sent whole: its changes, in order, end where they did).
+          for (const event of held)
+            if (event === 'resync' || !rowIdsOf(event).every((id) => replayed.has(id))) send(event);
         }
       },
     );

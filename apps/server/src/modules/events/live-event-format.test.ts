@@ -1,7 +1,7 @@
 import { liveEventSchema } from '@lanparty/contract';
 import { readLiveEvent } from '@lanparty/contract/rules';
 import { describe, expect, it } from 'vitest';
-import type { EventRow } from './events.repository.ts';
+import { type EventRow, gatherSeatRuns } from './events.repository.ts';
 import { formatEvent } from './events.routes.ts';
 
 const row = (fields: Partial<EventRow> & Pick<EventRow, 'kind'>): EventRow => ({
@@ -61,5 +61,57 @@ describe('formatEvent', () => {
     expect(formatEvent(row({ kind: 'subscriber', lanId: 3 }))).toBe('');
     expect(formatEvent(row({ kind: 'user', lanId: 3 }))).toBe('');
     expect(formatEvent(row({ kind: 'seat', lanId: 3 }))).toBe('');
+  });
+});
+
+describe('seat changes read together', () => {
+  const seat = (
+    id: number,
+    lanId: number,
+    seatId: number,
+    userId: number | null,
+    isHidden = false,
+  ) => row({ id, kind: 'seat', lanId, seatId, userId, isHidden });
+
+  it('are one run per lan, in order, broken by any other change', () => {
+    const rows = [
+      seat(1, 3, 10, 5),
+      seat(2, 3, 11, null),
+      row({ id: 3, kind: 'lan', lanId: 3 }),
+      seat(4, 3, 12, 6),
+      seat(5, 4, 20, 7),
+      seat(6, 4, 21, 8, true),
+      seat(7, 4, 22, 9, true),
+    ];
+    expect(gatherSeatRuns(rows)).toEqual([
+      { kind: 'seats', id: 2, lanId: 3, isHidden: false, rows: rows.slice(0, 2) },
+      rows[2],
+      rows[3],
+      rows[4],
+      { kind: 'seats', id: 7, lanId: 4, isHidden: true, rows: rows.slice(5, 7) },
+    ]);
+  });
+
+  it('are written as one seats event with the last change’s id, each seat with who sits there now', () => {
+    const [run] = gatherSeatRuns([seat(8, 3, 10, 5), seat(9, 3, 11, null), seat(10, 3, 10, null)]);
+    const written = lines(formatEvent(run as NonNullable<typeof run>));
+    expect(written).toEqual({
+      id: '10',
+      event: 'seats',
+      data: '{"lanId":3,"seats":[[10,5],[11,null],[10,null]]}',
+    });
+    const expected = {
+      kind: 'seats',
+      lanId: 3,
+      seats: [
+        [10, 5],
+        [11, null],
+        [10, null],
+      ],
+    };
+    expect(readLiveEvent(written.event, written.data)).toEqual(expected);
+    expect(liveEventSchema.parse({ kind: written.event, ...JSON.parse(written.data) })).toEqual(
+      expected,
+    );
   });
 });

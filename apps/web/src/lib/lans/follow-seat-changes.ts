@@ -1,4 +1,4 @@
-import type { LiveEvent, SeatChanges, Seating, SeatOccupant } from '@lanparty/contract';
+import type { SeatChanges, SeatEvent, Seating, SeatOccupant } from '@lanparty/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { lansKeys } from './lans-query-keys.ts';
@@ -7,8 +7,6 @@ import { lansKeys } from './lans-query-keys.ts';
  * An open seat map following `seat` events (issue 34). Loaded by the live updates when such
  * an event comes, not with the first screen: only a page with a seat map has use for it.
  */
-
-type SeatEvent = Extract<LiveEvent, { kind: 'seat' }>;
 
 /** How long after the last seat event a map applied by itself asks what changed, to be sure. */
 export const seatSettleMs = 2000;

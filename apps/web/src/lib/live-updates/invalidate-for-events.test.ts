@@ -112,6 +112,24 @@ describe('what a live update refetches', () => {
       ['participants4', 'seating4'].sort(),
     );
   });
+  it('seats changed together: that lan’s participants, its map following each seat', async () => {
+    const { requests } = stubFetch({
+      'GET /api/lans/3/seating/changes': () =>
+        jsonResponse({ version: 1, planChanged: false, seats: [] }),
+    });
+    expect(
+      await touchedBy({
+        kind: 'seats',
+        lanId: 3,
+        seats: [
+          [99, null],
+          [98, 5],
+        ],
+      }),
+    ).toEqual(['participants3']);
+    // Seats the map does not hold: it reads the changes, once for the run.
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+  });
 });
 
 describe('a read under way when events come', () => {

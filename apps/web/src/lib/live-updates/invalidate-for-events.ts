@@ -1,3 +1,4 @@
+import { type SeatEvent, seatEventsOf } from '@lanparty/contract/rules';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { showsClans } from '../clans/clans-query-keys.ts';
 import { lansKeys } from '../lans/lans-query-keys.ts';
@@ -28,8 +29,8 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
  *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
  *   `avatarVersion` on them; a seat swap asked of them or answered, their seat swaps.
- * - `seat`: that lan's participants (who sits where); its seat map follows the event
- *   itself (followSeatEvents, in invalidateForEvents).
+ * - `seat` and `seats`: that lan's participants (who sits where); its seat map follows
+ *   the events itself (followSeatEvents, in invalidateForEvents).
  * - `seating`: that lan's seat map, read whole (a plan saved), and its participants.
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
@@ -50,6 +51,7 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
         startsWith(key, usersKeys.allMySeatSwaps())
       );
     case 'seat':
+    case 'seats':
       return sameKey(key, [lansKeys.all[0], 'participants', event.lanId]);
     case 'seating':
       return (
@@ -76,10 +78,14 @@ export async function invalidateForEvents(
   events: readonly LiveEvent[],
 ): Promise<void> {
   // A lan's map follows its seat events, when this tab holds it (loaded only then).
-  const heldMaps = new Map<number, Extract<LiveEvent, { kind: 'seat' }>[]>();
+  const heldMaps = new Map<number, SeatEvent[]>();
   for (const event of events)
-    if (event.kind === 'seat' && queryClient.getQueryState(lansKeys.seating(event.lanId)))
-      heldMaps.set(event.lanId, [...(heldMaps.get(event.lanId) ?? []), event]);
+    for (const seatEvent of seatEventsOf(event)) {
+      if (!queryClient.getQueryState(lansKeys.seating(seatEvent.lanId))) continue;
+      const held = heldMaps.get(seatEvent.lanId) ?? [];
+      held.push(seatEvent);
+      heldMaps.set(seatEvent.lanId, held);
+    }
   if (heldMaps.size > 0)
     void import('../lans/follow-seat-changes.ts').then(({ followSeatEvents }) => {
       for (const [lanId, seatEvents] of heldMaps)
