@@ -33,7 +33,8 @@ import { discoverProvider, type Provider, refresh, signIn, type Tokens } from '.
  * - Then GET /api/lans/{id}/seating of the 1,000-seat plan, unchanged, at 32 connections
  *   from a process of its own: ≥ 0.25 of its floor (the same bytes from memory).
  *
- * BENCH_ENGINES (sqlite,postgres) and BENCH_SECONDS as for bench:api.
+ * BENCH_ENGINES (sqlite,postgres) and BENCH_SECONDS as for bench:api; BENCH_TIMELINE=1 prints
+ * the picks' times by tenth of the second they began in (where in the burst they queue).
  */
 
 const options = benchOptionsOf(process.env);
@@ -155,6 +156,7 @@ async function pickAtOnce(
     );
   });
   const secondStart = performance.now() + 50;
+  const startedAt: number[] = [];
   const cpuBefore = snapshotCpu();
   try {
     const picks = await Promise.all(
@@ -169,6 +171,7 @@ async function pickAtOnce(
             ? (contested[index % contested.length] as number)
             : (seatIds[contestedCount + index] as number);
         const started = performance.now();
+        startedAt[index] = started - secondStart;
         let status: number;
         try {
           const answer = await sendJson(
@@ -191,6 +194,17 @@ async function pickAtOnce(
         };
       }),
     );
+    if (process.env.BENCH_TIMELINE) {
+      for (let from = 0; from < 1000; from += 100) {
+        const inBucket = picks.filter(
+          (_, i) => (startedAt[i] ?? 0) >= from && (startedAt[i] ?? 0) < from + 100,
+        );
+        const times = inBucket.map((pick) => pick.ms);
+        console.info(
+          `  ${from}-${from + 100} ms: ${inBucket.length} picks, p50 ${Math.round(percentile(times, 50))}, max ${Math.round(Math.max(...times))}`,
+        );
+      }
+    }
     const serverPids = new Set(servers.map((server) => server.pid));
     const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, command) => {
       if (serverPids.has(pid)) return 'servers';

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,9 @@ import { readLiveEvent, type SeatEvent, seatEventsOf } from '@lanparty/contract/
  * not the measurer's and not the server's. In the process that times the picks they made
  * its event loop the slowest part of the run (a pick's time was mostly the wait for the
  * bench's own turn); at the servers' priority, parsing a thousand streams' events took a
- * core of the two the servers and the database share. At the lowest priority they get
- * what the servers leave, and all of it once the picks are over, when their lag counts.
+ * core of the two the servers and the database share. At the lowest priority (SCHED_IDLE)
+ * they get what the servers leave, and all of it once the picks are over, when their lag
+ * counts. The bytes the servers write to them are the servers' cost, as in a hall.
  *
  * Each view keeps the map as the web app does (lib/lans/follow-seat-changes.ts): read whole
  * once; a `seat` event (or each seat of a `seats` event) that names someone the map knows (its people and occupants) is
@@ -236,6 +237,20 @@ if (process.env.BENCH_SEAT_VIEWS === '1')
   process.once('message', (start: Start) => void runViews(start));
 
 /**
+ * The views' process gets the CPU only when nothing else wants it: Linux's SCHED_IDLE
+ * (`chrt --idle`), where a niced process still took a fifth of a core from the servers
+ * during the picks; the lowest nice value where chrt is missing.
+ */
+function lowestPriority(pid: number): void {
+  setPriority(pid, 19);
+  try {
+    execFileSync('chrt', ['--idle', '--pid', '0', String(pid)], { stdio: 'ignore' });
+  } catch {
+    // No chrt (or not Linux): the nice value stands.
+  }
+}
+
+/**
  * Opens the views in a process of their own; resolves once each has read the map.
  * `converge` hands them the database's map and the moment of the last pick, and answers
  * each view's lag.
@@ -254,7 +269,7 @@ export async function openSeatStreamViews(start: Start): Promise<{
     env: { ...process.env, BENCH_SEAT_VIEWS: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  if (child.pid) setPriority(child.pid, 19);
+  if (child.pid) lowestPriority(child.pid);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const failed = new Promise<never>((_, reject) => {
     child.once('error', reject);

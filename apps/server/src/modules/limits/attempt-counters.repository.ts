@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../../db/database.ts';
+import { preparedQuery, type ValueOf } from '../../db/prepared-queries.ts';
 
 /**
  * Counts one attempt under `key` and answers the count so far, with the count kept under
@@ -11,23 +12,30 @@ export async function countAttempt(
   expiresAt: number,
   previousKey: string,
 ): Promise<{ current: number; previous: number }> {
-  const row = await db
-    .insertInto('attempt_counters')
-    .values({ key, count: 1, expires_at: expiresAt })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet((eb) => ({ count: eb('attempt_counters.count', '+', 1) })),
-    )
-    .returning((eb) => [
-      'count',
-      eb
-        .selectFrom('attempt_counters as before')
-        .select('before.count')
-        .where('before.key', '=', previousKey)
-        .as('previous'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = (await countAttemptQuery(db, { key, expiresAt, previousKey })).rows;
+  if (!row) throw new Error('Counting an attempt answered no row.');
   return { current: Number(row.count), previous: Number(row.previous ?? 0) };
 }
+
+const countAttemptQuery = preparedQuery(
+  (db, value: ValueOf<{ key: string; expiresAt: number; previousKey: string }>) =>
+    db
+      .insertInto('attempt_counters')
+      .values({ key: value('key'), count: 1, expires_at: value('expiresAt') })
+      .onConflict((conflict) =>
+        conflict
+          .column('key')
+          .doUpdateSet((eb) => ({ count: eb('attempt_counters.count', '+', 1) })),
+      )
+      .returning((eb) => [
+        'count',
+        eb
+          .selectFrom('attempt_counters as before')
+          .select('before.count')
+          .where('before.key', '=', value('previousKey'))
+          .as('previous'),
+      ]),
+);
 
 /** Forgets counters whose window is over. */
 export async function purgeExpiredAttemptCounters(db: AppDatabase, now: number): Promise<void> {

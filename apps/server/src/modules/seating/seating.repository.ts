@@ -2,6 +2,7 @@ import { placeTakingStatuses, type SeatKind } from '@lanparty/contract/rules';
 import { type Selectable, sql } from 'kysely';
 import { dialectOf } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
+import { preparedQuery, type ValueOf } from '../../db/prepared-queries.ts';
 import type { SeatBlocksTable, SeatPlansTable, SeatsTable } from '../../db/schema.ts';
 
 /** The SQL of seat plans, blocks and seats (issue 34, migration 0022). */
@@ -304,25 +305,29 @@ export async function takeSeat(
   userId: number,
   now: Date,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('seats')
-    .set({ occupant_user_id: userId, occupied_date: now.toISOString() })
-    .where('id', '=', seatId)
-    .where('occupant_user_id', 'is', null)
-    .where('kind', '<>', 'blocked')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('subscribers')
-          .select('subscribers.id')
-          .whereRef('subscribers.lan_id', '=', 'seats.lan_id')
-          .where('subscribers.user_id', '=', userId)
-          .where('subscribers.status', 'in', [...placeTakingStatuses]),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await takeSeatQuery(db, { seatId, userId, occupiedDate: now.toISOString() });
+  return Number(result.numAffectedRows) === 1;
 }
+
+const takeSeatQuery = preparedQuery(
+  (db, value: ValueOf<{ seatId: number; userId: number; occupiedDate: string }>) =>
+    db
+      .updateTable('seats')
+      .set({ occupant_user_id: value('userId'), occupied_date: value('occupiedDate') })
+      .where('id', '=', value('seatId'))
+      .where('occupant_user_id', 'is', null)
+      .where('kind', '<>', 'blocked')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('subscribers')
+            .select('subscribers.id')
+            .whereRef('subscribers.lan_id', '=', 'seats.lan_id')
+            .where('subscribers.user_id', '=', value('userId'))
+            .where('subscribers.status', 'in', [...placeTakingStatuses]),
+        ),
+      ),
+);
 
 /** Frees a seat; with `userId`, only while that person holds it. */
 export async function freeSeat(db: Executor, seatId: number, userId?: number): Promise<boolean> {
@@ -455,51 +460,55 @@ export async function deleteSwap(db: Executor, swapId: number): Promise<boolean>
  * pick asks on every click, hundreds in the second picking opens: one round trip, not six.
  */
 export async function findPickContext(db: Executor, lanId: number, seatId: number, userId: number) {
-  return db
-    .selectFrom('lans')
-    .leftJoin('seat_plans', 'seat_plans.lan_id', 'lans.id')
-    .leftJoin('seats', (join) =>
-      join.onRef('seats.lan_id', '=', 'lans.id').on('seats.id', '=', seatId),
-    )
-    .leftJoin('users as holder', 'holder.id', 'seats.occupant_user_id')
-    .leftJoin('users as picker', (join) => join.on('picker.id', '=', userId))
-    .leftJoin('clan_members as picker_member', 'picker_member.user_id', 'picker.id')
-    .leftJoin('clans as picker_clan', 'picker_clan.id', 'picker_member.clan_id')
-    .select((eb) => [
-      'lans.is_active',
-      'seat_plans.lan_id as plan_lan_id',
-      'seat_plans.opens_at',
-      'seat_plans.locks_at',
-      'seat_plans.is_published',
-      'seats.id as seat_id',
-      'seats.label',
-      'seats.x',
-      'seats.y',
-      'seats.kind',
-      'seats.block_id',
-      'seats.occupant_user_id',
-      'holder.nickname as holder_nickname',
-      'picker.nickname as picker_nickname',
-      'picker_clan.id as picker_clan_id',
-      'picker_clan.tag as picker_clan_tag',
-      'picker_clan.colour as picker_clan_colour',
-      eb
-        .exists(
-          eb
-            .selectFrom('subscribers')
-            .select('subscribers.id')
-            .where('subscribers.lan_id', '=', lanId)
-            .where('subscribers.user_id', '=', userId)
-            .where('subscribers.status', 'in', [...placeTakingStatuses]),
-        )
-        .as('holds_place'),
-      eb
-        .selectFrom('seats as held')
-        .select('held.id')
-        .where('held.lan_id', '=', lanId)
-        .where('held.occupant_user_id', '=', userId)
-        .as('held_seat_id'),
-    ])
-    .where('lans.id', '=', lanId)
-    .executeTakeFirst();
+  return (await pickContextQuery(db, { lanId, seatId, userId })).rows[0];
 }
+
+const pickContextQuery = preparedQuery(
+  (db, value: ValueOf<{ lanId: number; seatId: number; userId: number }>) =>
+    db
+      .selectFrom('lans')
+      .leftJoin('seat_plans', 'seat_plans.lan_id', 'lans.id')
+      .leftJoin('seats', (join) =>
+        join.onRef('seats.lan_id', '=', 'lans.id').on('seats.id', '=', value('seatId')),
+      )
+      .leftJoin('users as holder', 'holder.id', 'seats.occupant_user_id')
+      .leftJoin('users as picker', (join) => join.on('picker.id', '=', value('userId')))
+      .leftJoin('clan_members as picker_member', 'picker_member.user_id', 'picker.id')
+      .leftJoin('clans as picker_clan', 'picker_clan.id', 'picker_member.clan_id')
+      .select((eb) => [
+        'lans.is_active',
+        'seat_plans.lan_id as plan_lan_id',
+        'seat_plans.opens_at',
+        'seat_plans.locks_at',
+        'seat_plans.is_published',
+        'seats.id as seat_id',
+        'seats.label',
+        'seats.x',
+        'seats.y',
+        'seats.kind',
+        'seats.block_id',
+        'seats.occupant_user_id',
+        'holder.nickname as holder_nickname',
+        'picker.nickname as picker_nickname',
+        'picker_clan.id as picker_clan_id',
+        'picker_clan.tag as picker_clan_tag',
+        'picker_clan.colour as picker_clan_colour',
+        eb
+          .exists(
+            eb
+              .selectFrom('subscribers')
+              .select('subscribers.id')
+              .where('subscribers.lan_id', '=', value('lanId'))
+              .where('subscribers.user_id', '=', value('userId'))
+              .where('subscribers.status', 'in', [...placeTakingStatuses]),
+          )
+          .as('holds_place'),
+        eb
+          .selectFrom('seats as held')
+          .select('held.id')
+          .where('held.lan_id', '=', value('lanId'))
+          .where('held.occupant_user_id', '=', value('userId'))
+          .as('held_seat_id'),
+      ])
+      .where('lans.id', '=', value('lanId')),
+);
