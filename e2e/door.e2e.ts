@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lanWithPlaces } from './support/api.ts';
 import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
@@ -20,51 +21,20 @@ const shots = process.env.DOOR_SHOTS_DIR;
  * opened over plain http, where a browser lends no camera at all.
  */
 
-/** The access token of a demo account: what its signed-in app sends. */
-async function accessTokenOf(browser: Browser, account: string): Promise<string> {
-  const context = await signedInContext(browser, siteUrl(), account);
-  const token = await bearerTokenOf(await context.newPage(), siteUrl('/lans/upcoming'));
-  await context.close();
-  return token;
-}
-
-async function callApi(token: string, method: string, url: string, body?: object) {
-  const response = await fetch(siteUrl(url), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
-}
-
 /** A lan far ahead (after the demo's: other files look for those) with member and lanner Paid. */
 async function lanWithTwoPaidLanners(browser: Browser, name: string): Promise<number> {
-  const admin = await accessTokenOf(browser, 'lanadmin');
-  const lan = await callApi(admin, 'POST', '/api/lans', {
-    name,
-    description: 'The door of issue 32.',
-    startDate: '2098-05-07T18:00:00+02:00',
-    endDate: '2098-05-09T18:00:00+02:00',
-    isActive: true,
-    maximumSubcribers: 10,
-    price: 30,
-    membersPrice: 25,
-  });
-  for (const account of ['member', 'lanner']) {
-    const token = await accessTokenOf(browser, account);
-    const me = await callApi(token, 'GET', '/api/users/me');
-    const subscription = await callApi(token, 'POST', '/api/subscribers', {
-      lanId: lan.id,
-      userId: me.id,
-    });
-    await callApi(admin, 'PUT', `/api/subscribers/${subscription.id}/status:paid`);
-  }
-  return lan.id as number;
+  const { lanId } = await lanWithPlaces(
+    browser,
+    {
+      name,
+      description: 'The door of issue 32.',
+      startDate: '2098-05-07T18:00:00+02:00',
+      endDate: '2098-05-09T18:00:00+02:00',
+    },
+    ['member', 'lanner'],
+    'paid',
+  );
+  return lanId;
 }
 
 /** The QR code of an account's ticket, as its lan page draws it, in grey levels. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../apps/server/test/images.ts';
+import { callApi } from './support/api.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { chatPosts, siteUrl } from './support/provided-context.ts';
 import { bearerTokenOf, reloadApp } from './support/sign-in.ts';
@@ -82,22 +83,6 @@ describe('signing up for a lan', () => {
   });
 });
 
-/** Calls the API with a bearer token; answers the JSON body, if any. */
-async function callApi(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(siteUrl(path), {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
-}
-
 async function lanById(id: number): Promise<ListedLan> {
   return (await (await fetch(siteUrl(`/api/lans/${id}`))).json()) as ListedLan;
 }
@@ -127,7 +112,7 @@ describe('the lan page', () => {
     // A lan of this test's own, far ahead so it never becomes the featured upcoming lan.
     const admin = await openAs('lanadmin', '/admin/lans');
     const adminToken = await bearerTokenOf(admin.page);
-    const created = (await callApi(adminToken, 'POST', '/api/lans', {
+    const created = await callApi<ListedLan>(adminToken, 'POST', '/api/lans', {
       name: `Withdraw dialog lan ${Date.now()}`,
       startDate: '2098-06-05T16:00:00Z',
       endDate: '2098-06-07T16:00:00Z',
@@ -135,7 +120,7 @@ describe('the lan page', () => {
       maximumSubcribers: 4,
       price: 30,
       membersPrice: 25,
-    })) as ListedLan;
+    });
 
     try {
       const lanner = await openAs('lanner', `/lans/${created.id}`);

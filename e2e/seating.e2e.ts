@@ -1,10 +1,10 @@
 import type { Seating } from '@lanparty/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessTokenOf, callApi, lanWithPlaces } from './support/api.ts';
 import { viewports } from './support/browser.ts';
 import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
-import { bearerTokenOf, signedInContext } from './support/sign-in.ts';
 
 const session = useBrowser();
 
@@ -15,35 +15,17 @@ const session = useBrowser();
  * on a lan of this file's own; the map by keyboard; axe at phone and desktop width.
  */
 
-/** The access token of a demo account: what its signed-in app sends. */
-async function accessTokenOf(browser: Browser, account: string): Promise<string> {
-  const context = await signedInContext(browser, siteUrl(), account);
-  const token = await bearerTokenOf(await context.newPage(), siteUrl('/lans/upcoming'));
-  await context.close();
-  return token;
-}
-
-async function callApi(token: string, method: string, url: string, body?: object) {
-  const response = await fetch(siteUrl(url), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
-}
-
 type ListedLan = { id: number; name: string; subscribers: { user: { nickname: string } }[] };
 
 /** The demo's open lan: the coming lan with a seat plan that `member` holds a place at. */
 async function openDemoLan(token: string): Promise<{ id: number; seating: Seating }> {
   const today = new Date().toISOString().slice(0, 10);
-  const lans = await callApi(token, 'GET', `/api/lans?sinceDate=${today}&sort=start-date&limit=10`);
-  for (const lan of lans.items as ListedLan[]) {
+  const lans = await callApi<{ items: ListedLan[] }>(
+    token,
+    'GET',
+    `/api/lans?sinceDate=${today}&sort=start-date&limit=10`,
+  );
+  for (const lan of lans.items) {
     if (!lan.subscribers.some((subscriber) => subscriber.user.nickname === 'member')) continue;
     const response = await fetch(siteUrl(`/api/lans/${lan.id}/seating`));
     if (response.ok) return { id: lan.id, seating: (await response.json()) as Seating };
@@ -222,35 +204,26 @@ describe('the seat map of the demo’s open lan', () => {
 
 describe('two lanners racing for one seat', () => {
   it('seats one of them; the other gets a 409 naming who took it, and sees it taken', async () => {
-    const admin = await accessTokenOf(session.browser, 'lanadmin');
-    const lan = await callApi(admin, 'POST', '/api/lans', {
-      name: `Seat race ${Date.now()}`,
-      description: 'Two lanners, one seat (issue 34).',
-      startDate: '2098-06-04T18:00:00+02:00',
-      endDate: '2098-06-06T18:00:00+02:00',
-      isActive: true,
-      maximumSubcribers: 10,
-      price: 30,
-      membersPrice: 25,
-    });
-    await callApi(admin, 'PUT', `/api/lans/${lan.id}/seating`, {
+    const { lanId, adminToken: admin } = await lanWithPlaces(
+      session.browser,
+      {
+        name: `Seat race ${Date.now()}`,
+        description: 'Two lanners, one seat (issue 34).',
+        startDate: '2098-06-04T18:00:00+02:00',
+        endDate: '2098-06-06T18:00:00+02:00',
+      },
+      ['member', 'lanner'],
+      'accepted',
+    );
+    await callApi(admin, 'PUT', `/api/lans/${lanId}/seating`, {
       plan: { opensAt: null, locksAt: null, published: true, width: 4, height: 1 },
       seats: ['R1', 'R2', 'R3', 'R4'].map((label, x) => ({ label, x, y: 0 })),
       blocks: [],
     });
-    for (const account of ['member', 'lanner']) {
-      const token = await accessTokenOf(session.browser, account);
-      const me = await callApi(token, 'GET', '/api/users/me');
-      const subscription = await callApi(token, 'POST', '/api/subscribers', {
-        lanId: lan.id,
-        userId: me.id,
-      });
-      await callApi(admin, 'PUT', `/api/subscribers/${subscription.id}/status:accepted`);
-    }
 
     const racers = await Promise.all(
       ['member', 'lanner'].map(async (account) => {
-        const opened = await session.openAs(account, `/lans/${lan.id}`);
+        const opened = await session.openAs(account, `/lans/${lanId}`);
         await mapOf(opened.page).getByRole('button', { name: 'Seat R2, free' }).click();
         const confirm = opened.page
           .getByRole('dialog', { name: 'Take seat R2?' })
@@ -284,6 +257,6 @@ describe('two lanners racing for one seat', () => {
     // The loser's browser logs the 409 it was answered; nothing else.
     expect(loser.errors.filter((error) => !error.includes('status of 409'))).toEqual([]);
 
-    await callApi(admin, 'DELETE', `/api/lans/${lan.id}`);
+    await callApi(admin, 'DELETE', `/api/lans/${lanId}`);
   }, 90_000);
 });
