@@ -1,3 +1,4 @@
+import { AlertText } from './alert-text.tsx';
 import controls from './controls.module.css';
 import forms from './forms.module.css';
 
@@ -15,11 +16,7 @@ type FormFooterProps = {
 export function FormFooter({ error, isBusy, submitLabel, status }: FormFooterProps) {
   return (
     <>
-      {error ? (
-        <p className={controls.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertText message={error} />
       <div className={controls.actions}>
         <button type="submit" className={controls.button} disabled={isBusy}>
           {isBusy ? 'Saving…' : submitLabel}

@@ -8,6 +8,7 @@ import { lanMessageBodyMaximum, subscriberStatusOrder } from '@lanparty/contract
 import { Send, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type FieldPath, useWatch } from 'react-hook-form';
+import { AlertText } from '../../../components/alert-text.tsx';
 import controls from '../../../components/controls.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import forms from '../../../components/forms.module.css';
@@ -140,11 +141,7 @@ export function LanMessageForm({ lanId, titleId }: { lanId: number; titleId: str
       <ReplyToNote replyTo={messaging.data?.replyTo} />
       {/* The receipt of the message just sent, or the next draft's reach: never both. */}
       {isShowingReceipt ? null : <RecipientsPreview lanId={lanId} statuses={statuses} />}
-      {sendError ? (
-        <p className={controls.alert} role="alert">
-          {sendError}
-        </p>
-      ) : null}
+      <AlertText message={sendError} />
       <div className={controls.actions}>
         <button type="submit" className={controls.button} disabled={sendMessage.isPending}>
           <Send aria-hidden="true" size={18} />

@@ -1,6 +1,7 @@
 import { seatLimits } from '@lanparty/contract/rules';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { AlertText } from '../../../components/alert-text.tsx';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
 import styles from './seat-editor.module.css';
@@ -193,11 +194,7 @@ export function SeatRunForm({ editor }: { editor: SeatPlanEditor }) {
           </p>
         </div>
       </div>
-      {outcome.problem ? (
-        <p className={controls.alert} role="alert">
-          {outcome.problem}
-        </p>
-      ) : null}
+      <AlertText message={outcome.problem} />
       <div className={controls.actions}>
         <button type="submit" className={controls.buttonSecondary}>
           <Plus aria-hidden="true" size={18} />

@@ -1,6 +1,7 @@
 import type { Clan, ClanMember, ClanRole } from '@lanparty/contract';
 import { Crown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { AlertText } from '../../../components/alert-text.tsx';
 import { ClanTag } from '../../../components/clan-tag.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
@@ -82,11 +83,7 @@ export function ClanMembers({ clan, canLead, children }: ClanMembersProps) {
           {status}
         </p>
       </div>
-      {error ? (
-        <p className={controls.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertText message={error} />
       <ul className={styles.members}>
         {clan.members.map((member) => (
           <li key={member.user.id} className={styles.member}>

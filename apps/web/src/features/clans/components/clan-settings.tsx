@@ -1,6 +1,7 @@
 import type { Clan } from '@lanparty/contract';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { AlertText } from '../../../components/alert-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
 import section from '../../../components/section.module.css';
@@ -67,11 +68,7 @@ export function ClanSettings({ clan, onDisbanded }: ClanSettingsProps) {
         <p>
           The clan is gone for good: its members are in no clan, and its tag leaves their nicknames.
         </p>
-        {error ? (
-          <p className={controls.alert} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertText message={error} />
         <div className={controls.actions}>
           <button
             type="button"

@@ -2,6 +2,7 @@ import type { Clan } from '@lanparty/contract';
 import { clanInvitePath } from '@lanparty/contract/rules';
 import { Copy, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { AlertText } from '../../../components/alert-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
@@ -66,11 +67,7 @@ export function InviteLink({ clan, code }: { clan: Clan; code: string }) {
           onFocus={(event) => event.target.select()}
         />
       </div>
-      {error ? (
-        <p className={controls.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertText message={error} />
       <div className={controls.actions}>
         <button type="button" className={controls.button} onClick={() => void copy()}>
           <Copy aria-hidden="true" size={18} />

@@ -1,6 +1,7 @@
 import type { Clan } from '@lanparty/contract';
 import { DoorOpen } from 'lucide-react';
 import { useState } from 'react';
+import { AlertText } from '../../../components/alert-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
@@ -63,11 +64,7 @@ export function LeaveClan({ clan, userId, onLeft }: LeaveClanProps) {
           As its leader, hand the clan over to another member before you leave, or disband it.
         </p>
       ) : null}
-      {error ? (
-        <p className={controls.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertText message={error} />
       <div className={controls.actions}>
         <button
           type="button"

@@ -1,6 +1,7 @@
 import type { Clan } from '@lanparty/contract';
 import { requiredRoles } from '@lanparty/contract/rules';
 import { useState } from 'react';
+import { AlertText } from '../../../components/alert-text.tsx';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { hasData, QueryStatus } from '../../../components/query-status.tsx';
@@ -106,11 +107,7 @@ function JoinAnswer({ clan, code }: { clan: Clan; code: string }) {
 
   return (
     <>
-      {error ? (
-        <p className={controls.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertText message={error} />
       <div className={controls.actions}>
         <button
           type="button"
