@@ -54,6 +54,7 @@ import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { startSteamCollector } from './modules/playtime/steam-collector.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { seatingRoutes } from './modules/seating/seating.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { startLeaderboardAnnouncer } from './modules/stats/leaderboard-announcer.ts';
@@ -219,6 +220,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       communityTimeZone: config.communityTimeZone,
       answers: createKeptAnswers(db),
       follows: createKeptAnswers(db, { maximum: 100 }),
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+  );
+  await app.register(
+    scheduleRoutes({
+      db,
+      communityTimeZone: config.communityTimeZone,
       ...(options.clock ? { clock: options.clock } : {}),
     }),
   );

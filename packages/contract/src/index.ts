@@ -11,6 +11,7 @@ export * from './schemas/live-events.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/organiser.ts';
 export * from './schemas/payment.ts';
+export * from './schemas/schedule.ts';
 export * from './schemas/seating.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/stats.ts';

@@ -17,11 +17,13 @@ export const validationMessages = {
 
 /**
  * Messages of our own rules, which the specification has none for, written as its are:
- * the birth date's bounds (decision 038).
+ * the birth date's bounds (decision 038), a schedule item's times (issue 35).
  */
 export const ownValidationMessages = {
   notInFuture: '{0} cannot be in the future',
   maximumYearsAgo: '{0} cannot be more than {1} years ago',
+  notBeforeDate: '{0} cannot be before {1}',
+  withinLan: '{0} must fall within the lan ({1})',
 } as const;
 
 const allMessages = { ...validationMessages, ...ownValidationMessages };
@@ -30,7 +32,7 @@ export type ValidationRule = keyof typeof allMessages;
 
 /**
  * The message for a broken rule on a field: `{0}` becomes the field's label and `{1}` the
- * argument — a length or bound as written, or for `greaterThanDate` the name of the other
+ * argument — a length or bound as written, or for `greaterThanDate` and `notBeforeDate` the name of the other
  * field, which becomes its label. Throws when the rule needs an argument and none is given,
  * rather than showing a user `{1}`.
  */
@@ -47,6 +49,8 @@ export function formatValidationMessage(
   }
   return message.replace(
     '{1}',
-    rule === 'greaterThanDate' ? fieldLabel(String(argument)) : String(argument),
+    rule === 'greaterThanDate' || rule === 'notBeforeDate'
+      ? fieldLabel(String(argument))
+      : String(argument),
   );
 }

@@ -189,7 +189,7 @@ export type LanMessagesTable = {
 export type EventsTable = {
   /** bigint on PostgreSQL (read as a string), integer on SQLite. */
   id: ColumnType<number | string, never, never>;
-  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating';
+  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating' | 'schedule';
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
@@ -271,6 +271,19 @@ export type SeatSwapsTable = {
   from_user_id: number;
   to_user_id: number;
   creation_date: Timestamp;
+};
+
+/** An item of a lan's schedule (migration 0025). */
+export type ScheduleItemsTable = {
+  id: Generated<number>;
+  lan_id: number;
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  title: string;
+  place: string | null;
+  kind: 'game' | 'tournament' | 'food' | 'other';
+  creation_date: Timestamp;
+  modification_date: Timestamp;
 };
 
 /** Raised by triggers whenever a group of tables changes (migration 0004). */
@@ -446,6 +459,7 @@ export type Database = {
   seat_blocks: SeatBlocksTable;
   seats: SeatsTable;
   seat_swaps: SeatSwapsTable;
+  schedule_items: ScheduleItemsTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;

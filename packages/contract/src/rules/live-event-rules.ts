@@ -11,6 +11,7 @@ export const liveEventIds = {
   clan: ['clanId'],
   seat: ['lanId', 'seatId'],
   seating: ['lanId'],
+  schedule: ['lanId'],
 } as const;
 
 /**

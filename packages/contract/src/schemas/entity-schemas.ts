@@ -33,6 +33,7 @@ import {
   paymentDetailsSchema,
   subscriberStatusChangeSchema,
 } from './payment.ts';
+import { scheduleItemInputSchema, scheduleItemSchema, scheduleKindSchema } from './schedule.ts';
 import {
   clanBlockInputSchema,
   seatBlockSchema,
@@ -137,6 +138,9 @@ export const entitySchemas = {
   RewindSummary: rewindSummarySchema,
   RewindUserPlaytime: rewindUserPlaytimeSchema,
   Role: roleSchema,
+  ScheduleItem: scheduleItemSchema,
+  ScheduleItemChanges: scheduleItemInputSchema,
+  ScheduleKind: scheduleKindSchema,
   Seat: seatSchema,
   SeatBlock: seatBlockSchema,
   SeatChanges: seatChangesSchema,

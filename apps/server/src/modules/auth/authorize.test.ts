@@ -304,6 +304,9 @@ type Site = {
   heldSeatId: number;
   /** A swap the other person asked of a third. */
   swapId: number;
+  /** The lan's start, and an item of its schedule. */
+  lanStartDate: string;
+  scheduleItemId: number;
 };
 
 type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
@@ -569,6 +572,29 @@ const routeRefusals: Record<string, RouteRefusal> = {
       payload: { clanId },
     }),
   },
+  'POST /api/lans/{id}/schedule': {
+    rule: lanAdministration,
+    request: ({ lanId, lanStartDate }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/schedule`,
+      payload: { startDate: lanStartDate, title: 'Opening', kind: 'other' },
+    }),
+  },
+  'PUT /api/lans/{id}/schedule/{itemId}': {
+    rule: lanAdministration,
+    request: ({ lanId, lanStartDate, scheduleItemId }) => ({
+      method: 'PUT',
+      url: `/api/lans/${lanId}/schedule/${scheduleItemId}`,
+      payload: { startDate: lanStartDate, title: 'Opening', kind: 'other' },
+    }),
+  },
+  'DELETE /api/lans/{id}/schedule/{itemId}': {
+    rule: lanAdministration,
+    request: ({ lanId, scheduleItemId }) => ({
+      method: 'DELETE',
+      url: `/api/lans/${lanId}/schedule/${scheduleItemId}`,
+    }),
+  },
   'GET /api/stats/summaries': { rule: stats, request: () => ({ url: '/api/stats/summaries' }) },
   'GET /api/stats/summaries/{year}': {
     rule: stats,
@@ -597,6 +623,7 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/users/{id}': ({ otherUserId }) => ({ url: `/api/users/${otherUserId}` }),
   'GET /api/clans/{id}': ({ clanId }) => ({ url: `/api/clans/${clanId}` }),
   'GET /api/lans/{id}/seating': ({ lanId }) => ({ url: `/api/lans/${lanId}/seating` }),
+  'GET /api/lans/{id}/schedule': ({ lanId }) => ({ url: `/api/lans/${lanId}/schedule` }),
   'GET /api/lans/{id}/seating/changes': ({ lanId }) => ({
     url: `/api/lans/${lanId}/seating/changes?since=0`,
   }),
@@ -678,7 +705,15 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
       userId: third.user.id,
     });
     expect(swap.statusCode, swap.body).toBe(201);
+    const item = await api.request(as.LanAdministrator, 'POST', `/api/lans/${lan.id}/schedule`, {
+      startDate: lan.startDate,
+      title: 'Opening',
+      kind: 'other',
+    });
+    expect(item.statusCode, item.body).toBe(201);
     Object.assign(context, {
+      lanStartDate: lan.startDate,
+      scheduleItemId: item.json().id,
       swapId: swap.json().id,
       lanId: lan.id,
       otherUserId: other.user.id,

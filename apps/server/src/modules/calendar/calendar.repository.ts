@@ -19,3 +19,25 @@ export async function listActiveLansForCalendar(db: AppDatabase) {
     .orderBy('id')
     .execute();
 }
+
+/** The schedule items of every active lan, by start: each an event of the feed (issue 35). */
+export async function listScheduleItemsForCalendar(db: AppDatabase) {
+  return db
+    .selectFrom('schedule_items')
+    .innerJoin('lans', 'lans.id', 'schedule_items.lan_id')
+    .select([
+      'schedule_items.id',
+      'schedule_items.lan_id',
+      'schedule_items.start_date',
+      'schedule_items.end_date',
+      'schedule_items.title',
+      'schedule_items.place',
+      'schedule_items.kind',
+      'schedule_items.modification_date',
+      'lans.name as lan_name',
+    ])
+    .where('lans.is_active', '=', true)
+    .orderBy('schedule_items.start_date')
+    .orderBy('schedule_items.id')
+    .execute();
+}

@@ -116,6 +116,76 @@ describe.each(testEngines)('GET /api/lans.ics on %s', (engine) => {
     expect(lines).toContain('DESCRIPTION:Bring a cable.');
   });
 
+  it('adds each item of an active lan’s schedule as an event of its own', async () => {
+    const shown = await insertLan({
+      name: 'Timetable Lan',
+      startDate: '2099-12-04T17:00:00.000Z',
+      endDate: '2099-12-06T15:00:00.000Z',
+      isActive: true,
+    });
+    const hidden = await insertLan({
+      name: 'Hidden Lan',
+      startDate: '2099-12-04T17:00:00.000Z',
+      endDate: '2099-12-06T15:00:00.000Z',
+      isActive: false,
+    });
+    const stamp = '2024-02-03T04:05:06.000Z';
+    const items = await site.db
+      .insertInto('schedule_items')
+      .values([
+        {
+          lan_id: shown,
+          start_date: '2099-12-04T19:00:00.000Z',
+          end_date: '2099-12-04T21:30:00.000Z',
+          title: 'Quake, then pizza',
+          place: 'Main hall',
+          kind: 'game',
+          creation_date: stamp,
+          modification_date: stamp,
+        },
+        {
+          lan_id: shown,
+          start_date: '2099-12-05T12:00:00.000Z',
+          end_date: null,
+          title: 'Lunch',
+          place: null,
+          kind: 'food',
+          creation_date: stamp,
+          modification_date: stamp,
+        },
+        {
+          lan_id: hidden,
+          start_date: '2099-12-05T12:00:00.000Z',
+          end_date: null,
+          title: 'Secret',
+          place: null,
+          kind: 'other',
+          creation_date: stamp,
+          modification_date: stamp,
+        },
+      ])
+      .returning('id')
+      .execute();
+
+    const lines = unfoldICalendar(
+      (await site.app.inject({ method: 'GET', url: '/api/lans.ics' })).body,
+    );
+
+    expect(lines.filter((line) => line.startsWith('SUMMARY'))).toEqual([
+      'SUMMARY:Timetable Lan',
+      'SUMMARY:Quake\\, then pizza · Timetable Lan',
+      'SUMMARY:Lunch · Timetable Lan',
+    ]);
+    expect(lines).toContain(`UID:schedule-${items[0]?.id}@lan.example`);
+    expect(lines).toContain('DTSTART:20991204T190000Z');
+    expect(lines).toContain('DTEND:20991204T213000Z');
+    expect(lines).toContain('LOCATION:Main hall');
+    // An item without an end is a moment.
+    expect(lines).toContain('DTSTART:20991205T120000Z');
+    expect(lines).toContain('DTEND:20991205T120000Z');
+    expect(lines.join('\n')).not.toContain('Secret');
+  });
+
   it('answers an empty calendar to anyone when there are no lans', async () => {
     const response = await site.app.inject({ method: 'GET', url: '/api/lans.ics' });
     expect(response.statusCode).toBe(200);

@@ -1,11 +1,12 @@
 import { type CalendarFeed, calendarFeedSchema } from '@lanparty/contract';
+import { scheduleKindLabels } from '@lanparty/contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { lanPageUrl } from '../chat/chat-messages.ts';
 import { presentLocation } from '../lans/lans.presenter.ts';
-import { listActiveLansForCalendar } from './calendar.repository.ts';
+import { listActiveLansForCalendar, listScheduleItemsForCalendar } from './calendar.repository.ts';
 import { type CalendarEvent, formatCalendar } from './icalendar.ts';
 
 export const calendarName = 'Lanparty';
@@ -30,6 +31,21 @@ export async function buildLansCalendar(db: AppDatabase, publicUrl: URL): Promis
       lastModified: new Date(toIsoTimestamp(lan.modification_date)),
     };
   });
+  // Each item of a lan's schedule as an event of its own, named with its lan; an item
+  // without an end is a moment (it ends as it starts).
+  for (const item of await listScheduleItemsForCalendar(db)) {
+    const start = new Date(toIsoTimestamp(item.start_date));
+    events.push({
+      uid: `schedule-${item.id}@${publicUrl.hostname}`,
+      start,
+      end: item.end_date === null ? start : new Date(toIsoTimestamp(item.end_date)),
+      summary: `${item.title} · ${item.lan_name}`,
+      description: scheduleKindLabels[item.kind],
+      location: item.place,
+      url: lanPageUrl(publicUrl, item.lan_id),
+      lastModified: new Date(toIsoTimestamp(item.modification_date)),
+    });
+  }
   return formatCalendar(events, { name: calendarName, productId: calendarProductId });
 }
 
@@ -72,6 +88,7 @@ export const calendarRoutes =
           summary: 'Every active lan as an iCalendar feed',
           description:
             'text/calendar (RFC 5545): one VEVENT per active lan, upcoming and past, linking to its page, ' +
+            'and one per item of its schedule ("title · lan", LOCATION its place), ' +
             'with LOCATION "venue, address" when the lan has a location. ' +
             'Anonymous, so calendar apps can subscribe to it.',
           produces: ['text/calendar'],

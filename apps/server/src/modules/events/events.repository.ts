@@ -7,7 +7,7 @@ import type { Executor } from '../../db/executor.ts';
  */
 export type EventRow = {
   id: number;
-  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating';
+  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating' | 'schedule';
   lanId: number | null;
   subscriberId: number | null;
   userId: number | null;

@@ -15,6 +15,8 @@ export const lansKeys = {
   detail: (id: number) => ['lans', 'detail', id] as const,
   /** A lan's seat plan (GET /api/lans/{id}/seating). */
   seating: (id: number) => ['lans', 'seating', id] as const,
+  /** A lan's schedule (GET /api/lans/{id}/schedule). */
+  schedule: (id: number) => ['lans', 'schedule', id] as const,
 };
 
 /**

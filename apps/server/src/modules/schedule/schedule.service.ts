@@ -1,0 +1,141 @@
+import {
+  formatValidationMessage,
+  type ScheduleItem,
+  type ScheduleItemInput,
+} from '@lanparty/contract';
+import { scheduleLimits } from '@lanparty/contract/rules';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
+import { authorize, isAllowed } from '../auth/authorize.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { findLanById } from '../lans/lans.repository.ts';
+import {
+  countScheduleItems,
+  deleteScheduleItem,
+  insertScheduleItem,
+  listScheduleItems,
+  type ScheduleItemRow,
+  updateScheduleItem,
+} from './schedule.repository.ts';
+
+export type ScheduleDeps = {
+  db: AppDatabase;
+  communityTimeZone: string;
+  clock?: () => Date;
+};
+
+function presentItem(row: ScheduleItemRow, timeZone: string): ScheduleItem {
+  return {
+    id: row.id,
+    lanId: row.lan_id,
+    startDate: toZonedIsoTimestamp(row.start_date, timeZone),
+    endDate: row.end_date === null ? null : toZonedIsoTimestamp(row.end_date, timeZone),
+    title: row.title,
+    place: row.place,
+    kind: row.kind,
+  };
+}
+
+/** The lan, when the viewer may see it (an inactive one: lan administrators only); else 404. */
+async function visibleLan(deps: ScheduleDeps, viewer: Viewer | null, lanId: number) {
+  const lan = await findLanById(deps.db, lanId);
+  if (!lan || (!toBoolean(lan.is_active) && !isAllowed(viewer, 'lans.seeInactive')))
+    throw new ProblemError(404, `There is no lan ${lanId}.`);
+  return lan;
+}
+
+/** GET /api/lans/{id}/schedule: anyone who may see the lan. */
+export async function listSchedule(
+  deps: ScheduleDeps,
+  viewer: Viewer | null,
+  lanId: number,
+): Promise<ScheduleItem[]> {
+  await visibleLan(deps, viewer, lanId);
+  const rows = await listScheduleItems(deps.db, lanId);
+  return rows.map((row) => presentItem(row, deps.communityTimeZone));
+}
+
+const formatMoment = (value: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(value));
+
+/** An item's fields as stored, once it lies within the lan (a 400 naming the field otherwise). */
+function itemFields(
+  input: ScheduleItemInput,
+  lan: { start_date: string | Date; end_date: string | Date },
+  timeZone: string,
+) {
+  const lanStart = Date.parse(toIsoTimestamp(lan.start_date));
+  const lanEnd = Date.parse(toIsoTimestamp(lan.end_date));
+  const start = Date.parse(input.startDate);
+  const end = input.endDate === null ? null : Date.parse(input.endDate);
+  const lanTimes = `${formatMoment(toIsoTimestamp(lan.start_date), timeZone)} – ${formatMoment(toIsoTimestamp(lan.end_date), timeZone)}`;
+  const errors: Record<string, string[]> = {};
+  if (start < lanStart || start >= lanEnd)
+    errors.startDate = [formatValidationMessage('withinLan', 'startDate', lanTimes)];
+  if (end !== null && end > lanEnd)
+    errors.endDate = [formatValidationMessage('withinLan', 'endDate', lanTimes)];
+  if (Object.keys(errors).length > 0)
+    throw new ProblemError(400, 'The item does not fall within the lan.', { errors });
+  return {
+    start_date: new Date(start).toISOString(),
+    end_date: end === null ? null : new Date(end).toISOString(),
+    title: input.title,
+    place: input.place === '' ? null : input.place,
+    kind: input.kind,
+  };
+}
+
+/** POST /api/lans/{id}/schedule: lan administrators. */
+export async function addScheduleItem(
+  deps: ScheduleDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  input: ScheduleItemInput,
+): Promise<ScheduleItem> {
+  authorize(viewer, 'lans.manage');
+  const lan = await visibleLan(deps, viewer, lanId);
+  const fields = itemFields(input, lan, deps.communityTimeZone);
+  if ((await countScheduleItems(deps.db, lanId)) >= scheduleLimits.itemsPerLan)
+    throw new ProblemError(
+      409,
+      `A lan's schedule holds at most ${scheduleLimits.itemsPerLan} items; remove one first.`,
+    );
+  const now = (deps.clock?.() ?? new Date()).toISOString();
+  return presentItem(await insertScheduleItem(deps.db, lanId, fields, now), deps.communityTimeZone);
+}
+
+/** PUT /api/lans/{id}/schedule/{itemId}: lan administrators. */
+export async function changeScheduleItem(
+  deps: ScheduleDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  itemId: number,
+  input: ScheduleItemInput,
+): Promise<ScheduleItem> {
+  authorize(viewer, 'lans.manage');
+  const lan = await visibleLan(deps, viewer, lanId);
+  const fields = itemFields(input, lan, deps.communityTimeZone);
+  const now = (deps.clock?.() ?? new Date()).toISOString();
+  const row = await updateScheduleItem(deps.db, lanId, itemId, fields, now);
+  if (!row) throw new ProblemError(404, `Lan ${lanId} has no schedule item ${itemId}.`);
+  return presentItem(row, deps.communityTimeZone);
+}
+
+/** DELETE /api/lans/{id}/schedule/{itemId}: lan administrators. */
+export async function removeScheduleItem(
+  deps: ScheduleDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  itemId: number,
+): Promise<void> {
+  authorize(viewer, 'lans.manage');
+  await visibleLan(deps, viewer, lanId);
+  if (!(await deleteScheduleItem(deps.db, lanId, itemId)))
+    throw new ProblemError(404, `Lan ${lanId} has no schedule item ${itemId}.`);
+}
