@@ -45,8 +45,9 @@ const loadArchive = () => import('../features/lans/routes/lan-archive-route.tsx'
 const loadChangelog = () => import('../features/changelog/routes/changelog-route.tsx');
 const loadUnauthorized = () => import('../features/unauthorized/routes/unauthorized-route.tsx');
 const loadNotFound = () => import('./not-found-route.tsx');
-// The seat map below a lan (issue 34): its own chunk, asked for once the lan's page opens.
-const loadSeating = () => import('../features/seating/routes/lan-seats-route.tsx');
+// Below a lan, its schedule and seat map (issues 34, 35): their own chunk, asked for once
+// the lan's page opens.
+const loadLanMore = () => import('./lan-more-route.tsx');
 
 /** A lazy route's screen: the export `name` of the module `load` downloads. */
 const screen =
@@ -81,8 +82,8 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                prefetch: chunkReads(loadSeating, 'lanSeatsReads'),
-                lazy: screen(loadSeating, 'LanSeatsRoute'),
+                prefetch: chunkReads(loadLanMore, 'lanMoreReads'),
+                lazy: screen(loadLanMore, 'LanMoreRoute'),
               },
             ],
           },

@@ -10,6 +10,7 @@ import {
   playerLeaderboardMonthSchema,
   rewindSummarySchema,
   rewindYearsSchema,
+  type ScheduleItem,
   type Seating,
   subscriberSchema,
   userProfileSchema,
@@ -277,6 +278,23 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
     const fullSeating = await seatingOf(full.id);
     const seated = fullSeating.seats.filter((seat) => seat.occupant !== null).length;
     expect(seated).toBe(taken(full));
+  });
+
+  it('gives the open lan a weekend’s schedule, every item within the lan', async () => {
+    const [lan] = await upcomingLans(site);
+    const response = await site.app.inject({ url: `/api/lans/${(lan as Lan).id}/schedule` });
+    expect(response.statusCode).toBe(200);
+    const items = response.json() as ScheduleItem[];
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(items.map((item) => item.kind))).toEqual(
+      new Set(['game', 'tournament', 'food', 'other']),
+    );
+    for (const item of items) {
+      expect(Date.parse(item.startDate)).toBeGreaterThanOrEqual(Date.parse((lan as Lan).startDate));
+      expect(Date.parse(item.endDate ?? item.startDate)).toBeLessThanOrEqual(
+        Date.parse((lan as Lan).endDate),
+      );
+    }
   });
 
   it('keeps the inactive draft from anonymous visitors', async () => {

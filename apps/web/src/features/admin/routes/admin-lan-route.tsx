@@ -24,6 +24,7 @@ import { lanAsUpdate, toLanFormValues } from '../components/lan-form-values.ts';
 import { LanMessages } from '../components/lan-messages.tsx';
 import { LanParticipants } from '../components/lan-participants.tsx';
 import { LanPaymentSection } from '../components/lan-payment-details.tsx';
+import { LanScheduleEditor } from '../components/lan-schedule-editor.tsx';
 import { ActiveBadge } from '../components/lans-table.tsx';
 import { useBannerChoice } from '../components/use-banner-choice.ts';
 
@@ -107,6 +108,18 @@ function AdminLan({ id }: { id: number }) {
           to ask about a refund.
         </p>
         <LanPaymentSection lan={current} />
+      </section>
+      <section className={section.section} aria-labelledby="lan-schedule">
+        <h2 id="lan-schedule" className={section.sectionTitle}>
+          Schedule
+        </h2>
+        <p className={forms.hint}>
+          Shown on the lan’s page (now and next while it runs) and in the calendar feed. Times are
+          the community’s.
+        </p>
+        <QueryStatus query={draft} failure="The schedule could not be loaded.">
+          {({ timeZone }) => <LanScheduleEditor lan={current} timeZone={timeZone} />}
+        </QueryStatus>
       </section>
       <section className={section.section} aria-labelledby="lan-messages">
         <h2 id="lan-messages" className={section.sectionTitle}>

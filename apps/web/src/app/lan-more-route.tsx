@@ -1,0 +1,34 @@
+import { LanSchedule } from '../features/schedule/components/lan-schedule.tsx';
+import { LanSeatsRoute, lanSeatsReads } from '../features/seating/routes/lan-seats-route.tsx';
+import { idParam } from '../lib/id-param.ts';
+import { useLan } from '../lib/lans/get-lan.ts';
+import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
+import { type Prefetch, started } from '../lib/page-reads.ts';
+import { useParams } from '../lib/router/index.tsx';
+
+/**
+ * lans/:id, below the lan: its schedule (issue 35) and its seat map (issue 34), a child
+ * route of the lan's page so they come from their own chunk and the lan's page stays on
+ * the first screen without them.
+ */
+export function LanMoreRoute() {
+  const lanId = idParam(useParams().id);
+  return lanId === null ? null : (
+    <>
+      <ScheduleOfLan lanId={lanId} />
+      <LanSeatsRoute />
+    </>
+  );
+}
+
+function ScheduleOfLan({ lanId }: { lanId: number }) {
+  const lan = useLan(lanId);
+  return lan.data ? <LanSchedule lan={lan.data} /> : null;
+}
+
+/** The schedule's and the map's first reads, started as the app starts at a lan's page. */
+export const lanMoreReads: Prefetch = (params, queryClient) => {
+  lanSeatsReads(params, queryClient);
+  const lanId = idParam(params.id);
+  if (lanId !== null) started(queryClient.ensureQueryData(scheduleQueryOptions(lanId)));
+};
