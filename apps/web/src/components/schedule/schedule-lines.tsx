@@ -4,6 +4,12 @@ import type { ReactNode } from 'react';
 import { formatDisplayDate, readCommunityClock } from '../../lib/format-date.ts';
 import styles from './schedule.module.css';
 
+const day = 86_400_000;
+
+/** An end within a day of the start reads as a time alone (`23:00–01:00`), a later one with its date. */
+const isWithinADay = (item: ScheduleItem) =>
+  item.endDate !== null && Date.parse(item.endDate) - Date.parse(item.startDate) < day;
+
 /** `18:00–20:00`, or `18:00` for an item without an end, as times a screen reader reads. */
 export function ItemTimes({ item }: { item: ScheduleItem }) {
   const start = readCommunityClock(item.startDate);
@@ -15,7 +21,7 @@ export function ItemTimes({ item }: { item: ScheduleItem }) {
         <>
           –
           <time dateTime={item.endDate ?? undefined}>
-            {end.date === start.date ? end.time : `${formatDisplayDate(end.date)}, ${end.time}`}
+            {isWithinADay(item) ? end.time : `${formatDisplayDate(end.date)}, ${end.time}`}
           </time>
         </>
       ) : null}

@@ -93,6 +93,7 @@ export function LanScheduleEditor({ lan, timeZone }: { lan: Lan; timeZone: strin
                 onCancel={() => setEditing(null)}
               />
             ))}
+          {editing === null ? <h3 className={forms.label}>Add an item</h3> : null}
           {editing === null ? (
             <ScheduleItemForm
               defaultStart={items.at(-1)?.endDate ?? items.at(-1)?.startDate ?? lan.startDate}
