@@ -9,9 +9,10 @@ const session = useBrowser();
 const { openAs } = session;
 
 /*
- * A lan's schedule (issue 35) in Chromium: the demo's open lan lists its weekend by day;
- * an item the organiser adds on the admin screen reaches a lanner's open lan page through
- * the live events; axe at phone and desktop width on both.
+ * A lan's schedule and announcements (issue 35) in Chromium: the demo's open lan lists its
+ * weekend by day and its announcements; an item the organiser adds and an announcement
+ * they post on the admin screen reach a lanner's open lan page through the live events;
+ * axe at phone and desktop width.
  */
 
 /** The demo's open lan: the coming lan with a schedule. */
@@ -40,13 +41,18 @@ describe('the schedule', () => {
       const { page, errors, settled } = await openAs('member', `/lans/${lanId}`, viewport);
       const region = page.getByRole('region', { name: 'Schedule' });
       await region.getByText('Doors open, find your seat').waitFor();
+      // The demo's announcements, the pinned one first.
+      const announcements = page.getByRole('region', { name: 'Announcements' });
+      await expect(announcements.getByRole('listitem').first().textContent()).resolves.toContain(
+        'Bring your own power strip',
+      );
       await settled();
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     },
   );
 
-  it('reaches an open lan page as the organiser adds an item', async () => {
+  it('reaches an open lan page as the organiser adds an item and posts an announcement', async () => {
     const admin = await accessTokenOf(session.browser, 'lanadmin');
     const lan = await callApi<{ id: number }>(admin, 'POST', '/api/lans', {
       name: `Schedule lan ${Date.now()}`,
@@ -77,6 +83,20 @@ describe('the schedule', () => {
       const line = lanner.page.getByRole('region', { name: 'Schedule' }).getByRole('listitem');
       await line.getByText('Midnight pizza').waitFor();
       await expect(line.textContent()).resolves.toBe('20:00Midnight pizzaFood · Kitchen');
+
+      // An announcement reaches the open page and is read out there, politely.
+      const news = organiser.page.getByRole('form', { name: 'New announcement' });
+      await news.getByLabel('Text').fill('Pizza is in the kitchen');
+      await news.getByLabel('Pin it at the top').check();
+      await news.getByRole('button', { name: 'Post announcement' }).click();
+      await lanner.page
+        .getByRole('region', { name: 'Announcements' })
+        .getByText('Pizza is in the kitchen')
+        .waitFor();
+      await expect(
+        lanner.page.locator('p.visually-hidden[aria-live="polite"]').textContent(),
+      ).resolves.toBe('New announcement: Pizza is in the kitchen');
+      expect(await axeViolations(lanner.page)).toEqual([]);
       expect(lanner.errors).toEqual([]);
       expect(organiser.errors).toEqual([]);
     } finally {

@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { findRoles } from './modules/accounts/accounts.repository.ts';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { moveAssetFilesIntoDatabase } from './modules/assets/move-asset-files.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(paymentDetailsRoutes({ db }));
   await app.register(messagingRoutes({ isChatOn }));
+  await app.register(announcementsRoutes(lanDeps));
   await app.register(gamesRoutes({ db }));
   await app.register(clansRoutes({ db, timeZone: config.communityTimeZone }));
   await app.register(

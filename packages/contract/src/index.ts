@@ -2,6 +2,7 @@ export * from './calver.ts';
 export * from './labels.ts';
 export * from './months.ts';
 export * from './rules/index.ts';
+export * from './schemas/announcements.ts';
 export * from './schemas/clans.ts';
 export * from './schemas/common.ts';
 export * from './schemas/entity-schemas.ts';

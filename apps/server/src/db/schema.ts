@@ -189,7 +189,7 @@ export type LanMessagesTable = {
 export type EventsTable = {
   /** bigint on PostgreSQL (read as a string), integer on SQLite. */
   id: ColumnType<number | string, never, never>;
-  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating' | 'schedule';
+  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating' | 'schedule' | 'announcement';
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
@@ -284,6 +284,17 @@ export type ScheduleItemsTable = {
   kind: 'game' | 'tournament' | 'food' | 'other';
   creation_date: Timestamp;
   modification_date: Timestamp;
+};
+
+/** An announcement of a lan (migration 0026). */
+export type AnnouncementsTable = {
+  id: Generated<number>;
+  lan_id: number;
+  text: string;
+  is_pinned: BooleanColumn;
+  to_chat: BooleanColumn;
+  author_user_id: number | null;
+  creation_date: Timestamp;
 };
 
 /** Raised by triggers whenever a group of tables changes (migration 0004). */
@@ -460,6 +471,7 @@ export type Database = {
   seats: SeatsTable;
   seat_swaps: SeatSwapsTable;
   schedule_items: ScheduleItemsTable;
+  announcements: AnnouncementsTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;

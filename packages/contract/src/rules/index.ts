@@ -4,6 +4,8 @@
  * (the main entry re-exports them too). Only type imports from the schemas belong here.
  * Where rules live and how to add one: docs/decisions/019-where-rules-live.md.
  */
+
+export * from './announcement-rules.ts';
 export * from './app-paths.ts';
 export * from './asset-rules.ts';
 export * from './birth-date-rules.ts';

@@ -12,6 +12,7 @@ export const liveEventIds = {
   seat: ['lanId', 'seatId'],
   seating: ['lanId'],
   schedule: ['lanId'],
+  announcement: ['lanId'],
 } as const;
 
 /**

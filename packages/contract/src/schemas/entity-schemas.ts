@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { announcementInputSchema, announcementSchema } from './announcements.ts';
 import {
   clanCodeSchema,
   clanInputSchema,
@@ -87,6 +88,7 @@ import {
  */
 export const entitySchemas = {
   AllTimePlayerItem: allTimePlayerItemSchema,
+  Announcement: announcementSchema,
   CheckIn: checkInResultSchema,
   CheckInProblem: checkInProblemSchema,
   CheckInRequest: checkInInputSchema,
@@ -114,6 +116,7 @@ export const entitySchemas = {
   LanPaymentDetailsChanges: lanPaymentDetailsInputSchema,
   LanMessageReceipt: lanMessageReceiptSchema,
   LanMessageRequest: lanMessageInputSchema,
+  NewAnnouncement: announcementInputSchema,
   NewLan: lanInputSchema,
   LanSummary: lanSummarySchema,
   LanUpdate: lanUpdateSchema,

@@ -24,6 +24,7 @@ import * as seating from './0022-seating.ts';
 import * as seatChanges from './0023-seat-changes.ts';
 import * as seatEventOccupant from './0024-seat-event-occupant.ts';
 import * as scheduleItems from './0025-schedule-items.ts';
+import * as announcements from './0026-announcements.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-seat-changes': seatChanges,
   '0024-seat-event-occupant': seatEventOccupant,
   '0025-schedule-items': scheduleItems,
+  '0026-announcements': announcements,
 };

@@ -307,6 +307,8 @@ type Site = {
   /** The lan's start, and an item of its schedule. */
   lanStartDate: string;
   scheduleItemId: number;
+  /** An announcement of the lan. */
+  announcementId: number;
 };
 
 type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
@@ -595,6 +597,21 @@ const routeRefusals: Record<string, RouteRefusal> = {
       url: `/api/lans/${lanId}/schedule/${scheduleItemId}`,
     }),
   },
+  'POST /api/lans/{id}/announcements': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/announcements`,
+      payload: { text: 'Pizza is here' },
+    }),
+  },
+  'DELETE /api/lans/{id}/announcements/{announcementId}': {
+    rule: lanAdministration,
+    request: ({ lanId, announcementId }) => ({
+      method: 'DELETE',
+      url: `/api/lans/${lanId}/announcements/${announcementId}`,
+    }),
+  },
   'GET /api/stats/summaries': { rule: stats, request: () => ({ url: '/api/stats/summaries' }) },
   'GET /api/stats/summaries/{year}': {
     rule: stats,
@@ -624,6 +641,7 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/clans/{id}': ({ clanId }) => ({ url: `/api/clans/${clanId}` }),
   'GET /api/lans/{id}/seating': ({ lanId }) => ({ url: `/api/lans/${lanId}/seating` }),
   'GET /api/lans/{id}/schedule': ({ lanId }) => ({ url: `/api/lans/${lanId}/schedule` }),
+  'GET /api/lans/{id}/announcements': ({ lanId }) => ({ url: `/api/lans/${lanId}/announcements` }),
   'GET /api/lans/{id}/seating/changes': ({ lanId }) => ({
     url: `/api/lans/${lanId}/seating/changes?since=0`,
   }),
@@ -711,7 +729,15 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
       kind: 'other',
     });
     expect(item.statusCode, item.body).toBe(201);
+    const announcement = await api.request(
+      as.LanAdministrator,
+      'POST',
+      `/api/lans/${lan.id}/announcements`,
+      { text: 'Welcome' },
+    );
+    expect(announcement.statusCode, announcement.body).toBe(201);
     Object.assign(context, {
+      announcementId: announcement.json().id,
       lanStartDate: lan.startDate,
       scheduleItemId: item.json().id,
       swapId: swap.json().id,

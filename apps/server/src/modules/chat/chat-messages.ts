@@ -217,3 +217,20 @@ export function lanMessageChatMessage(params: {
     },
   );
 }
+
+const announcementColor = 0xf2994a;
+
+/** Posted when a lan administrator posts an announcement with `toChat` (issue 35). */
+export function announcementChatMessage(params: {
+  lan: { id: number; name: string };
+  text: string;
+  publicUrl: URL;
+}): ChatMessage {
+  const { lan, text, publicUrl } = params;
+  return chatMessage(truncateChatText(`Announcement at ${escapeChatMarkdown(lan.name)}`, 2000), {
+    title: truncateChatText(escapeChatMarkdown(lan.name), chatLimits.title),
+    url: lanPageUrl(publicUrl, lan.id),
+    description: truncateChatText(escapeChatMarkdown(text), chatLimits.description),
+    color: announcementColor,
+  });
+}

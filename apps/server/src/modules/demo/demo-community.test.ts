@@ -297,6 +297,14 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
     }
   });
 
+  it('gives the open lan a pinned announcement and another', async () => {
+    const [lan] = await upcomingLans(site);
+    const response = await site.app.inject({ url: `/api/lans/${(lan as Lan).id}/announcements` });
+    expect(response.statusCode).toBe(200);
+    const items = response.json() as { pinned: boolean }[];
+    expect(items.map((item) => item.pinned)).toEqual([true, false]);
+  });
+
   it('keeps the inactive draft from anonymous visitors', async () => {
     const drafts = await site.db
       .selectFrom('lans')

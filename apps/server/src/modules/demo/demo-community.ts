@@ -17,7 +17,7 @@ import { insertLanMessage } from '../organiser/lan-messages.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
 import { type DemoLanner, demoLanners, demoLannersAt } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
-import { seedDemoSchedule } from './demo-schedule.ts';
+import { seedDemoAnnouncements, seedDemoSchedule } from './demo-schedule.ts';
 import { type LanToSeat, seedDemoSeating } from './demo-seating.ts';
 import {
   type DemoSubscriberRow,
@@ -211,6 +211,7 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
     await subscriptions.flush();
     await seedDemoSeating(trx, toSeat, now);
     await seedDemoSchedule(trx, [toSeat.open.id, toSeat.full.id], now);
+    await seedDemoAnnouncements(trx, toSeat.open.id, now);
     await seedDemoPlaytime(trx, {
       players: [...people, ...[...accounts.values()].map((id) => ({ id }))],
       lans: lanWeekends,

@@ -57,3 +57,33 @@ export async function seedDemoSchedule(
   });
   if (rows.length > 0) await trx.insertInto('schedule_items').values(rows).execute();
 }
+
+/** The open lan's announcements: one pinned, one not (issue 35). */
+export async function seedDemoAnnouncements(
+  trx: Executor,
+  lanId: number,
+  now: Date,
+): Promise<void> {
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
+  await trx
+    .insertInto('announcements')
+    .values([
+      {
+        lan_id: lanId,
+        text: 'Bring your own power strip: every table has one socket per two seats.',
+        is_pinned: true,
+        to_chat: false,
+        author_user_id: null,
+        creation_date: at(60 * 24),
+      },
+      {
+        lan_id: lanId,
+        text: 'The Rocket League sign-up sheet is on the stage door. Teams of two!',
+        is_pinned: false,
+        to_chat: false,
+        author_user_id: null,
+        creation_date: at(30),
+      },
+    ])
+    .execute();
+}

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/executor.ts';
  */
 export type EventRow = {
   id: number;
-  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating' | 'schedule';
+  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating' | 'schedule' | 'announcement';
   lanId: number | null;
   subscriberId: number | null;
   userId: number | null;

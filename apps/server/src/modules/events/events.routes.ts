@@ -58,7 +58,8 @@ export function liveEventOf({
   // A seat event's user is who sits there now (null: freed; migration 0024).
   if (kind === 'seat' && lanId !== null && seatId !== null)
     return { kind, lanId, seatId, occupantId: userId };
-  if ((kind === 'seating' || kind === 'schedule') && lanId !== null) return { kind, lanId };
+  if ((kind === 'seating' || kind === 'schedule' || kind === 'announcement') && lanId !== null)
+    return { kind, lanId };
   return null;
 }
 
@@ -120,7 +121,7 @@ export const eventsRoutes =
             'user alone, when their roles or profile change; `clan` {clanId} when a clan or its ' +
             'members change; `seat` {lanId, seatId} when a seat is picked, moved or freed, ' +
             '`seats` {lanId, seats: [[seatId, occupantId], …]} for several seats of a lan changed together, ' +
-            '`seating` {lanId} when a seat plan changes, `schedule` {lanId} when a lan’s schedule does. Events of an inactive lan reach lan ' +
+            '`seating` {lanId} when a seat plan changes, `schedule` {lanId} when a lan’s schedule does, `announcement` {lanId} when an announcement is posted or deleted. Events of an inactive lan reach lan ' +
             'administrators only. HEAD answers the headers at once, holding no stream. A ' +
             'client too slow to read is sent one `resync` once it has caught up, instead of ' +
             'what it skipped. Reconnecting with Last-Event-ID ' +

@@ -17,6 +17,8 @@ export const lansKeys = {
   seating: (id: number) => ['lans', 'seating', id] as const,
   /** A lan's schedule (GET /api/lans/{id}/schedule). */
   schedule: (id: number) => ['lans', 'schedule', id] as const,
+  /** A lan's announcements (GET /api/lans/{id}/announcements). */
+  announcements: (id: number) => ['lans', 'announcements', id] as const,
 };
 
 /**

@@ -17,7 +17,11 @@ const startsWith = (key: QueryKey, prefix: QueryKey) =>
 function showsLan(key: QueryKey, lanId: number): boolean {
   if (key[0] !== lansKeys.all[0]) return false;
   const [, part, id] = key;
-  return part === 'detail' || part === 'participants' || part === 'seating' || part === 'schedule'
+  return part === 'detail' ||
+    part === 'participants' ||
+    part === 'seating' ||
+    part === 'schedule' ||
+    part === 'announcements'
     ? id === lanId
     : true;
 }
@@ -34,7 +38,7 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `seat` and `seats`: that lan's participants (who sits where); its seat map follows
  *   the events itself (followSeatEvents, in invalidateForEvents).
  * - `seating`: that lan's seat map, read whole (a plan saved), and its participants.
- * - `schedule`: that lan's schedule.
+ * - `schedule`: that lan's schedule; `announcement`: its announcements.
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
  *   broad; but not the viewer's Steam sync or playtime status (showsClans).
@@ -63,6 +67,8 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
       );
     case 'schedule':
       return sameKey(key, lansKeys.schedule(event.lanId));
+    case 'announcement':
+      return sameKey(key, lansKeys.announcements(event.lanId));
     case 'clan':
       return showsClans(key);
     case 'resync':

@@ -19,6 +19,7 @@ import { useDeleteLan } from '../api/delete-lan.ts';
 import { useLanDraft } from '../api/get-lan-draft.ts';
 import { useUpdateLan } from '../api/update-lan.ts';
 import styles from '../components/admin-lans.module.css';
+import { LanAnnouncementsEditor } from '../components/lan-announcements-editor.tsx';
 import { LanForm } from '../components/lan-form.tsx';
 import { lanAsUpdate, toLanFormValues } from '../components/lan-form-values.ts';
 import { LanMessages } from '../components/lan-messages.tsx';
@@ -108,6 +109,15 @@ function AdminLan({ id }: { id: number }) {
           to ask about a refund.
         </p>
         <LanPaymentSection lan={current} />
+      </section>
+      <section className={section.section} aria-labelledby="lan-announcements">
+        <h2 id="lan-announcements" className={section.sectionTitle}>
+          Announcements
+        </h2>
+        <p className={forms.hint}>
+          Short news during the lan: every open lan page shows it within a second.
+        </p>
+        <LanAnnouncementsEditor lan={current} />
       </section>
       <section className={section.section} aria-labelledby="lan-schedule">
         <h2 id="lan-schedule" className={section.sectionTitle}>
