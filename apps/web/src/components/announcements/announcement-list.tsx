@@ -22,10 +22,13 @@ export function AnnouncementList({
           <p className={styles.text}>{announcement.text}</p>
           <p className={styles.meta}>
             {announcement.pinned ? (
-              <span className={styles.pin}>
-                <Pin aria-hidden="true" size={14} />
-                Pinned ·{' '}
-              </span>
+              <>
+                <span className={styles.pin}>
+                  <Pin aria-hidden="true" size={14} />
+                  Pinned
+                </span>
+                {' · '}
+              </>
             ) : null}
             <time dateTime={announcement.creationDate}>
               {formatCommunityDateTime(announcement.creationDate)}
