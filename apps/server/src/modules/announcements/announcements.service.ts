@@ -4,10 +4,10 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
-import { authorize, isAllowed } from '../auth/authorize.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { announcementChatMessage } from '../chat/chat-messages.ts';
-import { findLanById } from '../lans/lans.repository.ts';
+import { findVisibleLan } from '../lans/visible-lan.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import {
   type AnnouncementRow,
@@ -37,21 +37,13 @@ function presentAnnouncement(row: AnnouncementRow, timeZone: string): Announceme
   };
 }
 
-/** The lan, when the viewer may see it (an inactive one: lan administrators only); else 404. */
-async function visibleLan(deps: AnnouncementsDeps, viewer: Viewer | null, lanId: number) {
-  const lan = await findLanById(deps.db, lanId);
-  if (!lan || (!toBoolean(lan.is_active) && !isAllowed(viewer, 'lans.seeInactive')))
-    throw new ProblemError(404, `There is no lan ${lanId}.`);
-  return lan;
-}
-
 /** GET /api/lans/{id}/announcements: anyone who may see the lan; pinned first, then newest. */
 export async function listLanAnnouncements(
   deps: AnnouncementsDeps,
   viewer: Viewer | null,
   lanId: number,
 ): Promise<Announcement[]> {
-  await visibleLan(deps, viewer, lanId);
+  await findVisibleLan(deps.db, viewer, lanId);
   const rows = await listAnnouncements(deps.db, lanId);
   return rows.map((row) => presentAnnouncement(row, deps.communityTimeZone));
 }
@@ -67,7 +59,7 @@ export async function postAnnouncement(
   input: AnnouncementInput,
 ): Promise<Announcement> {
   authorize(viewer, 'lans.manage');
-  const lan = await visibleLan(deps, viewer, lanId);
+  const lan = await findVisibleLan(deps.db, viewer, lanId);
   const now = deps.clock?.() ?? new Date();
   if (!isLanOpen({ endDate: toIsoTimestamp(lan.end_date) }, now))
     throw new ProblemError(
@@ -125,7 +117,7 @@ export async function removeAnnouncement(
   announcementId: number,
 ): Promise<void> {
   authorize(viewer, 'lans.manage');
-  await visibleLan(deps, viewer, lanId);
+  await findVisibleLan(deps.db, viewer, lanId);
   if (!(await deleteAnnouncement(deps.db, lanId, announcementId)))
     throw new ProblemError(404, `Lan ${lanId} has no announcement ${announcementId}.`);
 }

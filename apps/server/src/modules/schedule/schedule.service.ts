@@ -4,13 +4,13 @@ import {
   type ScheduleItemInput,
 } from '@lanparty/contract';
 import { scheduleLimits } from '@lanparty/contract/rules';
-import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import { toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
-import { authorize, isAllowed } from '../auth/authorize.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { findLanById } from '../lans/lans.repository.ts';
+import { findVisibleLan } from '../lans/visible-lan.ts';
 import {
   countScheduleItems,
   deleteScheduleItem,
@@ -38,21 +38,13 @@ function presentItem(row: ScheduleItemRow, timeZone: string): ScheduleItem {
   };
 }
 
-/** The lan, when the viewer may see it (an inactive one: lan administrators only); else 404. */
-async function visibleLan(deps: ScheduleDeps, viewer: Viewer | null, lanId: number) {
-  const lan = await findLanById(deps.db, lanId);
-  if (!lan || (!toBoolean(lan.is_active) && !isAllowed(viewer, 'lans.seeInactive')))
-    throw new ProblemError(404, `There is no lan ${lanId}.`);
-  return lan;
-}
-
 /** GET /api/lans/{id}/schedule: anyone who may see the lan. */
 export async function listSchedule(
   deps: ScheduleDeps,
   viewer: Viewer | null,
   lanId: number,
 ): Promise<ScheduleItem[]> {
-  await visibleLan(deps, viewer, lanId);
+  await findVisibleLan(deps.db, viewer, lanId);
   const rows = await listScheduleItems(deps.db, lanId);
   return rows.map((row) => presentItem(row, deps.communityTimeZone));
 }
@@ -99,7 +91,7 @@ export async function addScheduleItem(
   input: ScheduleItemInput,
 ): Promise<ScheduleItem> {
   authorize(viewer, 'lans.manage');
-  const lan = await visibleLan(deps, viewer, lanId);
+  const lan = await findVisibleLan(deps.db, viewer, lanId);
   const fields = itemFields(input, lan, deps.communityTimeZone);
   if ((await countScheduleItems(deps.db, lanId)) >= scheduleLimits.itemsPerLan)
     throw new ProblemError(
@@ -119,7 +111,7 @@ export async function changeScheduleItem(
   input: ScheduleItemInput,
 ): Promise<ScheduleItem> {
   authorize(viewer, 'lans.manage');
-  const lan = await visibleLan(deps, viewer, lanId);
+  const lan = await findVisibleLan(deps.db, viewer, lanId);
   const fields = itemFields(input, lan, deps.communityTimeZone);
   const now = (deps.clock?.() ?? new Date()).toISOString();
   const row = await updateScheduleItem(deps.db, lanId, itemId, fields, now);
@@ -135,7 +127,7 @@ export async function removeScheduleItem(
   itemId: number,
 ): Promise<void> {
   authorize(viewer, 'lans.manage');
-  await visibleLan(deps, viewer, lanId);
+  await findVisibleLan(deps.db, viewer, lanId);
   if (!(await deleteScheduleItem(deps.db, lanId, itemId)))
     throw new ProblemError(404, `Lan ${lanId} has no schedule item ${itemId}.`);
 }
