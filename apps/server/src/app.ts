@@ -50,12 +50,14 @@ import { createLanReadCache } from './modules/lans/lan-read-cache.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
 import { paymentDetailsRoutes } from './modules/lans/payment-details.routes.ts';
 import { registerWriteLimit } from './modules/limits/write-limits.ts';
+import { nowPlayingRoutes } from './modules/now-playing/now-playing.routes.ts';
 import { messagingRoutes } from './modules/organiser/messaging.routes.ts';
 import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { startSteamCollector } from './modules/playtime/steam-collector.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { screensRoutes } from './modules/screens/screens.routes.ts';
 import { seatingRoutes } from './modules/seating/seating.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { startLeaderboardAnnouncer } from './modules/stats/leaderboard-announcer.ts';
@@ -244,6 +246,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     limits: { ...defaultStreamLimits, total: config.liveStreamsMax },
   });
   stopTasks.push(() => events.close());
+  await app.register(
+    nowPlayingRoutes({
+      db,
+      isCollecting: isSteamApiConfigured(config.steam),
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+  );
+  await app.register(
+    screensRoutes({
+      db,
+      hub: events,
+      communityTimeZone: config.communityTimeZone,
+      publicUrl: config.publicUrl,
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+  );
   await app.register(
     eventsRoutes({
       hub: events,

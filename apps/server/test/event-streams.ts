@@ -19,12 +19,20 @@ export async function until<T>(find: () => T | undefined, what: () => string, ti
   }
 }
 
-/** A stream read as a browser's fetch reads it: blocks split on blank lines. */
-export async function openStream(baseUrl: string, who: SignedIn, lastEventId?: number) {
+/**
+ * A stream read as a browser's fetch reads it: blocks split on blank lines. GET /api/events
+ * of `who`, or (`path`) another stream, such as a screen's, with no one signed in.
+ */
+export async function openStream(
+  baseUrl: string,
+  who: SignedIn | undefined,
+  lastEventId?: number,
+  path = '/api/events',
+) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
+  const response = await fetch(`${baseUrl}${path}`, {
     headers: {
-      ...who.headers,
+      ...who?.headers,
       ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
     },
     signal: controller.signal,

@@ -13,6 +13,7 @@ export * from './schemas/notifications.ts';
 export * from './schemas/organiser.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/schedule.ts';
+export * from './schemas/screens.ts';
 export * from './schemas/seating.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/stats.ts';

@@ -36,6 +36,8 @@ export type UsersTable = {
   modification_date: Timestamp;
   /** When the user first had Lanner or Member; only such users are in leaderboards. */
   lanner_since: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Whether lan screens and now playing show what they play (migration 0027). */
+  shows_on_screens: ColumnType<boolean | number, boolean | undefined, boolean>;
 };
 
 export type UserRolesTable = {
@@ -189,7 +191,16 @@ export type LanMessagesTable = {
 export type EventsTable = {
   /** bigint on PostgreSQL (read as a string), integer on SQLite. */
   id: ColumnType<number | string, never, never>;
-  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating' | 'schedule' | 'announcement';
+  kind:
+    | 'lan'
+    | 'subscriber'
+    | 'user'
+    | 'clan'
+    | 'seat'
+    | 'seating'
+    | 'schedule'
+    | 'announcement'
+    | 'screen';
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
@@ -294,6 +305,19 @@ export type AnnouncementsTable = {
   is_pinned: BooleanColumn;
   to_chat: BooleanColumn;
   author_user_id: number | null;
+  creation_date: Timestamp;
+};
+
+/** A screen of a lan (migration 0027); its link's secret kept as its SHA-256 only. */
+export type ScreensTable = {
+  id: Generated<number>;
+  lan_id: number;
+  name: string;
+  /** SHA-256 of the link's secret, hex. */
+  token_hash: string;
+  /** The slides shown, comma-separated, in their usual order. */
+  slides: string;
+  rotation_seconds: number;
   creation_date: Timestamp;
 };
 
@@ -472,6 +496,7 @@ export type Database = {
   seat_swaps: SeatSwapsTable;
   schedule_items: ScheduleItemsTable;
   announcements: AnnouncementsTable;
+  screens: ScreensTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;
   playtimes: PlaytimesTable;

@@ -21,6 +21,7 @@ export * from './payment-rules.ts';
 export * from './playtime-rules.ts';
 export * from './role-rules.ts';
 export * from './schedule-rules.ts';
+export * from './screen-rules.ts';
 export * from './seat-rules.ts';
 export * from './subscriber-rules.ts';
 export * from './user-rules.ts';

@@ -13,6 +13,8 @@ export const liveEventIds = {
   seating: ['lanId'],
   schedule: ['lanId'],
   announcement: ['lanId'],
+  /** A screen of the lan was made or switched off: for that lan's screens alone. */
+  screen: ['lanId'],
 } as const;
 
 /**

@@ -36,6 +36,15 @@ import {
 } from './payment.ts';
 import { scheduleItemInputSchema, scheduleItemSchema, scheduleKindSchema } from './schedule.ts';
 import {
+  newScreenSchema,
+  nowPlayingSchema,
+  screenInputSchema,
+  screenSchema,
+  screenSlideSchema,
+  screenViewSchema,
+  screenVisibilitySchema,
+} from './screens.ts';
+import {
   clanBlockInputSchema,
   seatBlockSchema,
   seatChangesSchema,
@@ -116,7 +125,10 @@ export const entitySchemas = {
   LanPaymentDetailsChanges: lanPaymentDetailsInputSchema,
   LanMessageReceipt: lanMessageReceiptSchema,
   LanMessageRequest: lanMessageInputSchema,
+  MadeScreen: newScreenSchema,
   NewAnnouncement: announcementInputSchema,
+  NewScreen: screenInputSchema,
+  NowPlaying: nowPlayingSchema,
   NewLan: lanInputSchema,
   LanSummary: lanSummarySchema,
   LanUpdate: lanUpdateSchema,
@@ -124,6 +136,10 @@ export const entitySchemas = {
   MessagingSettings: messagingSettingsSchema,
   Notification: notificationSchema,
   NotificationType: notificationTypeSchema,
+  Screen: screenSchema,
+  ScreenSlide: screenSlideSchema,
+  ScreenView: screenViewSchema,
+  ScreenVisibility: screenVisibilitySchema,
   OwnSubscription: ownSubscriptionSchema,
   Participant: participantSchema,
   ParticipantList: participantListSchema,

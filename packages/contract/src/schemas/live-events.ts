@@ -39,6 +39,7 @@ export const liveEventSchema = z
     eventOf('seating'),
     eventOf('schedule'),
     eventOf('announcement'),
+    eventOf('screen'),
     z.object({
       kind: z.literal('seats'),
       lanId: eventId,
@@ -51,5 +52,5 @@ export const liveEventSchema = z
       'What changed, ids only: `lan` {lanId}, `subscriber` {lanId, subscriberId}, `user` ' +
       '{userId}, `clan` {clanId}, `seat` {lanId, seatId, occupantId} (picked, moved or freed; occupantId: who sits there now, null when freed), `seats` {lanId, seats: ' +
       '[[seatId, occupantId], …]} (several seats of a lan changed together, in order), `seating` {lanId} (the ' +
-      'plan changed), `schedule` {lanId} (its schedule changed), `announcement` {lanId} (an announcement posted or deleted); `resync` when what was missed is no longer held.',
+      'plan changed), `schedule` {lanId} (its schedule changed), `announcement` {lanId} (an announcement posted or deleted), `screen` {lanId} (on a screen’s own stream: a screen of the lan made or switched off); `resync` when what was missed is no longer held.',
   });

@@ -162,6 +162,9 @@ export const playtimeStatusSchema = z
     hasSteamId: z.boolean(),
     isGameDetailsPrivate: z.boolean(),
     gamesCheckedAt: dateTimeSchema.nullable(),
+    showsOnScreens: z.boolean().meta({
+      description: 'Whether lan screens and now playing show what the user plays.',
+    }),
   })
   .meta({
     id: 'PlaytimeStatus',

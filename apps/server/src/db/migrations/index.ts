@@ -25,6 +25,7 @@ import * as seatChanges from './0023-seat-changes.ts';
 import * as seatEventOccupant from './0024-seat-event-occupant.ts';
 import * as scheduleItems from './0025-schedule-items.ts';
 import * as announcements from './0026-announcements.ts';
+import * as screens from './0027-screens.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-seat-event-occupant': seatEventOccupant,
   '0025-schedule-items': scheduleItems,
   '0026-announcements': announcements,
+  '0027-screens': screens,
 };

@@ -309,6 +309,8 @@ type Site = {
   scheduleItemId: number;
   /** An announcement of the lan. */
   announcementId: number;
+  /** A screen of the lan. */
+  screenId: number;
 };
 
 type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
@@ -612,6 +614,25 @@ const routeRefusals: Record<string, RouteRefusal> = {
       url: `/api/lans/${lanId}/announcements/${announcementId}`,
     }),
   },
+  'GET /api/lans/{id}/screens': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({ url: `/api/lans/${lanId}/screens` }),
+  },
+  'POST /api/lans/{id}/screens': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/screens`,
+      payload: { name: 'Hall TV' },
+    }),
+  },
+  'DELETE /api/lans/{id}/screens/{screenId}': {
+    rule: lanAdministration,
+    request: ({ lanId, screenId }) => ({
+      method: 'DELETE',
+      url: `/api/lans/${lanId}/screens/${screenId}`,
+    }),
+  },
   'GET /api/stats/summaries': { rule: stats, request: () => ({ url: '/api/stats/summaries' }) },
   'GET /api/stats/summaries/{year}': {
     rule: stats,
@@ -642,6 +663,7 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/lans/{id}/seating': ({ lanId }) => ({ url: `/api/lans/${lanId}/seating` }),
   'GET /api/lans/{id}/schedule': ({ lanId }) => ({ url: `/api/lans/${lanId}/schedule` }),
   'GET /api/lans/{id}/announcements': ({ lanId }) => ({ url: `/api/lans/${lanId}/announcements` }),
+  'GET /api/lans/{id}/now-playing': ({ lanId }) => ({ url: `/api/lans/${lanId}/now-playing` }),
   'GET /api/lans/{id}/seating/changes': ({ lanId }) => ({
     url: `/api/lans/${lanId}/seating/changes?since=0`,
   }),
@@ -663,6 +685,11 @@ const signedInRoutes: Record<string, (site: Site) => InjectOptions> = {
   }),
   'GET /api/users/me/sync-status': () => ({ url: '/api/users/me/sync-status' }),
   'GET /api/users/me/playtime-status': () => ({ url: '/api/users/me/playtime-status' }),
+  'PUT /api/users/me/screen-visibility': () => ({
+    method: 'PUT',
+    url: '/api/users/me/screen-visibility',
+    payload: { showsOnScreens: true },
+  }),
   'GET /api/users/me/subscriptions': () => ({ url: '/api/users/me/subscriptions' }),
   'PUT /api/users/me/email-verifications/{code}': () => ({
     method: 'PUT',
@@ -736,7 +763,12 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
       { text: 'Welcome' },
     );
     expect(announcement.statusCode, announcement.body).toBe(201);
+    const screen = await api.request(as.LanAdministrator, 'POST', `/api/lans/${lan.id}/screens`, {
+      name: 'Hall TV',
+    });
+    expect(screen.statusCode, screen.body).toBe(201);
     Object.assign(context, {
+      screenId: screen.json().id,
       announcementId: announcement.json().id,
       lanStartDate: lan.startDate,
       scheduleItemId: item.json().id,

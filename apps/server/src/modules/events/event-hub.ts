@@ -39,10 +39,17 @@ export type EventHub = {
 
 /** Who reads a stream, which decides what it hears (`isEventFor`). */
 export type StreamReader = {
-  userId: number;
+  /** The signed-in reader; null for a screen. */
+  userId: number | null;
   /** A lan administrator: hears of inactive lans too. */
   canSeeHiddenLans: boolean;
+  /** A lan's screen (issue 35): hears of its lan alone, and what anyone may see of it. */
+  screen?: { id: number; lanId: number };
 };
+
+/** Whose streams count together towards `limits.perUser`: a user's, or a screen's. */
+const holderOf = (reader: StreamReader) =>
+  reader.screen ? `screen ${reader.screen.id}` : `user ${reader.userId}`;
 
 export type EventStream = {
   /** Read at every event, so a change of the reader's roles counts from then on. */
@@ -99,11 +106,20 @@ const maximumGaps = 10_000;
 const maximumRelistenMs = 4_000;
 
 /**
- * A `user` event is for that user alone; the others are for every signed-in stream, but
- * those about a hidden (inactive) lan only for readers who may see it.
+ * A `user` event is for that user alone; a `screen` event for the screens of its lan; the
+ * others are for every signed-in stream, but those about a hidden (inactive) lan only for
+ * readers who may see it. A screen hears only of its own lan, and only what anyone may see.
  */
 export function isEventFor(event: HubEvent, reader: StreamReader): boolean {
+  const { screen } = reader;
+  if (screen)
+    return (
+      event.lanId === screen.lanId &&
+      event.kind !== 'user' &&
+      (event.kind === 'screen' || !event.isHidden)
+    );
   if (event.kind === 'user') return event.userId === reader.userId;
+  if (event.kind === 'screen') return false;
   return !event.isHidden || reader.canSeeHiddenLans;
 }
 
@@ -285,8 +301,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
   return {
     open(stream) {
       if (streams.size >= limits.total) return { refused: 'total' };
-      const { userId } = stream.reader;
-      const ofUser = [...streams].filter(({ reader }) => reader.userId === userId).length;
+      const holder = holderOf(stream.reader);
+      const ofUser = [...streams].filter(({ reader }) => holderOf(reader) === holder).length;
       if (ofUser >= limits.perUser) return { refused: 'user' };
       streams.add(stream);
       if (!running && !starting)

@@ -7,7 +7,16 @@ import type { Executor } from '../../db/executor.ts';
  */
 export type EventRow = {
   id: number;
-  kind: 'lan' | 'subscriber' | 'user' | 'clan' | 'seat' | 'seating' | 'schedule' | 'announcement';
+  kind:
+    | 'lan'
+    | 'subscriber'
+    | 'user'
+    | 'clan'
+    | 'seat'
+    | 'seating'
+    | 'schedule'
+    | 'announcement'
+    | 'screen';
   lanId: number | null;
   subscriberId: number | null;
   userId: number | null;

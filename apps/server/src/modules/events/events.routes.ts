@@ -1,5 +1,6 @@
 import { problemDetailsSchema, type Role, wholeNumberParam } from '@lanparty/contract';
 import { type LiveEvent, liveEventData } from '@lanparty/contract/rules';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemError } from '../../http/problems.ts';
@@ -58,7 +59,10 @@ export function liveEventOf({
   // A seat event's user is who sits there now (null: freed; migration 0024).
   if (kind === 'seat' && lanId !== null && seatId !== null)
     return { kind, lanId, seatId, occupantId: userId };
-  if ((kind === 'seating' || kind === 'schedule' || kind === 'announcement') && lanId !== null)
+  if (
+    (kind === 'seating' || kind === 'schedule' || kind === 'announcement' || kind === 'screen') &&
+    lanId !== null
+  )
     return { kind, lanId };
   return null;
 }
@@ -143,7 +147,6 @@ export const eventsRoutes =
         const viewer = await requireViewer(request);
         // What a GET would answer, at once: no body, and no place among the streams.
         if (request.method === 'HEAD') return reply.headers(streamHeaders).send('');
-        const lastEventId = request.headers['last-event-id'];
         const reader: StreamReader = {
           userId: viewer.user.id,
           canSeeHiddenLans: canSeeHiddenLans(viewer.user.id, viewer.roles),
@@ -153,121 +156,159 @@ export const eventsRoutes =
         const readRoles = oneAtATime(
           async () => {
             reader.canSeeHiddenLans = canSeeHiddenLans(
-              reader.userId,
-              await deps.readRoles(reader.userId),
+              viewer.user.id,
+              await deps.readRoles(viewer.user.id),
             );
           },
           (error) => request.log.warn({ err: error }, 'reading roles failed'),
         );
-        const raw = reply.raw;
-        let isBehind = false;
-        let isAnswered = false;
-        let isStopping = false;
-        // What comes within `streamWriteGapMs` of the last write goes out in one write: a burst of
-        // events (seats picked by hundreds) is a few writes per stream, not one per event.
-        let unsent = '';
-        let wroteAt = Number.NEGATIVE_INFINITY;
-        const flush = () => {
-          const text = unsent;
-          unsent = '';
-          wroteAt = performance.now();
-          if (isBehind || raw.destroyed) return;
-          // A client that does not read: stop, and once it has read, one resync for all.
-          if (raw.writableLength > maximumBufferedBytes) {
-            isBehind = true;
-            raw.once('drain', () => {
-              isBehind = false;
-              raw.write(resyncEvent);
-            });
-            return;
-          }
-          raw.write(text);
-        };
-        const write = (text: string) => {
-          if (isBehind || text === '') return;
-          if (unsent === '') {
-            const wait = wroteAt + streamWriteGapMs - performance.now();
-            if (wait > 0) setTimeout(flush, wait);
-            else setImmediate(flush);
-          }
-          unsent += text;
-        };
-        // Until the missed events are written, new ones wait, so none comes twice or early.
-        let waiting: Array<HubEvent | 'resync'> | null = [];
-        const send = (event: HubEvent | 'resync') => {
-          if (waiting) return void waiting.push(event);
-          if (event === 'resync') return write(resyncEvent);
-          write(formatEvent(event));
-          if (event.kind === 'user') readRoles.run();
-        };
-        const opened = deps.hub.open({
+        await serveEventStream(deps, request, reply, {
           reader,
-          send,
-          resync: () => send('resync'),
-          end: () => {
-            if (!isAnswered) {
-              isStopping = true;
-              return;
-            }
-            // Come back soon, to this server's successor or another behind the same address,
-            // spread so the tabs of a stopped server do not all return at the same moment.
-            const retryMs =
-              comeBackMs.least + Math.round(Math.random() * (comeBackMs.most - comeBackMs.least));
-            raw.end(`retry: ${retryMs}\n\n`);
+          heard: (event) => {
+            if (event.kind === 'user') readRoles.run();
           },
+          tooMany: 'You have too many live update streams open; close a tab or two.',
         });
-        if ('refused' in opened) {
-          throw new ProblemError(
-            429,
-            opened.refused === 'user'
-              ? 'You have too many live update streams open; close a tab or two.'
-              : 'The server holds as many live update streams as it can; try again later.',
-            { retryAfterSeconds: 30 },
-          );
-        }
-        let heartbeat: NodeJS.Timeout | undefined;
-        let isClosed = false;
-        request.raw.on('close', () => {
-          isClosed = true;
-          clearInterval(heartbeat);
-          opened.close();
-        });
-        await opened.ready;
-        if (isStopping) {
-          opened.close();
-          throw new ProblemError(503, 'The server is stopping; try again in a moment.', {
-            retryAfterSeconds: 1,
-          });
-        }
-        reply.hijack();
-        isAnswered = true;
-        if (isClosed) return;
-        raw.writeHead(200, {
-          ...(reply.getHeaders() as Record<string, string>),
-          ...streamHeaders,
-          connection: 'keep-alive',
-        });
-        raw.write('retry: 3000\n\n');
-        heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), deps.heartbeatMs ?? 25_000);
-        const replayed = new Set<number>();
-        try {
-          if (lastEventId !== undefined) {
-            const missed = await deps.hub.replay(reader, lastEventId);
-            if (missed === 'resync') write(resyncEvent);
-            else
-              for (const event of missed) {
-                for (const id of rowIdsOf(event)) replayed.add(id);
-                write(formatEvent(event));
-              }
-          }
-        } finally {
-          const held = waiting ?? [];
-          waiting = null;
-          // What came live while the replay was read may be in it too (a seat run that is
-          // partly in it is sent whole: its changes, in order, end where they did).
-          for (const event of held)
-            if (event === 'resync' || !rowIdsOf(event).every((id) => replayed.has(id))) send(event);
-        }
       },
     );
   };
+
+/** A stream's reader, what it does with each event it is sent, and its refusal when one reader holds too many. */
+export type StreamOptions = {
+  reader: StreamReader;
+  /** Called after an event is written: `end` ends the response (the stream's reader is gone). */
+  heard?: (event: HubEvent, end: () => void) => void;
+  /** The 429's words when the reader holds as many streams as one may. */
+  tooMany: string;
+};
+
+/**
+ * Answers a request with the live update stream of `stream.reader`: what the hub hands it,
+ * written in batches, replayed after Last-Event-ID, kept open with heartbeats and ended with
+ * a short `retry:` when the server stops. GET /api/events and a screen's stream share it.
+ */
+export async function serveEventStream(
+  deps: Pick<EventsDeps, 'hub' | 'heartbeatMs'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stream: StreamOptions,
+): Promise<void> {
+  const lastEventId = (request.headers as { 'last-event-id'?: number })['last-event-id'];
+  const raw = reply.raw;
+  let isBehind = false;
+  let isAnswered = false;
+  let isStopping = false;
+  // What comes within `streamWriteGapMs` of the last write goes out in one write: a burst of
+  // events (seats picked by hundreds) is a few writes per stream, not one per event.
+  let unsent = '';
+  let wroteAt = Number.NEGATIVE_INFINITY;
+  const flush = () => {
+    const text = unsent;
+    unsent = '';
+    wroteAt = performance.now();
+    if (isBehind || raw.destroyed || raw.writableEnded) return;
+    // A client that does not read: stop, and once it has read, one resync for all.
+    if (raw.writableLength > maximumBufferedBytes) {
+      isBehind = true;
+      raw.once('drain', () => {
+        isBehind = false;
+        raw.write(resyncEvent);
+      });
+      return;
+    }
+    raw.write(text);
+  };
+  const write = (text: string) => {
+    if (isBehind || text === '') return;
+    if (unsent === '') {
+      const wait = wroteAt + streamWriteGapMs - performance.now();
+      if (wait > 0) setTimeout(flush, wait);
+      else setImmediate(flush);
+    }
+    unsent += text;
+  };
+  // Until the missed events are written, new ones wait, so none comes twice or early.
+  let waiting: Array<HubEvent | 'resync'> | null = [];
+  const send = (event: HubEvent | 'resync') => {
+    if (waiting) return void waiting.push(event);
+    if (event === 'resync') return write(resyncEvent);
+    write(formatEvent(event));
+    stream.heard?.(event, endStream);
+  };
+  const opened = deps.hub.open({
+    reader: stream.reader,
+    send,
+    resync: () => send('resync'),
+    end: () => {
+      if (!isAnswered) {
+        isStopping = true;
+        return;
+      }
+      // Come back soon, to this server's successor or another behind the same address,
+      // spread so the tabs of a stopped server do not all return at the same moment.
+      const retryMs =
+        comeBackMs.least + Math.round(Math.random() * (comeBackMs.most - comeBackMs.least));
+      raw.end(`retry: ${retryMs}\n\n`);
+    },
+  });
+  if ('refused' in opened) {
+    throw new ProblemError(
+      429,
+      opened.refused === 'user'
+        ? stream.tooMany
+        : 'The server holds as many live update streams as it can; try again later.',
+      { retryAfterSeconds: 30 },
+    );
+  }
+  let heartbeat: NodeJS.Timeout | undefined;
+  // The reader is gone (a screen switched off): what is written so far goes, then the end.
+  const endStream = () => {
+    if (raw.writableEnded) return;
+    if (unsent !== '') flush();
+    clearInterval(heartbeat);
+    opened.close();
+    raw.end();
+  };
+  let isClosed = false;
+  request.raw.on('close', () => {
+    isClosed = true;
+    clearInterval(heartbeat);
+    opened.close();
+  });
+  await opened.ready;
+  if (isStopping) {
+    opened.close();
+    throw new ProblemError(503, 'The server is stopping; try again in a moment.', {
+      retryAfterSeconds: 1,
+    });
+  }
+  reply.hijack();
+  isAnswered = true;
+  if (isClosed) return;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    ...streamHeaders,
+    connection: 'keep-alive',
+  });
+  raw.write('retry: 3000\n\n');
+  heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), deps.heartbeatMs ?? 25_000);
+  const replayed = new Set<number>();
+  try {
+    if (lastEventId !== undefined) {
+      const missed = await deps.hub.replay(stream.reader, lastEventId);
+      if (missed === 'resync') write(resyncEvent);
+      else
+        for (const event of missed) {
+          for (const id of rowIdsOf(event)) replayed.add(id);
+          write(formatEvent(event));
+        }
+    }
+  } finally {
+    const held = waiting ?? [];
+    waiting = null;
+    // What came live while the replay was read may be in it too (a seat run that is
+    // partly in it is sent whole: its changes, in order, end where they did).
+    for (const event of held)
+      if (event === 'resync' || !rowIdsOf(event).every((id) => replayed.has(id))) send(event);
+  }
+}

@@ -39,6 +39,7 @@ describe.each(testEngines)('the playtime status on the profile, on %s', (engine)
       hasSteamId: false,
       isGameDetailsPrivate: false,
       gamesCheckedAt: null,
+      showsOnScreens: true,
     });
   });
 
@@ -58,6 +59,7 @@ describe.each(testEngines)('the playtime status on the profile, on %s', (engine)
       hasSteamId: true,
       isGameDetailsPrivate: true,
       gamesCheckedAt: checkedAt.toISOString(),
+      showsOnScreens: true,
     });
   });
 

@@ -171,6 +171,19 @@ export async function updateProfile(
     .executeTakeFirstOrThrow();
 }
 
+/** Whether lan screens and now playing show what the user plays (issue 35). */
+export async function setShowsOnScreens(
+  db: Executor,
+  userId: number,
+  showsOnScreens: boolean,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ shows_on_screens: showsOnScreens })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function markEmailActivated(db: Executor, userId: number, now: Date): Promise<void> {
   await db
     .updateTable('users')

@@ -4,6 +4,7 @@ import {
   pagedQuerySchema,
   playtimeStatusSchema,
   problemDetailsSchema,
+  screenVisibilitySchema,
   signUpSchema,
   userListQuerySchema,
   userProfileInputSchema,
@@ -13,11 +14,13 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toBoolean } from '../../db/columns.ts';
 import { sendJson, toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
 import { findSteamProfileState } from '../playtime/steam-profiles.repository.ts';
 import { isSteamApiConfigured } from '../steam/steam-api.ts';
+import { setShowsOnScreens } from './users.repository.ts';
 import {
   getOwnProfile,
   getUser,
@@ -146,7 +149,28 @@ export const usersRoutes =
           hasSteamId,
           isGameDetailsPrivate: hasSteamId && profile.isPrivate,
           gamesCheckedAt: profile.gamesCheckedAt,
+          showsOnScreens: toBoolean(viewer.user.shows_on_screens),
         };
+      },
+    );
+
+    app.put(
+      '/api/users/me/screen-visibility',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Show or hide what the signed-in user plays on lan screens',
+          description:
+            'false: now playing, the lan’s top players and the screens’ arrivals leave them ' +
+            'out, counted in no group and named nowhere (from the next read on).',
+          body: screenVisibilitySchema,
+          response: { 200: screenVisibilitySchema, ...problems },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(request);
+        await setShowsOnScreens(deps.db, viewer.user.id, request.body.showsOnScreens);
+        return { showsOnScreens: request.body.showsOnScreens };
       },
     );
 
