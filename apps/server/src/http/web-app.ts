@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppPath, signedInHintCookie } from '@lanparty/contract/rules';
+import { isAppPath, isScreenPath, signedInHintCookie } from '@lanparty/contract/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { problem, sendProblem } from './problems.ts';
 
@@ -38,8 +38,11 @@ export async function registerWebApp(
     ...(link.length ? { link: link.join(', ') } : {}),
     ...(hasSignInFirst ? { vary: 'Cookie' } : {}),
   };
-  const pageFor = (request: FastifyRequest) =>
-    hasSignInFirst && !hasSignedInHint(request.headers.cookie) ? signInFirstPage : 'index.html';
+  // A lan's screen signs nobody in: it never goes to the sign-in form first.
+  const pageFor = (request: FastifyRequest, pathname: string) =>
+    hasSignInFirst && !hasSignedInHint(request.headers.cookie) && !isScreenPath(pathname)
+      ? signInFirstPage
+      : 'index.html';
   const isBuilt = existsSync(indexFile);
   if (isBuilt) {
     await app.register(fastifyStatic, {
@@ -78,7 +81,7 @@ export async function registerWebApp(
     return reply
       .code(isAppPath(pathname) ? 200 : 404)
       .headers(pageHeaders)
-      .sendFile(pageFor(request));
+      .sendFile(pageFor(request, pathname));
   });
 }
 

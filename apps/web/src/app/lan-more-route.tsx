@@ -1,4 +1,5 @@
 import { LanAnnouncements } from '../features/announcements/components/lan-announcements.tsx';
+import { LanNowPlaying } from '../features/now-playing/components/lan-now-playing.tsx';
 import { LanSchedule } from '../features/schedule/components/lan-schedule.tsx';
 import { LanSeatsRoute, lanSeatsReads } from '../features/seating/routes/lan-seats-route.tsx';
 import { idParam } from '../lib/id-param.ts';
@@ -9,7 +10,7 @@ import { type Prefetch, started } from '../lib/page-reads.ts';
 import { useParams } from '../lib/router/index.tsx';
 
 /**
- * lans/:id, below the lan: its announcements and schedule (issue 35) and its seat map
+ * lans/:id, below the lan: its announcements, schedule and now playing (issue 35) and its seat map
  * (issue 34), a child
  * route of the lan's page so they come from their own chunk and the lan's page stays on
  * the first screen without them.
@@ -30,6 +31,7 @@ function ScheduleOfLan({ lanId }: { lanId: number }) {
     <>
       <LanAnnouncements lan={lan.data} />
       <LanSchedule lan={lan.data} />
+      <LanNowPlaying lan={lan.data} />
     </>
   ) : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath } from './app-paths.ts';
+import { isAppPath, isScreenPath } from './app-paths.ts';
 
 describe('isAppPath', () => {
   it.each([
@@ -18,6 +18,7 @@ describe('isAppPath', () => {
     '/clans',
     '/clans/4',
     '/clans/4/join/Zm9vYmFyYmF6cXV4LTEyMzQ1Ng',
+    '/screen/q3Z0XbF9mK2rTnW8cYpL4dVhJ6s',
   ])('knows %s', (pathname) => {
     expect(isAppPath(pathname)).toBe(true);
   });
@@ -34,5 +35,14 @@ describe('isAppPath', () => {
     '//lans/upcoming',
   ])('does not know %s', (pathname) => {
     expect(isAppPath(pathname)).toBe(false);
+  });
+});
+
+describe('isScreenPath', () => {
+  it('knows a lan screen’s address, and nothing else', () => {
+    expect(isScreenPath('/screen/q3Z0XbF9mK2rTnW8cYpL4dVhJ6s')).toBe(true);
+    expect(isScreenPath('/screen/q3Z0XbF9mK2rTnW8cYpL4dVhJ6s/')).toBe(true);
+    for (const other of ['/screen', '/screen/a/b', '/lans/42', '/'])
+      expect(isScreenPath(other), other).toBe(false);
   });
 });

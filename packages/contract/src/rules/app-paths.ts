@@ -34,8 +34,14 @@ export const appPaths = [
   '/admin/sign-ups',
 ] as const;
 
+/**
+ * Addresses of the web app outside its router: a lan's screen (issue 35), which signs
+ * nobody in and starts an app of its own (apps/web/src/main.tsx).
+ */
+export const screenPaths = ['/screen/:token'] as const;
+
 // As the web app's router matches: case-insensitive, a trailing slash or several allowed.
-const appPathPatterns = appPaths.map((pattern) => {
+const patternOf = (pattern: string) => {
   const source = pattern
     .split('/')
     .filter((segment) => segment !== '')
@@ -44,9 +50,16 @@ const appPathPatterns = appPaths.map((pattern) => {
     )
     .join('');
   return new RegExp(`^${source}\\/*$`, 'i');
-});
+};
+const screenPathPatterns = screenPaths.map(patternOf);
+const appPathPatterns = [...appPaths.map(patternOf), ...screenPathPatterns];
 
 /** Whether the web app has a screen at `pathname` (the path alone, no query). */
 export function isAppPath(pathname: string): boolean {
   return appPathPatterns.some((pattern) => pattern.test(pathname));
+}
+
+/** Whether `pathname` is a lan's screen (/screen/{token}), which needs no sign-in first. */
+export function isScreenPath(pathname: string): boolean {
+  return screenPathPatterns.some((pattern) => pattern.test(pathname));
 }

@@ -4,7 +4,9 @@ import type { QueryClient } from '@tanstack/react-query';
 /**
  * The one key tree of the lan resource. The public screens and the admin screens read the
  * same lans (GET /api/lans…), so they share these keys, and a change anywhere refreshes
- * every screen that shows the lan (`invalidateLans`).
+ * every screen that shows the lan (`invalidateLans`). Keys of reads only their own chunks
+ * make are there, beside those reads, to keep the first screen light: `nowPlayingKey`
+ * (outside this tree: no event touches it), `screensKey` and `screenViewKey` (issue 35).
  */
 export const lansKeys = {
   all: ['lans'] as const,

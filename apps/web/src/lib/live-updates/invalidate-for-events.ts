@@ -39,6 +39,8 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  *   the events itself (followSeatEvents, in invalidateForEvents).
  * - `seating`: that lan's seat map, read whole (a plan saved), and its participants.
  * - `schedule`: that lan's schedule; `announcement`: its announcements.
+ * - `screen` (a screen's own stream): the screens listed, and the screen shown, which may
+ *   be switched off.
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
  *   broad; but not the viewer's Steam sync or playtime status (showsClans).
@@ -69,6 +71,9 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
       return sameKey(key, lansKeys.schedule(event.lanId));
     case 'announcement':
       return sameKey(key, lansKeys.announcements(event.lanId));
+    case 'screen':
+      // screensKey (a lan's screens listed) and screenViewKey (the screen shown).
+      return key[1] === 'screen';
     case 'clan':
       return showsClans(key);
     case 'resync':

@@ -19,6 +19,8 @@ export type LiveEventsHandlers = {
 };
 
 export type LiveEventsOptions = {
+  /** The stream: the signed-in user's, or a screen's (`/api/screens/{token}/events`). */
+  path?: string;
   /** The wait before the first retry, doubled after each failure up to `maximumRetryMs`. */
   retryMs?: number;
   maximumRetryMs?: number;
@@ -39,7 +41,12 @@ const tooManyStreamsRetryMs = 30_000;
  */
 export function openLiveEvents(
   handlers: LiveEventsHandlers,
-  { retryMs = 3_000, maximumRetryMs = 30_000, wait = waitFor }: LiveEventsOptions = {},
+  {
+    path = '/api/events',
+    retryMs = 3_000,
+    maximumRetryMs = 30_000,
+    wait = waitFor,
+  }: LiveEventsOptions = {},
 ): () => void {
   const controller = new AbortController();
   const { signal } = controller;
@@ -63,7 +70,7 @@ export function openLiveEvents(
   async function readStream(): Promise<'ended' | 'unreachable' | 'stop' | number> {
     let isOpen = false;
     try {
-      const response = await apiFetch('/api/events', {
+      const response = await apiFetch(path, {
         signal,
         // Nothing on screen waits for it: it must not compete with what does.
         priority: 'low',
@@ -84,7 +91,8 @@ export function openLiveEvents(
       }
       return 'ended';
     } catch (error) {
-      if (signal.aborted || isApiError(error, 401)) return 'stop';
+      // A 404: the stream is gone for good (a screen switched off).
+      if (signal.aborted || isApiError(error, 401) || isApiError(error, 404)) return 'stop';
       if (isApiError(error, 429)) return tooManyStreamsRetryMs;
       return isOpen ? 'ended' : 'unreachable';
     }

@@ -26,6 +26,7 @@ import { LanMessages } from '../components/lan-messages.tsx';
 import { LanParticipants } from '../components/lan-participants.tsx';
 import { LanPaymentSection } from '../components/lan-payment-details.tsx';
 import { LanScheduleEditor } from '../components/lan-schedule-editor.tsx';
+import { LanScreensEditor } from '../components/lan-screens-editor.tsx';
 import { ActiveBadge } from '../components/lans-table.tsx';
 import { useBannerChoice } from '../components/use-banner-choice.ts';
 
@@ -130,6 +131,16 @@ function AdminLan({ id }: { id: number }) {
         <QueryStatus query={draft} failure="The schedule could not be loaded.">
           {({ timeZone }) => <LanScheduleEditor lan={current} timeZone={timeZone} />}
         </QueryStatus>
+      </section>
+      <section className={section.section} aria-labelledby="lan-screens">
+        <h2 id="lan-screens" className={section.sectionTitle}>
+          Screens
+        </h2>
+        <p className={forms.hint}>
+          A link for each TV or projector at the lan, signed in as no one: it rotates through the
+          slides you choose and follows every change live.
+        </p>
+        <LanScreensEditor lanId={current.id} />
       </section>
       <section className={section.section} aria-labelledby="lan-messages">
         <h2 id="lan-messages" className={section.sectionTitle}>

@@ -35,6 +35,7 @@ export function openAdminLan({
     [`GET /api/lans/${lan.id}/messages`]: () => jsonResponse(buildPage(messages)),
     [`GET /api/lans/${lan.id}/schedule`]: () => jsonResponse(schedule),
     [`GET /api/lans/${lan.id}/announcements`]: () => jsonResponse([]),
+    [`GET /api/lans/${lan.id}/screens`]: () => jsonResponse([]),
     'GET /api/lans': () => jsonResponse(buildPage([lan])),
     'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),
     // The community's time zone, which the details form reads and writes times on.

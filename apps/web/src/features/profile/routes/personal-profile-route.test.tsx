@@ -44,9 +44,18 @@ async function retype(label: string, text: string) {
 }
 
 /** The answers around a profile: no participated lans, e-mail checks as given. */
+const playtimeStatus = {
+  isCollecting: false,
+  hasSteamId: false,
+  isGameDetailsPrivate: false,
+  gamesCheckedAt: null,
+  showsOnScreens: true,
+};
+
 function stubProfileCalls(answers: Record<string, (request: never) => Response> = {}) {
   return stubFetch({
     'GET /api/users/me/subscriptions': () => jsonResponse(buildPage([])),
+    'GET /api/users/me/playtime-status': () => jsonResponse(playtimeStatus),
     ...answers,
   });
 }
@@ -353,6 +362,7 @@ describe('the playtime hint', () => {
     hasSteamId: true,
     isGameDetailsPrivate,
     gamesCheckedAt: '2026-11-01T12:00:00.000Z',
+    showsOnScreens: true,
   });
 
   it('tells a user whose Steam game details are private how to make them public', async () => {
@@ -380,13 +390,43 @@ describe('the playtime hint', () => {
     ).toBeNull();
   });
 
-  it('does not ask without a Steam account', async () => {
-    const { requests } = stubProfileCalls();
+  it('says nothing without a Steam account', async () => {
+    stubProfileCalls();
     renderProfile({ steamId: null });
     await findForm();
-    expect(requests.some((request) => request.url.pathname.endsWith('/playtime-status'))).toBe(
-      false,
-    );
+    await screen.findByRole('switch', { name: 'Show what I play on lan screens' });
+    expect(
+      screen.queryByRole('complementary', { name: 'Your playtime is not counted' }),
+    ).toBeNull();
+  });
+});
+
+describe('showing what one plays on lan screens (issue 35)', () => {
+  it('is on until switched off, and saved as it is flipped', async () => {
+    const { requests } = stubProfileCalls({
+      'PUT /api/users/me/screen-visibility': () => jsonResponse({ showsOnScreens: false }),
+    });
+    const { user } = renderProfile();
+    const choice = await screen.findByRole('switch', { name: 'Show what I play on lan screens' });
+    await waitFor(() => expect(choice).toBeEnabled());
+    expect(choice).toBeChecked();
+    expect(choice).toHaveAccessibleDescription(/Off, you are in none of it/);
+    await user.click(choice);
+    await waitFor(() => expect(choice).not.toBeChecked());
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(JSON.parse(String(put?.body))).toEqual({ showsOnScreens: false });
+  });
+
+  it('says so when the choice is not saved, and shows what is stored', async () => {
+    stubProfileCalls({
+      'PUT /api/users/me/screen-visibility': () => problemResponse(500, { detail: 'Down.' }),
+    });
+    const { user } = renderProfile();
+    const choice = await screen.findByRole('switch', { name: 'Show what I play on lan screens' });
+    await waitFor(() => expect(choice).toBeEnabled());
+    await user.click(choice);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your choice was not saved');
+    expect(choice).toBeChecked();
   });
 });
 

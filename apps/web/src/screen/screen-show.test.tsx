@@ -1,0 +1,168 @@
+import type { Announcement, NowPlaying, ScheduleItem, ScreenView } from '@lanparty/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { jsonResponse, problemResponse, stubFetch } from '../testing/fetch-stub.ts';
+import { screenViewKey } from './get-screen-view.ts';
+import { ScreenShow } from './screen-show.tsx';
+
+const token = 'q3Z0XbF9mK2rTnW8cYpL4dVhJ6sAbCdEfGhIjKlMnOp';
+const now = new Date('2099-12-05T20:30:00+01:00');
+
+const view = (fields: Partial<ScreenView> = {}): ScreenView => ({
+  id: 4,
+  name: 'Main hall TV',
+  slides: ['schedule', 'announcements', 'now-playing', 'arrivals'],
+  rotationSeconds: 15,
+  lan: {
+    id: 1,
+    name: 'Winter lan',
+    startDate: '2099-12-04T18:00:00+01:00',
+    endDate: '2099-12-06T18:00:00+01:00',
+  },
+  presence: {
+    presentCount: 23,
+    participantCount: 40,
+    arrivals: [{ userId: 7, nickname: 'late', arrivalDate: '2099-12-05T20:10:00+01:00' }],
+  },
+  ...fields,
+});
+
+const item = (id: number, title: string, start: string, end: string | null): ScheduleItem => ({
+  id,
+  lanId: 1,
+  startDate: start,
+  endDate: end,
+  title,
+  place: id === 1 ? 'Main hall' : null,
+  kind: 'game',
+});
+
+const announcement = (id: number, text: string, pinned = false): Announcement => ({
+  id,
+  lanId: 1,
+  text,
+  pinned,
+  toChat: false,
+  creationDate: '2099-12-05T19:00:00+01:00',
+});
+
+const board: NowPlaying = {
+  isCollecting: true,
+  isRunning: true,
+  games: [
+    {
+      gameId: 10,
+      name: 'Quake',
+      players: [
+        { userId: 1, nickname: 'ada' },
+        { userId: 2, nickname: 'bob' },
+      ],
+    },
+  ],
+  topGames: [{ gameId: 10, name: 'Quake', seconds: 7200, playerCount: 2 }],
+  topPlayers: [{ userId: 1, nickname: 'ada', seconds: 5400 }],
+};
+
+function showScreen(answers: {
+  view?: () => Response;
+  announcements?: () => Announcement[];
+  nowPlaying?: NowPlaying;
+}) {
+  stubFetch({
+    [`GET /api/screens/${token}`]: answers.view ?? (() => jsonResponse(view())),
+    'GET /api/lans/1/schedule': () =>
+      jsonResponse([
+        item(1, 'Quake duel', '2099-12-05T20:00:00+01:00', '2099-12-05T21:00:00+01:00'),
+        item(2, 'Pizza', '2099-12-05T21:30:00+01:00', null),
+      ]),
+    'GET /api/lans/1/announcements': () =>
+      jsonResponse(answers.announcements?.() ?? [announcement(1, 'Doors close at 02:00', true)]),
+    'GET /api/lans/1/now-playing': () => jsonResponse(answers.nowPlaying ?? board),
+  });
+  const queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ScreenShow token={token} />
+    </QueryClientProvider>,
+  );
+  return { queryClient };
+}
+
+const turn = () => act(() => vi.advanceTimersByTimeAsync(15_000));
+
+describe('a lan’s screen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(now);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows its lan, who is here and the time, then its slides in turn', async () => {
+    showScreen({});
+    expect(await screen.findByText('Winter lan')).toBeInTheDocument();
+    expect(screen.getByText('23 of 40 here')).toBeInTheDocument();
+    const schedule = await screen.findByRole('region', { name: 'Schedule' });
+    expect(schedule).toHaveTextContent('NowQuake duel20:00 – 21:00 · Main hall');
+    expect(schedule).toHaveTextContent('NextPizza21:30');
+    await turn();
+    expect(await screen.findByRole('region', { name: 'Announcements' })).toHaveTextContent(
+      'Doors close at 02:00Pinned · 19:00',
+    );
+    await turn();
+    expect(await screen.findByRole('region', { name: 'Now playing' })).toHaveTextContent(
+      '2Quake2 playing: ada, bob',
+    );
+    await turn();
+    expect(await screen.findByRole('region', { name: 'Who is here' })).toHaveTextContent(
+      '23 of 40 lanners hereJust arrivedlate20:10',
+    );
+    await turn();
+    expect(await screen.findByRole('region', { name: 'Schedule' })).toBeInTheDocument();
+  });
+
+  it('interrupts the rotation with a new announcement, then goes on', async () => {
+    let items = [announcement(1, 'Welcome')];
+    const { queryClient } = showScreen({ announcements: () => items });
+    await screen.findByRole('region', { name: 'Schedule' });
+    items = [announcement(2, 'Finals start in the main hall'), ...items];
+    await act(() => queryClient.invalidateQueries(announcementsQueryOptions(1)));
+    const news = await screen.findByRole('region', { name: 'New announcement' });
+    expect(news).toHaveTextContent('Finals start in the main hall');
+    await turn();
+    expect(screen.queryByRole('region', { name: 'New announcement' })).not.toBeInTheDocument();
+  });
+
+  it('says plainly when the site has no Steam key', async () => {
+    showScreen({
+      nowPlaying: { ...board, isCollecting: false, games: [], topGames: [], topPlayers: [] },
+    });
+    await screen.findByRole('region', { name: 'Schedule' });
+    await turn();
+    await turn();
+    expect(await screen.findByRole('region', { name: 'Now playing' })).toHaveTextContent(
+      'this site has no Steam Web API key',
+    );
+  });
+
+  it('goes blank, "switched off", once its link is revoked', async () => {
+    let isOn = true;
+    const { queryClient } = showScreen({
+      view: () =>
+        isOn
+          ? jsonResponse(view())
+          : problemResponse(404, { detail: 'This screen was switched off.' }),
+    });
+    await screen.findByRole('region', { name: 'Schedule' });
+    isOn = false;
+    await act(() => queryClient.invalidateQueries({ queryKey: screenViewKey(token) }));
+    expect(
+      await screen.findByRole('heading', { name: 'This screen was switched off' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Winter lan')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+import type { Announcement, ScreenView } from '@lanparty/contract';
+import { type ScreenSlide, screenSlideLabels } from '@lanparty/contract/rules';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../lib/api-client.ts';
+import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
+import { nowPlayingQueryOptions } from '../lib/lans/get-now-playing.ts';
+import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
+import { seatingQueryOptions } from '../lib/lans/get-seating.ts';
+import { useNow } from '../lib/use-now.ts';
+import { useScreenView } from './get-screen-view.ts';
+import styles from './screen.module.css';
+import { type SlideData, SlideOf, shownSlides, TheNewAnnouncement } from './slides.tsx';
+
+// The hall's own clock: the screen hangs where the lan is.
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** The screen: switched off, waiting for the site, or its lan's slides in turn. */
+export function ScreenShow({ token }: { token: string }) {
+  const view = useScreenView(token);
+  if (view.isError && isApiError(view.error, 404))
+    return <Blank text="This screen was switched off" />;
+  if (!view.data)
+    return (
+      <Blank
+        text={
+          view.isError
+            ? 'This screen cannot reach the site; it tries again by itself'
+            : 'Starting the screen…'
+        }
+      />
+    );
+  return <Slides view={view.data} />;
+}
+
+function Blank({ text }: { text: string }) {
+  return (
+    <main className={`${styles.screen} ${styles.blank}`}>
+      <h1 className={styles.blankText}>{text}</h1>
+    </main>
+  );
+}
+
+function Slides({ view }: { view: ScreenView }) {
+  const lanId = view.lan.id;
+  const wants = (slide: ScreenSlide) => view.slides.includes(slide);
+  const data: SlideData = {
+    view,
+    schedule: useQuery({ ...scheduleQueryOptions(lanId), enabled: wants('schedule') }).data,
+    announcements: useQuery(announcementsQueryOptions(lanId)).data,
+    nowPlaying: useQuery({
+      ...nowPlayingQueryOptions(lanId),
+      enabled: wants('now-playing') || wants('top-players'),
+    }).data,
+    seating: useQuery({ ...seatingQueryOptions(lanId), enabled: wants('seats'), retry: false })
+      .data,
+  };
+  const now = useNow(15_000);
+  const slides = shownSlides(view.slides, data, now);
+  const [step, setStep] = useState(0);
+  const fresh = useFreshAnnouncement(data.announcements);
+  const [interrupting, setInterrupting] = useState<Announcement | null>(null);
+
+  // A new announcement shows at once, for one turn; then the rotation goes on.
+  useEffect(() => {
+    if (fresh) setInterrupting(fresh);
+  }, [fresh]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each step starts its own turn
+  useEffect(() => {
+    const timer = setTimeout(
+      () => (interrupting ? setInterrupting(null) : setStep((each) => each + 1)),
+      view.rotationSeconds * 1000,
+    );
+    return () => clearTimeout(timer);
+  }, [interrupting, step, view.rotationSeconds]);
+
+  const slide = slides.length > 0 ? slides[step % slides.length] : undefined;
+  return (
+    <div className={styles.screen}>
+      <header className={styles.header}>
+        <p className={styles.lanName}>{view.lan.name}</p>
+        <p className={styles.here}>
+          {view.presence.presentCount} of {view.presence.participantCount} here
+        </p>
+        <p className={styles.clock}>
+          <time dateTime={now.toISOString()}>{clock.format(now)}</time>
+        </p>
+      </header>
+      <main className={styles.main}>
+        {interrupting ? (
+          <TheNewAnnouncement announcement={interrupting} />
+        ) : slide ? (
+          <SlideOf slide={slide} data={data} now={now} />
+        ) : (
+          <div className={styles.slide}>
+            <h1 className={styles.slideTitle}>Welcome to {view.lan.name}</h1>
+          </div>
+        )}
+      </main>
+      {slides.length > 1 && !interrupting ? (
+        <footer className={styles.footer}>
+          {slides.map((each) => (
+            <span
+              key={each}
+              className={each === slide ? styles.current : undefined}
+              aria-current={each === slide ? 'true' : undefined}
+            >
+              {screenSlideLabels[each]}
+            </span>
+          ))}
+        </footer>
+      ) : null}
+    </div>
+  );
+}
+
+/** The newest announcement that came after the screen's first read of them, as it comes. */
+function useFreshAnnouncement(items: readonly Announcement[] | undefined) {
+  const seen = useRef<Set<number> | null>(null);
+  const [fresh, setFresh] = useState<Announcement | null>(null);
+  useEffect(() => {
+    if (!items) return;
+    if (seen.current === null) {
+      seen.current = new Set(items.map((item) => item.id));
+      return;
+    }
+    const known = seen.current;
+    const newest = items.filter((item) => !known.has(item.id)).sort((a, b) => b.id - a.id)[0];
+    for (const item of items) known.add(item.id);
+    if (newest) setFresh(newest);
+  }, [items]);
+  return fresh;
+}
