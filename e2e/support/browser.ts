@@ -65,7 +65,9 @@ export function collectPageErrors(page: Page): string[] {
 }
 
 /** The live update stream stays open as long as the page does: it is never "pending". */
-const isLongLived = (url: string) => new URL(url).pathname === '/api/events';
+// The live update stream: a signed-in page's, or a lan screen's (issue 35).
+const isLongLived = (url: string) =>
+  /^\/api\/(events|screens\/[^/]+\/events)$/.test(new URL(url).pathname);
 
 /**
  * Watches a page's requests from now on, so a test can wait until it has finished loading

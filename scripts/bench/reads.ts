@@ -251,6 +251,31 @@ export const pageReads: readonly PageRead[] = [
     source: 'features/seating (the lan page’s seat map)',
     url: (c) => `/api/lans/${c.lanId}/seating`,
   },
+  // Below the lan (issue 35): its announcements and schedule, and, while it runs, now playing.
+  {
+    name: 'announcements',
+    page: '/lans/{id}',
+    source: 'lib/lans/get-announcements.ts',
+    url: (c) => `/api/lans/${c.lanId}/announcements`,
+    newUrl: (c, index) => `/api/lans/${nth(c.lanIds, index)}/announcements`,
+    distinctUrls: (c) => c.lanIds.length,
+  },
+  {
+    name: 'schedule',
+    page: '/lans/{id}',
+    source: 'lib/lans/get-schedule.ts',
+    url: (c) => `/api/lans/${c.lanId}/schedule`,
+    newUrl: (c, index) => `/api/lans/${nth(c.lanIds, index)}/schedule`,
+    distinctUrls: (c) => c.lanIds.length,
+  },
+  {
+    name: 'now playing',
+    page: '/lans/{id}',
+    source: 'lib/lans/get-now-playing.ts',
+    url: (c) => `/api/lans/${c.lanId}/now-playing`,
+    newUrl: (c, index) => `/api/lans/${nth(c.lanIds, index)}/now-playing`,
+    distinctUrls: (c) => c.lanIds.length,
+  },
 ];
 
 /** The reads this site can answer. */

@@ -33,7 +33,7 @@ type MapSeat = { id: number; occupant: { userId: number } | null };
 /** Now, in ms since the epoch: comparable between threads. */
 const now = () => performance.timeOrigin + performance.now();
 
-function getJson<T>(agent: Agent, origin: string, path: string): Promise<T> {
+export function getJson<T>(agent: Agent, origin: string, path: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const outgoing = request(`${origin}${path}`, { agent }, (incoming) => {
       const chunks: Buffer[] = [];
@@ -241,7 +241,7 @@ if (process.env.BENCH_SEAT_VIEWS === '1')
  * (`chrt --idle`), where a niced process still took a fifth of a core from the servers
  * during the picks; the lowest nice value where chrt is missing.
  */
-function lowestPriority(pid: number): void {
+export function lowestPriority(pid: number): void {
   setPriority(pid, 19);
   try {
     execFileSync('chrt', ['--idle', '--pid', '0', String(pid)], { stdio: 'ignore' });

@@ -95,11 +95,15 @@ async function waitUntilHealthy(origin: string, child: ChildProcess, output: () 
   throw new Error(`The server did not become healthy:\n${output()}`);
 }
 
-/** Starts the server on `port` (default: a free one) with the place's data. */
+/**
+ * Starts the server on `port` (default: a free one) with the place's data; `nodeArgs` go to
+ * Node before the entry (bench:screen's soak opens the inspector to read the heap).
+ */
 export async function startServerProcess(
   place: DataPlace,
   env: Record<string, string>,
   port?: number,
+  nodeArgs: readonly string[] = [],
 ): Promise<RunningServer> {
   port ??= await findBenchPort();
   const origin = `http://127.0.0.1:${port}`;
@@ -112,6 +116,7 @@ export async function startServerProcess(
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
+      ...nodeArgs,
       serverEntry,
     ],
     {

@@ -207,6 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     communityTimeZone: config.communityTimeZone,
     isChatOn,
     reads,
+    answers: createKeptAnswers<{ json: JsonBytes; isPublic: boolean }>(db),
     ...(options.clock ? { clock: options.clock } : {}),
   };
   await app.register(lansRoutes(lanDeps));
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     scheduleRoutes({
       db,
       communityTimeZone: config.communityTimeZone,
+      answers: createKeptAnswers(db),
       ...(options.clock ? { clock: options.clock } : {}),
     }),
   );

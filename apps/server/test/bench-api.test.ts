@@ -67,6 +67,9 @@ describe('the reads of bench:api', () => {
       "this year's rewind": '/api/stats/summaries/2026',
       'identity settings': '/api/settings/keycloak',
       'a lan': '/api/lans/21',
+      announcements: '/api/lans/21/announcements',
+      schedule: '/api/lans/21/schedule',
+      'now playing': '/api/lans/21/now-playing',
     });
     expect(readHeaders(readNamed('identity settings'), 'token')).not.toHaveProperty(
       'authorization',

@@ -5,10 +5,10 @@ import { sharedLooks } from './shared-looks.ts';
 /**
  * The groups of tables whose changes the database counts (migrations 0004 and 0010):
  * `lans` covers lans, subscribers, users, their roles and the uploaded images; `playtime`
- * the playtime and its rollups; `seating` seat plans, blocks and seats (0022). Equal versions
- * mean nothing in the group changed.
+ * the playtime and its rollups; `seating` seat plans, blocks and seats (0022); `news` a
+ * lan's schedule and announcements (0028). Equal versions mean nothing in the group changed.
  */
-export type DataGroup = 'lans' | 'playtime' | 'seating';
+export type DataGroup = 'lans' | 'playtime' | 'seating' | 'news';
 
 type VersionRow = { name: string; version: number | string };
 

@@ -22,9 +22,19 @@ export function formatDisplayDateTime(isoDateTime: string): string {
  * as of `now`: whether a moment the server wrote was today where it happened.
  */
 export function todayAtOffsetOf(isoDateTime: string, now: Date): string {
+  return onClocksOf(isoDateTime, now).slice(0, 10);
+}
+
+/** The time of day (`HH:mm`) on the clocks of the offset `isoDateTime` carries, as of `now`. */
+export function timeAtOffsetOf(isoDateTime: string, now: Date): string {
+  return onClocksOf(isoDateTime, now).slice(11, 16);
+}
+
+/** `now` as those clocks read it, written as ISO text (its `Z` meaning nothing). */
+function onClocksOf(isoDateTime: string, now: Date): string {
   const offset = /([+-])(\d{2}):(\d{2})$/.exec(isoDateTime);
   const minutes = offset
     ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]))
     : 0;
-  return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
+  return new Date(now.getTime() + minutes * 60_000).toISOString();
 }

@@ -16,6 +16,7 @@ const view = (fields: Partial<ScreenView> = {}): ScreenView => ({
   name: 'Main hall TV',
   slides: ['schedule', 'announcements', 'now-playing', 'arrivals'],
   rotationSeconds: 15,
+  asOf: '2099-12-05T20:30:00+01:00',
   lan: {
     id: 1,
     name: 'Winter lan',
@@ -106,6 +107,8 @@ describe('a lan’s screen', () => {
     showScreen({});
     expect(await screen.findByText('Winter lan')).toBeInTheDocument();
     expect(screen.getByText('23 of 40 here')).toBeInTheDocument();
+    // The community's clock, whatever the TV's own zone.
+    expect(screen.getByText('20:30')).toBeInTheDocument();
     const schedule = await screen.findByRole('region', { name: 'Schedule' });
     expect(schedule).toHaveTextContent('NowQuake duel20:00 – 21:00 · Main hall');
     expect(schedule).toHaveTextContent('NextPizza21:30');

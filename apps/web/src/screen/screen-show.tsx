@@ -3,6 +3,7 @@ import { type ScreenSlide, screenSlideLabels } from '@lanparty/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../lib/api-client.ts';
+import { timeAtOffsetOf } from '../lib/format-moment.ts';
 import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
 import { nowPlayingQueryOptions } from '../lib/lans/get-now-playing.ts';
 import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
@@ -11,9 +12,6 @@ import { useNow } from '../lib/use-now.ts';
 import { useScreenView } from './get-screen-view.ts';
 import styles from './screen.module.css';
 import { type SlideData, SlideOf, shownSlides, TheNewAnnouncement } from './slides.tsx';
-
-// The hall's own clock: the screen hangs where the lan is.
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** The screen: switched off, waiting for the site, or its lan's slides in turn. */
 export function ScreenShow({ token }: { token: string }) {
@@ -83,7 +81,7 @@ function Slides({ view }: { view: ScreenView }) {
           {view.presence.presentCount} of {view.presence.participantCount} here
         </p>
         <p className={styles.clock}>
-          <time dateTime={now.toISOString()}>{clock.format(now)}</time>
+          <time dateTime={now.toISOString()}>{timeAtOffsetOf(view.asOf, now)}</time>
         </p>
       </header>
       <main className={styles.main}>

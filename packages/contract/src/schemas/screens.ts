@@ -75,6 +75,9 @@ export const screenViewSchema = z
     name: z.string(),
     slides: z.array(screenSlideSchema),
     rotationSeconds: z.number().int(),
+    asOf: dateTimeSchema.meta({
+      description: 'The server’s now, with the community’s offset: the screen’s clock keeps it.',
+    }),
     lan: z.object({
       id: idSchema,
       name: z.string(),

@@ -26,6 +26,7 @@ import * as seatEventOccupant from './0024-seat-event-occupant.ts';
 import * as scheduleItems from './0025-schedule-items.ts';
 import * as announcements from './0026-announcements.ts';
 import * as screens from './0027-screens.ts';
+import * as newsVersion from './0028-news-version.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-schedule-items': scheduleItems,
   '0026-announcements': announcements,
   '0027-screens': screens,
+  '0028-news-version': newsVersion,
 };

@@ -6,10 +6,11 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJson } from '../../http/kept-answers.ts';
 import {
   type AnnouncementsDeps,
-  listLanAnnouncements,
   postAnnouncement,
+  readLanAnnouncements,
   removeAnnouncement,
 } from './announcements.service.ts';
 
@@ -43,7 +44,11 @@ export const announcementsRoutes =
           },
         },
       },
-      async (request) => listLanAnnouncements(deps, await request.viewer(), request.params.id),
+      async (request, reply) =>
+        sendJson(
+          reply,
+          await readLanAnnouncements(deps, () => request.viewer(), request.params.id, request),
+        ),
     );
 
     app.post(

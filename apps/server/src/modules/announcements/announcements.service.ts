@@ -1,12 +1,14 @@
-import type { Announcement, AnnouncementInput } from '@lanparty/contract';
+import { type Announcement, type AnnouncementInput, announcementSchema } from '@lanparty/contract';
 import { announcementLimits, isLanOpen } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { type JsonBytes, toJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { announcementChatMessage } from '../chat/chat-messages.ts';
+import { type KeptLanReads, readKeptOfLan } from '../lans/kept-lan-reads.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import {
@@ -23,6 +25,8 @@ export type AnnouncementsDeps = {
   /** Whether the community's chat is connected (CHAT_WEBHOOK_URL). */
   isChatOn: boolean;
   publicUrl: URL;
+  /** The lists read, kept while the lan and its news are unchanged. */
+  answers: KeptLanReads;
   clock?: () => Date;
 };
 
@@ -37,15 +41,30 @@ function presentAnnouncement(row: AnnouncementRow, timeZone: string): Announceme
   };
 }
 
-/** GET /api/lans/{id}/announcements: anyone who may see the lan; pinned first, then newest. */
-export async function listLanAnnouncements(
+const announcementListSchema = announcementSchema.array();
+
+/**
+ * GET /api/lans/{id}/announcements: anyone who may see the lan; pinned first, then newest.
+ * Kept while nothing changed: every open page and screen asks at once when one is posted.
+ */
+export async function readLanAnnouncements(
   deps: AnnouncementsDeps,
-  viewer: Viewer | null,
+  viewer: () => Promise<Viewer | null>,
   lanId: number,
-): Promise<Announcement[]> {
-  await findVisibleLan(deps.db, viewer, lanId);
-  const rows = await listAnnouncements(deps.db, lanId);
-  return rows.map((row) => presentAnnouncement(row, deps.communityTimeZone));
+  scope?: object,
+): Promise<JsonBytes> {
+  return readKeptOfLan(
+    deps,
+    { name: 'announcements', lanId, groups: ['news'], ...(scope ? { scope } : {}) },
+    async () => {
+      const rows = await listAnnouncements(deps.db, lanId);
+      return toJson(
+        announcementListSchema,
+        rows.map((row) => presentAnnouncement(row, deps.communityTimeZone)),
+      );
+    },
+    viewer,
+  );
 }
 
 /**

@@ -6,10 +6,11 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJson } from '../../http/kept-answers.ts';
 import {
   addScheduleItem,
   changeScheduleItem,
-  listSchedule,
+  readSchedule,
   removeScheduleItem,
   type ScheduleDeps,
 } from './schedule.service.ts';
@@ -49,7 +50,11 @@ export const scheduleRoutes =
           },
         },
       },
-      async (request) => listSchedule(deps, await request.viewer(), request.params.id),
+      async (request, reply) =>
+        sendJson(
+          reply,
+          await readSchedule(deps, () => request.viewer(), request.params.id, request),
+        ),
     );
 
     app.post(

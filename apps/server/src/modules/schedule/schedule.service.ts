@@ -2,14 +2,17 @@ import {
   formatValidationMessage,
   type ScheduleItem,
   type ScheduleItemInput,
+  scheduleItemSchema,
 } from '@lanparty/contract';
 import { scheduleLimits } from '@lanparty/contract/rules';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { type JsonBytes, toJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { type KeptLanReads, readKeptOfLan } from '../lans/kept-lan-reads.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import {
   countScheduleItems,
@@ -23,6 +26,8 @@ import {
 export type ScheduleDeps = {
   db: AppDatabase;
   communityTimeZone: string;
+  /** The schedules read, kept while the lan and its news are unchanged. */
+  answers: KeptLanReads;
   clock?: () => Date;
 };
 
@@ -38,15 +43,27 @@ function presentItem(row: ScheduleItemRow, timeZone: string): ScheduleItem {
   };
 }
 
-/** GET /api/lans/{id}/schedule: anyone who may see the lan. */
-export async function listSchedule(
+const scheduleSchema = scheduleItemSchema.array();
+
+/** GET /api/lans/{id}/schedule: anyone who may see the lan; kept while nothing changed. */
+export async function readSchedule(
   deps: ScheduleDeps,
-  viewer: Viewer | null,
+  viewer: () => Promise<Viewer | null>,
   lanId: number,
-): Promise<ScheduleItem[]> {
-  await findVisibleLan(deps.db, viewer, lanId);
-  const rows = await listScheduleItems(deps.db, lanId);
-  return rows.map((row) => presentItem(row, deps.communityTimeZone));
+  scope?: object,
+): Promise<JsonBytes> {
+  return readKeptOfLan(
+    deps,
+    { name: 'schedule', lanId, groups: ['news'], ...(scope ? { scope } : {}) },
+    async () => {
+      const rows = await listScheduleItems(deps.db, lanId);
+      return toJson(
+        scheduleSchema,
+        rows.map((row) => presentItem(row, deps.communityTimeZone)),
+      );
+    },
+    viewer,
+  );
 }
 
 const formatMoment = (value: string, timeZone: string) =>

@@ -133,6 +133,7 @@ export async function readScreen(deps: ScreensDeps, token: string): Promise<Scre
     name: screen.name,
     slides: slidesOf(screen),
     rotationSeconds: screen.rotation_seconds,
+    asOf: toZonedIsoTimestamp(deps.clock?.() ?? new Date(), timeZone),
     lan: {
       id: lan.id,
       name: lan.name,

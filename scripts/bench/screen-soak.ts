@@ -1,0 +1,177 @@
+import { chromium } from 'playwright-core';
+import { Browser } from './browser.ts';
+import { expectStatus, sendJson } from './lanners.ts';
+import { createDataPlace, type RunningServer, startServerProcess } from './server-process.ts';
+import { discoverProvider, fresh, signIn } from './sign-in.ts';
+
+/**
+ * bench:screen's soak (issue 35): one screen in Chromium at 1280×720 for `minutes`, an
+ * announcement every 10 s (the five newest kept, as an organiser tidies up), and the heap
+ * in use after a full garbage collection, of the page (DevTools protocol) and of the server
+ * (its inspector), after the first minute and every five minutes after. A screen that runs
+ * for a day must not grow: the end within 10 % of the first minute, both.
+ */
+
+const allowedGrowth = 0.1;
+const postEveryMs = 10_000;
+
+/** The heap in use of a Node process through its inspector (`--inspect`), after a GC. */
+async function openInspector(server: RunningServer) {
+  const deadline = Date.now() + 10_000;
+  let address: string | undefined;
+  while (!address && Date.now() < deadline) {
+    address = /Debugger listening on (ws:\/\/\S+)/.exec(server.output())?.[1];
+    if (!address) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!address) throw new Error('The server opened no inspector');
+  const socket = new WebSocket(address);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let nextId = 1;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  const send = <T>(method: string) =>
+    new Promise<T>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, (result) => resolve(result as T));
+      socket.send(JSON.stringify({ id, method }));
+    });
+  return {
+    async heapUsed() {
+      await send('HeapProfiler.collectGarbage');
+      return (await send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+    },
+    close: () => socket.close(),
+  };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+export async function soak(minutes: number, postgresUrl: string): Promise<boolean> {
+  const place = createDataPlace('sqlite', postgresUrl);
+  let server: RunningServer | undefined;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  });
+  try {
+    server = await startServerProcess(place, { WRITES_PER_MINUTE: '100000' }, undefined, [
+      '--inspect=127.0.0.1:0',
+    ]);
+    const inspector = await openInspector(server);
+    const provider = await discoverProvider(server.origin);
+    let organiser = await signIn(provider, 'lanadmin', 'lanadmin');
+    const origin = server.origin;
+    const start = new Date(Date.now() + 30 * 86_400_000);
+    const lan = JSON.parse(
+      expectStatus(
+        await sendJson(new Browser(), 'POST', `${origin}/api/lans`, organiser, {
+          name: 'Soak Lan',
+          description: 'A screen that runs for a day.',
+          startDate: start.toISOString(),
+          endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
+          isActive: true,
+          maximumSubcribers: 100,
+          price: 30,
+          membersPrice: 25,
+        }),
+        201,
+        'POST /api/lans',
+      ).body.toString(),
+    ) as { id: number };
+    const screen = JSON.parse(
+      expectStatus(
+        await sendJson(new Browser(), 'POST', `${origin}/api/lans/${lan.id}/screens`, organiser, {
+          name: 'Soak TV',
+        }),
+        201,
+        'POST /api/lans/{id}/screens',
+      ).body.toString(),
+    ) as { url: string };
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(screen.url);
+    await page.locator('header').waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    const pageHeap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+
+    const kept: number[] = [];
+    const began = Date.now();
+    let posted = 0;
+    let lastText = '';
+    const samples: { minute: number; page: number; server: number }[] = [];
+    const sample = async () => {
+      const minute = Math.round((Date.now() - began) / 60_000);
+      const entry = { minute, page: await pageHeap(), server: await inspector.heapUsed() };
+      samples.push(entry);
+      console.info(
+        `  minute ${minute}: page ${megabytes(entry.page)}, server ${megabytes(entry.server)}`,
+      );
+    };
+    console.info(`soak: a screen for ${minutes} minutes, an announcement every 10 s…`);
+    while (Date.now() - began < minutes * 60_000) {
+      organiser = await fresh(provider, organiser);
+      posted += 1;
+      lastText = `Announcement ${posted}: the next round starts in five minutes.`;
+      const made = expectStatus(
+        await sendJson(
+          new Browser(),
+          'POST',
+          `${origin}/api/lans/${lan.id}/announcements`,
+          organiser,
+          {
+            text: lastText,
+            pinned: posted % 7 === 0,
+          },
+        ),
+        201,
+        'POST /api/lans/{id}/announcements',
+      );
+      kept.push((JSON.parse(made.body.toString()) as { id: number }).id);
+      while (kept.length > 5) {
+        const old = kept.shift() as number;
+        await new Browser().request(`${origin}/api/lans/${lan.id}/announcements/${old}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${organiser.accessToken}` },
+        });
+      }
+      const elapsed = Date.now() - began;
+      const minute = Math.floor(elapsed / 60_000);
+      if (minute >= 1 && samples.length === 0) await sample();
+      else if (minute >= 5 && minute % 5 === 0 && samples.at(-1)?.minute !== minute) await sample();
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, postEveryMs - (Date.now() - began - elapsed))),
+      );
+    }
+    await page.getByText(lastText).first().waitFor({ timeout: 5000 });
+    await sample();
+    inspector.close();
+    const first = samples[0];
+    const last = samples.at(-1);
+    if (!first || !last) return false;
+    const growth = (from: number, to: number) => (to - from) / from;
+    const pageGrowth = growth(first.page, last.page);
+    const serverGrowth = growth(first.server, last.server);
+    const meets = pageGrowth <= allowedGrowth && serverGrowth <= allowedGrowth;
+    console.info(
+      [
+        `\nsoak, sqlite: ${posted} announcements over ${minutes} minutes; the screen showed the last.`,
+        `  page heap: ${megabytes(first.page)} after minute ${first.minute}, ${megabytes(last.page)} at minute ${last.minute} (${(pageGrowth * 100).toFixed(1)} %)`,
+        `  server heap: ${megabytes(first.server)} after minute ${first.minute}, ${megabytes(last.server)} at minute ${last.minute} (${(serverGrowth * 100).toFixed(1)} %)`,
+        `  ${meets ? 'meets the goal' : 'MISSES the goal'} (growth ≤ ${allowedGrowth * 100} %)`,
+      ].join('\n'),
+    );
+    return meets;
+  } finally {
+    await browser.close();
+    await server?.stop();
+    await place.remove();
+  }
+}
