@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { defineBuildInfo } from './build-info.ts';
 import { compressBuild } from './compress-build.ts';
+import { screenBuild } from './screen-build.ts';
 import { signInFirstBuild } from './sign-in-first-build.ts';
 
 const apiServer = 'http://localhost:3000';
@@ -11,7 +12,7 @@ const proxy = { '/api': apiServer, '/oidc': apiServer };
 
 export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
-  plugins: [react(), signInFirstBuild(), compressBuild()],
+  plugins: [react(), signInFirstBuild(), screenBuild(), compressBuild()],
   define: defineBuildInfo(mode),
   // A CSS module's class names are in the first screen twice (its stylesheet and the map in
   // its script): in a build, a letter and four of a hash of the file and the name, not

@@ -10,6 +10,8 @@ import { registerWebApp } from './web-app.ts';
 const appPage = '<!doctype html><title>Lanparty</title><script src="/assets/index-A1.js"></script>';
 const signInFirstPage =
   '<!doctype html><title>Lanparty</title><script src="/assets/sign-in-first-B2.js"></script>';
+const screenPage =
+  '<!doctype html><title>Lanparty</title><script src="/assets/screen-C3.js"></script>';
 
 describe('the web app with a sign-in-first page', () => {
   let dir: string;
@@ -21,6 +23,7 @@ describe('the web app with a sign-in-first page', () => {
     for (const [file, content] of [
       ['index.html', appPage],
       ['sign-in-first.html', signInFirstPage],
+      ['screen.html', screenPage],
     ] as const) {
       writeFileSync(path.join(dir, file), content);
       writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(content));
@@ -52,6 +55,18 @@ describe('the web app with a sign-in-first page', () => {
       }
     },
   );
+
+  it('sends a lan’s screen its own page, signed in or not, and never the sign-in first', async () => {
+    for (const headers of [{}, { cookie: hint }]) {
+      const response = await app.inject({ url: '/screen/q3Z0XbF9mK2rTnW8cYpL4dVhJ6s', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(screenPage);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const nested = await app.inject({ url: '/screen/a/b' });
+    expect(nested.statusCode).toBe(404);
+    expect(nested.body).toBe(signInFirstPage);
+  });
 
   it('takes only the hint as the app sets it, not a cookie of another name or value', async () => {
     for (const cookie of [`x${hint}`, `${signedInHintCookie}=0`, `${signedInHintCookie}=`]) {

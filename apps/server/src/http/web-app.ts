@@ -38,11 +38,14 @@ export async function registerWebApp(
     ...(link.length ? { link: link.join(', ') } : {}),
     ...(hasSignInFirst ? { vary: 'Cookie' } : {}),
   };
-  // A lan's screen signs nobody in: it never goes to the sign-in form first.
-  const pageFor = (request: FastifyRequest, pathname: string) =>
-    hasSignInFirst && !hasSignedInHint(request.headers.cookie) && !isScreenPath(pathname)
+  // A lan's screen signs nobody in: its own page (apps/web/screen-build.ts), never the
+  // sign-in form first.
+  const pageFor = (request: FastifyRequest, pathname: string) => {
+    if (isScreenPath(pathname)) return screenPage;
+    return hasSignInFirst && !hasSignedInHint(request.headers.cookie)
       ? signInFirstPage
       : 'index.html';
+  };
   const isBuilt = existsSync(indexFile);
   if (isBuilt) {
     await app.register(fastifyStatic, {
@@ -56,7 +59,8 @@ export async function registerWebApp(
       preCompressed: true,
       setHeaders(reply, filePath) {
         const file = path.relative(webDistDir, filePath);
-        if (file === 'index.html' || file === signInFirstPage) reply.headers(pageHeaders);
+        if (file === 'index.html' || file === signInFirstPage || file === screenPage)
+          reply.headers(pageHeaders);
         else
           reply.header(
             'cache-control',
@@ -87,6 +91,9 @@ export async function registerWebApp(
 
 /** The page for a browser that keeps no session (apps/web/sign-in-first-build.ts). */
 const signInFirstPage = 'sign-in-first.html';
+
+/** The page of a lan's screen, /screen/{token} (apps/web/screen-build.ts). */
+const screenPage = 'screen.html';
 
 function hasSignedInHint(cookieHeader: string | undefined): boolean {
   return (cookieHeader ?? '').split(';').some((cookie) => {

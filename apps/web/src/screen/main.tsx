@@ -1,0 +1,9 @@
+import '../styles/fonts.css';
+import '../styles/theme.css';
+import '../styles/global.css';
+import { startScreen } from './start-screen.tsx';
+
+/** A lan's screen (/screen/{token}, issue 35): a page and a build of its own (screen-build.ts). */
+const container = document.getElementById('root');
+if (!container) throw new Error('screen.html has no #root element to show the screen in.');
+startScreen(container);
