@@ -48,3 +48,18 @@ function writeZoned(instant: number, timeZone: string): string {
     `${pad(wall.minute)}:${pad(wall.second)}.${pad(milliseconds, 3)}${offset}`
   );
 }
+
+/**
+ * A moment as a person reads it in a message, on the community's clocks: `4 Dec 2099, 18:00`
+ * (when seat picking opens, the times a schedule item must fall within).
+ */
+export function formatZonedMoment(value: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(value));
+}

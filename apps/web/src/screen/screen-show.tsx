@@ -1,5 +1,5 @@
 import type { Announcement, ScreenView } from '@lanparty/contract';
-import { type ScreenSlide, screenSlideLabels } from '@lanparty/contract/rules';
+import type { ScreenSlide } from '@lanparty/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../lib/api-client.ts';
@@ -11,7 +11,13 @@ import { seatingQueryOptions } from '../lib/lans/get-seating.ts';
 import { useNow } from '../lib/use-now.ts';
 import { useScreenView } from './get-screen-view.ts';
 import styles from './screen.module.css';
-import { type SlideData, SlideOf, shownSlides, TheNewAnnouncement } from './slides.tsx';
+import {
+  type SlideData,
+  SlideOf,
+  shownSlides,
+  slideTitles,
+  TheNewAnnouncement,
+} from './slides.tsx';
 
 /** The screen: switched off, waiting for the site, or its lan's slides in turn. */
 export function ScreenShow({ token }: { token: string }) {
@@ -103,7 +109,7 @@ function Slides({ view }: { view: ScreenView }) {
               className={each === slide ? styles.current : undefined}
               aria-current={each === slide ? 'true' : undefined}
             >
-              {screenSlideLabels[each]}
+              {slideTitles[each]}
             </span>
           ))}
         </footer>

@@ -21,6 +21,16 @@ export type SlideData = {
   seating: Seating | undefined;
 };
 
+/** Each slide's title, on it and in the list of slides at the foot of the screen. */
+export const slideTitles: Record<ScreenSlide, string> = {
+  schedule: 'Schedule',
+  announcements: 'Announcements',
+  'now-playing': 'Now playing',
+  seats: 'Seats',
+  arrivals: 'Who is here',
+  'top-players': 'Top players so far',
+};
+
 /** What fits a slide at 1280×720 with text of 28 px, and is still read from across a hall. */
 const fits = { announcements: 3, games: 6, players: 10, arrivals: 8, moments: 3 };
 
@@ -84,7 +94,7 @@ const timeOf = (iso: string) => readCommunityClock(iso).time;
 function ScheduleSlide({ items, now }: { items: readonly ScheduleItem[]; now: Date }) {
   const moments = nowAndNext(items, now);
   return (
-    <Slide title="Schedule">
+    <Slide title={slideTitles.schedule}>
       <div className={styles.columns}>
         {(
           [
@@ -119,7 +129,7 @@ function ScheduleSlide({ items, now }: { items: readonly ScheduleItem[]; now: Da
 
 function AnnouncementsSlide({ items }: { items: readonly Announcement[] }) {
   return (
-    <Slide title="Announcements">
+    <Slide title={slideTitles.announcements}>
       <ul className={styles.rows}>
         {items.slice(0, fits.announcements).map((item) => (
           <li key={item.id} className={`${styles.row} ${item.pinned ? styles.pinned : ''}`}>
@@ -149,7 +159,7 @@ export function TheNewAnnouncement({ announcement }: { announcement: Announcemen
 function NowPlayingSlide({ board }: { board: NowPlaying }) {
   const gap = nowPlayingGap(board);
   return (
-    <Slide title="Now playing">
+    <Slide title={slideTitles['now-playing']}>
       {gap ? (
         <p className={styles.quiet}>{gap}</p>
       ) : (
@@ -170,7 +180,7 @@ function NowPlayingSlide({ board }: { board: NowPlaying }) {
 function TopPlayersSlide({ board }: { board: NowPlaying | undefined }) {
   const players = (board?.topPlayers ?? []).slice(0, fits.players);
   return (
-    <Slide title="Top players so far">
+    <Slide title={slideTitles['top-players']}>
       <ol className={`${styles.rows} ${styles.twoColumns}`}>
         {players.map((player, index) => (
           <li key={player.userId} className={styles.rankRow}>
@@ -186,7 +196,7 @@ function TopPlayersSlide({ board }: { board: NowPlaying | undefined }) {
 
 function ArrivalsSlide({ presence }: { presence: ScreenView['presence'] }) {
   return (
-    <Slide title="Who is here">
+    <Slide title={slideTitles.arrivals}>
       <p className={styles.bigFigure}>
         {presence.presentCount}{' '}
         <span className={styles.quiet}>of {presence.participantCount} lanners here</span>
@@ -214,7 +224,7 @@ function SeatsSlide({ seating }: { seating: Seating }) {
   const taken = seating.seats.filter((seat) => seat.occupant).length;
   const open = seating.seats.filter((seat) => !seat.occupant && seat.kind !== 'blocked').length;
   return (
-    <Slide title="Seats">
+    <Slide title={slideTitles.seats}>
       <p className={styles.quiet}>
         {taken} taken · {open} free
       </p>

@@ -9,7 +9,7 @@ import { toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { type JsonBytes, toJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
+import { formatZonedMoment, toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { type KeptLanReads, readKeptOfLan } from '../lans/kept-lan-reads.ts';
@@ -66,13 +66,6 @@ export async function readSchedule(
   );
 }
 
-const formatMoment = (value: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(value));
-
 /** An item's fields as stored, once it lies within the lan (a 400 naming the field otherwise). */
 function itemFields(
   input: ScheduleItemInput,
@@ -83,7 +76,7 @@ function itemFields(
   const lanEnd = Date.parse(toIsoTimestamp(lan.end_date));
   const start = Date.parse(input.startDate);
   const end = input.endDate === null ? null : Date.parse(input.endDate);
-  const lanTimes = `${formatMoment(toIsoTimestamp(lan.start_date), timeZone)} – ${formatMoment(toIsoTimestamp(lan.end_date), timeZone)}`;
+  const lanTimes = `${formatZonedMoment(toIsoTimestamp(lan.start_date), timeZone)} – ${formatZonedMoment(toIsoTimestamp(lan.end_date), timeZone)}`;
   const errors: Record<string, string[]> = {};
   if (start < lanStart || start >= lanEnd)
     errors.startDate = [formatValidationMessage('withinLan', 'startDate', lanTimes)];

@@ -19,6 +19,7 @@ import {
   toJson,
 } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { formatZonedMoment } from '../../lib/zoned-timestamp.ts';
 import { findRoles } from '../accounts/accounts.repository.ts';
 import { type Asker, authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
@@ -71,17 +72,6 @@ export type SeatingDeps = {
 
 const noPlan = () => new ProblemError(404, 'This lan has no seat plan yet.');
 const nowOf = (deps: SeatingDeps) => deps.clock?.() ?? new Date();
-
-function formatMoment(value: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(value));
-}
 
 const isLanAdministrator = (asker: Asker | null) => isAllowed(asker, 'seating.manage');
 const isCrew = (roles: readonly Parameters<typeof hasAnyRole>[0][number][]) =>
@@ -320,12 +310,12 @@ export function refuseOutOfTime(
   if (plan.opens_at && now < new Date(plan.opens_at))
     throw new ProblemError(
       409,
-      `Seat picking opens on ${formatMoment(plan.opens_at, deps.communityTimeZone)}.`,
+      `Seat picking opens on ${formatZonedMoment(plan.opens_at, deps.communityTimeZone)}.`,
     );
   if (plan.locks_at && now >= new Date(plan.locks_at))
     throw new ProblemError(
       409,
-      `Seats are fixed since ${formatMoment(plan.locks_at, deps.communityTimeZone)}: ask a lan administrator to move anyone.`,
+      `Seats are fixed since ${formatZonedMoment(plan.locks_at, deps.communityTimeZone)}: ask a lan administrator to move anyone.`,
     );
 }
 

@@ -134,7 +134,7 @@ function AnnouncementForm({ lanId }: { lanId: number }) {
           className={forms.input}
           rows={3}
           value={text}
-          aria-invalid={problem !== null && length === 0 ? true : isTooLong ? true : undefined}
+          aria-invalid={isTooLong || (problem !== null && length === 0) ? true : undefined}
           aria-describedby={`${id}-count`}
           onChange={(event) => setText(event.target.value)}
         />
