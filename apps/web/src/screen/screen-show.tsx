@@ -118,20 +118,23 @@ function Slides({ view }: { view: ScreenView }) {
   );
 }
 
-/** The newest announcement that came after the screen's first read of them, as it comes. */
+/**
+ * The newest announcement that came after the screen's first read of them, as it comes:
+ * one with an id above every id read before (ids only grow), so a screen that runs for a
+ * day keeps one number, not every id it saw.
+ */
 function useFreshAnnouncement(items: readonly Announcement[] | undefined) {
-  const seen = useRef<Set<number> | null>(null);
+  const newestSeen = useRef<number | null>(null);
   const [fresh, setFresh] = useState<Announcement | null>(null);
   useEffect(() => {
     if (!items) return;
-    if (seen.current === null) {
-      seen.current = new Set(items.map((item) => item.id));
-      return;
-    }
-    const known = seen.current;
-    const newest = items.filter((item) => !known.has(item.id)).sort((a, b) => b.id - a.id)[0];
-    for (const item of items) known.add(item.id);
-    if (newest) setFresh(newest);
+    const newest = items.reduce<Announcement | null>(
+      (found, item) => (found === null || item.id > found.id ? item : found),
+      null,
+    );
+    const before = newestSeen.current;
+    newestSeen.current = Math.max(before ?? 0, newest?.id ?? 0);
+    if (before !== null && newest && newest.id > before) setFresh(newest);
   }, [items]);
   return fresh;
 }
