@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { openLiveEvents } from '../lib/live-updates/live-events.ts';
 import { LiveUpdates } from '../lib/live-updates/live-updates.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -19,6 +19,12 @@ export function ScreenApp({ token }: { token: string }) {
         maximumRetryMs: 5_000,
       }),
   );
+  // A screen runs for days: the browser's record of each request it made (resource timing,
+  // 250 entries before it stops adding) is let go each hour rather than kept.
+  useEffect(() => {
+    const timer = setInterval(() => performance.clearResourceTimings(), 3_600_000);
+    return () => clearInterval(timer);
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <LiveUpdates open={open}>
