@@ -157,7 +157,19 @@ async function benchEngine(engine: Engine) {
     const announce = async () => {
       const posted = new Map<number, number>();
       const postTimes: number[] = [];
-      // The load's warm-up second first.
+      // The load's warm-up second first; in it one announcement not counted, as the load's
+      // warm-up is not: the first storm of reads after a server starts meets code the
+      // runtime has not compiled yet, which a site running through a lan has long done.
+      organiser = await fresh(provider, organiser);
+      await sendJson(
+        new Browser(),
+        'POST',
+        `${first.origin}/api/lans/${lanId}/announcements`,
+        organiser,
+        {
+          text: 'Welcome: the doors are open.',
+        },
+      );
       await new Promise((resolve) => setTimeout(resolve, 1200));
       for (let index = 0; index < announcementCount; index += 1) {
         organiser = await fresh(provider, organiser);

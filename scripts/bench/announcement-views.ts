@@ -5,9 +5,13 @@ import { readLiveEvent } from '@lanparty/contract/rules';
 import { epochNow, getJson, lowestPriority } from './seat-stream-views.ts';
 
 /**
- * The open lan pages and screens of bench:screen, in a process of their own at the lowest
- * priority (as the seat maps of bench:seats, seat-stream-views.ts): the hall's browsers
- * and TVs. Each follows its stream as the web app does (lib/live-updates): an
+ * The open lan pages and screens of bench:screen, in a process of their own (as the seat
+ * maps of bench:seats, seat-stream-views.ts): the hall's browsers and TVs. Unlike the seat
+ * maps, at the usual priority: a page here parses one event and reads one small answer
+ * per announcement (about a tenth of a core for all thousand), and at the lowest priority,
+ * while the servers and the read load keep both cores busy, they waited for the CPU in
+ * this machine longer than for the servers — time no browser on a computer of its own
+ * waits. BENCH_VIEWS_IDLE=1 runs them at the lowest priority all the same. Each follows its stream as the web app does (lib/live-updates): an
  * `announcement` event of its lan gathers for 50 ms, then the lan's announcements are read
  * again (one read at a time; an event during a read reads once more after it). A view has
  * an announcement when a read of it answers it: the moment a page or a screen shows it.
@@ -164,7 +168,7 @@ export async function openAnnouncementViews(start: Start): Promise<{
     env: { ...process.env, BENCH_ANNOUNCEMENT_VIEWS: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  if (child.pid) lowestPriority(child.pid);
+  if (child.pid && process.env.BENCH_VIEWS_IDLE === '1') lowestPriority(child.pid);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const failed = new Promise<never>((_, reject) => {
     child.once('error', reject);
