@@ -37,9 +37,17 @@ async function openHeapReader(address: string) {
   });
   let nextId = 1;
   const waiting = new Map<number, (result: unknown) => void>();
+  let snapshotChunks: string[] = [];
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    const message = JSON.parse(String(event.data)) as {
+      id?: number;
+      result?: unknown;
+      method?: string;
+      params?: { chunk?: string };
+    };
     if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+    else if (message.method === 'HeapProfiler.addHeapSnapshotChunk')
+      snapshotChunks.push(message.params?.chunk ?? '');
   });
   const send = <T>(method: string, params: object = {}) =>
     new Promise<T>((resolve) => {
@@ -51,6 +59,30 @@ async function openHeapReader(address: string) {
     async heapUsed() {
       await send('HeapProfiler.collectGarbage');
       return (await send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+    },
+    /**
+     * The heap in use without the code the runtime compiled (a heap snapshot's `code`
+     * nodes: bytecode, machine code, feedback): in a page's first minutes V8 compiles its
+     * hot functions, which grows the heap once, up to the size of the program; what is left
+     * is the page's data, which a leak would grow.
+     */
+    async dataHeapUsed() {
+      await send('HeapProfiler.collectGarbage');
+      snapshotChunks = [];
+      await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      const snapshot = JSON.parse(snapshotChunks.join('')) as {
+        snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+        nodes: number[];
+      };
+      snapshotChunks = [];
+      const fields = snapshot.snapshot.meta.node_fields;
+      const typeAt = fields.indexOf('type');
+      const sizeAt = fields.indexOf('self_size');
+      const code = snapshot.snapshot.meta.node_types[0].indexOf('code');
+      let bytes = 0;
+      for (let node = 0; node < snapshot.nodes.length; node += fields.length)
+        if (snapshot.nodes[node + typeAt] !== code) bytes += snapshot.nodes[node + sizeAt] ?? 0;
+      return bytes;
     },
     /** The value of an expression in the page (or process). */
     async evaluate<T>(expression: string): Promise<T> {
@@ -179,13 +211,18 @@ export async function soak(minutes: number, postgresUrl: string): Promise<boolea
     const began = Date.now();
     let posted = 0;
     let lastText = '';
-    const samples: { minute: number; page: number; server: number }[] = [];
+    const samples: { minute: number; page: number; pageData: number; server: number }[] = [];
     const sample = async () => {
       const minute = Math.round((Date.now() - began) / 60_000);
-      const entry = { minute, page: await pageHeap(), server: await inspector.heapUsed() };
+      const entry = {
+        minute,
+        page: await pageHeap(),
+        pageData: await page.dataHeapUsed(),
+        server: await inspector.heapUsed(),
+      };
       samples.push(entry);
       console.info(
-        `  minute ${minute}: page ${megabytes(entry.page)}, server ${megabytes(entry.server)}`,
+        `  minute ${minute}: page ${megabytes(entry.page)} (without compiled code ${megabytes(entry.pageData)}), server ${megabytes(entry.server)}`,
       );
     };
     console.info(`soak: a screen for ${minutes} minutes, an announcement every 10 s…`);
@@ -235,14 +272,16 @@ export async function soak(minutes: number, postgresUrl: string): Promise<boolea
     if (!first || !last) return false;
     const growth = (from: number, to: number) => (to - from) / from;
     const pageGrowth = growth(first.page, last.page);
+    const pageDataGrowth = growth(first.pageData, last.pageData);
     const serverGrowth = growth(first.server, last.server);
-    const meets = isLastShown && pageGrowth <= allowedGrowth && serverGrowth <= allowedGrowth;
+    const meets = isLastShown && pageDataGrowth <= allowedGrowth && serverGrowth <= allowedGrowth;
     console.info(
       [
         `\nsoak, sqlite: ${posted} announcements over ${minutes} minutes; the screen ${isLastShown ? 'showed' : 'DID NOT show'} the last.`,
-        `  page heap: ${megabytes(first.page)} after minute ${first.minute}, ${megabytes(last.page)} at minute ${last.minute} (${(pageGrowth * 100).toFixed(1)} %)`,
+        `  page heap: ${megabytes(first.page)} after minute ${first.minute}, ${megabytes(last.page)} at minute ${last.minute} (${(pageGrowth * 100).toFixed(1)} %, compiled code included)`,
+        `  page heap without compiled code: ${megabytes(first.pageData)} after minute ${first.minute}, ${megabytes(last.pageData)} at minute ${last.minute} (${(pageDataGrowth * 100).toFixed(1)} %)`,
         `  server heap: ${megabytes(first.server)} after minute ${first.minute}, ${megabytes(last.server)} at minute ${last.minute} (${(serverGrowth * 100).toFixed(1)} %)`,
-        `  ${meets ? 'meets the goal' : 'MISSES the goal'} (growth ≤ ${allowedGrowth * 100} %)`,
+        `  ${meets ? 'meets the goal' : 'MISSES the goal'} (growth ≤ ${allowedGrowth * 100} % of the page's data and of the server's heap)`,
       ].join('\n'),
     );
     return meets;
