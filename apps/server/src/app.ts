@@ -43,8 +43,11 @@ import { startEventPruner } from './modules/events/event-pruner.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { syncBadges } from './modules/history/history.service.ts';
 import { registerEmbeddedIdentityProvider } from './modules/identity/identity-provider.ts';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.ts';
+import { startSharedJob } from './modules/jobs/shared-jobs.ts';
 import { lanDefaultsRoutes } from './modules/lans/lan-defaults.routes.ts';
 import { createLanReadCache } from './modules/lans/lan-read-cache.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
@@ -238,6 +241,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   const statsDeps = { db, communityTimeZone: config.communityTimeZone };
   await app.register(statsRoutes({ ...statsDeps, answers: createKeptAnswers<JsonBytes>(db) }));
+  await app.register(
+    historyRoutes({ ...statsDeps, ...(options.clock ? { clock: options.clock } : {}) }),
+  );
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await moveAssetFilesIntoDatabase({ db, dataDir: config.dataDir, log: app.log });
   await app.register(assetsRoutes({ db }));
@@ -285,6 +291,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     stopTasks.push(() => outbox.stop());
     const pruner = startEventPruner(db, app.log);
     stopTasks.push(() => pruner.stop());
+    // Badges as the data earns them, stored so the site can tell people of new ones.
+    const badges = startSharedJob(
+      { db, log: app.log },
+      { name: 'badges', intervalMs: 5 * 60_000, task: (now) => syncBadges(statsDeps, now) },
+    );
+    stopTasks.push(() => badges.stop());
     // Playtime needs the Steam Web API: without STEAM_API_KEY nothing is collected.
     if (isSteamApiConfigured(config.steam)) {
       const collector = startSteamCollector({

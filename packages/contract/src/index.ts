@@ -7,6 +7,7 @@ export * from './schemas/clans.ts';
 export * from './schemas/common.ts';
 export * from './schemas/entity-schemas.ts';
 export * from './schemas/games.ts';
+export * from './schemas/history.ts';
 export * from './schemas/lans.ts';
 export * from './schemas/live-events.ts';
 export * from './schemas/notifications.ts';

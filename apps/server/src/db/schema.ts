@@ -38,6 +38,10 @@ export type UsersTable = {
   lanner_since: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Whether lan screens and now playing show what they play (migration 0027). */
   shows_on_screens: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Whether others see the lans they attended and their badges (migration 0029). */
+  shows_history: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** When the account was erased: the row stays, anonymised, as "Former lanner" (0029). */
+  erased_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 };
 
 export type UserRolesTable = {
@@ -321,6 +325,41 @@ export type ScreensTable = {
   creation_date: Timestamp;
 };
 
+/** A badge the server awarded from the data (migration 0029); `seen_at` once told. */
+export type UserBadgesTable = {
+  user_id: number;
+  badge_key: string;
+  /** yyyy-MM-dd, in the community's time zone. */
+  earned_on: string;
+  seen_at: Timestamp | null;
+};
+
+/** A person's decision about one use of their data (migration 0029). */
+export type ConsentsTable = {
+  user_id: number;
+  kind: 'steam_playtime';
+  is_given: BooleanColumn;
+  /** The version of the wording they answered; 0: assumed before the site asked. */
+  wording_version: number;
+  decided_at: Timestamp;
+};
+
+/** An erased account's record, without personal data of the erased (migration 0029). */
+export type ErasuresTable = {
+  id: Generated<number>;
+  erased_at: Timestamp;
+  /** The member administrator who erased it; null when the person erased their own. */
+  by_user_id: number | null;
+  is_by_administrator: BooleanColumn;
+  reason: string | null;
+};
+
+/** When a job that several servers share last ran (migration 0029). */
+export type JobRunsTable = {
+  name: string;
+  last_run_at: Timestamp;
+};
+
 /** Raised by triggers whenever a group of tables changes (migration 0004). */
 export type DataVersionsTable = {
   name: string;
@@ -513,4 +552,8 @@ export type Database = {
   site_secrets: SiteSecretsTable;
   assets: AssetsTable;
   asset_variants: AssetVariantsTable;
+  user_badges: UserBadgesTable;
+  consents: ConsentsTable;
+  erasures: ErasuresTable;
+  job_runs: JobRunsTable;
 };

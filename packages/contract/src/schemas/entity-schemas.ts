@@ -12,6 +12,17 @@ import {
 } from './clans.ts';
 import { healthSchema, problemDetailsSchema, timeSpanSchema } from './common.ts';
 import { gameSchema } from './games.ts';
+import {
+  badgeSchema,
+  consentChangeSchema,
+  consentStateSchema,
+  consentsSchema,
+  dataExportSchema,
+  erasureInputSchema,
+  historyVisibilitySchema,
+  ownErasureSchema,
+  userHistorySchema,
+} from './history.ts';
 import { lanDraftSchema, lanInputSchema, lanSchema, lanUpdateSchema } from './lans.ts';
 import { notificationSchema, notificationTypeSchema, severitySchema } from './notifications.ts';
 import {
@@ -98,6 +109,15 @@ import {
 export const entitySchemas = {
   AllTimePlayerItem: allTimePlayerItemSchema,
   Announcement: announcementSchema,
+  Badge: badgeSchema,
+  ConsentChange: consentChangeSchema,
+  ConsentState: consentStateSchema,
+  Consents: consentsSchema,
+  DataExport: dataExportSchema,
+  Erasure: erasureInputSchema,
+  HistoryVisibility: historyVisibilitySchema,
+  OwnErasure: ownErasureSchema,
+  UserHistory: userHistorySchema,
   CheckIn: checkInResultSchema,
   CheckInProblem: checkInProblemSchema,
   CheckInRequest: checkInInputSchema,

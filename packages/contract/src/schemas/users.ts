@@ -18,14 +18,15 @@ export const roleSchema = z.enum(roleNames).meta({
 
 export const userStatsSchema = z
   .object({
-    numberOfLans: z.number().int().min(0),
+    numberOfLans: z.number().int().min(0).nullable(),
     lastLanOn: dateTimeSchema.nullable(),
   })
   .meta({
     id: 'UserStats',
     description:
-      'numberOfLans counts past lans where the user was Paid and not marked absent; ' +
-      'lastLanOn is the start date of the latest of them, or null.',
+      'numberOfLans counts the lans the user attended: marked present at an active lan that ' +
+      'has ended; lastLanOn is the start date of the latest of them, or null. Both are null ' +
+      'in public shapes while the user hides their history.',
   });
 
 export type UserStats = z.infer<typeof userStatsSchema>;
@@ -79,6 +80,9 @@ export const userProfileSchema = userPublicSchema
     birthDate: dateSchema.nullable(),
     creationDate: dateTimeSchema,
     modificationDate: dateTimeSchema,
+    showsHistory: z.boolean().meta({
+      description: 'Whether others see the lans the user attended and their badges.',
+    }),
   })
   .meta({
     id: 'UserProfile',

@@ -35,6 +35,7 @@ export function buildUserProfile(overrides: Partial<UserProfile> = {}): UserProf
     birthDate: '1995-06-21',
     creationDate: '2023-02-01T12:00:00Z',
     modificationDate: '2024-11-30T09:15:00Z',
+    showsHistory: true,
     ...overrides,
   };
 }

@@ -27,6 +27,7 @@ import * as scheduleItems from './0025-schedule-items.ts';
 import * as announcements from './0026-announcements.ts';
 import * as screens from './0027-screens.ts';
 import * as newsVersion from './0028-news-version.ts';
+import * as historyAndData from './0029-history-and-data.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-announcements': announcements,
   '0027-screens': screens,
   '0028-news-version': newsVersion,
+  '0029-history-and-data': historyAndData,
 };

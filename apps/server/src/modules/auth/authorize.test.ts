@@ -659,6 +659,9 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/lans/{id}': ({ lanId }) => ({ url: `/api/lans/${lanId}` }),
   'GET /api/lans/{id}/subscribers': ({ lanId }) => ({ url: `/api/lans/${lanId}/subscribers` }),
   'GET /api/users/{id}': ({ otherUserId }) => ({ url: `/api/users/${otherUserId}` }),
+  'GET /api/users/{id}/history': ({ otherUserId }) => ({
+    url: `/api/users/${otherUserId}/history`,
+  }),
   'GET /api/clans/{id}': ({ clanId }) => ({ url: `/api/clans/${clanId}` }),
   'GET /api/lans/{id}/seating': ({ lanId }) => ({ url: `/api/lans/${lanId}/seating` }),
   'GET /api/lans/{id}/schedule': ({ lanId }) => ({ url: `/api/lans/${lanId}/schedule` }),
@@ -689,6 +692,11 @@ const signedInRoutes: Record<string, (site: Site) => InjectOptions> = {
     method: 'PUT',
     url: '/api/users/me/screen-visibility',
     payload: { showsOnScreens: true },
+  }),
+  'PUT /api/users/me/history-visibility': () => ({
+    method: 'PUT',
+    url: '/api/users/me/history-visibility',
+    payload: { showsHistory: true },
   }),
   'GET /api/users/me/subscriptions': () => ({ url: '/api/users/me/subscriptions' }),
   'PUT /api/users/me/email-verifications/{code}': () => ({

@@ -101,12 +101,13 @@ describe.each(testEngines)('cached lan reads on %s', (engine) => {
     }
   });
 
-  it('counts a lan in its subscribers’ stats once it has started, without any write', async () => {
-    const startsIn = 1500;
+  it('counts a lan in its subscribers’ stats once it has ended, without any write', async () => {
+    const endsIn = 1500;
     const lanId = await createLan({
-      startDate: new Date(Date.now() + startsIn).toISOString(),
+      startDate: new Date(Date.now() - 60_000).toISOString(),
+      endDate: new Date(Date.now() + endsIn).toISOString(),
     });
-    const started = Date.now() + startsIn;
+    const ended = Date.now() + endsIn;
     const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
     const subscribed = await site.app.inject({
       method: 'POST',
@@ -114,16 +115,19 @@ describe.each(testEngines)('cached lan reads on %s', (engine) => {
       headers: lanner.headers,
       payload: { lanId, userId: lanner.user.id },
     });
-    const paid = await site.app.inject({
-      method: 'PUT',
-      url: `/api/subscribers/${subscribed.json().id}/status:paid`,
-      headers: admin.headers,
-    });
-    expect(paid.statusCode).toBe(200);
+    const id = subscribed.json().id;
+    for (const change of ['status:paid', 'present:true']) {
+      const response = await site.app.inject({
+        method: 'PUT',
+        url: `/api/subscribers/${id}/${change}`,
+        headers: admin.headers,
+      });
+      expect(response.statusCode).toBe(200);
+    }
     const statsOf = async () =>
       (await readOther(`/api/lans/${lanId}`)).body.subscribers[0].user.stats.numberOfLans;
     expect(await statsOf()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, started - Date.now() + 50));
+    await new Promise((resolve) => setTimeout(resolve, ended - Date.now() + 50));
     expect(await statsOf()).toBe(1);
   });
 });

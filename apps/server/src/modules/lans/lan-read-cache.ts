@@ -12,7 +12,7 @@ import { ProblemError } from '../../http/problems.ts';
 import { isAllowed } from '../auth/authorize.ts';
 import type { DeniedShown } from '../subscriptions/denied-shown.ts';
 import type { LanTimelineEntry } from './lan-timeline.ts';
-import { findNextLanStart, listLanTimeline } from './lans.repository.ts';
+import { findNextLanEnd, listLanTimeline } from './lans.repository.ts';
 
 /**
  * The public lan reads (the list, one lan, a lan's subscribers) as JSON text, kept until
@@ -20,7 +20,7 @@ import { findNextLanStart, listLanTimeline } from './lans.repository.ts';
  * version, which triggers raise on any change to lans, subscribers, users or roles
  * (migration 0004), so an answer is never staler than the database — also with several
  * server instances on one PostgreSQL database. A user's stats change without a write
- * when a lan starts, so an answer is also dropped at the next lan's start.
+ * when a lan ends, so an answer is also dropped at the next lan's end.
  * See docs/decisions/013-lan-read-cache.md.
  */
 export type LanReadCache = KeptReads<LanRead> & {
@@ -44,11 +44,11 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
   const answers = createKeptAnswers<LanRead>(db, { maximum: 1000 });
   // Asked by every read made after a change: requests arriving together share one look, for
   // the latest of their moments. Their answers are built after the look, so a lan that
-  // started between two of those moments is already in them.
-  const lookUpNextLanStart = sharedLooks((moments: readonly Date[]) =>
-    nextLanStart(db, new Date(Math.max(...moments.map((moment) => moment.getTime())))),
+  // ended between two of those moments is already in them.
+  const lookUpNextLanEnd = sharedLooks((moments: readonly Date[]) =>
+    nextLanEnd(db, new Date(Math.max(...moments.map((moment) => moment.getTime())))),
   );
-  const depends: AnswerDepends = { groups: ['lans'], validUntil: lookUpNextLanStart };
+  const depends: AnswerDepends = { groups: ['lans'], validUntil: lookUpNextLanEnd };
   const timelines = createKeptAnswers<LanTimelineEntry[]>(db, { maximum: 1 });
   return {
     read: (key, fill, scope) => answers.read(key, depends, fill, scope),
@@ -58,9 +58,9 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
   };
 }
 
-/** When the next lan starts: its subscribers' numberOfLans and lastLanOn change then. */
-async function nextLanStart(db: AppDatabase, now: Date): Promise<number> {
-  const next = await findNextLanStart(db, now);
+/** When the next lan ends: its lanners' numberOfLans and lastLanOn change then. */
+async function nextLanEnd(db: AppDatabase, now: Date): Promise<number> {
+  const next = await findNextLanEnd(db, now);
   return next ? Date.parse(next) : Number.POSITIVE_INFINITY;
 }
 

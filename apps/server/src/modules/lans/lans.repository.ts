@@ -100,15 +100,18 @@ export async function deleteLan(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('lans').where('id', '=', id).execute();
 }
 
-const nextLanStart = queryOnce((db, values: { after: string }) =>
+const nextLanEnd = queryOnce((db, values: { after: string }) =>
   db
     .selectFrom('lans')
-    .select((eb) => eb.fn.min('start_date').as('next'))
-    .where('start_date', '>', values.after),
+    .select((eb) => eb.fn.min('end_date').as('next'))
+    .where('end_date', '>', values.after),
 );
 
-/** The start (ISO-8601) of the first lan starting after `now`, if any (asked by every lan read). */
-export async function findNextLanStart(db: Executor, now: Date): Promise<string | undefined> {
-  const [row] = await nextLanStart(db, { after: now.toISOString() });
+/**
+ * The end (ISO-8601) of the first lan ending after `now`, if any (asked by every lan read):
+ * its lanners' numberOfLans and lastLanOn change then (issue 36: a lan attended has ended).
+ */
+export async function findNextLanEnd(db: Executor, now: Date): Promise<string | undefined> {
+  const [row] = await nextLanEnd(db, { after: now.toISOString() });
   return row?.next ? toIsoTimestamp(row.next) : undefined;
 }

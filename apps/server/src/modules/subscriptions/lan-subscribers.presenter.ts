@@ -71,7 +71,12 @@ export function presentSubscribers(
     present: row.present === null ? null : row.present === true || row.present === 1,
     waitlistPosition: waitlistPositionOf(row.id),
     user: presentPublicUser(
-      { id: row.user_id, nickname: row.nickname, steam_id: row.steam_id },
+      {
+        id: row.user_id,
+        nickname: row.nickname,
+        steam_id: row.steam_id,
+        shows_history: row.shows_history,
+      },
       factsOf(row.user_id),
     ),
     lan: { id: row.lan_id, name: row.lan_name, ...datesOf(row) },

@@ -15,6 +15,7 @@ import type { DeniedShown } from './denied-shown.ts';
 export type SubscriberDetailRow = Selectable<SubscribersTable> & {
   nickname: string;
   steam_id: string | null;
+  shows_history: boolean | number;
   lan_name: string;
   lan_start_date: Date | string;
   lan_end_date: Date | string;
@@ -47,6 +48,7 @@ function selectDetails(db: Executor) {
     .select([
       'users.nickname',
       'users.steam_id',
+      'users.shows_history',
       'lans.name as lan_name',
       'lans.start_date as lan_start_date',
       'lans.end_date as lan_end_date',

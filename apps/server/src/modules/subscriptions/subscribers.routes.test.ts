@@ -338,7 +338,7 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
       expect(page.items[0].lan.id).toBe(newer.id);
     });
 
-    it('counts past lans where the user paid and was not absent', async () => {
+    it('counts the lans the user attended: marked present at an active lan that ended', async () => {
       const who = await lanner();
       const insertPast = (daysAgo: number) =>
         insertPastLan(site.db, { name: `past ${daysAgo}`, daysAgo });
@@ -356,16 +356,30 @@ describe.each(testEngines)('the subscribers API on %s', (engine) => {
           })
           .execute();
       };
-      const present = await insertPast(100);
-      const unknown = await insertPast(50);
-      await attend(present.id, 'Paid', true);
-      await attend(unknown.id, 'Paid', null);
+      const early = await insertPast(100);
+      const latest = await insertPast(50);
+      await attend(early.id, 'Paid', true);
+      await attend(latest.id, 'Paid', true);
+      await attend((await insertPast(40)).id, 'Paid', null);
       await attend((await insertPast(30)).id, 'Paid', false);
       await attend((await insertPast(20)).id, 'Accepted', null);
+      // Present at a lan under way (started a day ago, ends tomorrow): not attended yet.
+      await attend(
+        (await insertPastLan(site.db, { name: 'running', daysAgo: 1 })).id,
+        'Paid',
+        true,
+      );
+      const hidden = await insertPast(10);
+      await site.db
+        .updateTable('lans')
+        .set({ is_active: false })
+        .where('id', '=', hidden.id)
+        .execute();
+      await attend(hidden.id, 'Paid', true);
       await attend((await createLan({}, 10)).id, 'Paid', null);
       const user = (await request(undefined, 'GET', `/api/users/${who.user.id}`)).json();
       expect(user.stats.numberOfLans).toBe(2);
-      expect(new Date(user.stats.lastLanOn).getTime()).toBe(new Date(unknown.start_date).getTime());
+      expect(new Date(user.stats.lastLanOn).getTime()).toBe(new Date(latest.start_date).getTime());
       // The own profile counts them the same (its own query, one for stats and avatar).
       expect((await request(who, 'GET', '/api/users/me')).json().stats).toEqual(user.stats);
     });

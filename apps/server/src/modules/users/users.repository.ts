@@ -65,18 +65,16 @@ export async function listUsers(
 }
 
 /**
- * The subscriptions that count for numberOfLans and lastLanOn: Paid and not marked absent
- * (present true or unknown), at lans that started before `startedBefore` (ISO-8601).
+ * The subscriptions that count for numberOfLans and lastLanOn: the lans attended (issue 36),
+ * where the user was marked present at an active lan that ended before `endedBefore`.
  */
-function lansBeenTo(db: Executor, startedBefore: string) {
+function lansBeenTo(db: Executor, endedBefore: string) {
   return db
     .selectFrom('subscribers')
     .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
-    .where('subscribers.status', '=', 'Paid')
-    .where((eb) =>
-      eb.or([eb('subscribers.present', 'is', null), eb('subscribers.present', '=', true)]),
-    )
-    .where('lans.start_date', '<', startedBefore);
+    .where('subscribers.present', '=', true)
+    .where('lans.is_active', '=', true)
+    .where('lans.end_date', '<', endedBefore);
 }
 
 function toStats(count: number | string, last: unknown): UserStatsValue {
@@ -108,13 +106,13 @@ export async function findUserStats(
 }
 
 const statsAndImageOfOne = queryOnce(
-  (db, values: { userId: number; startedBefore: string; assetId: string }) =>
+  (db, values: { userId: number; endedBefore: string; assetId: string }) =>
     db.selectNoFrom((eb) => [
-      lansBeenTo(db, values.startedBefore)
+      lansBeenTo(db, values.endedBefore)
         .where('subscribers.user_id', '=', values.userId)
         .select((inner) => inner.fn.countAll<number | string>().as('count'))
         .as('count'),
-      lansBeenTo(db, values.startedBefore)
+      lansBeenTo(db, values.endedBefore)
         .where('subscribers.user_id', '=', values.userId)
         .select((inner) => inner.fn.max('lans.start_date').as('last'))
         .as('last'),
@@ -134,7 +132,7 @@ export async function findStatsAndImageOf(
 ): Promise<{ stats: UserStatsValue; etag: string | null }> {
   const [row] = await statsAndImageOfOne(db, {
     userId,
-    startedBefore: now.toISOString(),
+    endedBefore: now.toISOString(),
     assetId,
   });
   return { stats: toStats(row?.count ?? 0, row?.last), etag: row?.etag ?? null };

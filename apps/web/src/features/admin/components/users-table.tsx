@@ -36,7 +36,7 @@ export function UsersTable({ users }: { users: readonly UserPublic[] }) {
                   <span className={styles.none}>No roles</span>
                 )}
               </td>
-              <td className={styles.number}>{user.stats.numberOfLans}</td>
+              <td className={styles.number}>{user.stats.numberOfLans ?? 'Hidden'}</td>
             </tr>
           ))}
         </tbody>

@@ -65,7 +65,7 @@ function AdminUser({ id }: { id: number }) {
         <dl className={styles.details}>
           <Detail term="Nickname">{profile.nickname}</Detail>
           <Detail term="Steam id">{profile.steamId ?? '—'}</Detail>
-          <Detail term="Lans visited">{profile.stats.numberOfLans}</Detail>
+          <Detail term="Lans visited">{profile.stats.numberOfLans ?? 'Hidden'}</Detail>
           {hasPersonalFields(profile) ? <PersonalDetails profile={profile} /> : null}
         </dl>
       </section>

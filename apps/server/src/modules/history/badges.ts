@@ -1,0 +1,117 @@
+import { wallClockOf } from '@lanparty/contract/rules';
+import type { CountedLan } from './attendance.ts';
+
+/** A badge as the server awards it: which one and the day (yyyy-MM-dd) it was earned. */
+export type EarnedBadge = { key: string; earnedOn: string };
+
+/** A place on a month's player leaderboard (1 gold, 2 silver, 3 bronze). */
+export type Podium = { month: string; place: 1 | 2 | 3 };
+
+export type BadgeFacts = {
+  /** The site's counted lans, in start order (see attendanceOf). */
+  lans: readonly CountedLan[];
+  /** The counted lans they were marked present at. */
+  attendedIds: ReadonlySet<number>;
+  /** Lans they attended as crew: they did a lan administrator's work there. */
+  crewLanIds: ReadonlySet<number>;
+  /** Whether they hold a lan administrator's role: crew at every lan they attend. */
+  isLanAdministrator: boolean;
+  /** Their podium places of closed months. */
+  podiums: readonly Podium[];
+  timeZone: string;
+};
+
+const lanCounts = [1, 5, 10, 25, 50] as const;
+const streaks = [3, 5, 10] as const;
+const medals = { 1: 'gold', 2: 'silver', 3: 'bronze' } as const;
+
+const dayOf = (instant: string, timeZone: string) => {
+  const { year, month, day } = wallClockOf(new Date(instant), timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+};
+
+/** The month after `yyyy-MM`, on its first day: when a month's leaderboard closes. */
+function dayAfterMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * Every badge the facts earn, each with the day it was earned: a pure function of the data,
+ * so awarding again from nothing gives the same badges and days, and taking back what
+ * earned one (a presence) takes the badge away. A lan's badges are earned the day it ended.
+ */
+export function awardBadges(facts: BadgeFacts): EarnedBadge[] {
+  const badges: EarnedBadge[] = [];
+  let count = 0;
+  let run = 0;
+  let isCrew = false;
+  for (const lan of facts.lans) {
+    if (!facts.attendedIds.has(lan.id)) {
+      run = 0;
+      continue;
+    }
+    count += 1;
+    run += 1;
+    const earnedOn = dayOf(lan.endDate, facts.timeZone);
+    if ((lanCounts as readonly number[]).includes(count))
+      badges.push({ key: `lans-${count}`, earnedOn });
+    if (
+      (streaks as readonly number[]).includes(run) &&
+      !badges.some((b) => b.key === `streak-${run}`)
+    )
+      badges.push({ key: `streak-${run}`, earnedOn });
+    if (!isCrew && (facts.isLanAdministrator || facts.crewLanIds.has(lan.id))) {
+      isCrew = true;
+      badges.push({ key: 'crew', earnedOn });
+    }
+  }
+  for (const podium of facts.podiums)
+    badges.push({
+      key: `podium-${medals[podium.place]}-${podium.month}`,
+      earnedOn: dayAfterMonth(podium.month),
+    });
+  return badges.sort((a, b) => a.earnedOn.localeCompare(b.earnedOn) || a.key.localeCompare(b.key));
+}
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const monthName = (month: string) => {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return `${monthNames[number - 1]} ${year}`;
+};
+
+/** A badge's name and one-line reason, from its key; undefined for a key no rule makes. */
+export function describeBadge(key: string): { name: string; reason: string } | undefined {
+  if (key === 'lans-1') return { name: 'First lan', reason: 'Attended a first lan.' };
+  const lans = /^lans-(\d+)$/.exec(key);
+  if (lans) return { name: `${lans[1]} lans`, reason: `Attended ${lans[1]} lans.` };
+  const streak = /^streak-(\d+)$/.exec(key);
+  if (streak)
+    return { name: `${streak[1]} in a row`, reason: `Attended ${streak[1]} lans in a row.` };
+  if (key === 'crew')
+    return { name: 'Crew', reason: 'Helped run a lan they attended, as a lan administrator.' };
+  const podium = /^podium-(gold|silver|bronze)-(\d{4}-\d{2})$/.exec(key);
+  if (podium) {
+    const [, medal = '', month = ''] = podium;
+    const place = { gold: 'First', silver: 'Second', bronze: 'Third' }[medal];
+    return {
+      name: `${medal.charAt(0).toUpperCase()}${medal.slice(1)}, ${monthName(month)}`,
+      reason: `${place} on the leaderboard of ${monthName(month)}.`,
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,167 @@
+import { toIsoTimestamp } from '../../db/columns.ts';
+import type { Executor } from '../../db/executor.ts';
+import type { CountedLan } from './attendance.ts';
+
+/** The presences that count: marked present at an active lan that has ended. */
+function presences(db: Executor, now: Date) {
+  return db
+    .selectFrom('subscribers')
+    .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
+    .where('subscribers.present', '=', true)
+    .where('lans.is_active', '=', true)
+    .where('lans.end_date', '<', now.toISOString());
+}
+
+/**
+ * The site's counted lans in start order: active, ended, with at least one participant
+ * marked present (a lan nobody was marked present at breaks no streak).
+ */
+export async function findCountedLans(db: Executor, now: Date): Promise<CountedLan[]> {
+  const rows = await db
+    .selectFrom('lans')
+    .select(['id', 'name', 'start_date', 'end_date'])
+    .where('id', 'in', presences(db, now).select('subscribers.lan_id'))
+    .orderBy('start_date')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    startDate: toIsoTimestamp(row.start_date),
+    endDate: toIsoTimestamp(row.end_date),
+  }));
+}
+
+/** The counted lans one person was marked present at. */
+export async function findAttendedLanIds(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<Set<number>> {
+  const rows = await presences(db, now)
+    .select('subscribers.lan_id')
+    .where('subscribers.user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((row) => row.lan_id));
+}
+
+/** Every counted presence of people whose account stands (erased ones earn nothing). */
+export async function findAllAttendance(
+  db: Executor,
+  now: Date,
+): Promise<Map<number, Set<number>>> {
+  const rows = await presences(db, now)
+    .innerJoin('users', 'users.id', 'subscribers.user_id')
+    .where('users.erased_at', 'is', null)
+    .select(['subscribers.user_id', 'subscribers.lan_id'])
+    .execute();
+  const byUser = new Map<number, Set<number>>();
+  for (const row of rows) {
+    const lans = byUser.get(row.user_id) ?? new Set<number>();
+    byUser.set(row.user_id, lans.add(row.lan_id));
+  }
+  return byUser;
+}
+
+/**
+ * The lans at which someone did a lan administrator's work while there: checked someone in
+ * at the door or posted an announcement. Per user (of `userIds` when given).
+ */
+export async function findCrewLans(
+  db: Executor,
+  userIds?: readonly number[],
+): Promise<Map<number, Set<number>>> {
+  let checkIns = db
+    .selectFrom('subscribers')
+    .select(['checked_in_by_user_id as user_id', 'lan_id'])
+    .where('checked_in_by_user_id', 'is not', null);
+  let announcements = db
+    .selectFrom('announcements')
+    .select(['author_user_id as user_id', 'lan_id'])
+    .where('author_user_id', 'is not', null);
+  if (userIds) {
+    checkIns = checkIns.where('checked_in_by_user_id', 'in', [...userIds]);
+    announcements = announcements.where('author_user_id', 'in', [...userIds]);
+  }
+  const rows = await checkIns.union(announcements).execute();
+  const byUser = new Map<number, Set<number>>();
+  for (const row of rows) {
+    if (row.user_id === null) continue;
+    const lans = byUser.get(row.user_id) ?? new Set<number>();
+    byUser.set(row.user_id, lans.add(row.lan_id));
+  }
+  return byUser;
+}
+
+export type StoredBadge = { userId: number; key: string; earnedOn: string; isSeen: boolean };
+
+export async function findStoredBadges(
+  db: Executor,
+  userIds?: readonly number[],
+): Promise<StoredBadge[]> {
+  let query = db.selectFrom('user_badges').select(['user_id', 'badge_key', 'earned_on', 'seen_at']);
+  if (userIds) query = query.where('user_id', 'in', [...userIds]);
+  const rows = await query.orderBy('earned_on').orderBy('badge_key').execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    key: row.badge_key,
+    earnedOn: row.earned_on,
+    isSeen: row.seen_at !== null,
+  }));
+}
+
+export async function insertBadges(
+  db: Executor,
+  badges: readonly { userId: number; key: string; earnedOn: string }[],
+): Promise<void> {
+  if (badges.length === 0) return;
+  await db
+    .insertInto('user_badges')
+    .values(badges.map((b) => ({ user_id: b.userId, badge_key: b.key, earned_on: b.earnedOn })))
+    .onConflict((conflict) => conflict.columns(['user_id', 'badge_key']).doNothing())
+    .execute();
+}
+
+export async function deleteBadge(db: Executor, userId: number, key: string): Promise<void> {
+  await db
+    .deleteFrom('user_badges')
+    .where('user_id', '=', userId)
+    .where('badge_key', '=', key)
+    .execute();
+}
+
+export async function updateBadgeDay(
+  db: Executor,
+  userId: number,
+  key: string,
+  earnedOn: string,
+): Promise<void> {
+  await db
+    .updateTable('user_badges')
+    .set({ earned_on: earnedOn })
+    .where('user_id', '=', userId)
+    .where('badge_key', '=', key)
+    .execute();
+}
+
+export async function markBadgesSeen(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('user_badges')
+    .set({ seen_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('seen_at', 'is', null)
+    .execute();
+}
+
+/** Whether others see the person's lans and badges. */
+export async function setShowsHistory(
+  db: Executor,
+  userId: number,
+  showsHistory: boolean,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ shows_history: showsHistory })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,214 @@
+import type { UserHistory } from '@lanparty/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { insertPastLan } from '../../../test/lans.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { addPlaytime, ensureGames } from '../playtime/playtime.repository.ts';
+import { findStoredBadges } from './history.repository.ts';
+import { awardEveryone, syncBadges } from './history.service.ts';
+
+/*
+ * A person's history (issue 36): the lans they attended, their streaks, and the badges the
+ * server awards from the data, seen by them, administrators, and others while shown.
+ */
+describe.each(testEngines)('history and badges on %s', (engine) => {
+  const { api, site, as } = setUpOrganiserSite(engine, {
+    callers: ['LanAdministrator', 'MemberAdministrator'],
+  });
+  const deps = () => ({ db: site.db, communityTimeZone: 'Europe/Amsterdam' });
+
+  // Streaks run over the site's lans: every test starts without any.
+  beforeEach(async () => {
+    await site.db.deleteFrom('user_badges').execute();
+    await site.db.deleteFrom('lans').execute();
+  });
+
+  /** A lan that ended `endedDaysAgo` days ago (it lasted two). */
+  const endedLan = (name: string, endedDaysAgo: number) =>
+    insertPastLan(site.db, { name, daysAgo: endedDaysAgo + 2 });
+
+  const takePart = async (lanId: number, userId: number, present: boolean | null) => {
+    const now = new Date().toISOString();
+    return site.db
+      .insertInto('subscribers')
+      .values({
+        lan_id: lanId,
+        user_id: userId,
+        status: 'Paid',
+        present,
+        creation_date: now,
+        modification_date: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  };
+
+  const historyOf = (userId: number, viewer?: Parameters<typeof api.request>[0]) =>
+    api.request(viewer, 'GET', `/api/users/${userId}/history`);
+
+  it('lists the lans attended newest first, the first lan and the streaks', async () => {
+    const me = await api.person();
+    const other = await api.person();
+    const l1 = await endedLan('One', 100);
+    const l2 = await endedLan('Two', 80);
+    const empty = await endedLan('Nobody came', 70);
+    const l3 = await endedLan('Three', 60);
+    const missed = await endedLan('Missed', 40);
+    const l4 = await endedLan('Four', 20);
+    const running = await insertPastLan(site.db, { name: 'Running', daysAgo: 1 });
+    for (const lan of [l1, l2, l3, l4, running]) await takePart(lan.id, me.user.id, true);
+    await takePart(empty.id, me.user.id, null);
+    await takePart(missed.id, me.user.id, false);
+    await takePart(missed.id, other.user.id, true);
+
+    const response = await historyOf(me.user.id, me);
+    expect(response.statusCode, response.body).toBe(200);
+    const history = response.json() as UserHistory;
+    expect(history.attendedCount).toBe(4);
+    expect(history.attended.map((lan) => lan.name)).toEqual(['Four', 'Three', 'Two', 'One']);
+    expect(history.attended[0]?.lanId).toBe(l4.id);
+    expect(history.firstLan?.name).toBe('One');
+    // "Nobody came" breaks no streak; "Missed" (others were there) does.
+    expect(history.longestStreak).toBe(3);
+    expect(history.currentStreak).toBe(1);
+    expect(history.badges.map((badge) => badge.key)).toEqual(['streak-3', 'lans-1']);
+    expect(history.badges[1]).toMatchObject({ name: 'First lan', reason: 'Attended a first lan.' });
+  });
+
+  it('shows the history to everyone while shown, to the person and administrators when hidden', async () => {
+    const me = await api.person();
+    const stranger = await api.person();
+    await takePart((await endedLan('Seen', 10)).id, me.user.id, true);
+    expect((await historyOf(me.user.id)).statusCode).toBe(200);
+    const card = async () =>
+      (await api.request(undefined, 'GET', `/api/users/${me.user.id}`)).json().stats.numberOfLans;
+    expect(await card()).toBe(1);
+
+    const hide = await api.request(me, 'PUT', '/api/users/me/history-visibility', {
+      showsHistory: false,
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(hide.json()).toEqual({ showsHistory: false });
+    expect((await historyOf(me.user.id)).statusCode).toBe(404);
+    expect((await historyOf(me.user.id, stranger)).statusCode).toBe(404);
+    expect((await historyOf(me.user.id, me)).statusCode).toBe(200);
+    expect((await historyOf(me.user.id, as.MemberAdministrator)).statusCode).toBe(200);
+    expect((await historyOf(me.user.id, as.LanAdministrator)).statusCode).toBe(200);
+    // The lanner card shows no count, the own profile does.
+    expect(await card()).toBeNull();
+    const own = (await api.request(me, 'GET', '/api/users/me')).json();
+    expect(own.stats.numberOfLans).toBe(1);
+    expect(own.showsHistory).toBe(false);
+
+    expect((await historyOf(999_999)).statusCode).toBe(404);
+    const bad = await api.request(me, 'PUT', '/api/users/me/history-visibility', {
+      showsHistory: 'no',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toMatch(/Shows history must be true or false/);
+    expect(
+      (
+        await api.request(undefined, 'PUT', '/api/users/me/history-visibility', {
+          showsHistory: true,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('awards crew to who checked people in at a lan they attended, and to lan administrators', async () => {
+    const door = await api.person();
+    const guest = await api.person();
+    const lan = await endedLan('Crewed', 10);
+    await takePart(lan.id, door.user.id, true);
+    const { id } = await takePart(lan.id, guest.user.id, true);
+    await site.db
+      .updateTable('subscribers')
+      .set({ checked_in_by_user_id: door.user.id })
+      .where('id', '=', id)
+      .execute();
+    const keysOf = async (userId: number) =>
+      ((await historyOf(userId)).json() as UserHistory).badges.map((badge) => badge.key);
+    expect(await keysOf(door.user.id)).toContain('crew');
+    expect(await keysOf(guest.user.id)).not.toContain('crew');
+    const administrator = as.LanAdministrator;
+    if (!administrator) throw new Error('no lan administrator');
+    await takePart(lan.id, administrator.user.id, true);
+    expect(await keysOf(administrator.user.id)).toContain('crew');
+  });
+
+  it('awards the podium of a closed month as its leaderboard shows it', async () => {
+    await ensureGames(site.db, [10], new Date());
+    const players = [
+      await api.person(),
+      await api.person(),
+      await api.person(),
+      await api.person(),
+    ];
+    const hours = [5, 9, 1, 3];
+    for (const [index, player] of players.entries())
+      await site.db.transaction().execute((trx) =>
+        addPlaytime(
+          trx,
+          {
+            userId: player.user.id,
+            gameId: 10,
+            start: new Date('2025-02-10T18:00:00Z'),
+            end: new Date(Date.parse('2025-02-10T18:00:00Z') + (hours[index] ?? 0) * 3_600_000),
+          },
+          'Europe/Amsterdam',
+        ),
+      );
+    const keysOf = async (userId: number) =>
+      ((await historyOf(userId)).json() as UserHistory).badges;
+    expect(await keysOf(players[1]?.user.id ?? 0)).toEqual([
+      {
+        key: 'podium-gold-2025-02',
+        name: 'Gold, February 2025',
+        reason: 'First on the leaderboard of February 2025.',
+        earnedOn: '2025-03-01',
+      },
+    ]);
+    expect((await keysOf(players[0]?.user.id ?? 0))[0]?.key).toBe('podium-silver-2025-02');
+    expect((await keysOf(players[3]?.user.id ?? 0))[0]?.key).toBe('podium-bronze-2025-02');
+    expect(await keysOf(players[2]?.user.id ?? 0)).toEqual([]);
+  });
+
+  it('stores what the data earns, equal to a rebuild from nothing, and takes back what is undone', async () => {
+    const me = await api.person();
+    const lans = [];
+    for (const days of [50, 40, 30]) lans.push(await endedLan(`Lan ${days}`, days));
+    const subscriptions = [];
+    for (const lan of lans) subscriptions.push(await takePart(lan.id, me.user.id, true));
+
+    await syncBadges(deps());
+    const stored = async () =>
+      (await findStoredBadges(site.db, [me.user.id])).map(({ key, earnedOn }) => ({
+        key,
+        earnedOn,
+      }));
+    const first = await stored();
+    expect(first.map((badge) => badge.key).sort()).toEqual(['lans-1', 'streak-3']);
+    expect(await syncBadges(deps())).toEqual({ awarded: 0, withdrawn: 0 });
+
+    // Rebuilt from nothing: the same badges on the same days.
+    await site.db.deleteFrom('user_badges').execute();
+    await syncBadges(deps());
+    expect(await stored()).toEqual(first);
+    const everyone = await awardEveryone(deps(), new Date());
+    expect(everyone.get(me.user.id)).toEqual(first);
+
+    // Presence taken back (the organiser's switch): the streak badge goes, at once in the
+    // history, and from the store at the next sync.
+    const middle = subscriptions[1]?.id;
+    const back = await api.request(
+      as.LanAdministrator,
+      'PUT',
+      `/api/subscribers/${middle}/present:false`,
+    );
+    expect(back.statusCode, back.body).toBe(200);
+    const history = (await historyOf(me.user.id)).json() as UserHistory;
+    expect(history.badges.map((badge) => badge.key)).toEqual(['lans-1']);
+    expect(await syncBadges(deps())).toEqual({ awarded: 0, withdrawn: 1 });
+    expect((await stored()).map((badge) => badge.key)).toEqual(['lans-1']);
+  });
+});

@@ -1,0 +1,59 @@
+import {
+  historyVisibilitySchema,
+  idParamSchema,
+  problemDetailsSchema,
+  userHistorySchema,
+} from '@lanparty/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireViewer } from '../auth/authenticate.ts';
+import { setShowsHistory } from './history.repository.ts';
+import { getHistory, type HistoryDeps } from './history.service.ts';
+
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
+
+export const historyRoutes =
+  (deps: HistoryDeps & { clock?: () => Date }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const now = () => deps.clock?.() ?? new Date();
+
+    app.get(
+      '/api/users/:id/history',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The lans a person attended, their streaks and badges',
+          description:
+            'For the person, administrators, and everyone while the person shows their ' +
+            'history; 404 otherwise (and for erased accounts).',
+          params: z.object({ id: idParamSchema }),
+          response: { 200: userHistorySchema, ...problems },
+        },
+      },
+      async (request) => getHistory(deps, await request.viewer(), request.params.id, now()),
+    );
+
+    app.put(
+      '/api/users/me/history-visibility',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Show or hide the signed-in user’s history from others',
+          description:
+            'false: the lans they attended, their count on the lanner card and their badges ' +
+            'are shown to nobody else but administrators.',
+          body: historyVisibilitySchema,
+          response: { 200: historyVisibilitySchema, ...problems },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(request);
+        await setShowsHistory(deps.db, viewer.user.id, request.body.showsHistory);
+        return { showsHistory: request.body.showsHistory };
+      },
+    );
+  };

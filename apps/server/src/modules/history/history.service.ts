@@ -1,0 +1,196 @@
+import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
+import { readDataVersions } from '../../db/data-versions.ts';
+import type { AppDatabase } from '../../db/executor.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { playDayOf } from '../playtime/play-days.ts';
+import { listPlaytimeMonths } from '../stats/stats.repository.ts';
+import { playerLeaderboardMonth } from '../stats/stats.service.ts';
+import { type Attendance, attendanceOf, type CountedLan } from './attendance.ts';
+import { awardBadges, describeBadge, type EarnedBadge, type Podium } from './badges.ts';
+import {
+  deleteBadge,
+  findAllAttendance,
+  findAttendedLanIds,
+  findCountedLans,
+  findCrewLans,
+  findStoredBadges,
+  insertBadges,
+  updateBadgeDay,
+} from './history.repository.ts';
+
+export type HistoryDeps = { db: AppDatabase; communityTimeZone: string };
+
+/** Who counts as crew at every lan they attend. */
+const crewRoles = ['LanAdministrator'] as const;
+
+type Podiums = Map<number, Podium[]>;
+const keptPodiums = new WeakMap<AppDatabase, { version: string; podiums: Promise<Podiums> }>();
+
+/**
+ * Each person's podium places of the closed months (the months before the play day's),
+ * as the leaderboards show them. Kept while neither playtime nor people changed and the
+ * month is the same: reading every month's board again is the dear part of a history.
+ */
+export async function findPodiums(deps: HistoryDeps, now: Date): Promise<Podiums> {
+  const currentMonth = playDayOf(now, deps.communityTimeZone).slice(0, 7);
+  const version = `${await readDataVersions(deps.db, ['playtime', 'lans'])} ${currentMonth}`;
+  const kept = keptPodiums.get(deps.db);
+  if (kept?.version === version) return kept.podiums;
+  const podiums = readPodiums(deps, currentMonth);
+  keptPodiums.set(deps.db, { version, podiums });
+  podiums.catch(() => keptPodiums.delete(deps.db));
+  return podiums;
+}
+
+async function readPodiums(deps: HistoryDeps, currentMonth: string): Promise<Podiums> {
+  const podiums: Podiums = new Map();
+  const months = (await listPlaytimeMonths(deps.db)).filter((month) => month < currentMonth);
+  for (const month of months) {
+    const board = await playerLeaderboardMonth(deps, month);
+    for (const item of board.items) {
+      if (item.position > 3) continue;
+      const places = podiums.get(item.user.id) ?? [];
+      podiums.set(item.user.id, [...places, { month, place: item.position as 1 | 2 | 3 }]);
+    }
+  }
+  return podiums;
+}
+
+export type BadgeView = { key: string; name: string; reason: string; earnedOn: string };
+
+export type History = {
+  attendedCount: number;
+  attended: { lanId: number; name: string; startDate: string }[];
+  firstLan: { lanId: number; name: string; startDate: string } | null;
+  currentStreak: number;
+  longestStreak: number;
+  badges: BadgeView[];
+};
+
+const lanView = (lan: CountedLan) => ({ lanId: lan.id, name: lan.name, startDate: lan.startDate });
+
+/** A badge as the profile shows it, newest first by the caller. */
+export function viewBadge(badge: EarnedBadge): BadgeView {
+  const description = describeBadge(badge.key) ?? { name: badge.key, reason: '' };
+  return { key: badge.key, ...description, earnedOn: badge.earnedOn };
+}
+
+/**
+ * GET /api/users/{id}/history: the person, administrators, and everyone while the person
+ * shows their history; 404 otherwise, as for nobody (erased accounts have none).
+ */
+export async function getHistory(
+  deps: HistoryDeps,
+  viewer: Viewer | null,
+  userId: number,
+  now = new Date(),
+): Promise<History> {
+  const user = await findUserById(deps.db, userId);
+  const isSelf = viewer?.user.id === userId;
+  const mayRead =
+    isSelf ||
+    (viewer !== null && hasAnyRole(viewer.roles, requiredRoles.administration)) ||
+    (user !== undefined && Boolean(user.shows_history));
+  if (!user || user.erased_at !== null || !mayRead)
+    throw new ProblemError(404, 'There is no history to show for this user.');
+  const [lans, attendedIds, crew, roles, podiums] = await Promise.all([
+    findCountedLans(deps.db, now),
+    findAttendedLanIds(deps.db, userId, now),
+    findCrewLans(deps.db, [userId]),
+    findRoles(deps.db, [userId]),
+    findPodiums(deps, now),
+  ]);
+  const attendance: Attendance = attendanceOf(lans, attendedIds);
+  const badges = awardBadges({
+    lans,
+    attendedIds,
+    crewLanIds: crew.get(userId) ?? new Set(),
+    isLanAdministrator: hasAnyRole(roles.get(userId) ?? [], crewRoles),
+    podiums: podiums.get(userId) ?? [],
+    timeZone: deps.communityTimeZone,
+  });
+  return {
+    attendedCount: attendance.attendedCount,
+    attended: attendance.attended.map(lanView),
+    firstLan: attendance.firstLan && lanView(attendance.firstLan),
+    currentStreak: attendance.currentStreak,
+    longestStreak: attendance.longestStreak,
+    badges: badges.map(viewBadge).reverse(),
+  };
+}
+
+/**
+ * Every person's badges as the data earns them now (awardBadges), for everyone whose
+ * account stands.
+ */
+export async function awardEveryone(
+  deps: HistoryDeps,
+  now: Date,
+): Promise<Map<number, EarnedBadge[]>> {
+  const [lans, attendance, crew, podiums] = await Promise.all([
+    findCountedLans(deps.db, now),
+    findAllAttendance(deps.db, now),
+    findCrewLans(deps.db),
+    findPodiums(deps, now),
+  ]);
+  const people = [...new Set([...attendance.keys(), ...podiums.keys()])];
+  const standing = new Set(
+    (
+      await deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('erased_at', 'is', null)
+        .where('id', 'in', people.length > 0 ? people : [0])
+        .execute()
+    ).map((row) => row.id),
+  );
+  const roles = await findRoles(deps.db, [...standing]);
+  const awarded = new Map<number, EarnedBadge[]>();
+  for (const userId of standing) {
+    const badges = awardBadges({
+      lans,
+      attendedIds: attendance.get(userId) ?? new Set(),
+      crewLanIds: crew.get(userId) ?? new Set(),
+      isLanAdministrator: hasAnyRole(roles.get(userId) ?? [], crewRoles),
+      podiums: podiums.get(userId) ?? [],
+      timeZone: deps.communityTimeZone,
+    });
+    if (badges.length > 0) awarded.set(userId, badges);
+  }
+  return awarded;
+}
+
+/**
+ * Brings the stored badges in line with what the data earns now: new ones are stored
+ * unseen (the site tells the person), ones no longer earned are taken away, a moved day is
+ * corrected. Returns how many were awarded and withdrawn.
+ */
+export async function syncBadges(
+  deps: HistoryDeps,
+  now = new Date(),
+): Promise<{ awarded: number; withdrawn: number }> {
+  const earned = await awardEveryone(deps, now);
+  const stored = await findStoredBadges(deps.db);
+  const storedByKey = new Map(stored.map((badge) => [`${badge.userId} ${badge.key}`, badge]));
+  const toInsert: { userId: number; key: string; earnedOn: string }[] = [];
+  let withdrawn = 0;
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [userId, badges] of earned)
+      for (const badge of badges) {
+        const key = `${userId} ${badge.key}`;
+        const have = storedByKey.get(key);
+        storedByKey.delete(key);
+        if (!have) toInsert.push({ userId, ...badge });
+        else if (have.earnedOn !== badge.earnedOn)
+          await updateBadgeDay(trx, userId, badge.key, badge.earnedOn);
+      }
+    for (const gone of storedByKey.values()) {
+      await deleteBadge(trx, gone.userId, gone.key);
+      withdrawn += 1;
+    }
+    await insertBadges(trx, toInsert);
+  });
+  return { awarded: toInsert.length, withdrawn };
+}
