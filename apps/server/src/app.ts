@@ -28,10 +28,12 @@ import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { moveAssetFilesIntoDatabase } from './modules/assets/move-asset-files.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import {
+  createSignInProofVerifier,
   createTokenVerifier,
   discoveredKeys,
   localKeys,
   rememberVerifiedTokens,
+  type SignInProofVerifier,
   type TokenVerifier,
 } from './modules/auth/token-verifier.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -59,6 +61,8 @@ import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { startSteamCollector } from './modules/playtime/steam-collector.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { sweepOldRecords } from './modules/privacy/retention.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { screensRoutes } from './modules/screens/screens.routes.ts';
 import { seatingRoutes } from './modules/seating/seating.routes.ts';
@@ -78,21 +82,34 @@ export type AppOptions = {
   clock?: () => Date;
 };
 
-/** Tokens are verified the same way for both providers; only where the keys come from differs. */
-async function createVerifier(config: Config, db: AppDatabase): Promise<TokenVerifier> {
+/**
+ * Tokens are verified the same way for both providers; only where the keys come from
+ * differs. Access tokens for every call; ID tokens as the proof of a fresh sign-in.
+ */
+async function createVerifiers(
+  config: Config,
+  db: AppDatabase,
+): Promise<{ verifyToken: TokenVerifier; verifySignIn: SignInProofVerifier }> {
   const { identity } = config;
   const keys =
     identity.kind === 'embedded'
       ? localKeys((await loadOrCreateSigningKeys({ db, dataDir: config.dataDir })).publicJwks)
       : discoveredKeys(identity.issuer);
-  return rememberVerifiedTokens(
-    createTokenVerifier({
+  return {
+    verifyToken: rememberVerifiedTokens(
+      createTokenVerifier({
+        issuer: identity.issuer,
+        audience: identity.audience,
+        steamIdClaim: identity.steamIdClaim,
+        keys,
+      }),
+    ),
+    verifySignIn: createSignInProofVerifier({
       issuer: identity.issuer,
-      audience: identity.audience,
-      steamIdClaim: identity.steamIdClaim,
+      clientId: identity.clientId,
       keys,
     }),
-  );
+  };
 }
 
 /**
@@ -193,7 +210,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerCachePolicy(app);
   registerSecurityHeaders(app, config.publicUrl, config.identity.issuer);
   await registerOpenApi(app, CURRENT_VERSION);
-  registerAuthentication(app, { db, verifyToken: await createVerifier(config, db) });
+  const verifiers = await createVerifiers(config, db);
+  registerAuthentication(app, { db, verifyToken: verifiers.verifyToken });
   registerWriteLimit(app, db, config.writesPerMinute);
   // After the security headers: the provider answers from the raw response they are set on.
   if (config.identity.kind === 'embedded')
@@ -215,6 +233,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
   await app.register(lansRoutes(lanDeps));
   await app.register(subscribersRoutes(lanDeps));
+  await app.register(
+    privacyRoutes({ ...lanDeps, dataDir: config.dataDir, verifySignIn: verifiers.verifySignIn }),
+  );
   await app.register(organiserRoutes(lanDeps));
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(paymentDetailsRoutes({ db }));
@@ -297,6 +318,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       { name: 'badges', intervalMs: 5 * 60_000, task: (now) => syncBadges(statsDeps, now) },
     );
     stopTasks.push(() => badges.stop());
+    // What names people is kept no longer than it is needed (README, privacy).
+    const sweeper = startSharedJob(
+      { db, log: app.log },
+      {
+        name: 'retention',
+        intervalMs: 60 * 60_000,
+        task: (now) => sweepOldRecords(db, config.dataDir, now),
+      },
+    );
+    stopTasks.push(() => sweeper.stop());
     // Playtime needs the Steam Web API: without STEAM_API_KEY nothing is collected.
     if (isSteamApiConfigured(config.steam)) {
       const collector = startSteamCollector({

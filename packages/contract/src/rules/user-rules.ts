@@ -19,3 +19,6 @@ export function listMissingProfileFields(user: ProfileFields): ProfileFieldName[
 export function isProfileComplete(user: ProfileFields): boolean {
   return listMissingProfileFields(user).length === 0;
 }
+
+/** The name an erased account is shown by (issue 36), with no link and no picture. */
+export const formerLannerNickname = 'Former lanner';

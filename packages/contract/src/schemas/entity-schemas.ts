@@ -20,6 +20,7 @@ import {
   dataExportSchema,
   erasureInputSchema,
   historyVisibilitySchema,
+  ownAccountSchema,
   ownErasureSchema,
   userHistorySchema,
 } from './history.ts';
@@ -116,6 +117,7 @@ export const entitySchemas = {
   DataExport: dataExportSchema,
   Erasure: erasureInputSchema,
   HistoryVisibility: historyVisibilitySchema,
+  OwnAccount: ownAccountSchema,
   OwnErasure: ownErasureSchema,
   UserHistory: userHistorySchema,
   CheckIn: checkInResultSchema,

@@ -121,3 +121,17 @@ export const dataExportSchema = z
   .meta({ id: 'DataExport', description: 'Everything the site holds about the person.' });
 
 export type DataExport = z.infer<typeof dataExportSchema>;
+
+export const ownAccountSchema = z
+  .object({
+    username: z.string().nullable().meta({ description: 'null: no username and password.' }),
+    hasPassword: z.boolean(),
+  })
+  .meta({
+    id: 'OwnAccount',
+    description:
+      'How the signed-in user signs in: with a username and password, or without (Steam, ' +
+      'single sign-on), which says how erasing the account is confirmed.',
+  });
+
+export type OwnAccount = z.infer<typeof ownAccountSchema>;

@@ -141,7 +141,8 @@ export const userListQuerySchema = pagedQuerySchema.extend({
   roles: listParameter(roleSchema).optional(),
   /** Users with none of these roles. */
   missingRoles: listParameter(roleSchema).optional(),
-  sort: z.enum(['nickname']).optional(),
+  /** nickname, or lansAttended: the most lans attended first (hidden histories count none). */
+  sort: z.enum(['nickname', 'lansAttended']).optional(),
 });
 
 /** GET /api/users as the server reads it (numbers parsed, paging defaulted). */

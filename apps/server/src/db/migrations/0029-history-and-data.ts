@@ -10,6 +10,11 @@ import { dialectOf, timestampType } from '../columns.ts';
  *
  * Everyone with Steam linked before consent was asked keeps being recorded: their consent
  * is stored as given under wording version 0, which the site asks them about once.
+ *
+ * A person's badges and consents join the `lans` group of data versions: the own profile,
+ * a kept answer, tells of new badges and of a consent to give. And on PostgreSQL the `news`
+ * version (0028) is raised per row, not per statement: a statement trigger fires for a
+ * delete that finds no row too, so a refused request changed the version (found by the fuzz).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const dialect = dialectOf(db);
@@ -63,9 +68,49 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (column) => column.primaryKey())
     .addColumn('last_run_at', timestamp, (column) => column.notNull())
     .execute();
+
+  if (dialect === 'postgres') {
+    for (const table of lansGroupTables)
+      await sql`
+        create constraint trigger ${sql.raw(`${table}_raise_lans_version`)}
+        after insert or update or delete on ${sql.table(table)}
+        deferrable initially deferred
+        for each row execute function raise_lans_data_version()`.execute(db);
+    for (const table of newsTables) {
+      await sql`drop trigger ${sql.raw(`${table}_raise_news_version`)} on ${sql.table(table)}`.execute(
+        db,
+      );
+      await sql`
+        create trigger ${sql.raw(`${table}_raise_news_version`)}
+        after insert or update or delete on ${sql.table(table)}
+        for each row execute function raise_news_data_version()`.execute(db);
+    }
+    return;
+  }
+  for (const table of lansGroupTables)
+    for (const event of ['insert', 'update', 'delete'] as const)
+      await sql`
+        create trigger ${sql.raw(`${table}_${event}_raises_lans_version`)}
+        after ${sql.raw(event)} on ${sql.table(table)}
+        begin
+          update data_versions set version = version + 1 where name = 'lans';
+        end`.execute(db);
 }
 
+const lansGroupTables = ['user_badges', 'consents'] as const;
+const newsTables = ['schedule_items', 'announcements'] as const;
+
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'postgres')
+    for (const table of newsTables) {
+      await sql`drop trigger ${sql.raw(`${table}_raise_news_version`)} on ${sql.table(table)}`.execute(
+        db,
+      );
+      await sql`
+        create trigger ${sql.raw(`${table}_raise_news_version`)}
+        after insert or update or delete on ${sql.table(table)}
+        for each statement execute function raise_news_data_version()`.execute(db);
+    }
   for (const table of ['job_runs', 'erasures', 'consents', 'user_badges'])
     await db.schema.dropTable(table).execute();
   await db.schema.alterTable('users').dropColumn('erased_at').execute();

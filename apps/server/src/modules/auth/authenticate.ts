@@ -83,6 +83,8 @@ async function resolveViewer(
   lookUpUsers: (subject: string) => Promise<Map<string, Viewer>>,
 ): Promise<Viewer> {
   const known = (await lookUpUsers(identity.subject)).get(identity.subject);
+  // An erased account's tokens are refused at once, however long they had to run.
+  if (known?.user.erased_at) throw new ProblemError(401, 'This account was erased.');
   if (known) return known;
   const user = await createUserFor(db, identity);
   const roles = (await findRoles(db, [user.id])).get(user.id) ?? [];

@@ -106,6 +106,9 @@ const rules: Record<Action, readonly Rule[]> = {
   'users.manage': [
     { allowed: memberAdministrators, refusal: 'Only member administrators manage users.' },
   ],
+  'users.erase': [
+    { allowed: memberAdministrators, refusal: 'Only member administrators erase accounts.' },
+  ],
   'signUps.verify': [
     { allowed: memberAdministrators, refusal: 'Only member administrators verify new lanners.' },
   ],
@@ -456,6 +459,14 @@ const routeRefusals: Record<string, RouteRefusal> = {
       payload: { roles: ['Lanner'] },
     }),
   },
+  'DELETE /api/users/{id}': {
+    rule: only('users.erase'),
+    request: ({ otherUserId }) => ({
+      method: 'DELETE',
+      url: `/api/users/${otherUserId}`,
+      payload: { reason: 'Asked by e-mail' },
+    }),
+  },
   'PUT /api/assets/{asset}': {
     rule: only('avatar.upload', 1),
     request: ({ otherUserId }) => {
@@ -699,6 +710,20 @@ const signedInRoutes: Record<string, (site: Site) => InjectOptions> = {
     payload: { showsHistory: true },
   }),
   'GET /api/users/me/subscriptions': () => ({ url: '/api/users/me/subscriptions' }),
+  'GET /api/users/me/export': () => ({ url: '/api/users/me/export' }),
+  'GET /api/users/me/account': () => ({ url: '/api/users/me/account' }),
+  'DELETE /api/users/me': () => ({
+    method: 'DELETE',
+    url: '/api/users/me',
+    payload: { password: 'not the password' },
+  }),
+  'GET /api/users/me/consents': () => ({ url: '/api/users/me/consents' }),
+  'PUT /api/users/me/consents/steam-playtime': () => ({
+    method: 'PUT',
+    url: '/api/users/me/consents/steam-playtime',
+    payload: { given: true },
+  }),
+  'DELETE /api/users/me/playtime': () => ({ method: 'DELETE', url: '/api/users/me/playtime' }),
   'PUT /api/users/me/email-verifications/{code}': () => ({
     method: 'PUT',
     url: '/api/users/me/email-verifications/0123456789abcdef',

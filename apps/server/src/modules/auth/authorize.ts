@@ -100,6 +100,8 @@ const rules = {
     refusal: 'You may not change this image.',
   },
   'users.manage': rule(requiredRoles.userManagement, 'Only member administrators manage users.'),
+  /** Erasing someone else's account (issue 36), with a reason. */
+  'users.erase': rule(requiredRoles.userManagement, 'Only member administrators erase accounts.'),
   'signUps.verify': rule(
     requiredRoles.userManagement,
     'Only member administrators verify new lanners.',

@@ -133,3 +133,35 @@ export function discoveredKeys(issuer: string): JWTVerifyGetKey {
     return (await keys)(header, token);
   };
 }
+
+/** Who signed in and when (seconds since the epoch), from a verified ID token. */
+export type SignInProof = { subject: string; authTime: number };
+
+export type SignInProofVerifier = (idToken: string) => Promise<SignInProof>;
+
+/**
+ * Verifies an ID token of the site's own client (its `aud`) from the same issuer and keys
+ * as the access tokens, and reads when the person signed in (`auth_time`, which a sign-in
+ * asked with max_age carries): the proof of a fresh sign-in that erasing an account without
+ * a password asks for.
+ */
+export function createSignInProofVerifier(options: {
+  issuer: string;
+  clientId: string;
+  keys: JWTVerifyGetKey;
+}): SignInProofVerifier {
+  return async (idToken) => {
+    try {
+      const { payload } = await jwtVerify(idToken, options.keys, {
+        issuer: options.issuer,
+        audience: options.clientId,
+        algorithms: allowedAlgorithms,
+        clockTolerance: 5,
+        requiredClaims: ['sub', 'exp', 'auth_time'],
+      });
+      return { subject: String(payload.sub), authTime: Number(payload.auth_time) };
+    } catch (error) {
+      throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
+    }
+  };
+}

@@ -146,7 +146,7 @@ export function leaderboardPageUrl(publicUrl: URL, month: string): string {
 
 /**
  * Posted once after a month has ended (06:00 on the 1st): its top three players and
- * games, with hours, linking to the month's leaderboard.
+ * games, with hours, linking to the month's leaderboard, and the badges the podium earns.
  */
 export function monthlyLeaderboardMessage(params: {
   month: string;
@@ -171,7 +171,10 @@ export function monthlyLeaderboardMessage(params: {
   return chatMessage(`The leaderboard of ${monthName} is in!`, {
     title: truncateChatText(`Leaderboard ${monthName}`, chatLimits.title),
     url: leaderboardPageUrl(publicUrl, month),
-    description: 'Who played the most, and what.',
+    // The podium's badges (issue 36) are told here, once a month, with the board.
+    description:
+      'Who played the most, and what. The top three players earn the month’s gold, silver ' +
+      'and bronze badges.',
     color: leaderboardColor,
     fields: [
       {

@@ -315,3 +315,30 @@ export async function disbandClan(
     await deleteClan(trx, clanId);
   });
 }
+
+/**
+ * An erased account leaves its clan for good (issue 36), within the caller's transaction:
+ * a leader's clan passes to the member who joined longest ago, or is disbanded when they
+ * were its last member.
+ */
+export async function leaveClanForGood(trx: Executor, userId: number): Promise<void> {
+  const membership = await findMembership(trx, userId);
+  if (!membership) return;
+  const clanId = membership.clan_id;
+  await findClan(trx, clanId, { isLocked: true });
+  const others = (await findClanMembers(trx, clanId))
+    .filter((member) => member.user_id !== userId)
+    .sort(
+      (a, b) =>
+        new Date(a.joined_date).getTime() - new Date(b.joined_date).getTime() ||
+        a.user_id - b.user_id,
+    );
+  const [successor] = others;
+  if (!successor) {
+    await deleteClan(trx, clanId);
+    return;
+  }
+  // The leader goes first: the index allows one leader at any moment.
+  await deleteClanMember(trx, clanId, userId);
+  if (membership.role === 'leader') await setMemberRole(trx, clanId, successor.user_id, 'leader');
+}

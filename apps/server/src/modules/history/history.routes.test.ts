@@ -211,4 +211,33 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
     expect(await syncBadges(deps())).toEqual({ awarded: 0, withdrawn: 1 });
     expect((await stored()).map((badge) => badge.key)).toEqual(['lans-1']);
   });
+
+  it('sorts lanners by lans attended, hidden histories and erased accounts as none', async () => {
+    const [most, some, hidden] = [
+      await api.person({ nickname: 'zz most' }),
+      await api.person({ nickname: 'aa some' }),
+      await api.person({ nickname: 'mm hidden' }),
+    ];
+    const lans = [await endedLan('A', 30), await endedLan('B', 20)];
+    for (const lan of lans) {
+      await takePart(lan.id, most.user.id, true);
+      await takePart(lan.id, hidden.user.id, true);
+    }
+    await takePart((lans[0] as { id: number }).id, some.user.id, true);
+    await api.request(hidden, 'PUT', '/api/users/me/history-visibility', { showsHistory: false });
+    const ids = [most, some, hidden].map((person) => person.user.id).join(',');
+    const listed = await api.request(
+      undefined,
+      'GET',
+      `/api/users?userIds=${ids}&sort=lansAttended`,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().items.map((user: { nickname: string }) => user.nickname)).toEqual([
+      'zz most',
+      'aa some',
+      'mm hidden',
+    ]);
+    const bad = await api.request(undefined, 'GET', '/api/users?sort=visits');
+    expect(bad.statusCode).toBe(400);
+  });
 });

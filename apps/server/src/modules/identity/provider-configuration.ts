@@ -110,14 +110,15 @@ export function createProviderConfiguration(deps: ProviderDependencies): Configu
     enabledJWA: { idTokenSigningAlgValues: [signingAlgorithm] },
     async findAccount(_ctx, subject) {
       const user = await findUserBySubject(db, subject);
-      if (!user) return undefined;
+      // An erased account signs in no more, nor renews a token.
+      if (!user || user.erased_at !== null) return undefined;
       return { accountId: subject, claims: () => claimsOf(db, user) };
     },
     // The API creates and names users from its token, as it does with an external issuer.
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const user = await findUserBySubject(db, token.accountId);
-      if (!user) return undefined;
+      if (!user || user.erased_at !== null) return undefined;
       const { sub: _subject, ...claims } = await claimsOf(db, user);
       return claims;
     },

@@ -32,6 +32,8 @@ export const attemptLimits = {
    * administrator: a typo now and then, never a guessing run (decision 035).
    */
   shortCodeMissesPerUser: { name: 'short-code-user', maxAttempts: 30, windowMs: 10 * minute },
+  /** The password typed to erase one's own account (issue 36): no guessing from a session. */
+  passwordChecksPerUser: { name: 'password-check-user', maxAttempts: 10, windowMs: 5 * minute },
 } as const satisfies Record<string, AttemptLimit>;
 
 /**
@@ -121,7 +123,7 @@ type Window = { key: string; previousKey: string; startsAt: number; expiresAt: n
 
 function windowOf(limit: AttemptLimit, subject: string, now: number): Window {
   const number = Math.floor(now / limit.windowMs);
-  const keyOf = (windowNumber: number) => `${limit.name}:${hashOf(subject)}:${windowNumber}`;
+  const keyOf = (windowNumber: number) => `${attemptKeyPrefix(limit.name, subject)}${windowNumber}`;
   return {
     key: keyOf(number),
     previousKey: keyOf(number - 1),
@@ -152,6 +154,31 @@ function waitOf(
   }
   const fractionOfNext = 1 - maxAttempts / current;
   return window.startsAt + windowMs - now + fractionOfNext * windowMs;
+}
+
+/**
+ * The start of every counter key of this limit and subject (its windows follow): the
+ * counters that name a person, for their data export and their account's erasure.
+ */
+export function attemptKeyPrefix(limitName: string, subject: string): string {
+  return `${limitName}:${hashOf(subject)}:`;
+}
+
+/**
+ * The counters that name this user: their id for the limits per user, their username for
+ * password guessing against their account.
+ */
+export function personalAttemptKeyPrefixes(userId: number, username: string | null): string[] {
+  const perUser = [
+    attemptLimits.emailChecksPerUser.name,
+    attemptLimits.uploadsPerUser.name,
+    attemptLimits.shortCodeMissesPerUser.name,
+    attemptLimits.passwordChecksPerUser.name,
+    writesPerUser(0).name,
+  ].map((name) => attemptKeyPrefix(name, String(userId)));
+  return username === null
+    ? perUser
+    : [...perUser, attemptKeyPrefix(attemptLimits.signInPerAccount.name, username.toLowerCase())];
 }
 
 /** Subjects may be anything a client typed: hashed, every key has the same small size. */

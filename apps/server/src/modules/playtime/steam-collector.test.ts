@@ -122,7 +122,7 @@ describe.each(testEngines)('the Steam playtime collector on %s', (engine) => {
     });
   }
 
-  /** Users with Steam ids steamIdOf(1..count); returns their ids in that order. */
+  /** Users with Steam ids steamIdOf(1..count) who agreed to be recorded; their ids in order. */
   async function addSteamUsers(count: number, first = 1): Promise<number[]> {
     const rows = Array.from({ length: count }, (_, index) => ({
       subject: null,
@@ -141,6 +141,19 @@ describe.each(testEngines)('the Steam playtime collector on %s', (engine) => {
         .returning('id')
         .execute();
       ids.push(...inserted.map((row) => row.id));
+      // Each agreed to have their playtime recorded (issue 36).
+      await db
+        .insertInto('consents')
+        .values(
+          inserted.map((row) => ({
+            user_id: row.id,
+            kind: 'steam_playtime' as const,
+            is_given: true,
+            wording_version: 1,
+            decided_at: t0.toISOString(),
+          })),
+        )
+        .execute();
     }
     return ids;
   }
@@ -366,6 +379,33 @@ describe.each(testEngines)('the Steam playtime collector on %s', (engine) => {
     );
     expect(await sessionsOf(known as number)).toHaveLength(1);
     expect(await sessionsOf(unknown as number)).toEqual([]);
+  });
+
+  it('asks Steam only about people who agreed, and stops at the next poll when one withdraws', async () => {
+    const [agreed, withdrawn] = await addSteamUsers(2);
+    const [never] = await addSteamUsers(1, 3);
+    await db
+      .deleteFrom('consents')
+      .where('user_id', '=', never as number)
+      .execute();
+    play(1, 730);
+    play(2, 730);
+    play(3, 730);
+    await collector.poll(t0);
+    expect(callsTo(getPlayerSummariesPath)[0]?.searchParams.get('steamids')).toBe(
+      `${steamIdOf(1)},${steamIdOf(2)}`,
+    );
+    await db
+      .updateTable('consents')
+      .set({ is_given: false })
+      .where('user_id', '=', withdrawn as number)
+      .execute();
+    await collector.poll(at(60));
+    expect(callsTo(getPlayerSummariesPath)[1]?.searchParams.get('steamids')).toBe(steamIdOf(1));
+    expect(await sessionsOf(agreed as number)).toHaveLength(1);
+    expect(await sessionsOf(never as number)).toEqual([]);
+    for (const [, query] of callsTo(getOwnedGamesPath).entries())
+      expect(query.searchParams.get('steamid')).not.toBe(steamIdOf(3));
   });
 
   it('starts a new session after a gap instead of extending over it', async () => {

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
+import type { Database } from '../../db/schema.ts';
 import type { SteamOwnedGame } from '../steam/steam-api.ts';
 import { isSteamAppId } from './play-sessions.repository.ts';
 
@@ -20,12 +21,28 @@ export type SteamUser = { userId: number; steamId: string };
 
 const chunkSize = 500;
 
-/** Every user with a Steam id, the ones the collector watches. */
+/**
+ * Only people who agreed to have their playtime recorded (issue 36): a given consent, of
+ * any wording (0: linked before the site asked, and not yet answered otherwise).
+ */
+function hasGivenConsent(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb.exists(
+    eb
+      .selectFrom('consents')
+      .select('consents.user_id')
+      .whereRef('consents.user_id', '=', 'users.id')
+      .where('consents.kind', '=', 'steam_playtime')
+      .where('consents.is_given', '=', true),
+  );
+}
+
+/** Every user with a Steam id who agreed to be recorded: the ones the collector watches. */
 export async function findSteamUsers(db: Executor): Promise<SteamUser[]> {
   const rows = await db
     .selectFrom('users')
     .select(['id', 'steam_id'])
     .where('steam_id', 'is not', null)
+    .where(hasGivenConsent)
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ userId: row.id, steamId: row.steam_id as string }));
@@ -47,6 +64,7 @@ export async function findUsersDueForOwnedGames(
     .leftJoin('steam_profiles', 'steam_profiles.user_id', 'users.id')
     .select(['users.id', 'users.steam_id'])
     .where('users.steam_id', 'is not', null)
+    .where(hasGivenConsent)
     .where((eb) =>
       eb.or([
         eb('steam_profiles.games_checked_at', 'is', null),

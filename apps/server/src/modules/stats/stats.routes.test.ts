@@ -423,6 +423,7 @@ describe.each(testEngines)('stats on %s', (engine) => {
         embeds: [
           {
             url: 'https://lan.example/stats/leader-board/2025/11',
+            description: expect.stringContaining('earn the month’s gold, silver and bronze badges'),
             fields: [
               { name: 'Top players', value: '🥇 ann — 1 hour' },
               { name: 'Top games', value: '🥇 Counter\\-Strike 2 — 1 hour' },

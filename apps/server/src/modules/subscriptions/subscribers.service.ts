@@ -27,7 +27,7 @@ import {
   type SubscriberDetailRow,
   updateSubscriberRow,
 } from './lan-subscribers.repository.ts';
-import { findPlaceLan } from './place-lans.repository.ts';
+import { findPlaceLan, type PlaceLanRow } from './place-lans.repository.ts';
 import { presentPlacePayment } from './place-payment.presenter.ts';
 import {
   changeSubscriberStatus,
@@ -214,13 +214,29 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
         `A ${subscriber.status.toLowerCase()} subscription can only be withdrawn by a lan administrator.`,
       );
     }
-    const wasFull = await isLanFullNow(trx, lan);
-    if (!(await deleteSubscriber(trx, id)))
+    if (!(await dropSubscription(trx, deps, lan, subscriber, now)))
       throw new ProblemError(404, `There is no subscriber ${id}.`);
-    // A status mail still waiting would tell of a subscription that is gone.
-    await cancelWaitingMessage(trx, statusMailThread(id), now);
-    if (isPlaceTaking(subscriber.status)) await moveUpWaitlist(trx, deps, lan, { wasFull }, now);
   });
+}
+
+/**
+ * Deletes a subscription of a lan locked by the caller (findPlaceLan with isLocked): a status
+ * mail still waiting goes with it, and a place it took goes to the first on the waitlist.
+ * False when it was gone already. Also for an erased account's lans to come (issue 36).
+ */
+export async function dropSubscription(
+  trx: Executor,
+  deps: PlacesDeps,
+  lan: PlaceLanRow,
+  subscriber: { id: number; status: SubscriberStatus },
+  now: Date,
+): Promise<boolean> {
+  const wasFull = await isLanFullNow(trx, lan);
+  if (!(await deleteSubscriber(trx, subscriber.id))) return false;
+  // A status mail still waiting would tell of a subscription that is gone.
+  await cancelWaitingMessage(trx, statusMailThread(subscriber.id), now);
+  if (isPlaceTaking(subscriber.status)) await moveUpWaitlist(trx, deps, lan, { wasFull }, now);
+  return true;
 }
 
 /**

@@ -13,8 +13,11 @@ export type UserListFilter = {
   roles?: readonly Role[];
   /** Users with none of these roles. */
   missingRoles?: readonly Role[];
-  /** By nickname, or the newest sign-ups first; by id otherwise. */
-  sort?: 'nickname' | 'newest';
+  /**
+   * By nickname; the most lans attended first (then by nickname; those who hide their
+   * history count none); the newest sign-ups first; by id otherwise.
+   */
+  sort?: 'nickname' | 'lansAttended' | 'newest';
   offset: number;
   limit: number;
 };
@@ -24,8 +27,10 @@ export async function listUsers(
   filter: UserListFilter,
 ): Promise<{ rows: UserRow[]; total: number }> {
   let query = db.selectFrom('users');
+  // Erased accounts are listed nowhere, but still found by id (a past leaderboard's).
   if (filter.userIds && filter.userIds.length > 0)
     query = query.where('users.id', 'in', [...filter.userIds]);
+  else query = query.where('users.erased_at', 'is', null);
   if (filter.roles && filter.roles.length > 0) {
     const roles = [...filter.roles];
     query = query.where((eb) =>
@@ -54,12 +59,36 @@ export async function listUsers(
   }
   const total = await countRowsOf(query);
   let page = query.selectAll('users');
+  const endedBefore = new Date().toISOString();
   page =
     filter.sort === 'nickname'
       ? page.orderBy((eb) => eb.fn('lower', ['users.nickname'])).orderBy('users.id')
-      : filter.sort === 'newest'
-        ? page.orderBy('users.creation_date', 'desc').orderBy('users.id', 'desc')
-        : page.orderBy('users.id');
+      : filter.sort === 'lansAttended'
+        ? page
+            .orderBy(
+              (eb) =>
+                eb
+                  .case()
+                  .when('users.shows_history', '=', true)
+                  .then(
+                    eb
+                      .selectFrom('subscribers')
+                      .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
+                      .whereRef('subscribers.user_id', '=', 'users.id')
+                      .where('subscribers.present', '=', true)
+                      .where('lans.is_active', '=', true)
+                      .where('lans.end_date', '<', endedBefore)
+                      .select((inner) => inner.fn.countAll<number>().as('count')),
+                  )
+                  .else(0)
+                  .end(),
+              'desc',
+            )
+            .orderBy((eb) => eb.fn('lower', ['users.nickname']))
+            .orderBy('users.id')
+        : filter.sort === 'newest'
+          ? page.orderBy('users.creation_date', 'desc').orderBy('users.id', 'desc')
+          : page.orderBy('users.id');
   const rows = await page.limit(filter.limit).offset(filter.offset).execute();
   return { rows, total };
 }

@@ -1,0 +1,59 @@
+/**
+ * Every table that refers to a person, what the export shows of it and what erasing the
+ * account does to it (issue 36). A test reads the database's own catalogue, on both
+ * engines, and fails when a table that refers to a user is missing here: a table added
+ * later without a word on export and erasure fails the build.
+ */
+export type PersonalTable = {
+  /** The columns that name the person: a row is theirs when any of them is their id. */
+  userColumns: readonly string[];
+  /** Left out of the export: secrets that prove nothing to the person and would help a thief. */
+  secretColumns?: readonly string[];
+  /**
+   * On erasure: `delete` their rows; `keep` them (past facts that add up, now of a "Former
+   * lanner"); `scrub` (the row stays, its personal fields cleared); `withdraw` (what is to
+   * come goes, what is past stays; see erasure.ts).
+   */
+  onErasure: 'delete' | 'keep' | 'scrub' | 'withdraw';
+};
+
+export const personalTables = {
+  users: { userColumns: ['id'], onErasure: 'scrub' },
+  user_roles: { userColumns: ['user_id'], onErasure: 'delete' },
+  local_accounts: {
+    userColumns: ['user_id'],
+    secretColumns: ['password_hash'],
+    onErasure: 'delete',
+  },
+  email_verifications: {
+    userColumns: ['user_id'],
+    secretColumns: ['code_hash'],
+    onErasure: 'delete',
+  },
+  // Past subscriptions and payments stay (the organiser's accounts add up); pending ones
+  // and places at lans to come go. Check-ins they did at the door stay.
+  subscribers: { userColumns: ['user_id', 'checked_in_by_user_id'], onErasure: 'withdraw' },
+  lan_messages: { userColumns: ['sender_user_id'], onErasure: 'scrub' },
+  events: { userColumns: ['user_id'], onErasure: 'delete' },
+  // A leader's clan passes to its longest member, or is disbanded.
+  clan_members: { userColumns: ['user_id'], onErasure: 'withdraw' },
+  // Seats of lans to come are freed; where they sat at past lans stays.
+  seats: { userColumns: ['occupant_user_id'], onErasure: 'withdraw' },
+  seat_swaps: { userColumns: ['from_user_id', 'to_user_id'], onErasure: 'delete' },
+  announcements: { userColumns: ['author_user_id'], onErasure: 'keep' },
+  play_sessions: { userColumns: ['user_id'], onErasure: 'delete' },
+  // Playtime per day and its sums stay: past leaderboards and rewinds keep their totals.
+  playtimes: { userColumns: ['user_id'], onErasure: 'keep' },
+  playtime_months: { userColumns: ['user_id'], onErasure: 'keep' },
+  playtime_days: { userColumns: ['user_id'], onErasure: 'keep' },
+  playtime_years: { userColumns: ['user_id'], onErasure: 'keep' },
+  playtime_user_years: { userColumns: ['user_id'], onErasure: 'keep' },
+  player_totals: { userColumns: ['user_id'], onErasure: 'keep' },
+  steam_profiles: { userColumns: ['user_id'], onErasure: 'delete' },
+  user_badges: { userColumns: ['user_id'], onErasure: 'delete' },
+  consents: { userColumns: ['user_id'], onErasure: 'delete' },
+  // The record of an erasure a member administrator made: theirs, without the erased.
+  erasures: { userColumns: ['by_user_id'], onErasure: 'keep' },
+} as const satisfies Record<string, PersonalTable>;
+
+export type PersonalTableName = keyof typeof personalTables;
