@@ -83,6 +83,17 @@ export const userProfileSchema = userPublicSchema
     showsHistory: z.boolean().meta({
       description: 'Whether others see the lans the user attended and their badges.',
     }),
+    notices: z
+      .object({
+        newBadges: z.array(z.object({ key: z.string(), name: z.string() })),
+        asksSteamPlaytimeConsent: z.boolean(),
+      })
+      .meta({
+        description:
+          'What the site tells the user: badges earned since they last looked (PUT ' +
+          '/api/users/me/badges/seen), and whether to ask their consent to record Steam ' +
+          'playtime (GET /api/users/me/consents).',
+      }),
   })
   .meta({
     id: 'UserProfile',

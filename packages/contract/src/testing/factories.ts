@@ -36,6 +36,7 @@ export function buildUserProfile(overrides: Partial<UserProfile> = {}): UserProf
     creationDate: '2023-02-01T12:00:00Z',
     modificationDate: '2024-11-30T09:15:00Z',
     showsHistory: true,
+    notices: { newBadges: [], asksSteamPlaytimeConsent: false },
     ...overrides,
   };
 }

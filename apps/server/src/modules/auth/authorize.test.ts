@@ -704,6 +704,7 @@ const signedInRoutes: Record<string, (site: Site) => InjectOptions> = {
     url: '/api/users/me/screen-visibility',
     payload: { showsOnScreens: true },
   }),
+  'PUT /api/users/me/badges/seen': () => ({ method: 'PUT', url: '/api/users/me/badges/seen' }),
   'PUT /api/users/me/history-visibility': () => ({
     method: 'PUT',
     url: '/api/users/me/history-visibility',

@@ -212,6 +212,24 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
     expect((await stored()).map((badge) => badge.key)).toEqual(['lans-1']);
   });
 
+  it('tells the person of new badges on their profile until they have seen them', async () => {
+    const me = await api.person();
+    await takePart((await endedLan('Told', 10)).id, me.user.id, true);
+    const notices = async () =>
+      (await api.request(me, 'GET', '/api/users/me')).json().notices as {
+        newBadges: { key: string; name: string }[];
+      };
+    expect((await notices()).newBadges).toEqual([]);
+    await syncBadges(deps());
+    expect((await notices()).newBadges).toEqual([{ key: 'lans-1', name: 'First lan' }]);
+    const seen = await api.request(me, 'PUT', '/api/users/me/badges/seen');
+    expect(seen.statusCode).toBe(204);
+    expect((await notices()).newBadges).toEqual([]);
+    // A rebuild does not tell again what was told.
+    await syncBadges(deps());
+    expect((await notices()).newBadges).toEqual([]);
+  });
+
   it('sorts lanners by lans attended, hidden histories and erased accounts as none', async () => {
     const [most, some, hidden] = [
       await api.person({ nickname: 'zz most' }),

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../auth/authenticate.ts';
-import { setShowsHistory } from './history.repository.ts';
+import { markBadgesSeen, setShowsHistory } from './history.repository.ts';
 import { getHistory, type HistoryDeps } from './history.service.ts';
 
 const problems = {
@@ -35,6 +35,23 @@ export const historyRoutes =
         },
       },
       async (request) => getHistory(deps, await request.viewer(), request.params.id, now()),
+    );
+
+    app.put(
+      '/api/users/me/badges/seen',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Mark the signed-in user’s new badges as seen',
+          description: 'The profile’s notices no longer tell of them. 204.',
+          response: { 204: z.undefined(), 401: problemDetailsSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await requireViewer(request);
+        await markBadgesSeen(deps.db, viewer.user.id, now());
+        return reply.code(204).send();
+      },
     );
 
     app.put(

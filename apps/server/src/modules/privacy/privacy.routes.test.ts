@@ -369,12 +369,16 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
       .execute();
     expect(await watched()).toBe(true);
     expect(await consent()).toMatchObject({ given: true, wordingVersion: 0, needsAnswer: true });
+    const asks = async () =>
+      (await api.request(linked, 'GET', '/api/users/me')).json().notices.asksSteamPlaytimeConsent;
+    expect(await asks()).toBe(true);
 
     const off = await api.request(linked, 'PUT', '/api/users/me/consents/steam-playtime', {
       given: false,
     });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ given: false, wordingVersion: 1, needsAnswer: false });
+    expect(await asks()).toBe(false);
     expect(await watched()).toBe(false);
     const on = await api.request(linked, 'PUT', '/api/users/me/consents/steam-playtime', {
       given: true,

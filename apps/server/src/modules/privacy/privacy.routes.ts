@@ -14,9 +14,9 @@ import { z } from 'zod';
 import { ProblemError } from '../../http/problems.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import { InvalidTokenError, type SignInProofVerifier } from '../auth/token-verifier.ts';
+import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
 import {
   answerSteamPlaytimeConsent,

@@ -24,11 +24,16 @@ export function presentPublicUser(user: PublicUserFields, facts: UserFacts): Use
 }
 
 /** The whole profile: for the user themself and for member administrators. */
-export function presentUserProfile(row: UserRow, facts: UserFacts): UserProfile {
+export function presentUserProfile(
+  row: UserRow,
+  facts: UserFacts,
+  notices: UserProfile['notices'],
+): UserProfile {
   return {
     ...presentPublicUser(row, facts),
     stats: facts.stats,
     showsHistory: toBoolean(row.shows_history),
+    notices,
     email: row.email,
     isEmailActivated: toBoolean(row.is_email_activated),
     firstName: row.first_name,

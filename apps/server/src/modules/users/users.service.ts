@@ -39,6 +39,7 @@ import {
   findEmailVerification,
   markEmailVerificationUsed,
 } from './email-verifications.repository.ts';
+import { findProfileNotices } from './profile-notices.ts';
 import {
   findStatsAndAvatars,
   findUserFacts,
@@ -83,11 +84,12 @@ export async function presentPublicUsers(
 
 /** A whole profile (after a save, or for member administrators): stats and avatar in one query, roles in another. */
 export async function readUserProfile(db: Executor, row: UserRow): Promise<UserProfile> {
-  const [facts, roles] = await Promise.all([
+  const [facts, roles, notices] = await Promise.all([
     findStatsAndAvatars(db, [row.id]),
     findRoles(db, [row.id]).then((byUser) => byUser.get(row.id) ?? []),
+    findProfileNotices(db, row),
   ]);
-  return presentUserProfile(row, { roles, ...(facts.get(row.id) ?? noStatsNorAvatar) });
+  return presentUserProfile(row, { roles, ...(facts.get(row.id) ?? noStatsNorAvatar) }, notices);
 }
 
 // The own profiles asked for together (after a change every request builds its own) read
@@ -109,8 +111,11 @@ export async function readOwnProfile(
     look = sharedLooks((userIds: readonly number[]) => findStatsAndAvatars(db, userIds));
     ownFactsLooks.set(db, look);
   }
-  const facts = (await look(row.id)).get(row.id) ?? noStatsNorAvatar;
-  return presentUserProfile(row, { roles, ...facts });
+  const [facts, notices] = await Promise.all([
+    look(row.id).then((byUser) => byUser.get(row.id) ?? noStatsNorAvatar),
+    findProfileNotices(db, row),
+  ]);
+  return presentUserProfile(row, { roles, ...facts }, notices);
 }
 
 export async function listPublicUsers(deps: UsersDeps, filter: UserListFilter) {
