@@ -12,7 +12,14 @@ import { type Session, SessionProvider } from '../lib/auth/session.tsx';
  */
 export function RequireSignIn({ auth, children }: { auth: AuthSession; children: ReactNode }) {
   const status = useSyncExternalStore(auth.subscribe, auth.getStatus);
-  const session = useMemo<Session>(() => ({ signOut: auth.signOut }), [auth]);
+  const session = useMemo<Session>(
+    () => ({
+      signOut: auth.signOut,
+      signInAgain: (returnTo) => auth.signInRedirect(returnTo, { prompt: 'login', max_age: '0' }),
+      getIdToken: auth.getIdToken,
+    }),
+    [auth],
+  );
 
   useEffect(() => {
     if (status.kind === 'signed-out') void auth.signInRedirect();

@@ -57,7 +57,11 @@ export function renderApp(
     queryClient = createTestQueryClient(),
   }: RenderAppOptions = {},
 ) {
-  const testSession = session ?? { signOut: vi.fn(async () => {}) };
+  const testSession = session ?? {
+    signOut: vi.fn(async () => {}),
+    signInAgain: vi.fn(async () => {}),
+    getIdToken: () => 'test-id-token',
+  };
   if (viewer.user) {
     queryClient.setQueryData(usersKeys.me(), viewer.user);
     configureApiClient({ getAccessToken: () => 'test-token' });

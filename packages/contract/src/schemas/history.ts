@@ -52,6 +52,8 @@ export const historyVisibilitySchema = z
     description: 'Whether others see the lans the user attended and their badges.',
   });
 
+export type HistoryVisibility = z.infer<typeof historyVisibilitySchema>;
+
 export const ownErasureSchema = z
   .object({
     password: z.string().max(1_000).optional().meta({

@@ -204,7 +204,7 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
     ]);
     const subscriptions = collectSubscriptions(trx, rolesOf);
     const seeding: Seeding = { trx, subscriptions, people, now };
-    const lanWeekends = await seedPastLans(seeding, random, bannerLanIds);
+    const lanWeekends = await seedPastLans(seeding, random, bannerLanIds, accounts.get('member'));
     lanWeekends.push(...(await seedMorePastLans(seeding, more, scale)));
     const toSeat = await seedUpcomingLans(seeding, random, bannerLanIds, scale);
     await seedMoreUpcomingLans(seeding, more, scale);
@@ -259,16 +259,31 @@ async function seedPastLans(
   { trx, subscriptions, people, now }: Seeding,
   random: Random,
   bannerLanIds: number[],
+  memberId?: number,
 ): Promise<DemoLanWeekend[]> {
   const weekends: DemoLanWeekend[] = [];
   for (const monthsAgo of pastLanMonthsAgo) {
     const start = usualLanStart(now, monthsAgo);
     const lan = await insertPastLan(trx, lanNameOf(start), start, '');
     if (monthsAgo % 6 === 0) bannerLanIds.push(lan.id);
-    weekends.push(fillPastLan(subscriptions, lan, people, random));
+    const weekend = fillPastLan(subscriptions, lan, people, random);
+    // The demo account `member` has a history to show (issue 36): present at the usual
+    // lans but two, so its profile has streaks that broke and badges to look at.
+    if (memberId !== undefined && !membersMissedMonths.includes(monthsAgo)) {
+      subscriptions.add(
+        lan,
+        memberId,
+        { status: 'Paid', present: true },
+        new Date(start.getTime() - 40 * DAY),
+      );
+      weekends.push({ ...weekend, presentUserIds: [...weekend.presentUserIds, memberId] });
+    } else weekends.push(weekend);
   }
   return weekends;
 }
+
+/** The usual lans the demo account `member` missed, in months ago. */
+const membersMissedMonths = [28, 12];
 
 /**
  * A larger community's other past lans: in every two months, `scale - 1` more editions in

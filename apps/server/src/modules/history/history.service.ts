@@ -2,6 +2,7 @@ import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
 import { readDataVersions } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { playDayOf } from '../playtime/play-days.ts';
@@ -69,7 +70,12 @@ export type History = {
   badges: BadgeView[];
 };
 
-const lanView = (lan: CountedLan) => ({ lanId: lan.id, name: lan.name, startDate: lan.startDate });
+/** A lan of the history, its start on the community's clocks (as every lan read writes it). */
+const lanView = (lan: CountedLan, timeZone: string) => ({
+  lanId: lan.id,
+  name: lan.name,
+  startDate: toZonedIsoTimestamp(lan.startDate, timeZone),
+});
 
 /** A badge as the profile shows it, newest first by the caller. */
 export function viewBadge(badge: EarnedBadge): BadgeView {
@@ -113,8 +119,8 @@ export async function getHistory(
   });
   return {
     attendedCount: attendance.attendedCount,
-    attended: attendance.attended.map(lanView),
-    firstLan: attendance.firstLan && lanView(attendance.firstLan),
+    attended: attendance.attended.map((lan) => lanView(lan, deps.communityTimeZone)),
+    firstLan: attendance.firstLan && lanView(attendance.firstLan, deps.communityTimeZone),
     currentStreak: attendance.currentStreak,
     longestStreak: attendance.longestStreak,
     badges: badges.map(viewBadge).reverse(),

@@ -61,7 +61,12 @@ export type OidcClientPort = Pick<
   'settings' | 'processSigninResponse' | 'useRefreshToken' | 'createSignoutRequest'
 > & {
   /** The provider's sign-in address for a new sign-in carrying `state`. */
-  createSigninRequest(args: { state: unknown; request_type: string }): Promise<{ url: string }>;
+  createSigninRequest(args: {
+    state: unknown;
+    request_type: string;
+    /** More of the authorization request (a fresh sign-in's `prompt` and `max_age`). */
+    extraQueryParams?: Record<string, string>;
+  }): Promise<{ url: string }>;
   /** Forgets sign-ins that were started but never came back. */
   clearStaleState(): Promise<void>;
 };
@@ -240,6 +245,11 @@ export function createAuthSession({
       return () => listeners.delete(listener);
     },
 
+    /** The ID token of the sign-in, if the provider gave one. */
+    getIdToken(): string | undefined {
+      return status.kind === 'signed-in' ? status.user.id_token : undefined;
+    },
+
     /** The access token for API calls, or null when nobody is signed in or it expired. */
     getAccessToken(): string | null {
       if (status.kind !== 'signed-in' || secondsLeft(status.user) <= 0) return null;
@@ -269,15 +279,26 @@ export function createAuthSession({
       }
     },
 
-    /** Sends the visitor to the identity provider; back at `returnTo` afterwards. */
-    async signInRedirect(returnTo: string = currentReturnPath(window.location)): Promise<void> {
+    /**
+     * Sends the visitor to the identity provider; back at `returnTo` afterwards. `extra`
+     * asks more of it: `{ prompt: 'login', max_age: '0' }` a sign-in made now, whose ID token
+     * proves it (erasing an account without a password, issue 36).
+     */
+    async signInRedirect(
+      returnTo: string = currentReturnPath(window.location),
+      extra?: Record<string, string>,
+    ): Promise<void> {
       if (isRedirecting) return;
       isRedirecting = true;
       try {
         // Sign-ins that were started but never came back leave their state behind.
         await client.clearStaleState().catch(() => {});
         const state: SignInState = { returnTo };
-        const request = await client.createSigninRequest({ state, request_type: 'si:r' });
+        const request = await client.createSigninRequest({
+          state,
+          request_type: 'si:r',
+          ...(extra ? { extraQueryParams: extra } : {}),
+        });
         redirect(request.url);
       } catch (error) {
         isRedirecting = false;

@@ -36,7 +36,7 @@ export function createOidcClient(
       authority: settings.issuer,
       client_id: settings.clientId,
     } as OidcClient['settings'],
-    createSigninRequest: ({ state, request_type }) =>
+    createSigninRequest: ({ state, request_type, extraQueryParams }) =>
       createSignInRequest(
         {
           clientId: settings.clientId,
@@ -44,7 +44,7 @@ export function createOidcClient(
           redirectUri,
           authorizationEndpoint: provider.authorizationEndpoint,
         },
-        { state, requestType: request_type },
+        { state, requestType: request_type, extraQueryParams },
       ),
     processSigninResponse: async (url, extraHeaders) =>
       (await load()).processSigninResponse(url, extraHeaders),

@@ -4,9 +4,17 @@ import { createContext, type ReactNode, useContext } from 'react';
 export type Session = {
   /** Ends the session at the identity provider (its end-session endpoint). */
   signOut: () => Promise<void>;
+  /** A new sign-in, made now, then back at `returnTo`: its ID token proves who it is. */
+  signInAgain: (returnTo: string) => Promise<void>;
+  /** The ID token of the current sign-in. */
+  getIdToken: () => string | undefined;
 };
 
-const noSession: Session = { signOut: async () => {} };
+const noSession: Session = {
+  signOut: async () => {},
+  signInAgain: async () => {},
+  getIdToken: () => undefined,
+};
 
 const SessionContext = createContext<Session>(noSession);
 

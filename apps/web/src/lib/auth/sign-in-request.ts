@@ -73,7 +73,11 @@ function base64Url(bytes: ArrayBuffer): string {
  */
 export async function createSignInRequest(
   settings: SignInRequestSettings,
-  { state, requestType }: { state: unknown; requestType: string },
+  {
+    state,
+    requestType,
+    extraQueryParams,
+  }: { state: unknown; requestType: string; extraQueryParams?: Record<string, string> | undefined },
 ): Promise<{ url: string }> {
   const { storage = window.localStorage, now = epochSeconds } = settings;
   const pending: PendingSignIn = {
@@ -95,7 +99,8 @@ export async function createSignInRequest(
     code_challenge: base64Url(challenge),
     code_challenge_method: 'S256',
   };
-  for (const [name, value] of Object.entries(query)) url.searchParams.append(name, value);
+  for (const [name, value] of Object.entries({ ...query, ...extraQueryParams }))
+    url.searchParams.append(name, value);
   storage.setItem(PENDING_PREFIX + pending.id, JSON.stringify(pending));
   return { url: url.href };
 }

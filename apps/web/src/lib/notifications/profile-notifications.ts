@@ -50,5 +50,26 @@ export function deriveProfileNotification(user: UserProfile | null): ProfileNoti
   if (!hasAnyRole(user.roles, rolesWithoutLannerVerification)) {
     return lannerVerificationNotification;
   }
+  return noticeOf(user.notices);
+}
+
+/** What the server asks to tell (issue 36): a badge earned, a consent to give. */
+function noticeOf({ newBadges: [badge], asksSteamPlaytimeConsent }: UserProfile['notices']) {
+  if (badge)
+    return {
+      type: 'Generic',
+      severity: 'Success',
+      title: 'New badge',
+      message: `You earned the badge “${badge.name}”.`,
+      link: { to: '/profile#badges', label: 'See your badges' },
+    } as const;
+  if (asksSteamPlaytimeConsent)
+    return {
+      type: 'Generic',
+      severity: 'Info',
+      title: 'Your Steam playtime',
+      message: 'Should we record it for the leaderboards and the rewind?',
+      link: { to: '/profile#steam-playtime', label: 'Choose' },
+    } as const;
   return null;
 }

@@ -52,10 +52,32 @@ const playtimeStatus = {
   showsOnScreens: true,
 };
 
+/** A history with nothing in it yet, and a consent never asked (no Steam). */
+const noHistory = {
+  attendedCount: 0,
+  attended: [],
+  firstLan: null,
+  currentStreak: 0,
+  longestStreak: 0,
+  badges: [],
+};
+const noConsent = {
+  steamPlaytime: {
+    given: null,
+    decidedAt: null,
+    wordingVersion: null,
+    wording: 'Record my Steam playtime for the leaderboards and the rewind',
+    currentWordingVersion: 1,
+    needsAnswer: false,
+  },
+};
+
 function stubProfileCalls(answers: Record<string, (request: never) => Response> = {}) {
   return stubFetch({
     'GET /api/users/me/subscriptions': () => jsonResponse(buildPage([])),
     'GET /api/users/me/playtime-status': () => jsonResponse(playtimeStatus),
+    'GET /api/users/5/history': () => jsonResponse(noHistory),
+    'GET /api/users/me/consents': () => jsonResponse(noConsent),
     ...answers,
   });
 }
