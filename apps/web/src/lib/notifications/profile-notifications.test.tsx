@@ -40,3 +40,32 @@ describe('the lanner verification notification', () => {
     expect(await screen.findByRole('status', { name: 'Notifications' })).toBeEmptyDOMElement();
   });
 });
+
+describe('the notices of issue 36', () => {
+  it('tells of a new badge, then of a consent to give, after what the profile needs', () => {
+    const notices = (newBadges: { key: string; name: string }[], asks: boolean) =>
+      buildUserProfile({
+        roles: ['Lanner'],
+        notices: { newBadges, asksSteamPlaytimeConsent: asks },
+      });
+    const badge = deriveProfileNotification(notices([{ key: 'lans-1', name: 'First lan' }], true));
+    expect(badge).toMatchObject({
+      severity: 'Success',
+      title: 'New badge',
+      message: 'You earned the badge “First lan”.',
+      link: { to: '/profile#badges' },
+    });
+    expect(deriveProfileNotification(notices([], true))).toMatchObject({
+      title: 'Your Steam playtime',
+      link: { to: '/profile#steam-playtime' },
+    });
+    expect(deriveProfileNotification(notices([], false))).toBeNull();
+    // An incomplete profile comes first.
+    expect(
+      deriveProfileNotification({
+        ...notices([{ key: 'lans-1', name: 'First lan' }], true),
+        city: null,
+      })?.type,
+    ).toBe('IncompleteProfile');
+  });
+});

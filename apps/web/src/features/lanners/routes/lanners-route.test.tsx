@@ -183,3 +183,41 @@ describe('a lanner’s clan (issue 34)', () => {
     expect(within(charlie).getByRole('heading', { level: 3 })).toHaveTextContent(/^charlie$/);
   });
 });
+
+describe('the lanners page’s order', () => {
+  it('sorts by lans attended on request, and shows no count for a hidden history', async () => {
+    stubFetch({
+      'GET /api/users': answerUsers({
+        members: [
+          ...members,
+          buildUserPublic({
+            id: 4,
+            nickname: 'delta',
+            roles: ['Member'],
+            stats: { numberOfLans: null, lastLanOn: null },
+          }),
+          buildUserPublic({
+            id: 5,
+            nickname: 'echo',
+            roles: ['Member'],
+            stats: { numberOfLans: 30, lastLanOn: null },
+          }),
+        ],
+        lanners,
+      }),
+    });
+    const { user } = renderApp('/lanners', { viewer: buildViewer({ roles: ['Lanner'] }) });
+    const group = await screen.findByRole('region', { name: 'Members' });
+    const names = async () =>
+      (await within(group).findAllByRole('article')).map((card) => card.getAttribute('aria-label'));
+    expect(await names()).toEqual(['alpha', 'bravo', 'delta', 'echo']);
+    const hidden = within(group).getByRole('article', { name: 'delta' });
+    expect(within(hidden).queryByText(/Visited/)).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Lans attended' }));
+    expect(await names()).toEqual(['echo', 'alpha', 'bravo', 'delta']);
+    expect(screen.getByRole('group', { name: 'Sort by' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Nickname' }));
+    expect(await names()).toEqual(['alpha', 'bravo', 'delta', 'echo']);
+  });
+});
