@@ -1,6 +1,7 @@
+import { describeBadge } from '@lanparty/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { attendanceOf, type CountedLan } from './attendance.ts';
-import { awardBadges, type BadgeFacts, describeBadge } from './badges.ts';
+import { awardBadges, type BadgeFacts } from './badges.ts';
 
 /** Lan n: from the 1st of month n (2024, then 2025 …) at 18:00 to the 3rd at 12:00 UTC. */
 function lans(count: number): CountedLan[] {

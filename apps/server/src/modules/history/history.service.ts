@@ -1,4 +1,4 @@
-import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
+import { describeBadge, hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
 import { readDataVersions } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
@@ -9,7 +9,7 @@ import { playDayOf } from '../playtime/play-days.ts';
 import { listPlaytimeMonths } from '../stats/stats.repository.ts';
 import { playerLeaderboardMonth } from '../stats/stats.service.ts';
 import { type Attendance, attendanceOf, type CountedLan } from './attendance.ts';
-import { awardBadges, describeBadge, type EarnedBadge, type Podium } from './badges.ts';
+import { awardBadges, type EarnedBadge, type Podium } from './badges.ts';
 import {
   deleteBadge,
   findAllAttendance,

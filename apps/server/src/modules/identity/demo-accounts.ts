@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@lanparty/contract';
+import { steamPlaytimeWording } from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/database.ts';
 import { insertUser, replaceRoles, setProfileFields } from '../accounts/accounts.repository.ts';
 import { lockDemoSeeding } from '../demo/demo-seeding.repository.ts';
@@ -13,6 +14,8 @@ export type DemoAccount = {
   surname: string;
   city: string;
   birthDate: string;
+  /** A Steam account linked, its playtime recorded with consent (issue 36). */
+  steamId?: string;
 };
 
 /**
@@ -52,6 +55,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     surname: 'Visser',
     city: 'Houten',
     birthDate: '1996-05-30',
+    steamId: '76561198000999001',
   },
   {
     username: 'lanner',
@@ -96,9 +100,21 @@ export async function seedDemoAccounts(db: AppDatabase, now = new Date()): Promi
           subject: randomUUID(),
           nickname: account.username,
           email: demoEmailOf(account.username),
+          steamId: account.steamId ?? null,
         },
         now,
       );
+      if (account.steamId)
+        await trx
+          .insertInto('consents')
+          .values({
+            user_id: user.id,
+            kind: 'steam_playtime',
+            is_given: true,
+            wording_version: steamPlaytimeWording.version,
+            decided_at: now.toISOString(),
+          })
+          .execute();
       await setProfileFields(trx, user.id, { ...account, isEmailActivated: true }, now);
       await insertLocalAccount(
         trx,

@@ -1,16 +1,8 @@
 import type { ConsentState } from '@lanparty/contract';
+import { steamPlaytimeWording } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
-
-/**
- * What a person is asked before their Steam playtime is recorded, and its version: a new
- * wording gets a new version, and everyone who answered an older one is asked again.
- */
-export const steamPlaytimeWording = {
-  version: 1,
-  text: 'Record my Steam playtime for the leaderboards and the rewind',
-} as const;
 
 /** The stored answer of one person, if any. */
 async function findConsent(db: Executor, userId: number) {

@@ -151,6 +151,37 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
     await takePart(pendingPast.id, me.user.id, 'Pending', null);
     const coming = await api.createLan({ maximumSubcribers: 1 }, 20);
     const place = await takePart(coming.id, me.user.id, 'Accepted', null);
+    const seatAt = async (lanId: number, label: string) => {
+      await site.db
+        .insertInto('seat_plans')
+        .values({
+          lan_id: lanId,
+          opens_at: null,
+          locks_at: null,
+          is_published: true,
+          width: 4,
+          height: 4,
+          modification_date: new Date().toISOString(),
+        })
+        .execute();
+      return site.db
+        .insertInto('seats')
+        .values({
+          lan_id: lanId,
+          label,
+          label_key: label.toLowerCase(),
+          x: 0,
+          y: 0,
+          kind: 'standard',
+          block_id: null,
+          occupant_user_id: me.user.id,
+          occupied_date: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    };
+    const comingSeat = await seatAt(coming.id, 'A1');
+    const pastSeat = await seatAt(past.id, 'B1');
     for (const [index, player] of [me, await api.person()].entries())
       await site.db.transaction().execute((trx) =>
         addPlaytime(
@@ -234,6 +265,17 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
       .execute();
     expect(subscriptions).toEqual([{ id: paid.id, status: 'Paid' }]);
     expect(subscriptions.some((each) => each.id === place.id)).toBe(false);
+    // The seat at the lan to come is free; where they sat at the past lan stays.
+    const occupantOf = async (id: number) =>
+      (
+        await site.db
+          .selectFrom('seats')
+          .select('occupant_user_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).occupant_user_id;
+    expect(await occupantOf(comingSeat.id)).toBeNull();
+    expect(await occupantOf(pastSeat.id)).toBe(me.user.id);
     // The organiser's past lan shows a former lanner in the place they paid for.
     const pastLan = (await api.request(as.LanAdministrator, 'GET', `/api/lans/${past.id}`)).json();
     expect(

@@ -1,8 +1,7 @@
 import type { UserProfile } from '@lanparty/contract';
+import { describeBadge, steamPlaytimeWording } from '@lanparty/contract/rules';
 import type { Executor } from '../../db/executor.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
-import { describeBadge } from '../history/badges.ts';
-import { steamPlaytimeWording } from '../privacy/consents.ts';
 
 /**
  * What the site tells a person on their profile's every read (issue 36): the badges they

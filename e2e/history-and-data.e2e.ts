@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { viewports } from './support/browser.ts';
+import { axeViolations, useBrowser } from './support/browser-session.ts';
+import { siteUrl } from './support/provided-context.ts';
+import { bearerTokenOf } from './support/sign-in.ts';
+
+const session = useBrowser();
+
+/*
+ * A person's history and data (issue 36) in Chromium: the demo account `member` (present
+ * at the demo's past lans but two, Steam linked with consent) sees its lans, streaks,
+ * badges, the Steam playtime switch and its data at a phone's and a desktop's width, with
+ * nothing axe finds; a new account downloads its data and erases itself, and its token is
+ * refused from then on.
+ */
+describe('the profile’s history and data', () => {
+  it('shows the history, badges, consent and data at 375 and 1280 px, nothing for axe', async () => {
+    for (const viewport of [viewports.phone, viewports.desktop]) {
+      const { page, errors, settled } = await session.openAs('member', '/profile', viewport);
+      const history = page.getByRole('region', { name: 'Your History' });
+      await history.getByText('Lans attended').waitFor();
+      expect(await history.getByText(/lans in a row/).count()).toBeGreaterThan(0);
+      expect(await history.getByRole('listitem').count()).toBe(16);
+      const badges = page.getByRole('region', { name: 'Badges' });
+      await badges.getByRole('img', { name: 'First lan badge' }).waitFor();
+      await page
+        .getByRole('region', { name: 'Steam Playtime' })
+        .getByRole('switch', {
+          name: 'Record my Steam playtime for the leaderboards and the rewind',
+        })
+        .waitFor();
+      await page.getByRole('button', { name: 'Download my data' }).waitFor();
+      await settled();
+      expect(await axeViolations(page), `profile at ${viewport.width} px`).toEqual([]);
+
+      await page.getByRole('button', { name: 'Erase my account…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Erase the account of member?' });
+      await dialog.getByLabel('Password').waitFor();
+      expect(await axeViolations(page), `erase dialog at ${viewport.width} px`).toEqual([]);
+      await dialog.getByRole('button', { name: 'Keep my account' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('a new account downloads its data, then erases itself with its password', async () => {
+    const context = await session.browser.newContext({
+      viewport: viewports.desktop,
+      acceptDownloads: true,
+    });
+    const { page, errors } = await session.newPage(context);
+    await page.goto(siteUrl('/profile'));
+    await page.getByRole('link', { name: /create an account/i }).click();
+    const username = `leaver${Date.now() % 100000}`;
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill('a long enough secret');
+    await page.getByLabel('Repeat password').fill('a long enough secret');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(siteUrl('/profile'));
+    const token = await bearerTokenOf(page);
+
+    await page.getByRole('region', { name: 'Your Data' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const file = await (await download).path();
+    const exported = JSON.parse(await readFile(file, 'utf8')) as {
+      userId: number;
+      data: Record<string, Record<string, unknown>[]>;
+    };
+    expect(exported.data.users?.[0]).toMatchObject({ id: exported.userId, nickname: username });
+    expect(exported.data.local_accounts?.[0]).toMatchObject({ username });
+    expect(exported.data.local_accounts?.[0]).not.toHaveProperty('password_hash');
+    for (const table of ['subscribers', 'playtimes', 'user_badges', 'consents', 'clan_members'])
+      expect(exported.data[table], table).toEqual([]);
+
+    await page.getByRole('button', { name: 'Erase my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Erase the account of ${username}?` });
+    await dialog.getByLabel('Password').fill('not the password');
+    await dialog.getByRole('button', { name: 'Erase my account' }).click();
+    await dialog.getByRole('alert').getByText('The password is not right.').waitFor();
+    await dialog.getByLabel('Password').fill('a long enough secret');
+    await dialog.getByRole('button', { name: 'Erase my account' }).click();
+    // Signed out: the site asks to sign in, as it asks anyone signed out.
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+
+    const refused = await fetch(siteUrl('/api/users/me'), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { detail: string }).detail).toBe('This account was erased.');
+    expect(errors.filter((error) => !/401/.test(error))).toEqual([]);
+  });
+});
