@@ -173,6 +173,48 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
     expect(await keysOf(players[2]?.user.id ?? 0)).toEqual([]);
   });
 
+  it('breaks a tie on the podium as the leaderboard does, by nickname', async () => {
+    await ensureGames(site.db, [10], new Date());
+    const named = async (nickname: string, hours: number) => {
+      const player = await api.person({ nickname });
+      await site.db.transaction().execute((trx) =>
+        addPlaytime(
+          trx,
+          {
+            userId: player.user.id,
+            gameId: 10,
+            start: new Date('2024-06-10T18:00:00Z'),
+            end: new Date(Date.parse('2024-06-10T18:00:00Z') + hours * 3_600_000),
+          },
+          'Europe/Amsterdam',
+        ),
+      );
+      return player;
+    };
+    const players = [
+      await named('zed', 4),
+      await named('Amy', 4),
+      await named('bob', 4),
+      await named('carl', 4),
+    ];
+    const board = (
+      await api.request(players[0], 'GET', '/api/stats/leader-boards/users/months/2024/6')
+    ).json().items as { user: { id: number }; position: number }[];
+    const medal = ['gold', 'silver', 'bronze'];
+    for (const player of players) {
+      const position = board.find((item) => item.user.id === player.user.id)?.position ?? 0;
+      const badges = ((await historyOf(player.user.id)).json() as UserHistory).badges.map(
+        (badge) => badge.key,
+      );
+      expect(badges, player.user.nickname).toEqual(
+        position <= 3 ? [`podium-${medal[position - 1]}-2024-06`] : [],
+      );
+    }
+    expect(board.slice(0, 3).map((item) => item.user.id)).toEqual(
+      [players[1], players[2], players[3]].map((player) => player?.user.id),
+    );
+  });
+
   it('stores what the data earns, equal to a rebuild from nothing, and takes back what is undone', async () => {
     const me = await api.person();
     const lans = [];

@@ -6,8 +6,8 @@ import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { playDayOf } from '../playtime/play-days.ts';
-import { listPlaytimeMonths } from '../stats/stats.repository.ts';
-import { playerLeaderboardMonth } from '../stats/stats.service.ts';
+import { sumPlaytimePerUserMonth } from '../stats/stats.repository.ts';
+import { rank } from '../stats/stats.service.ts';
 import { type Attendance, attendanceOf, type CountedLan } from './attendance.ts';
 import { awardBadges, type EarnedBadge, type Podium } from './badges.ts';
 import {
@@ -45,17 +45,27 @@ export async function findPodiums(deps: HistoryDeps, now: Date): Promise<Podiums
   return podiums;
 }
 
+/**
+ * The closed months' podiums in one read of the sums per user and month, each month ranked
+ * as its leaderboard ranks it (the same `rank`: total, then nickname, then id).
+ */
 async function readPodiums(deps: HistoryDeps, currentMonth: string): Promise<Podiums> {
-  const podiums: Podiums = new Map();
-  const months = (await listPlaytimeMonths(deps.db)).filter((month) => month < currentMonth);
-  for (const month of months) {
-    const board = await playerLeaderboardMonth(deps, month);
-    for (const item of board.items) {
-      if (item.position > 3) continue;
-      const places = podiums.get(item.user.id) ?? [];
-      podiums.set(item.user.id, [...places, { month, place: item.position as 1 | 2 | 3 }]);
-    }
+  const byMonth = new Map<string, { totals: Map<number, number>; names: Map<number, string> }>();
+  for (const row of await sumPlaytimePerUserMonth(deps.db, currentMonth)) {
+    const month = byMonth.get(row.month) ?? { totals: new Map(), names: new Map() };
+    month.totals.set(row.userId, row.seconds);
+    month.names.set(row.userId, row.nickname);
+    byMonth.set(row.month, month);
   }
+  const podiums: Podiums = new Map();
+  for (const [month, { totals, names }] of byMonth)
+    for (const [userId, position] of rank(totals, (id) => names.get(id) ?? '')) {
+      if (position > 3) continue;
+      podiums.set(userId, [
+        ...(podiums.get(userId) ?? []),
+        { month, place: position as 1 | 2 | 3 },
+      ]);
+    }
   return podiums;
 }
 

@@ -58,6 +58,32 @@ export async function listMonthPlaytimes(db: Executor, month: string): Promise<M
   }));
 }
 
+/** Seconds per user of each month before `beforeMonth`, with their nickname (podiums). */
+export async function sumPlaytimePerUserMonth(
+  db: Executor,
+  beforeMonth: string,
+): Promise<{ month: string; userId: number; nickname: string; seconds: number }[]> {
+  const rows = await db
+    .selectFrom('playtime_months')
+    .innerJoin('users', 'users.id', 'playtime_months.user_id')
+    .select((eb) => [
+      'playtime_months.month',
+      'playtime_months.user_id',
+      'users.nickname',
+      eb.fn.sum<number | string>('playtime_months.seconds').as('seconds'),
+    ])
+    .where('users.lanner_since', 'is not', null)
+    .where('playtime_months.month', '<', beforeMonth)
+    .groupBy(['playtime_months.month', 'playtime_months.user_id', 'users.nickname'])
+    .execute();
+  return rows.map((row) => ({
+    month: row.month,
+    userId: row.user_id,
+    nickname: row.nickname,
+    seconds: seconds(row.seconds),
+  }));
+}
+
 export type PlaytimeSumRow = { id: number; seconds: number };
 
 /**

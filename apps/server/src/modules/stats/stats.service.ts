@@ -62,9 +62,10 @@ const byName = new Intl.Collator('en').compare;
 
 /**
  * 1-based positions by total, most first, ties by name (then id, so the order is always
- * the same). Returns the ordered keys and each key's position.
+ * the same). Returns the ordered keys and each key's position. The leaderboards' order, and
+ * the podium badges' (history).
  */
-function rank<K>(totals: Map<K, number>, nameOf: (key: K) => string): Map<K, number> {
+export function rank<K>(totals: Map<K, number>, nameOf: (key: K) => string): Map<K, number> {
   const ordered = [...totals.keys()].sort(
     (a, b) =>
       (totals.get(b) ?? 0) - (totals.get(a) ?? 0) ||
