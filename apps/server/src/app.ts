@@ -22,7 +22,7 @@ import { contractValidatorCompiler } from './http/query-validation.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { findRoles } from './modules/accounts/accounts.repository.ts';
+import { findRoles, findUserById } from './modules/accounts/accounts.repository.ts';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { moveAssetFilesIntoDatabase } from './modules/assets/move-asset-files.ts';
@@ -294,7 +294,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     eventsRoutes({
       hub: events,
-      readRoles: async (userId) => (await findRoles(db, [userId])).get(userId) ?? [],
+      readRoles: async (userId) => {
+        const user = await findUserById(db, userId);
+        if (!user || user.erased_at !== null) return null;
+        return (await findRoles(db, [userId])).get(userId) ?? [];
+      },
     }),
   );
   if (config.isDemo) await seedDemoCommunity({ db, config, log: app.log });

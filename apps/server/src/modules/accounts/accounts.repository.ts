@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Role, roleNames } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
@@ -207,4 +208,13 @@ export async function setProfileFields(
     })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * What an erased account keeps of its subject (issue 36): its SHA-256, so an old token's
+ * subject is known as erased (refused, not made a new person) without the identity
+ * provider's id for the person staying behind.
+ */
+export function erasedSubjectOf(subject: string): string {
+  return `erased:${createHash('sha256').update(subject).digest('hex')}`;
 }

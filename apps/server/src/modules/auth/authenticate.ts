@@ -4,6 +4,7 @@ import { sharedLooks } from '../../db/shared-looks.ts';
 import { type AnswerDepends, createKeptAnswers } from '../../http/kept-answers.ts';
 import { ProblemError, problem, sendProblem } from '../../http/problems.ts';
 import {
+  erasedSubjectOf,
   findRoles,
   findUserBySteamId,
   findUserBySubject,
@@ -83,9 +84,11 @@ async function resolveViewer(
   lookUpUsers: (subject: string) => Promise<Map<string, Viewer>>,
 ): Promise<Viewer> {
   const known = (await lookUpUsers(identity.subject)).get(identity.subject);
-  // An erased account's tokens are refused at once, however long they had to run.
-  if (known?.user.erased_at) throw new ProblemError(401, 'This account was erased.');
   if (known) return known;
+  // An erased account's tokens are refused at once, however long they had to run: its
+  // subject is kept hashed, and a first call is looked up by it before a user is made.
+  if (await findUserBySubject(db, erasedSubjectOf(identity.subject)))
+    throw new ProblemError(401, 'This account was erased.');
   const user = await createUserFor(db, identity);
   const roles = (await findRoles(db, [user.id])).get(user.id) ?? [];
   return { user, roles };

@@ -12,8 +12,11 @@ import { type EventRow, type HubEvent, rowIdsOf } from './events.repository.ts';
 
 export type EventsDeps = {
   hub: EventHub;
-  /** The roles a user holds now: a stream's reader may gain or lose lan administration. */
-  readRoles: (userId: number) => Promise<readonly Role[]>;
+  /**
+   * The roles a user holds now: a stream's reader may gain or lose lan administration.
+   * null: the account is gone (erased, issue 36), and its stream ends.
+   */
+  readRoles: (userId: number) => Promise<readonly Role[] | null>;
   /** The comment line that keeps proxies from closing a quiet stream, in ms. */
   heartbeatMs?: number;
 };
@@ -153,19 +156,22 @@ export const eventsRoutes =
         };
         // A change of the reader's own user may be a change of their roles: read them again,
         // once for a burst of such changes.
+        let endStream = () => {};
         const readRoles = oneAtATime(
           async () => {
-            reader.canSeeHiddenLans = canSeeHiddenLans(
-              viewer.user.id,
-              await deps.readRoles(viewer.user.id),
-            );
+            const roles = await deps.readRoles(viewer.user.id);
+            // Erased: its token is refused from now on, and so is its open stream.
+            if (roles === null) return endStream();
+            reader.canSeeHiddenLans = canSeeHiddenLans(viewer.user.id, roles);
           },
           (error) => request.log.warn({ err: error }, 'reading roles failed'),
         );
         await serveEventStream(deps, request, reply, {
           reader,
-          heard: (event) => {
-            if (event.kind === 'user') readRoles.run();
+          heard: (event, end) => {
+            if (event.kind !== 'user') return;
+            endStream = end;
+            readRoles.run();
           },
           tooMany: 'You have too many live update streams open; close a tab or two.',
         });

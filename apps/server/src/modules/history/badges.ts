@@ -12,10 +12,11 @@ export type BadgeFacts = {
   lans: readonly CountedLan[];
   /** The counted lans they were marked present at. */
   attendedIds: ReadonlySet<number>;
-  /** Lans they attended as crew: they did a lan administrator's work there. */
+  /**
+   * Lans at which they did a lan administrator's work (checked someone in, announced, wrote
+   * to the participants): crew there, if they attended it too.
+   */
   crewLanIds: ReadonlySet<number>;
-  /** Whether they hold a lan administrator's role: crew at every lan they attend. */
-  isLanAdministrator: boolean;
   /** Their podium places of closed months. */
   podiums: readonly Podium[];
   timeZone: string;
@@ -61,7 +62,7 @@ export function awardBadges(facts: BadgeFacts): EarnedBadge[] {
       !badges.some((b) => b.key === `streak-${run}`)
     )
       badges.push({ key: `streak-${run}`, earnedOn });
-    if (!isCrew && (facts.isLanAdministrator || facts.crewLanIds.has(lan.id))) {
+    if (!isCrew && facts.crewLanIds.has(lan.id)) {
       isCrew = true;
       badges.push({ key: 'crew', earnedOn });
     }

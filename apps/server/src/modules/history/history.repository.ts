@@ -64,8 +64,8 @@ export async function findAllAttendance(
 }
 
 /**
- * The lans at which someone did a lan administrator's work while there: checked someone in
- * at the door or posted an announcement. Per user (of `userIds` when given).
+ * The lans at which someone did a lan administrator's work: checked someone in at the door,
+ * posted an announcement or wrote to the participants. Per user (of `userIds` when given).
  */
 export async function findCrewLans(
   db: Executor,
@@ -79,11 +79,16 @@ export async function findCrewLans(
     .selectFrom('announcements')
     .select(['author_user_id as user_id', 'lan_id'])
     .where('author_user_id', 'is not', null);
+  let messages = db
+    .selectFrom('lan_messages')
+    .select(['sender_user_id as user_id', 'lan_id'])
+    .where('sender_user_id', 'is not', null);
   if (userIds) {
     checkIns = checkIns.where('checked_in_by_user_id', 'in', [...userIds]);
     announcements = announcements.where('author_user_id', 'in', [...userIds]);
+    messages = messages.where('sender_user_id', 'in', [...userIds]);
   }
-  const rows = await checkIns.union(announcements).execute();
+  const rows = await checkIns.union(announcements).union(messages).execute();
   const byUser = new Map<number, Set<number>>();
   for (const row of rows) {
     if (row.user_id === null) continue;

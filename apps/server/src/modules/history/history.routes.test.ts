@@ -115,7 +115,7 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
     ).toBe(401);
   });
 
-  it('awards crew to who checked people in at a lan they attended, and to lan administrators', async () => {
+  it('awards crew for a lan administrator’s work at a lan they attended: a check-in, an announcement', async () => {
     const door = await api.person();
     const guest = await api.person();
     const lan = await endedLan('Crewed', 10);
@@ -130,9 +130,23 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
       ((await historyOf(userId)).json() as UserHistory).badges.map((badge) => badge.key);
     expect(await keysOf(door.user.id)).toContain('crew');
     expect(await keysOf(guest.user.id)).not.toContain('crew');
+    // A lan administrator present who did nothing the data shows there is no crew there…
     const administrator = as.LanAdministrator;
     if (!administrator) throw new Error('no lan administrator');
     await takePart(lan.id, administrator.user.id, true);
+    expect(await keysOf(administrator.user.id)).not.toContain('crew');
+    // …until they announced something at it.
+    await site.db
+      .insertInto('announcements')
+      .values({
+        lan_id: lan.id,
+        text: 'Pizza is here',
+        is_pinned: false,
+        to_chat: false,
+        author_user_id: administrator.user.id,
+        creation_date: new Date().toISOString(),
+      })
+      .execute();
     expect(await keysOf(administrator.user.id)).toContain('crew');
   });
 

@@ -3,7 +3,7 @@ import { readDataVersions } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
-import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
+import { findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { playDayOf } from '../playtime/play-days.ts';
 import { sumPlaytimePerUserMonth } from '../stats/stats.repository.ts';
@@ -22,9 +22,6 @@ import {
 } from './history.repository.ts';
 
 export type HistoryDeps = { db: AppDatabase; communityTimeZone: string };
-
-/** Who counts as crew at every lan they attend. */
-const crewRoles = ['LanAdministrator'] as const;
 
 type Podiums = Map<number, Podium[]>;
 const keptPodiums = new WeakMap<AppDatabase, { version: string; podiums: Promise<Podiums> }>();
@@ -111,11 +108,10 @@ export async function getHistory(
     (user !== undefined && Boolean(user.shows_history));
   if (!user || user.erased_at !== null || !mayRead)
     throw new ProblemError(404, 'There is no history to show for this user.');
-  const [lans, attendedIds, crew, roles, podiums] = await Promise.all([
+  const [lans, attendedIds, crew, podiums] = await Promise.all([
     findCountedLans(deps.db, now),
     findAttendedLanIds(deps.db, userId, now),
     findCrewLans(deps.db, [userId]),
-    findRoles(deps.db, [userId]),
     findPodiums(deps, now),
   ]);
   const attendance: Attendance = attendanceOf(lans, attendedIds);
@@ -123,7 +119,6 @@ export async function getHistory(
     lans,
     attendedIds,
     crewLanIds: crew.get(userId) ?? new Set(),
-    isLanAdministrator: hasAnyRole(roles.get(userId) ?? [], crewRoles),
     podiums: podiums.get(userId) ?? [],
     timeZone: deps.communityTimeZone,
   });
@@ -162,14 +157,12 @@ export async function awardEveryone(
         .execute()
     ).map((row) => row.id),
   );
-  const roles = await findRoles(deps.db, [...standing]);
   const awarded = new Map<number, EarnedBadge[]>();
   for (const userId of standing) {
     const badges = awardBadges({
       lans,
       attendedIds: attendance.get(userId) ?? new Set(),
       crewLanIds: crew.get(userId) ?? new Set(),
-      isLanAdministrator: hasAnyRole(roles.get(userId) ?? [], crewRoles),
       podiums: podiums.get(userId) ?? [],
       timeZone: deps.communityTimeZone,
     });

@@ -5,6 +5,7 @@ import type { AppDatabase, Executor } from '../../db/executor.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { personalAttemptKeyPrefixes } from '../limits/attempt-limits.ts';
+import { like, likeText } from './like-text.ts';
 import { type PersonalTable, type PersonalTableName, personalTables } from './personal-tables.ts';
 import { readColumns } from './user-catalogue.ts';
 
@@ -41,6 +42,21 @@ function jsonValue(value: unknown, type: string | undefined): unknown {
   return value;
 }
 
+/** Each row's values as JSON shows them, without the columns left out. */
+function toJsonRows(rows: Row[], types: Map<string, string>, leftOut: ReadonlySet<string>): Row[] {
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([column]) => !leftOut.has(column))
+        .map(([column, value]) => [column, jsonValue(value, types.get(column))]),
+    ),
+  );
+}
+
+/**
+ * The table's rows that are theirs (any user column is their id), then the rows where
+ * they acted on someone else's (only the acting column and what they did).
+ */
 async function rowsOf(
   db: AppDatabase,
   table: PersonalTableName,
@@ -48,24 +64,31 @@ async function rowsOf(
   userId: number,
   types: Map<string, string>,
 ): Promise<Row[]> {
-  const secrets = new Set(spec.secretColumns ?? []);
-  const { rows } = await sql<Row>`
-    select * from ${sql.table(table)}
-    where ${sql.join(
-      spec.userColumns.map((column) => sql`${sql.ref(column)} = ${userId}`),
-      sql` or `,
-    )}`.execute(db);
-  return rows.map((row) =>
-    Object.fromEntries(
-      Object.entries(row)
-        .filter(([column]) => !secrets.has(column))
-        .map(([column, value]) => [column, jsonValue(value, types.get(column))]),
-    ),
-  );
+  const isTheirs = spec.userColumns.map((column) => sql`${sql.ref(column)} = ${userId}`);
+  const rows =
+    isTheirs.length === 0
+      ? []
+      : toJsonRows(
+          (
+            await sql<Row>`select * from ${sql.table(table)} where ${sql.join(isTheirs, sql` or `)}`.execute(
+              db,
+            )
+          ).rows,
+          types,
+          new Set(spec.secretColumns ?? []),
+        );
+  for (const [column, shown] of Object.entries(spec.actedColumns ?? {})) {
+    const { rows: acted } = await sql<Row>`
+      select ${sql.join([column, ...shown].map((name) => sql.ref(name)))}
+      from ${sql.table(table)}
+      where ${sql.ref(column)} = ${userId}
+        ${isTheirs.length === 0 ? sql`` : sql`and not (${sql.join(isTheirs, sql` or `)})`}`.execute(
+      db,
+    );
+    rows.push(...toJsonRows(acted, types, new Set()));
+  }
+  return rows;
 }
-
-/** Escapes LIKE's wildcards, for a pattern around text that is not ours. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
  * The identity provider's records of their sign-ins (sessions, grants, tokens): when and
@@ -76,7 +99,7 @@ async function signInRecordsOf(db: Executor, subject: string | null): Promise<Ro
   const rows = await db
     .selectFrom('oidc_records')
     .select(['kind', 'payload', 'expires_at', 'consumed_at'])
-    .where(sql<boolean>`payload like ${`%"accountId":"${likeText(subject)}"%`} escape '\\'`)
+    .where(like('payload', `%"accountId":"${likeText(subject)}"%`))
     .orderBy('kind')
     .execute();
   return rows.map((row) => {
@@ -97,7 +120,7 @@ async function attemptCountersOf(db: Executor, prefixes: readonly string[]): Pro
   const rows = await db
     .selectFrom('attempt_counters')
     .selectAll()
-    .where((eb) => eb.or(prefixes.map((prefix) => eb('key', 'like', `${likeText(prefix)}%`))))
+    .where((eb) => eb.or(prefixes.map((prefix) => like('key', `${likeText(prefix)}%`))))
     .orderBy('key')
     .execute();
   return rows.map((row) => ({
@@ -114,9 +137,7 @@ async function mailTo(db: Executor, email: string | null): Promise<Row[]> {
     .selectFrom('outbox')
     .select(['channel', 'payload', 'creation_date', 'delivered_at'])
     .where('channel', '=', 'email')
-    .where(
-      sql<boolean>`payload like ${`%${likeText(JSON.stringify(email).slice(1, -1))}%`} escape '\\'`,
-    )
+    .where(like('payload', `%${likeText(JSON.stringify(email).slice(1, -1))}%`))
     .orderBy('id')
     .execute();
   return rows

@@ -1,15 +1,18 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { SubscriberStatus } from '@lanparty/contract';
 import { assetIdOf, formerLannerNickname } from '@lanparty/contract/rules';
 import { sql } from 'kysely';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
-import type { UserRow } from '../accounts/accounts.repository.ts';
+import { erasedSubjectOf, type UserRow } from '../accounts/accounts.repository.ts';
 import { leaveClanForGood } from '../clans/clans.service.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { personalAttemptKeyPrefixes } from '../limits/attempt-limits.ts';
 import { findPlaceLan } from '../subscriptions/place-lans.repository.ts';
 import type { PlacesDeps } from '../subscriptions/places.ts';
+import { findSubscriberById } from '../subscriptions/subscribers.repository.ts';
 import { dropSubscription } from '../subscriptions/subscribers.service.ts';
+import { like, likeText } from './like-text.ts';
 import { personalTables } from './personal-tables.ts';
 
 export type ErasureDeps = PlacesDeps & { db: AppDatabase; dataDir: string };
@@ -17,17 +20,20 @@ export type ErasureDeps = PlacesDeps & { db: AppDatabase; dataDir: string };
 /** Who erased the account: the person, or a member administrator with a reason. */
 export type Eraser = { kind: 'self' } | { kind: 'administrator'; userId: number; reason: string };
 
-const likeText = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /** The tables whose rows of the person simply go (personalTables' `delete`). */
 const deletedTables = Object.entries(personalTables)
   .filter(([, spec]) => spec.onErasure === 'delete')
   .map(([table, spec]) => ({ table, columns: spec.userColumns as readonly string[] }));
 
 /**
- * Their subscriptions that go: every pending one, and at lans to come (not ended) every one
- * but a paid place (the organiser's money: it stays, of a "Former lanner", theirs to settle).
+ * Whether a subscription of theirs goes: every pending one, and at a lan to come (not ended)
+ * every one but a paid place (the organiser's money: it stays, of a "Former lanner").
  */
+function isDropped(status: SubscriberStatus, lanEnd: Date | string, now: Date): boolean {
+  return status === 'Pending' || (new Date(lanEnd).getTime() >= now.getTime() && status !== 'Paid');
+}
+
+/** Their subscriptions that go (isDropped), as the query finds them before any lock. */
 async function subscriptionsToDrop(trx: Executor, userId: number, now: Date) {
   return trx
     .selectFrom('subscribers')
@@ -74,10 +80,16 @@ export async function eraseAccount(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return false;
     const username = (await findUsernameOfUser(trx, user.id)) ?? null;
+    const subscriberIds = (
+      await trx.selectFrom('subscribers').select('id').where('user_id', '=', user.id).execute()
+    ).map((row) => row.id);
 
-    for (const subscription of await subscriptionsToDrop(trx, user.id, now)) {
-      const lan = await findPlaceLan(trx, subscription.lan_id, { isLocked: true });
-      if (lan) await dropSubscription(trx, deps, lan, subscription, now);
+    for (const { id, lan_id } of await subscriptionsToDrop(trx, user.id, now)) {
+      const lan = await findPlaceLan(trx, lan_id, { isLocked: true });
+      // Read again under the lan's lock: a place just marked Paid stays (the organiser's).
+      const subscription = await findSubscriberById(trx, id);
+      if (!lan || !subscription || !isDropped(subscription.status, lan.end_date, now)) continue;
+      await dropSubscription(trx, deps, lan, subscription, now);
     }
     await trx
       .updateTable('seats')
@@ -98,34 +110,28 @@ export async function eraseAccount(
     if (user.subject !== null)
       await trx
         .deleteFrom('oidc_records')
-        .where(
-          sql<boolean>`payload like ${`%"accountId":"${likeText(user.subject)}"%`} escape '\\'`,
-        )
+        .where(like('payload', `%"accountId":"${likeText(user.subject)}"%`))
         .execute();
     const prefixes = personalAttemptKeyPrefixes(user.id, username);
     await trx
       .deleteFrom('attempt_counters')
-      .where((eb) => eb.or(prefixes.map((prefix) => eb('key', 'like', `${likeText(prefix)}%`))))
+      .where((eb) => eb.or(prefixes.map((prefix) => like('key', `${likeText(prefix)}%`))))
       .execute();
-    if (email !== null)
-      await trx
-        .deleteFrom('outbox')
-        .where('channel', '=', 'email')
-        .where(
-          sql<boolean>`lower(payload) like ${`%${likeText(JSON.stringify(email).slice(1, -1).toLowerCase())}%`} escape '\\'`,
-        )
-        .execute();
+    await forgetTheirMail(trx, email, now);
+    await cancelTheirChatPosts(trx, subscriberIds, now);
     await trx
       .updateTable('lan_messages')
       .set({ sender_nickname: formerLannerNickname })
       .where('sender_user_id', '=', user.id)
       .execute();
-    // The subject stays: it is a random id, and an old token for it must find an erased
-    // account (refused), not make a new one. Leaderboards keep lanner_since.
+    await renameInUnreachable(trx, user.nickname);
+    // The subject is kept hashed: an old token for it must find an erased account
+    // (refused), not make a new one. Leaderboards keep lanner_since.
     await trx
       .updateTable('users')
       .set({
         nickname: formerLannerNickname,
+        subject: user.subject === null ? null : erasedSubjectOf(user.subject),
         steam_id: null,
         steam_avatar_url: null,
         email: null,
@@ -155,7 +161,97 @@ export async function eraseAccount(
   return isErased;
 }
 
-/** Mail written to files (no SMTP server set up) for this address goes too. */
+/** Whether a message is still to be sent: neither sent, given up on, nor cancelled. */
+const isWaiting = (row: { delivered_at: unknown; failed_at: unknown; cancelled_at: unknown }) =>
+  row.delivered_at === null && row.failed_at === null && row.cancelled_at === null;
+
+/**
+ * Mail to their address: a waiting one is cancelled, and every one's text emptied (the row
+ * stays: its dedupe key keeps a message from being queued twice, decision 044). Where their
+ * address is only the reply-to of mail to others (a lan message they sent), it is taken out.
+ */
+async function forgetTheirMail(trx: Executor, email: string | null, now: Date): Promise<void> {
+  if (email === null) return;
+  const address = email.toLowerCase();
+  const rows = await trx
+    .selectFrom('outbox')
+    .select(['id', 'payload', 'delivered_at', 'failed_at', 'cancelled_at'])
+    .where('channel', '=', 'email')
+    .where(
+      sql<boolean>`lower(payload) like ${`%${likeText(JSON.stringify(address).slice(1, -1))}%`} escape '\\'`,
+    )
+    .execute();
+  for (const row of rows) {
+    const payload = JSON.parse(row.payload) as { to?: string; replyTo?: string };
+    if (String(payload.to ?? '').toLowerCase() === address)
+      await trx
+        .updateTable('outbox')
+        .set({
+          payload: '{}',
+          ...(isWaiting(row) ? { cancelled_at: now.toISOString() } : {}),
+        })
+        .where('id', '=', row.id)
+        .execute();
+    else if (String(payload.replyTo ?? '').toLowerCase() === address) {
+      const { replyTo: _theirs, ...rest } = payload;
+      await trx
+        .updateTable('outbox')
+        .set({ payload: JSON.stringify(rest) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+}
+
+/** Chat posts still waiting that name them (a place taken: "… is joining"): cancelled. */
+async function cancelTheirChatPosts(
+  trx: Executor,
+  subscriberIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  for (const id of subscriberIds)
+    await trx
+      .updateTable('outbox')
+      .set({ payload: '{}', cancelled_at: now.toISOString() })
+      .where('channel', '=', 'chat')
+      .where((eb) =>
+        eb.or([
+          eb('dedupe_key', '=', `subscriber-accepted:${id}`),
+          eb('dedupe_key', 'like', `subscriber-accepted:${id}:%`),
+        ]),
+      )
+      .where('delivered_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where((eb) =>
+        eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]),
+      )
+      .execute();
+}
+
+/** The lan messages that listed them among those without a verified address. */
+async function renameInUnreachable(trx: Executor, nickname: string): Promise<void> {
+  const rows = await trx
+    .selectFrom('lan_messages')
+    .select(['id', 'unreachable'])
+    .where(like('unreachable', `%${likeText(JSON.stringify(nickname))}%`))
+    .execute();
+  for (const row of rows) {
+    const names = JSON.parse(row.unreachable) as string[];
+    if (!names.includes(nickname)) continue;
+    await trx
+      .updateTable('lan_messages')
+      .set({
+        unreachable: JSON.stringify(
+          names.map((name) => (name === nickname ? formerLannerNickname : name)),
+        ),
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/** Mail written to files (no SMTP server set up) to this address goes too (its To header). */
 async function deleteMailFilesTo(dataDir: string, email: string): Promise<void> {
   const folder = path.join(dataDir, 'mail');
   let names: string[];
@@ -168,6 +264,8 @@ async function deleteMailFilesTo(dataDir: string, email: string): Promise<void> 
   for (const name of names) {
     const file = path.join(folder, name);
     const text = await readFile(file, 'utf8').catch(() => '');
-    if (text.toLowerCase().includes(address)) await rm(file, { force: true });
+    const headers = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
+    const to = /^to:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? '';
+    if (to.toLowerCase().includes(address)) await rm(file, { force: true });
   }
 }

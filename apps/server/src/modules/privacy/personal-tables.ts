@@ -7,6 +7,11 @@
 export type PersonalTable = {
   /** The columns that name the person: a row is theirs when any of them is their id. */
   userColumns: readonly string[];
+  /**
+   * Columns where they acted on someone else's row (checked a person in): such a row is
+   * not theirs, so the export shows only what they did (these columns), never the other's.
+   */
+  actedColumns?: Readonly<Record<string, readonly string[]>>;
   /** Left out of the export: secrets that prove nothing to the person and would help a thief. */
   secretColumns?: readonly string[];
   /**
@@ -32,7 +37,11 @@ export const personalTables = {
   },
   // Past subscriptions and payments stay (the organiser's accounts add up); pending ones
   // and places at lans to come go. Check-ins they did at the door stay.
-  subscribers: { userColumns: ['user_id', 'checked_in_by_user_id'], onErasure: 'withdraw' },
+  subscribers: {
+    userColumns: ['user_id'],
+    actedColumns: { checked_in_by_user_id: ['lan_id', 'checked_in_at'] },
+    onErasure: 'withdraw',
+  },
   lan_messages: { userColumns: ['sender_user_id'], onErasure: 'scrub' },
   events: { userColumns: ['user_id'], onErasure: 'delete' },
   // A leader's clan passes to its longest member, or is disbanded.
@@ -52,8 +61,9 @@ export const personalTables = {
   steam_profiles: { userColumns: ['user_id'], onErasure: 'delete' },
   user_badges: { userColumns: ['user_id'], onErasure: 'delete' },
   consents: { userColumns: ['user_id'], onErasure: 'delete' },
-  // The record of an erasure a member administrator made: theirs, without the erased.
-  erasures: { userColumns: ['by_user_id'], onErasure: 'keep' },
+  // The record of an erasure a member administrator made: when they did (the reason is
+  // about the erased, and stays out of the administrator's export).
+  erasures: { userColumns: [], actedColumns: { by_user_id: ['erased_at'] }, onErasure: 'keep' },
 } as const satisfies Record<string, PersonalTable>;
 
 export type PersonalTableName = keyof typeof personalTables;

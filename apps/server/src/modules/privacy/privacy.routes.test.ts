@@ -1,13 +1,15 @@
 import type { DataExport } from '@lanparty/contract';
 import { describe, expect, it } from 'vitest';
+import { listen, openStream } from '../../../test/event-streams.ts';
 import { insertPastLan } from '../../../test/lans.ts';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { insertLocalAccount } from '../identity/local-accounts.repository.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { addPlaytime, ensureGames } from '../playtime/playtime.repository.ts';
 import { findSteamUsers } from '../playtime/steam-profiles.repository.ts';
-import { personalTables } from './personal-tables.ts';
+import { type PersonalTable, personalTables } from './personal-tables.ts';
 import { readUserReferences } from './user-catalogue.ts';
 
 const password = 'correct horse battery';
@@ -20,6 +22,12 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
   const { api, site, as } = setUpOrganiserSite(engine, {
     callers: ['LanAdministrator', 'MemberAdministrator', 'Lanner'],
   });
+
+  let listening: Promise<string> | undefined;
+  const baseUrl = () => {
+    listening ??= listen(site.app);
+    return listening;
+  };
 
   const withPassword = async (person: Person) => {
     await insertLocalAccount(site.db, {
@@ -62,8 +70,9 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
     const references = await readUserReferences(site.db);
     const missing = [...references]
       .filter(([table, columns]) => {
-        const spec = (personalTables as Record<string, { userColumns: readonly string[] }>)[table];
-        return !spec || [...columns].some((column) => !spec.userColumns.includes(column));
+        const spec = (personalTables as Record<string, PersonalTable>)[table];
+        const covered = [...(spec?.userColumns ?? []), ...Object.keys(spec?.actedColumns ?? {})];
+        return !spec || [...columns].some((column) => !covered.includes(column));
       })
       .map(([table, columns]) => `${table} (${[...columns].join(', ')})`);
     expect(missing, 'tables that refer to a user without export and erasure support').toEqual([]);
@@ -101,22 +110,35 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
       `/api/users/email-addresses/${encodeURIComponent('x@example.org')}`,
     );
 
+    // They checked the other in at the door: theirs is that they did, not the other's place.
+    await site.db
+      .updateTable('subscribers')
+      .set({ checked_in_by_user_id: me.user.id, checked_in_at: new Date().toISOString() })
+      .where('user_id', '=', other.user.id)
+      .execute();
+
     const exported = await exportOf(me);
     expect(exported.userId).toBe(me.user.id);
+    expect(exported.data.subscribers?.[1]).toEqual({
+      checked_in_by_user_id: me.user.id,
+      lan_id: lan.id,
+      checked_in_at: expect.any(String),
+    });
     expect(exported.data.users).toEqual([
       expect.objectContaining({ id: me.user.id, nickname: 'Exported', shows_history: true }),
     ]);
     expect(exported.data.user_roles).toEqual([{ user_id: me.user.id, role: 'Lanner' }]);
     expect(exported.data.local_accounts?.[0]).not.toHaveProperty('password_hash');
     expect(exported.data.local_accounts?.[0]).toMatchObject({ username: `account${me.user.id}` });
-    expect(exported.data.subscribers).toEqual([
+    expect(exported.data.subscribers?.[0]).toEqual(
       expect.objectContaining({
         lan_id: lan.id,
         status: 'Paid',
         present: true,
         amount_due_cents: 2500,
       }),
-    ]);
+    );
+    expect(exported.data.subscribers).toHaveLength(2);
     expect(exported.data.playtimes).toEqual([
       { user_id: me.user.id, game_id: 10, play_day: '2025-05-10', seconds: 7200 },
     ]);
@@ -219,6 +241,17 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
       username: `account${me.user.id}`,
       hasPassword: true,
     });
+    // Mail waiting for them, and a lan message of theirs to someone else (their reply-to).
+    await enqueueMessage(site.db, {
+      channel: 'email',
+      dedupeKey: `to-leaving-${me.user.id}`,
+      payload: { to: email, subject: 'Your place', text: 'Hi Leaving' },
+    });
+    await enqueueMessage(site.db, {
+      channel: 'email',
+      dedupeKey: `from-leaving-${me.user.id}`,
+      payload: { to: 'friend@example.org', subject: 'News', text: 'Hi', replyTo: email },
+    });
     const wrong = await api.request(me, 'DELETE', '/api/users/me', { password: 'not it' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().detail).toBe('The password is not right.');
@@ -287,6 +320,23 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
       before.map((item) => [item.user.id, item.totalPlaytime, item.position]),
     );
     expect(after.find((item) => item.user.id === me.user.id)?.user.nickname).toBe('Former lanner');
+    // Their mail waits no more and says nothing; the other's mail goes, without their address.
+    const mail = async (key: string) =>
+      site.db
+        .selectFrom('outbox')
+        .select(['payload', 'cancelled_at'])
+        .where('dedupe_key', '=', key)
+        .executeTakeFirstOrThrow();
+    const theirs = await mail(`to-leaving-${me.user.id}`);
+    expect(theirs.payload).toBe('{}');
+    expect(theirs.cancelled_at).not.toBeNull();
+    const others = await mail(`from-leaving-${me.user.id}`);
+    expect(others.cancelled_at).toBeNull();
+    expect(JSON.parse(others.payload)).toEqual({
+      to: 'friend@example.org',
+      subject: 'News',
+      text: 'Hi',
+    });
     // The clan passed to the member who joined longest ago.
     const clanNow = (await api.request(successor, 'GET', `/api/clans/${clan.json().id}`)).json();
     expect(clanNow.members).toEqual([
@@ -345,6 +395,44 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
     expect((await api.request(steamOnly, 'GET', '/api/users/me')).statusCode).toBe(401);
   });
 
+  it('keeps the site’s last system administrator', async () => {
+    const others = await site.db
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('role', '=', 'SystemAdministrator')
+      .execute();
+    await site.db.deleteFrom('user_roles').where('role', '=', 'SystemAdministrator').execute();
+    const only = await withPassword(await api.person({ roles: ['SystemAdministrator'] }));
+    const own = await api.request(only, 'DELETE', '/api/users/me', { password });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().detail).toMatch(/only system administrator/);
+    const second = await api.person({ roles: ['SystemAdministrator'] });
+    const byOther = await api.request(second, 'DELETE', `/api/users/${only.user.id}`, {
+      reason: 'Leaving the crew',
+    });
+    expect(byOther.statusCode, byOther.body).toBe(204);
+    const last = await api.request(second, 'DELETE', '/api/users/me', { password });
+    expect(last.statusCode).toBe(409);
+    if (others.length > 0)
+      await site.db
+        .insertInto('user_roles')
+        .values(
+          others.map((row) => ({ user_id: row.user_id, role: 'SystemAdministrator' as const })),
+        )
+        .execute();
+  });
+
+  it('ends the erased account’s open live update stream', async () => {
+    const leaving = await withPassword(await api.person());
+    const stream = await openStream(await baseUrl(), leaving);
+    expect(stream.response.status).toBe(200);
+    const erased = await api.request(leaving, 'DELETE', '/api/users/me', { password });
+    expect(erased.statusCode).toBe(204);
+    await stream.ended();
+    const again = await openStream(await baseUrl(), leaving);
+    expect(again.response.status).toBe(401);
+  });
+
   it('lets a member administrator erase an account with a reason, recorded', async () => {
     const gone = await api.person();
     const administrator = as.MemberAdministrator;
@@ -366,6 +454,18 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
       .executeTakeFirstOrThrow();
     expect(record).toMatchObject({ by_user_id: administrator.user.id, reason: 'Asked by e-mail' });
     expect(JSON.stringify(record)).not.toContain(gone.user.nickname);
+    // Not an account holding a role a member administrator could not take away.
+    const lanAdministrator = await api.person({ roles: ['LanAdministrator'] });
+    const higher = await api.request(
+      administrator,
+      'DELETE',
+      `/api/users/${lanAdministrator.user.id}`,
+      {
+        reason: 'Asked by e-mail',
+      },
+    );
+    expect(higher.statusCode).toBe(403);
+    expect(higher.json().detail).toMatch(/LanAdministrator/);
     const twice = await api.request(administrator, 'DELETE', `/api/users/${gone.user.id}`, {
       reason: 'Again',
     });

@@ -1,3 +1,4 @@
+import type { Role } from '@lanparty/contract';
 import {
   consentChangeSchema,
   consentStateSchema,
@@ -9,10 +10,11 @@ import {
   ownErasureSchema,
   problemDetailsSchema,
 } from '@lanparty/contract';
+import { grantableRoles } from '@lanparty/contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemError } from '../../http/problems.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
+import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import { InvalidTokenError, type SignInProofVerifier } from '../auth/token-verifier.ts';
@@ -102,11 +104,17 @@ export const privacyRoutes =
             'are refused from then on. Past subscriptions, payments and playtime stay, of a ' +
             '"Former lanner".',
           body: ownErasureSchema,
-          response: { 204: z.undefined(), ...problems, 429: problemDetailsSchema },
+          response: {
+            204: z.undefined(),
+            ...problems,
+            409: problemDetailsSchema,
+            429: problemDetailsSchema,
+          },
         },
       },
       async (request, reply) => {
         const viewer = await requireViewer(request);
+        await refuseErasingTheLastSystemAdministrator(deps, viewer.user.id, viewer.roles, 'own');
         const { password, idToken } = request.body;
         if (password !== undefined) {
           await requireAttempt(
@@ -165,6 +173,16 @@ export const privacyRoutes =
         const user = await findUserById(deps.db, request.params.id);
         if (!user || user.erased_at !== null)
           throw new ProblemError(404, `There is no user ${request.params.id}.`);
+        // As with roles: a member administrator erases lanners and members, not those who
+        // hold a role they could not take away.
+        const roles = (await findRoles(deps.db, [user.id])).get(user.id) ?? [];
+        const beyond = roles.filter((role) => !grantableRoles(viewer.roles).includes(role));
+        if (beyond.length > 0)
+          throw new ProblemError(
+            403,
+            `You may not erase the account of a ${beyond.join(', ')}: only a system administrator may.`,
+          );
+        await refuseErasingTheLastSystemAdministrator(deps, user.id, roles, 'their');
         await eraseAccount(
           deps,
           user,
@@ -250,4 +268,28 @@ async function requireFreshSignIn(
     throw new ProblemError(400, 'The sign-in’s proof is of another account.');
   if (now.getTime() / 1000 - proof.authTime > freshSignInSeconds)
     throw new ProblemError(400, 'Sign in again to confirm: that sign-in was over 5 minutes ago.');
+}
+
+/** A site keeps a system administrator: the last one is not erased (409). */
+async function refuseErasingTheLastSystemAdministrator(
+  deps: PrivacyDeps,
+  userId: number,
+  roles: readonly Role[],
+  whose: 'own' | 'their',
+): Promise<void> {
+  if (!roles.includes('SystemAdministrator')) return;
+  const others = await deps.db
+    .selectFrom('user_roles')
+    .innerJoin('users', 'users.id', 'user_roles.user_id')
+    .select('users.id')
+    .where('user_roles.role', '=', 'SystemAdministrator')
+    .where('users.id', '!=', userId)
+    .where('users.erased_at', 'is', null)
+    .limit(1)
+    .execute();
+  if (others.length === 0)
+    throw new ProblemError(
+      409,
+      `This is the site’s only system administrator: make another one before erasing ${whose} account.`,
+    );
 }

@@ -17,9 +17,9 @@ export type Swept = {
  * - attempt counters whose window is over (a window lasts at most two hours);
  * - the identity provider's sign-in records (sessions, grants, tokens) once expired, and
  *   used ones 30 days after their use;
- * - outgoing mail: its text and address 30 days after it was sent, failed or cancelled
- *   (the row stays, empty, so no message is queued twice), and mail files written for
- *   want of an SMTP server after 30 days.
+ * - outgoing mail and chat posts: their text (addresses, nicknames) 30 days after they
+ *   were sent, failed or cancelled (the row stays, empty, so no message is queued twice),
+ *   and mail files written for want of an SMTP server after 30 days.
  */
 export async function sweepOldRecords(
   db: AppDatabase,
@@ -40,7 +40,6 @@ export async function sweepOldRecords(
   const mails = await db
     .updateTable('outbox')
     .set({ payload: '{}', last_error: null })
-    .where('channel', '=', 'email')
     .where('payload', '!=', '{}')
     .where((eb) =>
       eb.or([
