@@ -4,6 +4,7 @@ import { AlertText } from '../../../components/alert-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import section from '../../../components/section.module.css';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useAnswerSteamPlaytime, useConsents, useDeletePlaytime } from '../api/history-and-data.ts';
@@ -21,6 +22,24 @@ export function SteamPlaytimeConsent({ user }: { user: UserProfile }) {
   const deletion = useDeletePlaytime();
   const [isAskingDelete, setIsAskingDelete] = useState(false);
   const consent = consents.data?.steamPlaytime;
+  if (consents.isError && !consent && user.steamId !== null)
+    return (
+      <section
+        id="steam-playtime"
+        className={section.section}
+        aria-labelledby="steam-playtime-title"
+      >
+        <h2 id="steam-playtime-title" className={section.sectionTitle}>
+          Steam Playtime
+        </h2>
+        <LoadFailure
+          failure="Your choice about your Steam playtime could not be loaded."
+          error={consents.error}
+          onRetry={() => void consents.refetch()}
+          isRetrying={consents.isFetching}
+        />
+      </section>
+    );
   if (!consent || (user.steamId === null && consent.given === null)) return null;
   const given = answer.isPending ? answer.variables : consent.given === true;
   return (

@@ -44,7 +44,11 @@ export function YourBadges({
               <div className={styles.text}>
                 <h3 className={styles.name}>
                   {badge.name}
-                  {newKeys.has(badge.key) ? <span className={styles.new}>New</span> : null}
+                  {newKeys.has(badge.key) ? (
+                    <span className={styles.new}>
+                      <span className="visually-hidden">, </span>New
+                    </span>
+                  ) : null}
                 </h3>
                 <p>{badge.reason}</p>
                 <p className={styles.earned}>Earned {formatDisplayDate(badge.earnedOn)}</p>

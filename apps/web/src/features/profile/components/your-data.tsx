@@ -1,5 +1,5 @@
 import type { UserProfile } from '@lanparty/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AlertText } from '../../../components/alert-text.tsx';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
@@ -22,8 +22,14 @@ const confirmedReturn = '/profile?erase=confirm#your-data';
  */
 export function YourData({ user }: { user: UserProfile }) {
   const download = useDownloadMyData();
-  const [searchParams] = useSearchParams();
-  const [isErasing, setIsErasing] = useState(searchParams.get('erase') === 'confirm');
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Back from a sign-in made to confirm: the dialog opens again, once (the address forgets
+  // it, so a reload later does not offer an old sign-in as the proof).
+  const [isConfirmedBySignIn] = useState(() => searchParams.get('erase') === 'confirm');
+  const [isErasing, setIsErasing] = useState(isConfirmedBySignIn);
+  useEffect(() => {
+    if (searchParams.has('erase')) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
   return (
     <section id="your-data" className={section.section} aria-labelledby="your-data-title">
       <h2 id="your-data-title" className={section.sectionTitle}>
@@ -72,7 +78,7 @@ export function YourData({ user }: { user: UserProfile }) {
       <EraseAccountDialog
         user={user}
         isOpen={isErasing}
-        isConfirmedBySignIn={searchParams.get('erase') === 'confirm'}
+        isConfirmedBySignIn={isConfirmedBySignIn}
         onCancel={() => setIsErasing(false)}
       />
     </section>
@@ -129,7 +135,20 @@ function EraseAccountDialog({
               <li>Stays, as “Former lanner”: past payments and playtime per day.</li>
             </ul>
           </div>
-          {account.isPending ? <p>Checking how you sign in…</p> : null}
+          <p
+            role="status"
+            className={account.isPending || erase.isSuccess ? undefined : 'visually-hidden'}
+          >
+            {account.isPending ? 'Checking how you sign in…' : ''}
+            {erase.isSuccess ? 'Your account is erased. Signing you out…' : ''}
+          </p>
+          <AlertText
+            message={
+              account.isError
+                ? `How you sign in could not be checked: ${describeError(account.error)}`
+                : null
+            }
+          />
           {hasPassword ? (
             <div className={forms.field}>
               <label className={forms.label} htmlFor="erase-password">
@@ -153,7 +172,6 @@ function EraseAccountDialog({
             <p>You signed in again: you may erase the account now.</p>
           ) : null}
           <AlertText message={erase.isError ? describeError(erase.error) : null} />
-          {erase.isSuccess ? <p role="status">Your account is erased. Signing you out…</p> : null}
           <div className={`${controls.actions} ${dialogStyles.actions}`}>
             <button
               ref={cancelRef}
@@ -176,7 +194,12 @@ function EraseAccountDialog({
               <button
                 type="submit"
                 className={`${controls.button} ${styles.eraseButton}`}
-                disabled={isBusy || account.isPending || (hasPassword === true && password === '')}
+                disabled={
+                  isBusy ||
+                  hasPassword === undefined ||
+                  (hasPassword === true && password === '') ||
+                  (hasPassword === false && !idToken)
+                }
               >
                 {erase.isPending ? 'Erasing…' : 'Erase my account'}
               </button>
