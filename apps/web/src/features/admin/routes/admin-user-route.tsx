@@ -11,6 +11,7 @@ import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { idParam } from '../../../lib/id-param.ts';
 import { Link, useParams } from '../../../lib/router/index.tsx';
 import { hasPersonalFields, useUser } from '../api/get-user.ts';
+import { EraseUser } from '../components/erase-user.tsx';
 import { RoleEditor } from '../components/role-editor.tsx';
 import styles from './admin-user-route.module.css';
 
@@ -72,6 +73,7 @@ function AdminUser({ id }: { id: number }) {
       <section className={section.section} aria-label="Roles">
         <RoleEditor key={profile.id} user={profile} />
       </section>
+      <EraseUser user={profile} />
     </Page>
   );
 }
