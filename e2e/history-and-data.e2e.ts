@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { accessTokenOf, callApi } from './support/api.ts';
 import { viewports } from './support/browser.ts';
 import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
@@ -40,6 +41,28 @@ describe('the profile’s history and data', () => {
       expect(await axeViolations(page), `erase dialog at ${viewport.width} px`).toEqual([]);
       await dialog.getByRole('button', { name: 'Keep my account' }).click();
       await dialog.waitFor({ state: 'hidden' });
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('offers a member administrator to erase a lanner’s account with a reason, nothing for axe', async () => {
+    const lanner = await callApi<{ id: number }>(
+      await accessTokenOf(session.browser, 'lanner'),
+      'GET',
+      '/api/users/me',
+    );
+    for (const viewport of [viewports.phone, viewports.desktop]) {
+      const { page, errors, settled } = await session.openAs(
+        'memberadmin',
+        `/admin/users/${lanner.id}`,
+        viewport,
+      );
+      const section = page.getByRole('region', { name: 'Erase account' });
+      await section.getByLabel('Reason').waitFor();
+      await section.getByRole('button', { name: 'Erase account…' }).click();
+      await section.getByText('Reason is required').waitFor();
+      await settled();
+      expect(await axeViolations(page), `admin erase at ${viewport.width} px`).toEqual([]);
       expect(errors).toEqual([]);
     }
   });
