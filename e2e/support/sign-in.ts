@@ -30,12 +30,21 @@ export async function reloadApp(page: Page): Promise<void> {
   await waitForApp(page);
 }
 
-const savedSessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+type SavedSession = { state: Awaited<ReturnType<BrowserContext['storageState']>>; savedAt: number };
+
+const savedSessions = new Map<string, SavedSession>();
+
+/**
+ * How long a saved session is reused: less than the access token's five minutes. Past it,
+ * a new context would renew the token with the saved refresh token, which the provider
+ * rotates on use: the second context to renew with it is refused (400 at /oidc/token).
+ */
+const sessionReuseMs = 4 * 60_000;
 
 /**
  * A browser context already signed in as a demo account. The first call signs in
- * through the real pages; later ones reuse that session (cookies and the
- * app's local storage), as a returning visitor would.
+ * through the real pages; later ones within four minutes reuse that session (cookies and
+ * the app's local storage), as a returning visitor would.
  */
 export async function signedInContext(
   browser: Browser,
@@ -45,6 +54,7 @@ export async function signedInContext(
 ): Promise<BrowserContext> {
   const key = `${baseUrl}|${account}`;
   let session = savedSessions.get(key);
+  if (session && Date.now() - session.savedAt > sessionReuseMs) session = undefined;
   if (!session) {
     const context = await browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
@@ -52,11 +62,15 @@ export async function signedInContext(
     await signInOnPage(page, account);
     await page.waitForURL(`${baseUrl}/lans/upcoming`);
     await waitForApp(page);
-    session = await context.storageState();
+    session = { state: await context.storageState(), savedAt: Date.now() };
     savedSessions.set(key, session);
     await context.close();
   }
-  return browser.newContext({ viewport: viewports.desktop, ...options, storageState: session });
+  return browser.newContext({
+    viewport: viewports.desktop,
+    ...options,
+    storageState: session.state,
+  });
 }
 
 /**

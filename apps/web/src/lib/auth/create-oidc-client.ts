@@ -3,7 +3,6 @@ import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import type { OidcClient } from 'oidc-client-ts';
 import type { OidcClientPort } from './auth-session.ts';
 import type { LibraryClient } from './library-client.ts';
-import { clearStaleSignIns, createSignInRequest } from './sign-in-request.ts';
 
 /** What the app reads of the issuer's discovery document before anything else. */
 export type IdentityProvider = { authorizationEndpoint: string };
@@ -36,8 +35,8 @@ export function createOidcClient(
       authority: settings.issuer,
       client_id: settings.clientId,
     } as OidcClient['settings'],
-    createSigninRequest: ({ state, request_type, extraQueryParams }) =>
-      createSignInRequest(
+    createSigninRequest: async ({ state, request_type, extraQueryParams }) =>
+      (await loadSignInRequest()).createSignInRequest(
         {
           clientId: settings.clientId,
           scope: settings.scope,
@@ -50,9 +49,15 @@ export function createOidcClient(
       (await load()).processSigninResponse(url, extraHeaders),
     useRefreshToken: async (args) => (await load()).useRefreshToken(args),
     createSignoutRequest: async (args) => (await load()).createSignoutRequest(args),
-    clearStaleState: async () => clearStaleSignIns(),
+    clearStaleState: async () => (await loadSignInRequest()).clearStaleSignIns(),
   };
 }
+
+/**
+ * The sign-in request's code (PKCE, the pending sign-ins), loaded when a signed-in app
+ * has to sign in again: its first screen does without it (issue 36 needed its bytes).
+ */
+const loadSignInRequest = () => import('./sign-in-request.ts');
 
 /** A plain-http page has no crypto.subtle; sha-256.ts lends one, loaded only there. */
 async function lendDigestToPlainHttpPage(): Promise<void> {

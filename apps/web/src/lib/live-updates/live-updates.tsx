@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { invalidateForEvents } from './invalidate-for-events.ts';
 import { createLiveConnection, LiveConnectionContext } from './live-connection.ts';
-import type { LiveEvent, openLiveEvents } from './live-events.ts';
-
-/** The stream's code, loaded once the app runs: the first screen does without it. */
-const loadStream = () => import('./live-stream.ts');
+import { type LiveEvent, openLiveEvents } from './live-events.ts';
 
 /** How long events are gathered before refetching, so a burst of them costs one refetch. */
 const gatherMs = 50;
@@ -17,10 +15,9 @@ const gatherMs = 50;
  * says when the site is offline); the site otherwise works as it does without it.
  */
 export function LiveUpdates({
-  open,
+  open = openLiveEvents,
   children,
 }: {
-  /** The stream to open (a screen's, a test's); the signed-in user's when left out. */
   open?: typeof openLiveEvents;
   children?: ReactNode;
 }) {
@@ -29,64 +26,42 @@ export function LiveUpdates({
 
   useEffect(() => {
     let isDown = false;
-    let isStopped = false;
-    let stop = () => {};
     let gathered = new Map<string, LiveEvent>();
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       flushTimer = undefined;
       const events = [...gathered.values()];
       gathered = new Map();
-      void loadStream().then((stream) => stream.invalidateForEvents(queryClient, events));
+      void invalidateForEvents(queryClient, events);
     };
     const refetchAll = () => void queryClient.invalidateQueries();
 
-    const start = (openStream: typeof openLiveEvents) =>
-      openStream({
-        onEvent: (event) => {
-          gathered.set(JSON.stringify(event), event);
-          flushTimer ??= setTimeout(flush, gatherMs);
-        },
-        onOpen: (isReconnect) => {
-          // Back after the server could not be reached: what failed meanwhile reads again.
-          if (isReconnect || connection.isUnreachable()) refetchAll();
-          isDown = false;
-          connection.setUnreachable(false);
-        },
-        onDown: () => {
-          isDown = true;
-        },
-        onUnreachable: () => {
-          isDown = true;
-          connection.setUnreachable(true);
-        },
-      });
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    // Its code could not be had (offline as the app started): the site says it is offline
-    // and tries again, as the stream itself does.
-    const begin = () =>
-      void loadStream().then(
-        (stream) => {
-          if (!isStopped) stop = start(stream.openLiveEvents);
-        },
-        () => {
-          if (isStopped) return;
-          connection.setUnreachable(true);
-          retryTimer = setTimeout(begin, 5_000);
-        },
-      );
-    // A stream given (a screen's, a test's) opens at once.
-    if (open) stop = start(open);
-    else begin();
+    const stop = open({
+      onEvent: (event) => {
+        gathered.set(JSON.stringify(event), event);
+        flushTimer ??= setTimeout(flush, gatherMs);
+      },
+      onOpen: (isReconnect) => {
+        // Back after the server could not be reached: what failed meanwhile reads again.
+        if (isReconnect || connection.isUnreachable()) refetchAll();
+        isDown = false;
+        connection.setUnreachable(false);
+      },
+      onDown: () => {
+        isDown = true;
+      },
+      onUnreachable: () => {
+        isDown = true;
+        connection.setUnreachable(true);
+      },
+    });
     const onFocus = () => {
       if (isDown) refetchAll();
     };
     window.addEventListener('focus', onFocus);
     return () => {
-      isStopped = true;
       stop();
       clearTimeout(flushTimer);
-      clearTimeout(retryTimer);
       window.removeEventListener('focus', onFocus);
     };
   }, [queryClient, open, connection]);
