@@ -94,6 +94,19 @@ describe('what a live update refetches', () => {
     );
   });
 
+  it('a screen made or switched off: the screens listed and the screen shown, nothing else', async () => {
+    expect(await touchedBy({ kind: 'screen', lanId: 3 })).toEqual([]);
+    // The screens of a lan (admin) and a screen's own view, as their features spell them.
+    const queryClient = new QueryClient();
+    const screens: QueryKey = ['lans', 'screen', 3];
+    const view: QueryKey = ['lans', 'screen', 'a-screen-token'];
+    for (const key of [screens, view, lansKeys.detail(3)]) queryClient.setQueryData(key, {});
+    await invalidateForEvents(queryClient, [{ kind: 'screen', lanId: 3 }]);
+    expect(queryClient.getQueryState(screens)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(view)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(lansKeys.detail(3))?.isInvalidated).toBe(false);
+  });
+
   it('a resync: everything', async () => {
     expect(await touchedBy({ kind: 'resync' })).toEqual(Object.keys(cached).sort());
   });
