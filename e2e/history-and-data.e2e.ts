@@ -4,7 +4,7 @@ import { accessTokenOf, callApi } from './support/api.ts';
 import { viewports } from './support/browser.ts';
 import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
-import { bearerTokenOf } from './support/sign-in.ts';
+import { bearerTokenOf, createAccountOnPage, newAccountPassword } from './support/sign-in.ts';
 
 const session = useBrowser();
 
@@ -74,13 +74,8 @@ describe('the profile’s history and data', () => {
     });
     const { page, errors } = await session.newPage(context);
     await page.goto(siteUrl('/profile'));
-    await page.getByRole('link', { name: /create an account/i }).click();
     const username = `leaver${Date.now() % 100000}`;
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.org`);
-    await page.getByLabel('Password', { exact: true }).fill('a long enough secret');
-    await page.getByLabel('Repeat password').fill('a long enough secret');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await createAccountOnPage(page, username);
     await page.waitForURL(siteUrl('/profile'));
     const token = await bearerTokenOf(page);
 
@@ -103,7 +98,7 @@ describe('the profile’s history and data', () => {
     await dialog.getByLabel('Password').fill('not the password');
     await dialog.getByRole('button', { name: 'Erase my account' }).click();
     await dialog.getByRole('alert').getByText('The password is not right.').waitFor();
-    await dialog.getByLabel('Password').fill('a long enough secret');
+    await dialog.getByLabel('Password').fill(newAccountPassword);
     await dialog.getByRole('button', { name: 'Erase my account' }).click();
     // Signed out: the site asks to sign in, as it asks anyone signed out.
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { demoDataDir, emptySiteUrl, siteUrl } from './support/provided-context.ts';
-import { signedInContext, signInOnPage, waitForApp } from './support/sign-in.ts';
+import {
+  createAccountOnPage,
+  signedInContext,
+  signInOnPage,
+  waitForApp,
+} from './support/sign-in.ts';
 
 const session = useBrowser();
 const { newPage } = session;
@@ -15,12 +20,7 @@ describe('the first account', () => {
     );
     await page.goto(emptySiteUrl('/lans/upcoming'));
     await page.getByText('the first account created becomes the site').waitFor();
-    await page.getByRole('link', { name: /create an account/i }).click();
-    await page.getByLabel('Username').fill('founder');
-    await page.getByLabel('Email').fill('founder@example.org');
-    await page.getByLabel('Password', { exact: true }).fill('a long enough secret');
-    await page.getByLabel('Repeat password').fill('a long enough secret');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await createAccountOnPage(page, 'founder');
     await page.waitForURL(emptySiteUrl('/lans/upcoming'));
     await page
       .getByRole('navigation', { name: 'User' })
@@ -48,13 +48,8 @@ describe('a new lanner-to-be', () => {
       await session.browser.newContext({ viewport: viewports.desktop }),
     );
     await page.goto(siteUrl('/profile'));
-    await page.getByRole('link', { name: /create an account/i }).click();
     const username = `newbie${Date.now() % 100000}`;
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.org`);
-    await page.getByLabel('Password', { exact: true }).fill('a long enough secret');
-    await page.getByLabel('Repeat password').fill('a long enough secret');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await createAccountOnPage(page, username);
     await page.waitForURL(siteUrl('/profile'));
     await page
       .getByText("Please verify and complete your profile to participate in the lan-party's.")

@@ -87,3 +87,19 @@ export async function bearerTokenOf(page: Page, url?: string): Promise<string> {
   await (url === undefined ? page.reload() : page.goto(url));
   return ((await request).headers().authorization ?? '').slice('Bearer '.length);
 }
+
+/** The password of the accounts tests create through the sign-up page. */
+export const newAccountPassword = 'a long enough secret';
+
+/**
+ * Creates an account through the sign-up page that the sign-in form links to (the page
+ * shows the sign-in form), with `username`, an address of its own and newAccountPassword.
+ */
+export async function createAccountOnPage(page: Page, username: string): Promise<void> {
+  await page.getByRole('link', { name: /create an account/i }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.org`);
+  await page.getByLabel('Password', { exact: true }).fill(newAccountPassword);
+  await page.getByLabel('Repeat password').fill(newAccountPassword);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}

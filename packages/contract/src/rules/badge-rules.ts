@@ -1,22 +1,9 @@
+import { monthNames } from '../months.ts';
+
 /*
  * A badge's name and one-line reason (issue 36), from its key: the server awards badges
  * (apps/server/src/modules/history/badges.ts); their words are the contract's.
  */
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const monthName = (month: string) => {
   const [year, number] = month.split('-').map(Number) as [number, number];

@@ -1,16 +1,7 @@
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
+import { lansBeenTo } from '../users/users.repository.ts';
 import type { CountedLan } from './attendance.ts';
-
-/** The presences that count: marked present at an active lan that has ended. */
-function presences(db: Executor, now: Date) {
-  return db
-    .selectFrom('subscribers')
-    .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
-    .where('subscribers.present', '=', true)
-    .where('lans.is_active', '=', true)
-    .where('lans.end_date', '<', now.toISOString());
-}
 
 /**
  * The site's counted lans in start order: active, ended, with at least one participant
@@ -20,7 +11,7 @@ export async function findCountedLans(db: Executor, now: Date): Promise<CountedL
   const rows = await db
     .selectFrom('lans')
     .select(['id', 'name', 'start_date', 'end_date'])
-    .where('id', 'in', presences(db, now).select('subscribers.lan_id'))
+    .where('id', 'in', lansBeenTo(db, now.toISOString()).select('subscribers.lan_id'))
     .orderBy('start_date')
     .orderBy('id')
     .execute();
@@ -38,7 +29,7 @@ export async function findAttendedLanIds(
   userId: number,
   now: Date,
 ): Promise<Set<number>> {
-  const rows = await presences(db, now)
+  const rows = await lansBeenTo(db, now.toISOString())
     .select('subscribers.lan_id')
     .where('subscribers.user_id', '=', userId)
     .execute();
@@ -50,7 +41,7 @@ export async function findAllAttendance(
   db: Executor,
   now: Date,
 ): Promise<Map<number, Set<number>>> {
-  const rows = await presences(db, now)
+  const rows = await lansBeenTo(db, now.toISOString())
     .innerJoin('users', 'users.id', 'subscribers.user_id')
     .where('users.erased_at', 'is', null)
     .select(['subscribers.user_id', 'subscribers.lan_id'])

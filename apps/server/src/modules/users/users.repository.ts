@@ -71,13 +71,8 @@ export async function listUsers(
                   .case()
                   .when('users.shows_history', '=', true)
                   .then(
-                    eb
-                      .selectFrom('subscribers')
-                      .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
-                      .whereRef('subscribers.user_id', '=', 'users.id')
-                      .where('subscribers.present', '=', true)
-                      .where('lans.is_active', '=', true)
-                      .where('lans.end_date', '<', endedBefore)
+                    lansBeenTo(db, endedBefore)
+                      .where('subscribers.user_id', '=', eb.ref('users.id'))
                       .select((inner) => inner.fn.countAll<number>().as('count')),
                   )
                   .else(0)
@@ -95,9 +90,10 @@ export async function listUsers(
 
 /**
  * The subscriptions that count for numberOfLans and lastLanOn: the lans attended (issue 36),
- * where the user was marked present at an active lan that ended before `endedBefore`.
+ * where the user was marked present at an active lan that ended before `endedBefore`. The
+ * one rule of attendance: the history and its badges count the same rows.
  */
-function lansBeenTo(db: Executor, endedBefore: string) {
+export function lansBeenTo(db: Executor, endedBefore: string) {
   return db
     .selectFrom('subscribers')
     .innerJoin('lans', 'lans.id', 'subscribers.lan_id')

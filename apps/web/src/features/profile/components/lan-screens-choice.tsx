@@ -1,12 +1,12 @@
 import type { PlaytimeStatus, ScreenVisibility } from '@lanparty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertText } from '../../../components/alert-text.tsx';
-import forms from '../../../components/forms.module.css';
 import section from '../../../components/section.module.css';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { usersKeys } from '../../../lib/users/users-query-keys.ts';
 import { usePlaytimeStatus } from '../api/get-playtime-status.ts';
+import { SwitchField } from './switch-field.tsx';
 
 /**
  * The profile's At the Lan section (issue 35): a switch to keep what the user plays off the
@@ -32,22 +32,14 @@ export function LanScreensChoice() {
       <h2 id="at-the-lan" className={section.sectionTitle}>
         At the Lan
       </h2>
-      <label className={forms.checkbox}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={isShown}
-          aria-checked={isShown}
-          disabled={!status.data || save.isPending}
-          aria-describedby="at-the-lan-hint"
-          onChange={(event) => save.mutate({ showsOnScreens: event.target.checked })}
-        />
-        <span>Show what I play on lan screens</span>
-      </label>
-      <p id="at-the-lan-hint" className={forms.hint}>
-        While you are at a lan, its screens and page show the Steam game you play and who played
-        most. Off, you are in none of it, and the screens do not name you when you arrive.
-      </p>
+      <SwitchField
+        label="Show what I play on lan screens"
+        hintId="at-the-lan-hint"
+        hint="While you are at a lan, its screens and page show the Steam game you play and who played most. Off, you are in none of it, and the screens do not name you when you arrive."
+        isOn={isShown}
+        isDisabled={!status.data || save.isPending}
+        onFlip={(showsOnScreens) => save.mutate({ showsOnScreens })}
+      />
       <AlertText
         message={save.isError ? `Your choice was not saved: ${describeError(save.error)}` : null}
       />

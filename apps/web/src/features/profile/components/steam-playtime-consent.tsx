@@ -9,6 +9,7 @@ import section from '../../../components/section.module.css';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useAnswerSteamPlaytime, useConsents, useDeletePlaytime } from '../api/history-and-data.ts';
 import styles from './steam-playtime-consent.module.css';
+import { SwitchField } from './switch-field.tsx';
 
 /**
  * The profile's Steam Playtime section (issue 36): the consent to record the user's Steam
@@ -78,25 +79,18 @@ export function SteamPlaytimeConsent({ user }: { user: UserProfile }) {
           </div>
         </div>
       ) : (
-        <>
-          <label className={forms.checkbox}>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={given}
-              aria-checked={given}
-              disabled={answer.isPending}
-              aria-describedby="steam-playtime-hint"
-              onChange={(event) => answer.mutate(event.target.checked)}
-            />
-            <span>{consent.wording}</span>
-          </label>
-          <p id="steam-playtime-hint" className={forms.hint}>
-            {given
+        <SwitchField
+          label={consent.wording}
+          hintId="steam-playtime-hint"
+          hint={
+            given
               ? 'The games you play and for how long, per day. Switched off, nothing more is recorded from the next check on (within a minute).'
-              : 'Nothing is recorded. What was recorded before stays on past leaderboards until you delete it.'}
-          </p>
-        </>
+              : 'Nothing is recorded. What was recorded before stays on past leaderboards until you delete it.'
+          }
+          isOn={given}
+          isDisabled={answer.isPending}
+          onFlip={(isGiven) => answer.mutate(isGiven)}
+        />
       )}
       {consent.given === false && !consent.needsAnswer ? (
         <div>

@@ -7,6 +7,7 @@ import { describeError } from '../../../lib/describe-error.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { useHistoryVisibility } from '../api/history-and-data.ts';
+import { SwitchField } from './switch-field.tsx';
 import styles from './your-history.module.css';
 
 /** "3 lans in a row": a streak as the profile says it. */
@@ -94,22 +95,14 @@ export function YourHistory({
           )}
         </>
       ) : null}
-      <label className={forms.checkbox}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={isShown}
-          aria-checked={isShown}
-          disabled={visibility.isPending}
-          aria-describedby="history-visibility-hint"
-          onChange={(event) => visibility.mutate({ showsHistory: event.target.checked })}
-        />
-        <span>Show my lans and badges to others</span>
-      </label>
-      <p id="history-visibility-hint" className={forms.hint}>
-        Off, nobody but you and the administrators sees the lans you attended and your badges, and
-        your lanner card shows no count.
-      </p>
+      <SwitchField
+        label="Show my lans and badges to others"
+        hintId="history-visibility-hint"
+        hint="Off, nobody but you and the administrators sees the lans you attended and your badges, and your lanner card shows no count."
+        isOn={isShown}
+        isDisabled={visibility.isPending}
+        onFlip={(showsHistory) => visibility.mutate({ showsHistory })}
+      />
       <AlertText
         message={
           visibility.isError
