@@ -71,6 +71,7 @@ import { startLeaderboardAnnouncer } from './modules/stats/leaderboard-announcer
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { isSteamApiConfigured } from './modules/steam/steam-api.ts';
 import { subscribersRoutes } from './modules/subscriptions/subscribers.routes.ts';
+import { tournamentsRoutes } from './modules/tournaments/tournaments.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type AppOptions = {
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(paymentDetailsRoutes({ db }));
   await app.register(messagingRoutes({ isChatOn }));
   await app.register(announcementsRoutes(lanDeps));
+  await app.register(tournamentsRoutes(lanDeps));
   await app.register(gamesRoutes({ db }));
   await app.register(clansRoutes({ db, timeZone: config.communityTimeZone }));
   await app.register(

@@ -19,6 +19,7 @@ export * from './schemas/seating.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/subscribers.ts';
+export * from './schemas/tournaments.ts';
 export * from './schemas/users.ts';
 export * from './time-span.ts';
 export * from './validation-messages.ts';

@@ -204,7 +204,8 @@ export type EventsTable = {
     | 'seating'
     | 'schedule'
     | 'announcement'
-    | 'screen';
+    | 'screen'
+    | 'tournament';
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;
@@ -212,6 +213,8 @@ export type EventsTable = {
   clan_id: number | null;
   /** A seat's occupant changed (migration 0022). */
   seat_id: number | null;
+  /** A tournament changed (migration 0030). */
+  tournament_id: number | null;
   /** Concerns a lan only lan administrators may see (migration 0015). */
   is_hidden: BooleanColumn;
   creation_date: Timestamp;
@@ -323,6 +326,98 @@ export type ScreensTable = {
   slides: string;
   rotation_seconds: number;
   creation_date: Timestamp;
+};
+
+/** A tournament of a lan (migration 0030); `version` is raised by every change. */
+export type TournamentsTable = {
+  id: Generated<number>;
+  lan_id: number;
+  name: string;
+  /** The Steam app id of a game the site knows; null for a game named only. */
+  game_id: number | null;
+  game_name: string;
+  format: 'single_elimination' | 'double_elimination' | 'round_robin';
+  team_size: number;
+  max_entrants: number;
+  best_of: number;
+  final_best_of: number;
+  sign_up_closes_at: Timestamp | null;
+  needs_check_in: BooleanColumn;
+  state: 'open' | 'running' | 'finished';
+  version: Generated<number>;
+  creation_date: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+};
+
+/** An entry of a tournament: a player or a team (the bracket library's participant). */
+export type TournamentEntriesTable = {
+  id: Generated<number>;
+  tournament_id: number;
+  /** A team's name; null for a player alone. */
+  name: string | null;
+  clan_id: number | null;
+  captain_user_id: number | null;
+  is_checked_in: BooleanColumn;
+  has_forfeited: BooleanColumn;
+  /** Its place once the tournament is over; ties share one. */
+  final_rank: number | null;
+  creation_date: Timestamp;
+};
+
+export type TournamentEntryMembersTable = {
+  entry_id: number;
+  tournament_id: number;
+  user_id: number;
+};
+
+/** The bracket library's tables (brackets-model's storage types), kept as it writes them. */
+export type TournamentStagesTable = {
+  id: Generated<number>;
+  tournament_id: number;
+  name: string;
+  type: string;
+  number: number;
+  /** JSON of the library's StageSettings. */
+  settings: string;
+};
+
+export type TournamentGroupsTable = { id: Generated<number>; stage_id: number; number: number };
+
+export type TournamentRoundsTable = {
+  id: Generated<number>;
+  stage_id: number;
+  group_id: number;
+  number: number;
+};
+
+export type TournamentMatchesTable = {
+  id: Generated<number>;
+  tournament_id: number;
+  stage_id: number;
+  group_id: number;
+  round_id: number;
+  number: number;
+  child_count: number;
+  /** brackets-model's Status: 0 locked … 4 completed, 5 archived. */
+  status: number;
+  /** JSON of a side (brackets-model's ParticipantResult); null: a bye. */
+  opponent1: string | null;
+  opponent2: string | null;
+  /** A side's report, `a-b`, while the match is not settled. */
+  report1: string | null;
+  report2: string | null;
+  is_disputed: BooleanColumn;
+};
+
+export type TournamentMatchGamesTable = {
+  id: Generated<number>;
+  stage_id: number;
+  parent_id: number;
+  number: number;
+  status: number;
+  opponent1: string | null;
+  opponent2: string | null;
 };
 
 /** A badge the server awarded from the data (migration 0029); `seen_at` once told. */
@@ -556,4 +651,12 @@ export type Database = {
   consents: ConsentsTable;
   erasures: ErasuresTable;
   job_runs: JobRunsTable;
+  tournaments: TournamentsTable;
+  tournament_entries: TournamentEntriesTable;
+  tournament_entry_members: TournamentEntryMembersTable;
+  tournament_stages: TournamentStagesTable;
+  tournament_groups: TournamentGroupsTable;
+  tournament_rounds: TournamentRoundsTable;
+  tournament_matches: TournamentMatchesTable;
+  tournament_match_games: TournamentMatchGamesTable;
 };

@@ -26,5 +26,6 @@ export * from './schedule-rules.ts';
 export * from './screen-rules.ts';
 export * from './seat-rules.ts';
 export * from './subscriber-rules.ts';
+export * from './tournament-rules.ts';
 export * from './user-rules.ts';
 export * from './zoned-time.ts';

@@ -15,6 +15,8 @@ export const liveEventIds = {
   announcement: ['lanId'],
   /** A screen of the lan was made or switched off: for that lan's screens alone. */
   screen: ['lanId'],
+  /** A tournament of the lan changed: made, edited, an entry, a report, a result (issue 37). */
+  tournament: ['lanId', 'tournamentId'],
 } as const;
 
 /**

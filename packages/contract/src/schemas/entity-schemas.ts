@@ -94,6 +94,23 @@ import {
   subscriberStatusSchema,
 } from './subscribers.ts';
 import {
+  matchReportSchema,
+  matchResultSchema,
+  matchSideSchema,
+  tournamentEntryInputSchema,
+  tournamentEntryMemberSchema,
+  tournamentEntrySchema,
+  tournamentFormatSchema,
+  tournamentGroupSchema,
+  tournamentInputSchema,
+  tournamentMatchSchema,
+  tournamentRoundSchema,
+  tournamentSchema,
+  tournamentStandingSchema,
+  tournamentStartSchema,
+  tournamentSummarySchema,
+} from './tournaments.ts';
+import {
   clanSummarySchema,
   roleSchema,
   userProfileInputSchema,
@@ -108,6 +125,21 @@ import {
  * components. Each key is the `id` in the schema's `.meta()`.
  */
 export const entitySchemas = {
+  MatchReport: matchReportSchema,
+  MatchResult: matchResultSchema,
+  MatchSide: matchSideSchema,
+  NewTournament: tournamentInputSchema,
+  NewTournamentEntry: tournamentEntryInputSchema,
+  Tournament: tournamentSchema,
+  TournamentEntry: tournamentEntrySchema,
+  TournamentEntryMember: tournamentEntryMemberSchema,
+  TournamentFormat: tournamentFormatSchema,
+  TournamentGroup: tournamentGroupSchema,
+  TournamentMatch: tournamentMatchSchema,
+  TournamentRound: tournamentRoundSchema,
+  TournamentStanding: tournamentStandingSchema,
+  TournamentStart: tournamentStartSchema,
+  TournamentSummary: tournamentSummarySchema,
   AllTimePlayerItem: allTimePlayerItemSchema,
   Announcement: announcementSchema,
   Badge: badgeSchema,

@@ -28,6 +28,7 @@ import * as announcements from './0026-announcements.ts';
 import * as screens from './0027-screens.ts';
 import * as newsVersion from './0028-news-version.ts';
 import * as historyAndData from './0029-history-and-data.ts';
+import * as tournaments from './0030-tournaments.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027-screens': screens,
   '0028-news-version': newsVersion,
   '0029-history-and-data': historyAndData,
+  '0030-tournaments': tournaments,
 };

@@ -132,6 +132,51 @@ const rules: Record<Action, readonly Rule[]> = {
       refusal: 'Stats are for lanners and members.',
     },
   ],
+  'tournaments.manage': [
+    { allowed: lanAdministrators, refusal: 'Only lan administrators run tournaments.' },
+  ],
+  'tournament.enter': [
+    {
+      about: 'a participant',
+      subject: true,
+      allowed: signedIn,
+      refusal: 'Only participants of the lan (Accepted or Paid) enter its tournaments.',
+    },
+    {
+      about: 'someone without a place',
+      subject: false,
+      allowed: lanAdministrators,
+      refusal: 'Only participants of the lan (Accepted or Paid) enter its tournaments.',
+    },
+  ],
+  'match.report': [
+    {
+      about: 'a side',
+      subject: true,
+      allowed: signedIn,
+      refusal: 'Only the players of this match report its score (a team’s captain reports for it).',
+    },
+    {
+      about: 'someone else',
+      subject: false,
+      allowed: [],
+      refusal: 'Only the players of this match report its score (a team’s captain reports for it).',
+    },
+  ],
+  'tournamentEntry.act': [
+    {
+      about: 'their own entry',
+      subject: true,
+      allowed: signedIn,
+      refusal: 'Only its captain (or a lan administrator) acts for an entry.',
+    },
+    {
+      about: 'another’s entry',
+      subject: false,
+      allowed: lanAdministrators,
+      refusal: 'Only its captain (or a lan administrator) acts for an entry.',
+    },
+  ],
   'clans.join': [
     {
       allowed: ['Lanner', 'Member', 'SystemAdministrator'],
@@ -314,6 +359,10 @@ type Site = {
   announcementId: number;
   /** A screen of the lan. */
   screenId: number;
+  /** A tournament of the lan not yet started, the other person's entry in it, and a ready match of another, started. */
+  tournamentId: number;
+  entryId: number;
+  matchId: number;
 };
 
 type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
@@ -618,6 +667,72 @@ const routeRefusals: Record<string, RouteRefusal> = {
       payload: { text: 'Pizza is here' },
     }),
   },
+  'POST /api/lans/{id}/tournaments': {
+    rule: only('tournaments.manage'),
+    request: ({ lanId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/tournaments`,
+      payload: { name: 'Cup', game: 'Quake', format: 'single_elimination', maxEntrants: 8 },
+    }),
+  },
+  'PUT /api/tournaments/{id}': {
+    rule: only('tournaments.manage'),
+    request: ({ tournamentId }) => ({
+      method: 'PUT',
+      url: `/api/tournaments/${tournamentId}`,
+      payload: { name: 'Cup', game: 'Quake', format: 'single_elimination', maxEntrants: 8 },
+    }),
+  },
+  'DELETE /api/tournaments/{id}': {
+    rule: only('tournaments.manage'),
+    request: ({ tournamentId }) => ({ method: 'DELETE', url: `/api/tournaments/${tournamentId}` }),
+  },
+  'POST /api/tournaments/{id}/start': {
+    rule: only('tournaments.manage'),
+    request: ({ tournamentId }) => ({
+      method: 'POST',
+      url: `/api/tournaments/${tournamentId}/start`,
+      payload: {},
+    }),
+  },
+  'POST /api/tournaments/{id}/entries': {
+    rule: only('tournament.enter', 1),
+    request: ({ tournamentId }) => ({
+      method: 'POST',
+      url: `/api/tournaments/${tournamentId}/entries`,
+      payload: {},
+    }),
+  },
+  'DELETE /api/tournaments/{id}/entries/{entryId}': {
+    rule: only('tournamentEntry.act', 1),
+    request: ({ tournamentId, entryId }) => ({
+      method: 'DELETE',
+      url: `/api/tournaments/${tournamentId}/entries/${entryId}`,
+    }),
+  },
+  'POST /api/tournaments/{id}/entries/{entryId}/check-in': {
+    rule: only('tournamentEntry.act', 1),
+    request: ({ tournamentId, entryId }) => ({
+      method: 'POST',
+      url: `/api/tournaments/${tournamentId}/entries/${entryId}/check-in`,
+    }),
+  },
+  'PUT /api/matches/{id}/report': {
+    rule: only('match.report', 1),
+    request: ({ matchId }) => ({
+      method: 'PUT',
+      url: `/api/matches/${matchId}/report`,
+      payload: { scores: [1, 0] },
+    }),
+  },
+  'PUT /api/matches/{id}/result': {
+    rule: only('tournaments.manage'),
+    request: ({ matchId }) => ({
+      method: 'PUT',
+      url: `/api/matches/${matchId}/result`,
+      payload: { scores: [1, 0] },
+    }),
+  },
   'DELETE /api/lans/{id}/announcements/{announcementId}': {
     rule: lanAdministration,
     request: ({ lanId, announcementId }) => ({
@@ -677,6 +792,8 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/lans/{id}/seating': ({ lanId }) => ({ url: `/api/lans/${lanId}/seating` }),
   'GET /api/lans/{id}/schedule': ({ lanId }) => ({ url: `/api/lans/${lanId}/schedule` }),
   'GET /api/lans/{id}/announcements': ({ lanId }) => ({ url: `/api/lans/${lanId}/announcements` }),
+  'GET /api/lans/{id}/tournaments': ({ lanId }) => ({ url: `/api/lans/${lanId}/tournaments` }),
+  'GET /api/tournaments/{id}': ({ tournamentId }) => ({ url: `/api/tournaments/${tournamentId}` }),
   'GET /api/lans/{id}/now-playing': ({ lanId }) => ({ url: `/api/lans/${lanId}/now-playing` }),
   'GET /api/lans/{id}/seating/changes': ({ lanId }) => ({
     url: `/api/lans/${lanId}/seating/changes?since=0`,
@@ -801,7 +918,39 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
       name: 'Hall TV',
     });
     expect(screen.statusCode, screen.body).toBe(201);
+    const cup = { name: 'Cup', game: 'Quake', format: 'single_elimination', maxEntrants: 8 };
+    const open = await api.request(
+      as.LanAdministrator,
+      'POST',
+      `/api/lans/${lan.id}/tournaments`,
+      cup,
+    );
+    const entry = await api.request(
+      other,
+      'POST',
+      `/api/tournaments/${open.json().id}/entries`,
+      {},
+    );
+    expect(entry.statusCode, entry.body).toBe(201);
+    const played = await api.request(
+      as.LanAdministrator,
+      'POST',
+      `/api/lans/${lan.id}/tournaments`,
+      cup,
+    );
+    for (const who of [other, third])
+      await api.request(who, 'POST', `/api/tournaments/${played.json().id}/entries`, {});
+    const started = await api.request(
+      as.LanAdministrator,
+      'POST',
+      `/api/tournaments/${played.json().id}/start`,
+      {},
+    );
+    expect(started.statusCode, started.body).toBe(200);
     Object.assign(context, {
+      tournamentId: open.json().id,
+      entryId: entry.json().entries[0].id,
+      matchId: started.json().groups[0].rounds[0].matches[0].id,
       screenId: screen.json().id,
       announcementId: announcement.json().id,
       lanStartDate: lan.startDate,

@@ -113,6 +113,32 @@ const rules = {
       `You may not grant or revoke ${notGrantable(asker, roles).join(', ')}.`,
   },
   'stats.read': rule(requiredRoles.stats, 'Stats are for lanners and members.'),
+  /** Making, changing, starting and deleting tournaments; setting and correcting results (issue 37). */
+  'tournaments.manage': rule(
+    requiredRoles.lanManagement,
+    'Only lan administrators run tournaments.',
+  ),
+  /**
+   * Entering a tournament (the subject: whether the asker holds a place at its lan,
+   * Accepted or Paid); lan administrators enter anyone.
+   */
+  'tournament.enter': {
+    isAllowed: (asker, holdsPlace: boolean) => holdsPlace || isLanAdministrator(asker),
+    refusal: 'Only participants of the lan (Accepted or Paid) enter its tournaments.',
+  },
+  /** Reporting a match's score (the subject: whether the asker is a side of it, or its captain). */
+  'match.report': {
+    isAllowed: (_asker, isSide: boolean) => isSide,
+    refusal: 'Only the players of this match report its score (a team’s captain reports for it).',
+  },
+  /**
+   * Acting for an entry of a tournament (the subject: whether the asker captains it, or is
+   * in it for a check-in), and lan administrators for any.
+   */
+  'tournamentEntry.act': {
+    isAllowed: (asker, isTheirs: boolean) => isTheirs || isLanAdministrator(asker),
+    refusal: 'Only its captain (or a lan administrator) acts for an entry.',
+  },
   /** Creating a clan and joining one (issue 34). */
   'clans.join': rule(requiredRoles.clans, 'Only lanners and members can be in a clan.'),
   /**

@@ -237,3 +237,34 @@ export function announcementChatMessage(params: {
     color: announcementColor,
   });
 }
+
+const tournamentColor = 0xf2c94c;
+
+/** A tournament is over (issue 37): its winner, and the podium below, linking to the bracket. */
+export function tournamentWinnerMessage(params: {
+  lan: { name: string };
+  tournament: { id: number; name: string; game: string };
+  podium: readonly { rank: number; name: string }[];
+  publicUrl: URL;
+}): ChatMessage {
+  const { lan, tournament, podium, publicUrl } = params;
+  const winner = podium.find((place) => place.rank === 1)?.name ?? 'Nobody';
+  const lines = podium.map(
+    (place) => `${medals[place.rank - 1] ?? `${place.rank}.`} ${escapeChatMarkdown(place.name)}`,
+  );
+  return chatMessage(
+    truncateChatText(
+      `🏆 ${escapeChatMarkdown(winner)} won ${escapeChatMarkdown(tournament.name)} at ${escapeChatMarkdown(lan.name)}!`,
+      2000,
+    ),
+    {
+      title: truncateChatText(
+        `${escapeChatMarkdown(tournament.name)} · ${escapeChatMarkdown(tournament.game)}`,
+        chatLimits.title,
+      ),
+      url: sitePageUrl(publicUrl, `tournaments/${tournament.id}`),
+      description: truncateChatText(lines.join('\n'), chatLimits.description),
+      color: tournamentColor,
+    },
+  );
+}

@@ -1,5 +1,6 @@
 import { toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
+import type { EventsTable } from '../../db/schema.ts';
 
 /**
  * A change as a stream tells it: its id, kind and the ids it concerns, and whether the lan
@@ -7,21 +8,13 @@ import type { Executor } from '../../db/executor.ts';
  */
 export type EventRow = {
   id: number;
-  kind:
-    | 'lan'
-    | 'subscriber'
-    | 'user'
-    | 'clan'
-    | 'seat'
-    | 'seating'
-    | 'schedule'
-    | 'announcement'
-    | 'screen';
+  kind: EventsTable['kind'];
   lanId: number | null;
   subscriberId: number | null;
   userId: number | null;
   clanId: number | null;
   seatId: number | null;
+  tournamentId: number | null;
   isHidden: boolean;
 };
 
@@ -80,7 +73,17 @@ export const rowIdsOf = (event: HubEvent): number[] =>
 function selectEvents(db: Executor) {
   return db
     .selectFrom('events')
-    .select(['id', 'kind', 'lan_id', 'subscriber_id', 'user_id', 'clan_id', 'seat_id', 'is_hidden'])
+    .select([
+      'id',
+      'kind',
+      'lan_id',
+      'subscriber_id',
+      'user_id',
+      'clan_id',
+      'seat_id',
+      'tournament_id',
+      'is_hidden',
+    ])
     .orderBy('id');
 }
 
@@ -92,6 +95,7 @@ const toEvent = (row: {
   user_id: number | null;
   clan_id: number | null;
   seat_id: number | null;
+  tournament_id: number | null;
   is_hidden: boolean | number;
 }): EventRow => ({
   id: Number(row.id),
@@ -101,6 +105,7 @@ const toEvent = (row: {
   userId: row.user_id,
   clanId: row.clan_id,
   seatId: row.seat_id,
+  tournamentId: row.tournament_id,
   isHidden: toBoolean(row.is_hidden),
 });
 

@@ -52,6 +52,7 @@ export function liveEventOf({
   userId,
   clanId,
   seatId,
+  tournamentId,
 }: EventRow): LiveEvent | null {
   if (kind === 'lan' && lanId !== null) return { kind, lanId };
   if (kind === 'subscriber' && lanId !== null && subscriberId !== null) {
@@ -67,6 +68,8 @@ export function liveEventOf({
     lanId !== null
   )
     return { kind, lanId };
+  if (kind === 'tournament' && lanId !== null && tournamentId !== null)
+    return { kind, lanId, tournamentId };
   return null;
 }
 

@@ -11,6 +11,7 @@ const row = (fields: Partial<EventRow> & Pick<EventRow, 'kind'>): EventRow => ({
   userId: null,
   clanId: null,
   seatId: null,
+  tournamentId: null,
   isHidden: false,
   ...fields,
 });

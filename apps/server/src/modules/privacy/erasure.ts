@@ -12,6 +12,7 @@ import { findPlaceLan } from '../subscriptions/place-lans.repository.ts';
 import type { PlacesDeps } from '../subscriptions/places.ts';
 import { findSubscriberById } from '../subscriptions/subscribers.repository.ts';
 import { dropSubscription } from '../subscriptions/subscribers.service.ts';
+import { leaveTournamentsToCome } from '../tournaments/tournaments.repository.ts';
 import { like, likeText } from './like-text.ts';
 import { personalTables } from './personal-tables.ts';
 
@@ -100,6 +101,7 @@ export async function eraseAccount(
       )
       .execute();
     await leaveClanForGood(trx, user.id);
+    await leaveTournamentsToCome(trx, user.id);
     for (const { table, columns } of deletedTables)
       await sql`delete from ${sql.table(table)} where ${sql.join(
         columns.map((column) => sql`${sql.ref(column)} = ${user.id}`),

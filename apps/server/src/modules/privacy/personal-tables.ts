@@ -61,6 +61,10 @@ export const personalTables = {
   steam_profiles: { userColumns: ['user_id'], onErasure: 'delete' },
   user_badges: { userColumns: ['user_id'], onErasure: 'delete' },
   consents: { userColumns: ['user_id'], onErasure: 'delete' },
+  // Entries of tournaments not yet started are left (a player alone's goes; a team's
+  // captaincy passes on); where they played stays, of a "Former lanner".
+  tournament_entries: { userColumns: ['captain_user_id'], onErasure: 'withdraw' },
+  tournament_entry_members: { userColumns: ['user_id'], onErasure: 'withdraw' },
   // The record of an erasure a member administrator made: when they did (the reason is
   // about the erased, and stays out of the administrator's export).
   erasures: { userColumns: [], actedColumns: { by_user_id: ['erased_at'] }, onErasure: 'keep' },

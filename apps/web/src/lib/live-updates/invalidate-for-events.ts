@@ -39,6 +39,7 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  *   the events itself (followSeatEvents, in invalidateForEvents).
  * - `seating`: that lan's seat map, read whole (a plan saved), and its participants.
  * - `schedule`: that lan's schedule; `announcement`: its announcements.
+ * - `tournament`: that lan's tournaments listed, and that tournament shown.
  * - `screen` (a screen's own stream): the screens listed, and the screen shown, which may
  *   be switched off.
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
@@ -74,6 +75,12 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
     case 'screen':
       // screensKey (a lan's screens listed) and screenViewKey (the screen shown).
       return key[1] === 'screen';
+    case 'tournament':
+      // tournamentsKeys: a lan's tournaments listed, and a tournament shown.
+      return (
+        key[0] === 'tournaments' &&
+        (key[1] === 'lan' ? key[2] === event.lanId : key[2] === event.tournamentId)
+      );
     case 'clan':
       return showsClans(key);
     case 'resync':

@@ -1,0 +1,148 @@
+import type { TournamentFormat } from '@lanparty/contract/rules';
+import { BracketsManager, type DataTypes } from 'brackets-manager';
+import type { Executor } from '../../db/executor.ts';
+import { BracketStorage } from './bracket-storage.ts';
+
+/**
+ * The bracket of one tournament, as `brackets-manager` plays it on our tables: made at the
+ * start, a match's result set or reset, walkovers, the final standings. Every call runs in
+ * the caller's transaction, after the tournament's row is locked (tournaments.service.ts).
+ */
+export type LibraryMatch = DataTypes['match'];
+
+/** brackets-model's Status. */
+export const matchStatus = {
+  locked: 0,
+  waiting: 1,
+  ready: 2,
+  running: 3,
+  completed: 4,
+  archived: 5,
+} as const;
+
+/** A match whose result is in (completed, or archived once the next round began). */
+export const isSettled = (status: number) =>
+  status === matchStatus.completed || status === matchStatus.archived;
+
+export class Bracket {
+  readonly manager: BracketsManager;
+
+  constructor(db: Executor, tournamentId: number) {
+    this.manager = new BracketsManager(new BracketStorage(db, tournamentId));
+  }
+
+  /**
+   * Draws the bracket: the entries in seed order (best first). An elimination bracket is
+   * as large as the next power of two, its byes spread among the best seeds; a single
+   * elimination plays for third place too, a double one ends in a grand final that the
+   * losers' bracket's winner must win twice.
+   */
+  async create(
+    tournament: { id: number; name: string; format: TournamentFormat },
+    seededEntryIds: readonly number[],
+  ): Promise<void> {
+    if (tournament.format === 'round_robin') {
+      await this.manager.create.stage({
+        tournamentId: tournament.id,
+        name: tournament.name,
+        type: 'round_robin',
+        seedingIds: [...seededEntryIds],
+        settings: { groupCount: 1, size: seededEntryIds.length, roundRobinMode: 'simple' },
+      });
+      return;
+    }
+    const size = 2 ** Math.ceil(Math.log2(Math.max(2, seededEntryIds.length)));
+    const seeding: (number | null)[] = [...seededEntryIds];
+    while (seeding.length < size) seeding.push(null);
+    await this.manager.create.stage({
+      tournamentId: tournament.id,
+      name: tournament.name,
+      type: tournament.format,
+      seedingIds: seeding,
+      settings: {
+        size,
+        balanceByes: true,
+        seedOrdering: ['inner_outer'],
+        ...(tournament.format === 'single_elimination'
+          ? { consolationFinal: size >= 4 }
+          : { grandFinal: 'double' }),
+      },
+    });
+  }
+
+  /** Ends a match with these scores (the first side's first); equal scores are a draw. */
+  async setScores(matchId: number, [a, b]: readonly [number, number]): Promise<void> {
+    const [first, second] =
+      a > b
+        ? (['win', 'loss'] as const)
+        : a < b
+          ? (['loss', 'win'] as const)
+          : (['draw', 'draw'] as const);
+    await this.manager.update.match({
+      id: matchId,
+      opponent1: { score: a, result: first },
+      opponent2: { score: b, result: second },
+    });
+  }
+
+  /** A walkover: `side` (0 or 1) gives the match away. */
+  async forfeit(matchId: number, side: 0 | 1): Promise<void> {
+    await this.manager.update.match({
+      id: matchId,
+      ...(side === 0 ? { opponent1: { forfeit: true } } : { opponent2: { forfeit: true } }),
+    });
+  }
+
+  /**
+   * The settled matches that followed this one, those first that followed them (the order
+   * to reset them in): a result corrected sends different sides onwards.
+   */
+  async laterResults(matchId: number): Promise<LibraryMatch[]> {
+    const later: LibraryMatch[] = [];
+    const seen = new Set<number>();
+    const visit = async (id: number) => {
+      for (const next of await this.manager.find.nextMatches(id)) {
+        const nextId = Number(next.id);
+        if (seen.has(nextId)) continue;
+        seen.add(nextId);
+        if (next.status < matchStatus.running || isByeCompleted(next)) continue;
+        await visit(nextId);
+        later.push(next);
+      }
+    };
+    await visit(matchId);
+    return later;
+  }
+
+  /** The matches right after this one (where its sides go next). */
+  async nextMatchIds(matchId: number): Promise<number[]> {
+    return (await this.manager.find.nextMatches(matchId)).map((next) => Number(next.id));
+  }
+
+  /** Takes a match's result back (the library's undo); what followed must be reset first. */
+  async reset(matchId: number): Promise<void> {
+    await this.manager.reset.matchResults(matchId);
+  }
+
+  /**
+   * The final standings, best first: of an elimination bracket as the library ranks it; of
+   * a round robin by points (3 a win, 1 a draw), then games won.
+   */
+  async finalStandings(
+    stageId: number,
+    format: TournamentFormat,
+  ): Promise<{ entryId: number; rank: number }[]> {
+    const items =
+      format === 'round_robin'
+        ? await this.manager.get.finalStandings(stageId, {
+            rankingFormula: (item) => 3 * item.wins + item.draws,
+          })
+        : await this.manager.get.finalStandings(stageId);
+    return items.map((item) => ({ entryId: Number(item.id), rank: item.rank }));
+  }
+}
+
+/** A match won because the other side is a bye: nothing was played. */
+export function isByeCompleted(match: Pick<LibraryMatch, 'opponent1' | 'opponent2' | 'status'>) {
+  return isSettled(match.status) && (match.opponent1 === null || match.opponent2 === null);
+}

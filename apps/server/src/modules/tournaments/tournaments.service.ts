@@ -1,0 +1,855 @@
+import type {
+  MatchResult,
+  Tournament,
+  TournamentEntryInput,
+  TournamentInput,
+  TournamentMatch,
+  TournamentStart,
+  TournamentSummary,
+} from '@lanparty/contract';
+import { formatScore, isLanOpen, scoreProblem, tournamentLimits } from '@lanparty/contract/rules';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
+import type { Executor } from '../../db/executor.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { authorize, isAllowed } from '../auth/authorize.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { tournamentWinnerMessage } from '../chat/chat-messages.ts';
+import { findVisibleLan } from '../lans/visible-lan.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { Bracket, isSettled, matchStatus } from './bracket.ts';
+import {
+  entryNameOf,
+  matchSidesOf,
+  presentGroups,
+  presentMatch,
+  presentTournament,
+  presentTournamentSummary,
+} from './tournaments.presenter.ts';
+import {
+  clearReports,
+  countEntries,
+  countTournaments,
+  deleteEntry,
+  deleteTournament,
+  type EntryRow,
+  findBracket,
+  findCaptains,
+  findClanForEntry,
+  findEntriesOf,
+  findEntry,
+  findEntryMemberIds,
+  findGame,
+  findMatch,
+  findPeople,
+  findTournament,
+  insertEntry,
+  insertTournament,
+  isTeamNameTaken,
+  listEntries,
+  listEntryMembers,
+  listSoloNames,
+  listTournaments,
+  lockTournament,
+  type MatchRow,
+  markStarted,
+  setEntryFlags,
+  setReports,
+  setTournamentState,
+  type TournamentFields,
+  type TournamentRow,
+  updateTournament,
+} from './tournaments.repository.ts';
+
+/**
+ * Tournaments at a lan (issue 37): lan administrators make them; participants of the lan
+ * (Accepted or Paid) enter alone or as teams; at the start `brackets-manager` draws the
+ * bracket on our tables; both sides report each match and agreeing reports settle it;
+ * administrators decide disputes and correct results, resetting what followed.
+ *
+ * Every change takes the tournament's row first (`lockTournament`, raising its version):
+ * changes of one tournament run one at a time, on either engine and on several servers,
+ * and two reports or a report and a correction at once store one result, never advancing
+ * anyone twice. The raised version is also the `tournament` event open pages follow.
+ */
+export type TournamentsDeps = {
+  db: AppDatabase;
+  communityTimeZone: string;
+  /** Whether the community's chat is connected (CHAT_WEBHOOK_URL). */
+  isChatOn: boolean;
+  publicUrl: URL;
+  clock?: () => Date;
+};
+
+const nowOf = (deps: TournamentsDeps) => deps.clock?.() ?? new Date();
+
+const noTournament = (id: number) => new ProblemError(404, `There is no tournament ${id}.`);
+const noMatch = (id: number) => new ProblemError(404, `There is no match ${id}.`);
+
+/** The tournament and its lan, as the asker may see them (an inactive lan's: administrators). */
+async function findVisibleTournament(db: Executor, viewer: Viewer | null, tournamentId: number) {
+  const tournament = await findTournament(db, tournamentId);
+  if (!tournament) throw noTournament(tournamentId);
+  try {
+    const lan = await findVisibleLan(db, viewer, tournament.lan_id);
+    return { tournament, lan };
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 404) throw noTournament(tournamentId);
+    throw error;
+  }
+}
+
+/**
+ * Runs a change of a tournament in a transaction holding its row (see above); the lost
+ * race of a unique index (one person in two entries at once) is answered by `conflict`.
+ */
+async function changeTournament<T>(
+  deps: TournamentsDeps,
+  tournamentId: number,
+  work: (trx: Executor, tournament: TournamentRow) => Promise<T>,
+  conflict?: () => ProblemError,
+): Promise<T> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const tournament = await lockTournament(trx, tournamentId);
+      if (!tournament) throw noTournament(tournamentId);
+      return work(trx, tournament);
+    });
+  } catch (error) {
+    if (conflict && isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}
+
+async function fieldsOf(db: Executor, input: TournamentInput): Promise<TournamentFields> {
+  let gameName = input.game;
+  if (input.gameId !== null) {
+    const game = await findGame(db, input.gameId);
+    if (!game)
+      throw new ProblemError(400, `The site knows no game ${input.gameId}.`, {
+        errors: { gameId: [`The site knows no game ${input.gameId}`] },
+      });
+    gameName = game.name;
+  }
+  return {
+    name: input.name,
+    gameId: input.gameId,
+    gameName,
+    format: input.format,
+    teamSize: input.teamSize,
+    maxEntrants: input.maxEntrants,
+    bestOf: input.bestOf,
+    finalBestOf: input.finalBestOf ?? input.bestOf,
+    signUpClosesAt: input.signUpClosesAt ? new Date(input.signUpClosesAt).toISOString() : null,
+    needsCheckIn: input.checkIn,
+  };
+}
+
+// Reading -------------------------------------------------------------------------------
+
+/** GET /api/lans/{id}/tournaments: anyone who may see the lan. */
+export async function readLanTournaments(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  lanId: number,
+): Promise<TournamentSummary[]> {
+  await findVisibleLan(deps.db, viewer, lanId);
+  const tournaments = await listTournaments(deps.db, lanId);
+  const ids = tournaments.map((tournament) => tournament.id);
+  const [entries, soloNames] = await Promise.all([
+    listEntries(deps.db, ids),
+    listSoloNames(deps.db, ids),
+  ]);
+  return tournaments.map((tournament) => {
+    const own = entries.filter((entry) => entry.tournament_id === tournament.id);
+    const winner = own.find((entry) => entry.final_rank === 1);
+    return presentTournamentSummary(tournament, {
+      entryCount: own.length,
+      winner: winner ? entryNameOf(winner, soloNames.get(winner.id)) : null,
+      timeZone: deps.communityTimeZone,
+    });
+  });
+}
+
+async function readTournament(
+  deps: TournamentsDeps,
+  db: Executor,
+  tournament: TournamentRow,
+  lanName: string,
+) {
+  const [entries, members, bracket] = await Promise.all([
+    listEntries(db, [tournament.id]),
+    listEntryMembers(db, tournament.id, tournament.lan_id),
+    findBracket(db, tournament.id),
+  ]);
+  return presentTournament(tournament, {
+    lanName,
+    entries,
+    members,
+    bracket,
+    timeZone: deps.communityTimeZone,
+  });
+}
+
+/** GET /api/tournaments/{id}: anyone who may see its lan; with its entries and bracket. */
+export async function getTournament(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  tournamentId: number,
+): Promise<Tournament> {
+  const { tournament, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  return readTournament(deps, deps.db, tournament, lan.name);
+}
+
+// Running a tournament ------------------------------------------------------------------
+
+/** POST /api/lans/{id}/tournaments (lan administrators), until the lan ends. */
+export async function createTournament(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  lanId: number,
+  input: TournamentInput,
+): Promise<Tournament> {
+  authorize(viewer, 'tournaments.manage');
+  const lan = await findVisibleLan(deps.db, viewer, lanId);
+  const now = nowOf(deps);
+  if (!isLanOpen({ endDate: toIsoTimestamp(lan.end_date) }, now))
+    throw new ProblemError(
+      409,
+      `${lan.name} is over: tournaments are for a lan to come or under way.`,
+    );
+  const fields = await fieldsOf(deps.db, input);
+  const made = await deps.db.transaction().execute(async (trx) => {
+    if ((await countTournaments(trx, lanId)) >= tournamentLimits.perLan)
+      throw new ProblemError(
+        409,
+        `A lan holds at most ${tournamentLimits.perLan} tournaments; delete some first.`,
+      );
+    return insertTournament(trx, lanId, fields, now);
+  });
+  return readTournament(deps, deps.db, made, lan.name);
+}
+
+/**
+ * PUT /api/tournaments/{id} (lan administrators). Before the start anything may change
+ * (but not below the entries there are, nor the team size once teams entered); after it
+ * only the name, the game and the best-ofs of matches still to settle.
+ */
+export async function changeTournamentRules(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  tournamentId: number,
+  input: TournamentInput,
+): Promise<Tournament> {
+  authorize(viewer, 'tournaments.manage');
+  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  const fields = await fieldsOf(deps.db, input);
+  const changed = await changeTournament(deps, tournamentId, async (trx, tournament) => {
+    if (tournament.state !== 'open') {
+      const fixed = (
+        [
+          ['format', tournament.format, fields.format],
+          ['team size', tournament.team_size, fields.teamSize],
+          ['most entrants', tournament.max_entrants, fields.maxEntrants],
+          ['check-in', toBoolean(tournament.needs_check_in), fields.needsCheckIn],
+        ] as const
+      ).filter(([, was, is]) => was !== is);
+      if (fixed.length > 0)
+        throw new ProblemError(
+          409,
+          `${tournament.name} has started: its ${fixed.map(([name]) => name).join(', ')} can no longer change.`,
+        );
+    } else {
+      const entries = await countEntries(trx, tournamentId);
+      if (fields.maxEntrants < entries)
+        throw new ProblemError(
+          409,
+          `${entries} entries have signed up: most entrants cannot be fewer.`,
+          { errors: { maxEntrants: [`Must be at least ${entries}, the entries signed up`] } },
+        );
+      if (fields.teamSize !== tournament.team_size && entries > 0)
+        throw new ProblemError(
+          409,
+          `Entries have signed up as teams of ${tournament.team_size}: the team size can no longer change.`,
+        );
+    }
+    await updateTournament(trx, tournamentId, fields);
+    return { ...tournament, ...(await findTournament(trx, tournamentId)) } as TournamentRow;
+  });
+  return readTournament(deps, deps.db, changed, lan.name);
+}
+
+/** DELETE /api/tournaments/{id} (lan administrators): with its entries and bracket. */
+export async function removeTournament(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  tournamentId: number,
+): Promise<void> {
+  authorize(viewer, 'tournaments.manage');
+  await findVisibleTournament(deps.db, viewer, tournamentId);
+  if (!(await deleteTournament(deps.db, tournamentId))) throw noTournament(tournamentId);
+}
+
+// Entries -------------------------------------------------------------------------------
+
+function refuseUnlessOpen(tournament: TournamentRow, doing: string): void {
+  if (tournament.state !== 'open')
+    throw new ProblemError(
+      409,
+      `${tournament.name} has started: ${doing} is for before the start; entries are fixed now.`,
+    );
+}
+
+/**
+ * POST /api/tournaments/{id}/entries. A participant of the lan enters alone, or captains a
+ * team of the tournament's size picked among the lan's participants (a clan: its members,
+ * named by its tag and name). Lan administrators may enter others (the first member then
+ * captains). A person is in at most one entry; a full tournament says so.
+ */
+export async function enterTournament(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  tournamentId: number,
+  input: TournamentEntryInput,
+): Promise<Tournament> {
+  if (!viewer) throw new ProblemError(401, 'Please sign in first.');
+  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  const isAdministrator = isAllowed(viewer, 'tournaments.manage');
+  const named = [...new Set(input.memberIds ?? [])];
+  const captainId =
+    isAdministrator && named.length > 0 && !named.includes(viewer.user.id)
+      ? (named[0] as number)
+      : viewer.user.id;
+  const memberIds = [captainId, ...named.filter((id) => id !== captainId)];
+  const now = nowOf(deps);
+
+  const changed = await changeTournament(
+    deps,
+    tournamentId,
+    async (trx, tournament) => {
+      const [self] = await findPeople(trx, tournament.lan_id, [viewer.user.id]);
+      authorize(viewer, 'tournament.enter', self?.subscriber_id != null);
+      refuseUnlessOpen(tournament, 'signing up');
+      const closesAt = tournament.sign_up_closes_at;
+      if (closesAt && now >= new Date(toIsoTimestamp(closesAt)) && !isAdministrator)
+        throw new ProblemError(409, `Sign-up for ${tournament.name} has closed.`);
+      const entries = await countEntries(trx, tournamentId);
+      if (entries >= tournament.max_entrants)
+        throw new ProblemError(
+          409,
+          `${tournament.name} is full: ${tournament.max_entrants} entries have signed up.`,
+        );
+      const teamSize = tournament.team_size;
+      if (teamSize === 1 && (memberIds.length > 1 || input.name || input.clanId))
+        throw new ProblemError(
+          400,
+          `${tournament.name} is for players alone: sign up without a team name or members.`,
+        );
+      if (teamSize > 1 && memberIds.length !== teamSize)
+        throw new ProblemError(
+          400,
+          `A team of ${tournament.name} has ${teamSize} players: name ${teamSize - 1} besides the captain (${memberIds.length} given in all).`,
+          { errors: { memberIds: [`A team has ${teamSize} players`] } },
+        );
+
+      const people = await findPeople(trx, tournament.lan_id, memberIds);
+      const byId = new Map(people.map((person) => [person.id, person]));
+      const unknown = memberIds.filter((id) => !byId.has(id));
+      if (unknown.length > 0)
+        throw new ProblemError(400, `There is no lanner ${unknown.join(', ')}.`, {
+          errors: { memberIds: [`There is no lanner ${unknown.join(', ')}`] },
+        });
+      const withoutPlace = people.filter((person) => person.subscriber_id === null);
+      if (withoutPlace.length > 0)
+        throw new ProblemError(
+          409,
+          `${withoutPlace.map((person) => person.nickname).join(', ')} ${withoutPlace.length === 1 ? 'holds' : 'hold'} no place at ${lan.name} (Accepted or Paid).`,
+        );
+      const already = await findEntriesOf(trx, tournamentId, memberIds);
+      if (already.length > 0)
+        throw new ProblemError(
+          409,
+          `${already.map((row) => row.nickname).join(', ')} ${already.length === 1 ? 'is' : 'are'} in ${tournament.name} already.`,
+        );
+
+      let name: string | null = null;
+      let clanId: number | null = null;
+      if (teamSize > 1) {
+        if (input.clanId !== undefined) {
+          const clan = await findClanForEntry(trx, input.clanId);
+          if (!clan) throw new ProblemError(404, `There is no clan ${input.clanId}.`);
+          const outside = people.filter((person) => person.clan_id !== clan.id);
+          if (outside.length > 0)
+            throw new ProblemError(
+              409,
+              `${outside.map((person) => person.nickname).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in ${clan.name}: a clan enters with its own members.`,
+            );
+          name = input.name ?? `[${clan.tag}] ${clan.name}`;
+          clanId = clan.id;
+        } else if (input.name) name = input.name;
+        else
+          throw new ProblemError(400, 'A team needs a name (or enter as your clan).', {
+            errors: { name: ['Name is required'] },
+          });
+        if (await isTeamNameTaken(trx, tournamentId, name))
+          throw new ProblemError(
+            409,
+            `A team named ${name} has entered ${tournament.name} already.`,
+          );
+      }
+      await insertEntry(
+        trx,
+        { tournamentId, name, clanId, captainUserId: captainId, memberIds },
+        now,
+      );
+      return tournament;
+    },
+    () =>
+      new ProblemError(
+        409,
+        'Someone of this entry has just entered the tournament in another entry.',
+      ),
+  );
+  return readTournament(deps, deps.db, changed, lan.name);
+}
+
+/** Whether the asker captains this entry (or plays it alone), or may run the tournament. */
+function captains(viewer: Viewer | null, entry: EntryRow): boolean {
+  return viewer !== null && entry.captain_user_id === viewer.user.id;
+}
+
+/**
+ * DELETE /api/tournaments/{id}/entries/{entryId}: its captain or a lan administrator.
+ * Before the start the entry goes and frees its place; after it, the entry gives up: its
+ * matches to come are walkovers (as for one who leaves the lan).
+ */
+export async function withdrawEntry(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  tournamentId: number,
+  entryId: number,
+): Promise<void> {
+  await findVisibleTournament(deps.db, viewer, tournamentId);
+  await changeTournament(deps, tournamentId, async (trx, tournament) => {
+    const entry = await findEntry(trx, tournamentId, entryId);
+    if (!entry) throw new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
+    authorize(viewer, 'tournamentEntry.act', captains(viewer, entry));
+    if (tournament.state === 'open') {
+      await deleteEntry(trx, entryId);
+      return;
+    }
+    if (tournament.state === 'finished')
+      throw new ProblemError(409, `${tournament.name} is over: its entries stay as they played.`);
+    await setEntryFlags(trx, [entryId], { has_forfeited: true });
+    await settleWalkovers(deps, trx, tournament);
+  });
+}
+
+/** POST /api/tournaments/{id}/entries/{entryId}/check-in: a member of it, or a lan administrator. */
+export async function checkInEntry(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  tournamentId: number,
+  entryId: number,
+): Promise<Tournament> {
+  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  const changed = await changeTournament(deps, tournamentId, async (trx, tournament) => {
+    const entry = await findEntry(trx, tournamentId, entryId);
+    if (!entry) throw new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
+    const members = await findEntryMemberIds(trx, entryId);
+    authorize(viewer, 'tournamentEntry.act', viewer !== null && members.includes(viewer.user.id));
+    refuseUnlessOpen(tournament, 'checking in');
+    if (!toBoolean(tournament.needs_check_in))
+      throw new ProblemError(409, `${tournament.name} needs no check-in.`);
+    await setEntryFlags(trx, [entryId], { is_checked_in: true });
+    return tournament;
+  });
+  return readTournament(deps, deps.db, changed, lan.name);
+}
+
+// The start -----------------------------------------------------------------------------
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
+
+/**
+ * POST /api/tournaments/{id}/start (lan administrators): seeds the entries (at random, or
+ * in the order given), draws the bracket and fixes the entries. Where entrants must check
+ * in, those who did not give their matches away.
+ */
+export async function startTournament(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  tournamentId: number,
+  input: TournamentStart,
+): Promise<Tournament> {
+  authorize(viewer, 'tournaments.manage');
+  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  const now = nowOf(deps);
+  const started = await changeTournament(deps, tournamentId, async (trx, tournament) => {
+    if (tournament.state !== 'open')
+      throw new ProblemError(409, `${tournament.name} has started already.`);
+    const entries = await listEntries(trx, [tournamentId]);
+    if (entries.length < 2)
+      throw new ProblemError(409, `${tournament.name} needs at least 2 entries to start.`);
+    const entryIds = entries.map((entry) => entry.id);
+    let seeded = shuffled(entryIds);
+    if (input.seeding === 'ordered') {
+      const order = input.entryIds ?? [];
+      const missing = entryIds.filter((id) => !order.includes(id));
+      const strange = order.filter((id) => !entryIds.includes(id));
+      if (missing.length > 0 || strange.length > 0 || new Set(order).size !== order.length)
+        throw new ProblemError(
+          400,
+          'An ordered seeding names every entry of the tournament once, best seed first' +
+            (missing.length > 0 ? `; missing: ${missing.join(', ')}` : '') +
+            (strange.length > 0 ? `; not entries of it: ${strange.join(', ')}` : '') +
+            '.',
+          { errors: { entryIds: ['Name every entry once'] } },
+        );
+      seeded = order;
+    }
+    if (toBoolean(tournament.needs_check_in)) {
+      const absent = entries.filter((entry) => !toBoolean(entry.is_checked_in));
+      if (entries.length - absent.length < 2)
+        throw new ProblemError(409, `Fewer than 2 entries of ${tournament.name} have checked in.`);
+      await setEntryFlags(
+        trx,
+        absent.map((entry) => entry.id),
+        { has_forfeited: true },
+      );
+    }
+    await new Bracket(trx, tournamentId).create(tournament, seeded);
+    await markStarted(trx, tournamentId, now);
+    const running = { ...tournament, state: 'running' as const };
+    await settleWalkovers(deps, trx, running);
+    return (await findTournament(trx, tournamentId)) as TournamentRow;
+  });
+  return readTournament(deps, deps.db, started, lan.name);
+}
+
+// Results -------------------------------------------------------------------------------
+
+/** The match and its tournament, as the asker may see them. */
+async function findVisibleMatch(deps: TournamentsDeps, viewer: Viewer | null, matchId: number) {
+  const match = await findMatch(deps.db, matchId);
+  if (!match) throw noMatch(matchId);
+  try {
+    return { match, ...(await findVisibleTournament(deps.db, viewer, match.tournament_id)) };
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 404) throw noMatch(matchId);
+    throw error;
+  }
+}
+
+const parseReport = (report: string | null): [number, number] | null => {
+  if (report === null) return null;
+  const [a, b] = report.split('-').map(Number);
+  return [a as number, b as number];
+};
+
+const writeReport = ([a, b]: readonly [number, number]) => `${a}-${b}`;
+
+/** The best-of of a match: the final's (and a grand final's) own, else the tournament's. */
+async function bestOfMatch(trx: Executor, tournament: TournamentRow, match: MatchRow) {
+  if (tournament.best_of === tournament.final_best_of || tournament.format === 'round_robin')
+    return tournament.best_of;
+  for (const group of presentGroups(tournament, await findBracket(trx, tournament.id)))
+    for (const round of group.rounds)
+      if (round.matches.some((each) => each.id === match.id))
+        return round.matches[0]?.bestOf ?? tournament.best_of;
+  return tournament.best_of;
+}
+
+/** Why a match takes no result now, or null when it does. */
+function notReady(tournament: TournamentRow, match: MatchRow): ProblemError | null {
+  if (tournament.state === 'open')
+    return new ProblemError(409, `${tournament.name} has not started yet.`);
+  if (match.status === matchStatus.locked || match.status === matchStatus.waiting)
+    return new ProblemError(
+      409,
+      'This match is not ready yet: it waits for the matches before it to be played.',
+    );
+  if (matchSidesOf(match).some((side) => side === null))
+    return new ProblemError(409, 'This match is a bye: nobody plays it.');
+  return null;
+}
+
+async function readMatch(trx: Executor, tournament: TournamentRow, matchId: number) {
+  const match = (await findMatch(trx, matchId)) as MatchRow;
+  return presentMatch(match, await bestOfMatch(trx, tournament, match));
+}
+
+/**
+ * PUT /api/matches/{id}/report: a side of the match (a player alone, a team's captain)
+ * reports the score. When both sides' reports agree the match is settled and the winner
+ * goes on; when they differ it is disputed until a side changes its report or a lan
+ * administrator sets the result.
+ */
+export async function reportMatch(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  matchId: number,
+  scores: readonly [number, number],
+): Promise<TournamentMatch> {
+  const { match: seen } = await findVisibleMatch(deps, viewer, matchId);
+  return changeTournament(deps, seen.tournament_id, async (trx, tournament) => {
+    const match = (await findMatch(trx, matchId)) as MatchRow;
+    const problem = notReady(tournament, match);
+    const sides = matchSidesOf(match);
+    const captains = await captainsOf(trx, sides);
+    const side = viewer ? captains.indexOf(viewer.user.id) : -1;
+    authorize(viewer, 'match.report', side !== -1);
+    if (problem) throw problem;
+    if (isSettled(match.status))
+      throw new ProblemError(
+        409,
+        `This match is settled at ${formatScore(scoresOf(match))}; a lan administrator can correct it.`,
+      );
+    const bestOf = await bestOfMatch(trx, tournament, match);
+    const wrong = scoreProblem(scores, { bestOf, allowsDraw: tournament.format === 'round_robin' });
+    if (wrong) throw new ProblemError(400, wrong, { errors: { scores: [wrong] } });
+
+    const reports = [parseReport(match.report1), parseReport(match.report2)];
+    reports[side] = [scores[0], scores[1]];
+    const [first, second] = reports;
+    if (first && second && first[0] === second[0] && first[1] === second[1]) {
+      await settle(deps, trx, tournament, matchId, first);
+    } else {
+      await setReports(trx, matchId, {
+        report1: first ? writeReport(first) : null,
+        report2: second ? writeReport(second) : null,
+        is_disputed: first !== null && second !== null,
+      });
+    }
+    return readMatch(trx, tournament, matchId);
+  });
+}
+
+/**
+ * PUT /api/matches/{id}/result (lan administrators): sets a match's scores or a walkover.
+ * A settled match is corrected: the matches its sides went on to are reset first (the
+ * library's undo, latest first), which the request must confirm (`resetFollowing`) when
+ * any of them has a result — the 409 names them.
+ */
+export async function setMatchResult(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  matchId: number,
+  input: MatchResult,
+): Promise<TournamentMatch> {
+  authorize(viewer, 'tournaments.manage');
+  const { match: seen } = await findVisibleMatch(deps, viewer, matchId);
+  return changeTournament(deps, seen.tournament_id, async (trx, tournament) => {
+    const match = (await findMatch(trx, matchId)) as MatchRow;
+    const problem = notReady(tournament, match);
+    if (problem) throw problem;
+    if (input.scores) {
+      const bestOf = await bestOfMatch(trx, tournament, match);
+      const wrong = scoreProblem(input.scores, {
+        bestOf,
+        allowsDraw: tournament.format === 'round_robin',
+      });
+      if (wrong) throw new ProblemError(400, wrong, { errors: { scores: [wrong] } });
+    }
+    const bracket = new Bracket(trx, tournament.id);
+    if (isSettled(match.status)) {
+      const later = await bracket.laterResults(matchId);
+      if (later.length > 0 && !input.resetFollowing)
+        throw new ProblemError(
+          409,
+          `Correcting this result resets ${later.length} ${later.length === 1 ? 'match' : 'matches'} played after it: ` +
+            `${(
+              await describeMatches(
+                deps,
+                trx,
+                tournament,
+                later.map((each) => Number(each.id)),
+              )
+            ).join('; ')}. ` +
+            'Send it again with resetFollowing to go ahead.',
+          { extensions: { matchIds: later.map((each) => Number(each.id)) } },
+        );
+      const next = await bracket.nextMatchIds(matchId);
+      for (const each of later) await bracket.reset(Number(each.id));
+      await bracket.reset(matchId);
+      await clearReports(trx, [...later.map((each) => Number(each.id)), ...next]);
+    }
+    if (input.scores) await settle(deps, trx, tournament, matchId, input.scores);
+    else {
+      await bracket.forfeit(matchId, input.forfeit as 0 | 1);
+      await settleWalkovers(deps, trx, tournament);
+    }
+    return readMatch(trx, tournament, matchId);
+  });
+}
+
+/** "Round 2 of the winners’ bracket, match 1: A vs B" for each of these matches. */
+async function describeMatches(
+  deps: TournamentsDeps,
+  trx: Executor,
+  tournament: TournamentRow,
+  matchIds: number[],
+) {
+  const full = await readTournament(deps, trx, tournament, '');
+  const names = new Map(full.entries.map((entry) => [entry.id, entry.name]));
+  const described: string[] = [];
+  for (const group of full.groups)
+    for (const round of group.rounds)
+      for (const match of round.matches)
+        if (matchIds.includes(match.id))
+          described.push(
+            `${round.name}${full.groups.length > 1 ? ` (${group.name})` : ''}, match ${match.number}: ` +
+              match.sides
+                .map((side) => (side?.entryId ? names.get(side.entryId) : 'nobody'))
+                .join(' vs '),
+          );
+  return described;
+}
+
+function scoresOf(match: MatchRow): [number, number] {
+  const [a, b] = matchSidesOf(match);
+  return [a?.score ?? 0, b?.score ?? 0];
+}
+
+/** The captain of each side's entry (a player alone captains theirs); null for nobody. */
+async function captainsOf(trx: Executor, sides: ReturnType<typeof matchSidesOf>) {
+  const captains = await findCaptains(
+    trx,
+    sides.flatMap((side) => (side?.id != null ? [side.id] : [])),
+  );
+  return sides.map((side) => (side?.id != null ? (captains.get(side.id) ?? null) : null));
+}
+
+/** Ends a match with these scores, clears its reports, and plays on what follows. */
+async function settle(
+  deps: TournamentsDeps,
+  trx: Executor,
+  tournament: TournamentRow,
+  matchId: number,
+  scores: readonly [number, number],
+): Promise<void> {
+  await new Bracket(trx, tournament.id).setScores(matchId, scores);
+  await clearReports(trx, [matchId]);
+  await settleWalkovers(deps, trx, tournament);
+}
+
+/**
+ * Gives every ready match of an entry that gave up to the other side, until none is left
+ * (a walkover readies the next match), then sees whether the tournament is over.
+ */
+async function settleWalkovers(
+  deps: TournamentsDeps,
+  trx: Executor,
+  tournament: TournamentRow,
+): Promise<void> {
+  const gaveUp = await trx
+    .selectFrom('tournament_entries')
+    .select('id')
+    .where('tournament_id', '=', tournament.id)
+    .where('has_forfeited', '=', true)
+    .execute();
+  const quitters = new Set(gaveUp.map((row) => row.id));
+  const bracket = new Bracket(trx, tournament.id);
+  for (let pass = 0; quitters.size > 0 && pass < 1024; pass += 1) {
+    const ready = await trx
+      .selectFrom('tournament_matches')
+      .selectAll()
+      .where('tournament_id', '=', tournament.id)
+      .where('status', '=', matchStatus.ready)
+      .execute();
+    const walkover = ready
+      .map((match) => ({ match, sides: matchSidesOf(match) }))
+      .find(({ sides }) => sides.some((side) => side?.id != null && quitters.has(side.id)));
+    if (!walkover) break;
+    const [first] = walkover.sides;
+    await bracket.forfeit(walkover.match.id, first?.id != null && quitters.has(first.id) ? 0 : 1);
+    await clearReports(trx, [walkover.match.id]);
+  }
+  await settleEnd(deps, trx, tournament);
+}
+
+/**
+ * Whether the tournament is over: no match waits, is ready or running. Over, it records
+ * the final standings (which earn badges) and tells the chat its winner; a correction that
+ * reopens a match makes it run again.
+ */
+async function settleEnd(
+  deps: TournamentsDeps,
+  trx: Executor,
+  tournament: TournamentRow,
+): Promise<void> {
+  const open = await trx
+    .selectFrom('tournament_matches')
+    .select('id')
+    .where('tournament_id', '=', tournament.id)
+    .where('status', 'in', [matchStatus.waiting, matchStatus.ready, matchStatus.running])
+    .limit(1)
+    .executeTakeFirst();
+  const now = nowOf(deps);
+  if (open) {
+    if (tournament.state === 'finished') {
+      await setTournamentState(trx, tournament.id, 'running', now);
+      await trx
+        .updateTable('tournament_entries')
+        .set({ final_rank: null })
+        .where('tournament_id', '=', tournament.id)
+        .execute();
+    }
+    return;
+  }
+  const stage = await trx
+    .selectFrom('tournament_stages')
+    .select('id')
+    .where('tournament_id', '=', tournament.id)
+    .executeTakeFirst();
+  if (!stage) return;
+  const standings = await new Bracket(trx, tournament.id).finalStandings(
+    stage.id,
+    tournament.format,
+  );
+  for (const { entryId, rank } of standings)
+    await trx
+      .updateTable('tournament_entries')
+      .set({ final_rank: rank })
+      .where('id', '=', entryId)
+      .execute();
+  await setTournamentState(trx, tournament.id, 'finished', now);
+  if (!deps.isChatOn) return;
+  const entries = await listEntries(trx, [tournament.id]);
+  const soloNames = await listSoloNames(trx, [tournament.id]);
+  const nameOf = (entryId: number) => {
+    const entry = entries.find((each) => each.id === entryId);
+    return entry ? entryNameOf(entry, soloNames.get(entry.id)) : `Entry ${entryId}`;
+  };
+  const podium = standings
+    .filter((place) => place.rank <= 3)
+    .map((place) => ({ rank: place.rank, name: nameOf(place.entryId) }));
+  const winner = standings.find((place) => place.rank === 1);
+  const lan = await trx
+    .selectFrom('lans')
+    .select('name')
+    .where('id', '=', tournament.lan_id)
+    .executeTakeFirstOrThrow();
+  await enqueueMessage(
+    trx,
+    {
+      channel: 'chat',
+      dedupeKey: `tournament:${tournament.id}:winner:${winner?.entryId ?? 0}`,
+      payload: tournamentWinnerMessage({
+        lan,
+        tournament: { id: tournament.id, name: tournament.name, game: tournament.game_name },
+        podium,
+        publicUrl: deps.publicUrl,
+      }),
+    },
+    now,
+  );
+}
