@@ -48,6 +48,7 @@ const loadNotFound = () => import('./not-found-route.tsx');
 // Below a lan, its schedule and seat map (issues 34, 35): their own chunk, asked for once
 // the lan's page opens.
 const loadLanMore = () => import('./lan-more-route.tsx');
+const loadTournament = () => import('../features/tournaments/routes/tournament-route.tsx');
 
 /** A lazy route's screen: the export `name` of the module `load` downloads. */
 const screen =
@@ -86,6 +87,11 @@ export const routes: RouteObject[] = [
                 lazy: screen(loadLanMore, 'LanMoreRoute'),
               },
             ],
+          },
+          {
+            path: 'tournaments/:id',
+            prefetch: chunkReads(loadTournament, 'tournamentReads'),
+            lazy: screen(loadTournament, 'TournamentRoute'),
           },
           {
             path: 'lanners',

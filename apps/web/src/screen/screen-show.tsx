@@ -8,6 +8,10 @@ import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
 import { nowPlayingQueryOptions } from '../lib/lans/get-now-playing.ts';
 import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
 import { seatingQueryOptions } from '../lib/lans/get-seating.ts';
+import {
+  lanTournamentsQueryOptions,
+  tournamentQueryOptions,
+} from '../lib/tournaments/get-tournaments.ts';
 import { useNow } from '../lib/use-now.ts';
 import { useScreenView } from './get-screen-view.ts';
 import styles from './screen.module.css';
@@ -45,6 +49,15 @@ function Blank({ text }: { text: string }) {
   );
 }
 
+/** The tournament the bracket slide shows: the first under way, else the last one over. */
+function useShownTournament(lanId: number, isWanted: boolean) {
+  const list = useQuery({ ...lanTournamentsQueryOptions(lanId), enabled: isWanted }).data ?? [];
+  const shown =
+    list.find((tournament) => tournament.state === 'running') ??
+    list.filter((tournament) => tournament.state === 'finished').at(-1);
+  return useQuery({ ...tournamentQueryOptions(shown?.id ?? 0), enabled: shown !== undefined }).data;
+}
+
 function Slides({ view }: { view: ScreenView }) {
   const lanId = view.lan.id;
   const wants = (slide: ScreenSlide) => view.slides.includes(slide);
@@ -58,6 +71,7 @@ function Slides({ view }: { view: ScreenView }) {
     }).data,
     seating: useQuery({ ...seatingQueryOptions(lanId), enabled: wants('seats'), retry: false })
       .data,
+    tournament: useShownTournament(lanId, wants('bracket')),
   };
   const now = useNow(15_000);
   const slides = shownSlides(view.slides, data, now);

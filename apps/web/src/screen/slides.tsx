@@ -4,8 +4,10 @@ import type {
   ScheduleItem,
   ScreenView,
   Seating,
+  Tournament,
+  TournamentMatch,
 } from '@lanparty/contract';
-import { nowAndNext, type ScreenSlide } from '@lanparty/contract/rules';
+import { formatScore, nowAndNext, type ScreenSlide } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
 import { readCommunityClock } from '../lib/format-date.ts';
 import { formatPlayTime } from '../lib/format-play-time.ts';
@@ -19,6 +21,8 @@ export type SlideData = {
   announcements: Announcement[] | undefined;
   nowPlaying: NowPlaying | undefined;
   seating: Seating | undefined;
+  /** The tournament the bracket slide shows: one under way, else the last one over. */
+  tournament: Tournament | undefined;
 };
 
 /** Each slide's title, on it and in the list of slides at the foot of the screen. */
@@ -29,6 +33,7 @@ export const slideTitles: Record<ScreenSlide, string> = {
   seats: 'Seats',
   arrivals: 'Who is here',
   'top-players': 'Top players so far',
+  bracket: 'Tournament',
 };
 
 /** What fits a slide at 1280×720 with text of 28 px, and is still read from across a hall. */
@@ -56,6 +61,8 @@ export function shownSlides(chosen: readonly ScreenSlide[], data: SlideData, now
         return data.view.presence.participantCount > 0;
       case 'top-players':
         return (data.nowPlaying?.topPlayers ?? []).length > 0;
+      case 'bracket':
+        return data.tournament !== undefined && data.tournament.groups.length > 0;
       default:
         return false;
     }
@@ -76,6 +83,8 @@ export function SlideOf({ slide, data, now }: { slide: ScreenSlide; data: SlideD
       return <ArrivalsSlide presence={data.view.presence} />;
     case 'top-players':
       return <TopPlayersSlide board={data.nowPlaying} />;
+    case 'bracket':
+      return data.tournament ? <BracketSlide tournament={data.tournament} /> : null;
   }
 }
 
@@ -257,6 +266,86 @@ function SeatsSlide({ seating }: { seating: Seating }) {
         <span className={styles.keyTaken} aria-hidden="true" /> Taken{' '}
         <span className={styles.keyFree} aria-hidden="true" /> Free
       </p>
+    </Slide>
+  );
+}
+
+const nameOfSide = (tournament: Tournament, side: TournamentMatch['sides'][number]) =>
+  tournament.entries.find((entry) => entry.id === side?.entryId)?.name ?? 'To be decided';
+
+/**
+ * A tournament from across the hall (issue 37): its next matches with the players' seats,
+ * and the latest results; once it is over, its podium.
+ */
+function BracketSlide({ tournament }: { tournament: Tournament }) {
+  const matches = tournament.groups.flatMap((group) =>
+    group.rounds.flatMap((round) => round.matches),
+  );
+  const playable = matches.filter((match) => !match.sides.includes(null));
+  const next = playable.filter((match) => match.status === 'ready');
+  const played = playable.filter(
+    (match) => match.status === 'completed' || match.status === 'archived',
+  );
+  const seatOf = (side: TournamentMatch['sides'][number]) => {
+    const seats = tournament.entries
+      .find((entry) => entry.id === side?.entryId)
+      ?.members.flatMap((member) => (member.seat ? [member.seat] : []));
+    return seats && seats.length > 0 ? ` (${seats.join(', ')})` : '';
+  };
+  return (
+    <Slide title={`${tournament.name} · ${tournament.game.name}`}>
+      {tournament.state === 'finished' ? (
+        <ol className={styles.rows}>
+          {tournament.standings.slice(0, 3).map((place) => (
+            <li key={place.entryId} className={styles.rankRow}>
+              <span className={styles.count}>{place.rank}</span>
+              <span className={styles.strong}>
+                {tournament.entries.find((entry) => entry.id === place.entryId)?.name}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <div className={styles.columns}>
+          <div className={styles.column}>
+            <h2 className={styles.columnTitle}>Next matches</h2>
+            <ul className={styles.rows}>
+              {next.slice(0, fits.moments + 2).map((match) => (
+                <li key={match.id} className={styles.row}>
+                  <span className={styles.strong}>
+                    {nameOfSide(tournament, match.sides[0])} –{' '}
+                    {nameOfSide(tournament, match.sides[1])}
+                  </span>
+                  <span className={styles.quiet}>
+                    {seatOf(match.sides[0]).trim()} {seatOf(match.sides[1]).trim()}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className={styles.column}>
+            <h2 className={styles.columnTitle}>Latest results</h2>
+            <ul className={styles.rows}>
+              {played
+                .slice(-(fits.moments + 2))
+                .reverse()
+                .map((match) => (
+                  <li key={match.id} className={styles.row}>
+                    <span className={styles.strong}>
+                      {nameOfSide(tournament, match.sides[0])} –{' '}
+                      {nameOfSide(tournament, match.sides[1])}
+                    </span>
+                    <span className={styles.quiet}>
+                      {match.sides.some((side) => side?.forfeit)
+                        ? 'walkover'
+                        : formatScore([match.sides[0]?.score ?? 0, match.sides[1]?.score ?? 0])}
+                    </span>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        </div>
+      )}
     </Slide>
   );
 }

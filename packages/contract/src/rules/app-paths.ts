@@ -14,6 +14,7 @@ export const appPaths = [
   '/clans',
   '/clans/:id',
   '/clans/:id/join/:code',
+  '/tournaments/:id',
   '/profile',
   '/profile/personal',
   '/profile/email-verification/:code',

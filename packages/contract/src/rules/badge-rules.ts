@@ -10,8 +10,35 @@ const monthName = (month: string) => {
   return `${monthNames[number - 1]} ${year}`;
 };
 
-/** A badge's name and one-line reason, from its key; undefined for a key no rule makes. */
-export function describeBadge(key: string): { name: string; reason: string } | undefined {
+/** The key of a place in a tournament's final standings (issue 37): `tournament-1-42`. */
+export const tournamentBadgeKey = (place: 1 | 2 | 3, tournamentId: number) =>
+  `tournament-${place}-${tournamentId}`;
+
+/** The tournament a badge key names, if it is a tournament's. */
+export function tournamentOfBadge(key: string): number | undefined {
+  const match = /^tournament-[123]-(\d+)$/.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * A badge's name and one-line reason, from its key (and, for a tournament's, the
+ * tournament's name); undefined for a key no rule makes.
+ */
+export function describeBadge(
+  key: string,
+  tournamentName = 'a tournament',
+): { name: string; reason: string } | undefined {
+  const tournament = /^tournament-([123])-\d+$/.exec(key);
+  if (tournament) {
+    const place = Number(tournament[1]);
+    const [name, reason] =
+      place === 1
+        ? ['Champion', `Won ${tournamentName}.`]
+        : place === 2
+          ? ['Runner-up', `Second in ${tournamentName}.`]
+          : ['Third place', `Third in ${tournamentName}.`];
+    return { name: `${name}, ${tournamentName}`, reason };
+  }
   if (key === 'lans-1') return { name: 'First lan', reason: 'Attended a first lan.' };
   const lans = /^lans-(\d+)$/.exec(key);
   if (lans) return { name: `${lans[1]} lans`, reason: `Attended ${lans[1]} lans.` };

@@ -9,6 +9,7 @@ export const screenSlides = [
   'seats',
   'arrivals',
   'top-players',
+  'bracket',
 ] as const;
 
 export type ScreenSlide = (typeof screenSlides)[number];
@@ -20,6 +21,7 @@ export const screenSlideLabels: Record<ScreenSlide, string> = {
   seats: 'Seat map',
   arrivals: 'Who is here',
   'top-players': 'Top players so far',
+  bracket: 'Tournament: next matches and results',
 };
 
 export const screenLimits = {

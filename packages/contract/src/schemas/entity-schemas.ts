@@ -95,6 +95,7 @@ import {
 } from './subscribers.ts';
 import {
   matchReportSchema,
+  matchResultProblemSchema,
   matchResultSchema,
   matchSideSchema,
   tournamentEntryInputSchema,
@@ -127,6 +128,7 @@ import {
 export const entitySchemas = {
   MatchReport: matchReportSchema,
   MatchResult: matchResultSchema,
+  MatchResultProblem: matchResultProblemSchema,
   MatchSide: matchSideSchema,
   NewTournament: tournamentInputSchema,
   NewTournamentEntry: tournamentEntryInputSchema,

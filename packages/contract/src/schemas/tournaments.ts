@@ -6,7 +6,7 @@ import {
   tournamentLimits,
   tournamentStates,
 } from '../rules/tournament-rules.ts';
-import { dateTimeSchema, idSchema } from './common.ts';
+import { dateTimeSchema, idSchema, problemDetailsSchema } from './common.ts';
 import { requiredText } from './rules.ts';
 
 /*
@@ -167,6 +167,18 @@ export const matchResultSchema = z
   });
 
 export type MatchResult = z.infer<typeof matchResultSchema>;
+
+export const matchResultProblemSchema = problemDetailsSchema
+  .extend({
+    matchIds: z.array(idSchema).optional().meta({
+      description:
+        'On the 409 of a correction not confirmed: the matches played after it that it resets, latest first.',
+    }),
+  })
+  .meta({
+    id: 'MatchResultProblem',
+    description: 'A refused result; a correction not confirmed names the matches it would reset.',
+  });
 
 export const matchStatuses = [
   'locked',

@@ -28,6 +28,7 @@ import {
   insertDemoUsers,
   lockDemoSeeding,
 } from './demo-seeding.repository.ts';
+import { seedDemoTournaments } from './demo-tournaments.ts';
 import { createRandom, type Random } from './seeded-random.ts';
 
 type SeedDeps = { db: AppDatabase; config: Config; log: FastifyBaseLogger };
@@ -212,6 +213,11 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
     await seedDemoSeating(trx, toSeat, now);
     await seedDemoSchedule(trx, [toSeat.open.id, toSeat.full.id], now);
     await seedDemoAnnouncements(trx, toSeat.open.id, now);
+    await seedDemoTournaments(trx, {
+      nextLanId: toSeat.open.id,
+      memberUserId: accounts.get('member'),
+      now,
+    });
     await seedDemoPlaytime(trx, {
       players: [...people, ...[...accounts.values()].map((id) => ({ id }))],
       lans: lanWeekends,

@@ -1,4 +1,4 @@
-import { wallClockOf } from '@lanparty/contract/rules';
+import { tournamentBadgeKey, wallClockOf } from '@lanparty/contract/rules';
 import type { CountedLan } from './attendance.ts';
 
 /** A badge as the server awards it: which one and the day (yyyy-MM-dd) it was earned. */
@@ -6,6 +6,14 @@ export type EarnedBadge = { key: string; earnedOn: string };
 
 /** A place on a month's player leaderboard (1 gold, 2 silver, 3 bronze). */
 export type Podium = { month: string; place: 1 | 2 | 3 };
+
+/** A place in a finished tournament's final standings (issue 37), and when it finished. */
+export type TournamentPlace = {
+  tournamentId: number;
+  name: string;
+  place: 1 | 2 | 3;
+  finishedAt: string;
+};
 
 export type BadgeFacts = {
   /** The site's counted lans, in start order (see attendanceOf). */
@@ -19,6 +27,8 @@ export type BadgeFacts = {
   crewLanIds: ReadonlySet<number>;
   /** Their podium places of closed months. */
   podiums: readonly Podium[];
+  /** Their places on tournaments' podiums (a team's members each). */
+  tournamentPlaces?: readonly TournamentPlace[];
   timeZone: string;
 };
 
@@ -71,6 +81,11 @@ export function awardBadges(facts: BadgeFacts): EarnedBadge[] {
     badges.push({
       key: `podium-${medals[podium.place]}-${podium.month}`,
       earnedOn: dayAfterMonth(podium.month),
+    });
+  for (const place of facts.tournamentPlaces ?? [])
+    badges.push({
+      key: tournamentBadgeKey(place.place, place.tournamentId),
+      earnedOn: dayOf(place.finishedAt, facts.timeZone),
     });
   return badges.sort((a, b) => a.earnedOn.localeCompare(b.earnedOn) || a.key.localeCompare(b.key));
 }

@@ -2,6 +2,7 @@ import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { lansBeenTo } from '../users/users.repository.ts';
 import type { CountedLan } from './attendance.ts';
+import type { TournamentPlace } from './badges.ts';
 
 /**
  * The site's counted lans in start order: active, ended, with at least one participant
@@ -160,4 +161,42 @@ export async function setShowsHistory(
     .set({ shows_history: showsHistory })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * Places 1 to 3 of finished tournaments (issue 37), by person (each member of a team), of
+ * these people or everyone: what earns tournament badges.
+ */
+export async function findTournamentPlaces(
+  db: Executor,
+  userIds?: readonly number[],
+): Promise<Map<number, TournamentPlace[]>> {
+  let query = db
+    .selectFrom('tournament_entry_members as members')
+    .innerJoin('tournament_entries as entries', 'entries.id', 'members.entry_id')
+    .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
+    .select([
+      'members.user_id',
+      'tournaments.id',
+      'tournaments.name',
+      'tournaments.finished_at',
+      'entries.final_rank',
+    ])
+    .where('tournaments.state', '=', 'finished')
+    .where('entries.final_rank', '<=', 3);
+  if (userIds) query = query.where('members.user_id', 'in', userIds.length > 0 ? userIds : [0]);
+  const places = new Map<number, TournamentPlace[]>();
+  for (const row of await query.orderBy('tournaments.id').execute()) {
+    if (row.finished_at === null || row.final_rank === null) continue;
+    places.set(row.user_id, [
+      ...(places.get(row.user_id) ?? []),
+      {
+        tournamentId: row.id,
+        name: row.name,
+        place: row.final_rank as 1 | 2 | 3,
+        finishedAt: toIsoTimestamp(row.finished_at),
+      },
+    ]);
+  }
+  return places;
 }

@@ -1,4 +1,9 @@
-import { describeBadge, hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
+import {
+  describeBadge,
+  hasAnyRole,
+  requiredRoles,
+  tournamentOfBadge,
+} from '@lanparty/contract/rules';
 import { readDataVersions } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
@@ -17,6 +22,7 @@ import {
   findCountedLans,
   findCrewLans,
   findStoredBadges,
+  findTournamentPlaces,
   insertBadges,
   updateBadgeDay,
 } from './history.repository.ts';
@@ -84,9 +90,16 @@ const lanView = (lan: CountedLan, timeZone: string) => ({
   startDate: toZonedIsoTimestamp(lan.startDate, timeZone),
 });
 
-/** A badge as the profile shows it, newest first by the caller. */
-export function viewBadge(badge: EarnedBadge): BadgeView {
-  const description = describeBadge(badge.key) ?? { name: badge.key, reason: '' };
+/** A badge as the profile shows it, newest first by the caller; a tournament's by its name. */
+export function viewBadge(
+  badge: EarnedBadge,
+  tournamentNames: ReadonlyMap<number, string> = new Map(),
+): BadgeView {
+  const tournamentId = tournamentOfBadge(badge.key);
+  const description = describeBadge(
+    badge.key,
+    tournamentId === undefined ? undefined : tournamentNames.get(tournamentId),
+  ) ?? { name: badge.key, reason: '' };
   return { key: badge.key, ...description, earnedOn: badge.earnedOn };
 }
 
@@ -108,27 +121,31 @@ export async function getHistory(
     (user !== undefined && Boolean(user.shows_history));
   if (!user || user.erased_at !== null || !mayRead)
     throw new ProblemError(404, 'There is no history to show for this user.');
-  const [lans, attendedIds, crew, podiums] = await Promise.all([
+  const [lans, attendedIds, crew, podiums, tournamentPlaces] = await Promise.all([
     findCountedLans(deps.db, now),
     findAttendedLanIds(deps.db, userId, now),
     findCrewLans(deps.db, [userId]),
     findPodiums(deps, now),
+    findTournamentPlaces(deps.db, [userId]),
   ]);
+  const places = tournamentPlaces.get(userId) ?? [];
   const attendance: Attendance = attendanceOf(lans, attendedIds);
   const badges = awardBadges({
     lans,
     attendedIds,
     crewLanIds: crew.get(userId) ?? new Set(),
     podiums: podiums.get(userId) ?? [],
+    tournamentPlaces: places,
     timeZone: deps.communityTimeZone,
   });
+  const names = new Map(places.map((place) => [place.tournamentId, place.name]));
   return {
     attendedCount: attendance.attendedCount,
     attended: attendance.attended.map((lan) => lanView(lan, deps.communityTimeZone)),
     firstLan: attendance.firstLan && lanView(attendance.firstLan, deps.communityTimeZone),
     currentStreak: attendance.currentStreak,
     longestStreak: attendance.longestStreak,
-    badges: badges.map(viewBadge).reverse(),
+    badges: badges.map((badge) => viewBadge(badge, names)).reverse(),
   };
 }
 
@@ -140,13 +157,16 @@ export async function awardEveryone(
   deps: HistoryDeps,
   now: Date,
 ): Promise<Map<number, EarnedBadge[]>> {
-  const [lans, attendance, crew, podiums] = await Promise.all([
+  const [lans, attendance, crew, podiums, tournamentPlaces] = await Promise.all([
     findCountedLans(deps.db, now),
     findAllAttendance(deps.db, now),
     findCrewLans(deps.db),
     findPodiums(deps, now),
+    findTournamentPlaces(deps.db),
   ]);
-  const people = [...new Set([...attendance.keys(), ...podiums.keys()])];
+  const people = [
+    ...new Set([...attendance.keys(), ...podiums.keys(), ...tournamentPlaces.keys()]),
+  ];
   const standing = new Set(
     (
       await deps.db
@@ -164,6 +184,7 @@ export async function awardEveryone(
       attendedIds: attendance.get(userId) ?? new Set(),
       crewLanIds: crew.get(userId) ?? new Set(),
       podiums: podiums.get(userId) ?? [],
+      tournamentPlaces: tournamentPlaces.get(userId) ?? [],
       timeZone: deps.communityTimeZone,
     });
     if (badges.length > 0) awarded.set(userId, badges);

@@ -88,6 +88,7 @@ describe.each(testEngines)('screens on %s', (engine) => {
       'seats',
       'arrivals',
       'top-players',
+      'bracket',
     ]);
   });
 

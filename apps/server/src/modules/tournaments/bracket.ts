@@ -1,5 +1,5 @@
 import type { TournamentFormat } from '@lanparty/contract/rules';
-import { BracketsManager, type DataTypes } from 'brackets-manager';
+import { BracketsManager, type DataTypes, helpers } from 'brackets-manager';
 import type { Executor } from '../../db/executor.ts';
 import { BracketStorage } from './bracket-storage.ts';
 
@@ -26,9 +26,11 @@ export const isSettled = (status: number) =>
 
 export class Bracket {
   readonly manager: BracketsManager;
+  readonly #storage: BracketStorage;
 
   constructor(db: Executor, tournamentId: number) {
-    this.manager = new BracketsManager(new BracketStorage(db, tournamentId));
+    this.#storage = new BracketStorage(db, tournamentId);
+    this.manager = new BracketsManager(this.#storage);
   }
 
   /**
@@ -119,9 +121,30 @@ export class Bracket {
     return (await this.manager.find.nextMatches(matchId)).map((next) => Number(next.id));
   }
 
-  /** Takes a match's result back (the library's undo); what followed must be reset first. */
-  async reset(matchId: number): Promise<void> {
+  /**
+   * Takes a match's result back, as if it had not been played; what followed must be taken
+   * back first. The library's undo (`reset.matchResults`) takes back the result but keeps
+   * the scores, leaving the match "running", which locks the match before it against an
+   * undo of its own: so the scores go too, the status is worked out again by the library's
+   * own rule, and the matches before it, archived once it was played, are settled again.
+   */
+  async undo(matchId: number): Promise<void> {
     await this.manager.reset.matchResults(matchId);
+    const match = await this.#storage.select('match', matchId);
+    if (!match) return;
+    const cleared = {
+      ...match,
+      opponent1: unscored(match.opponent1),
+      opponent2: unscored(match.opponent2),
+    };
+    cleared.status = helpers.getMatchStatus(cleared);
+    await this.#storage.update('match', matchId, cleared);
+    for (const previous of await this.manager.find.previousMatches(matchId))
+      if (previous.status === matchStatus.archived)
+        await this.#storage.update('match', previous.id, {
+          ...previous,
+          status: matchStatus.completed,
+        });
   }
 
   /**
@@ -140,6 +163,12 @@ export class Bracket {
         : await this.manager.get.finalStandings(stageId);
     return items.map((item) => ({ entryId: Number(item.id), rank: item.rank }));
   }
+}
+
+/** A side without its score and result: who, and where they were seeded. */
+function unscored(side: LibraryMatch['opponent1']): LibraryMatch['opponent1'] {
+  if (side === null) return null;
+  return { id: side.id, ...(side.position === undefined ? {} : { position: side.position }) };
 }
 
 /** A match won because the other side is a bye: nothing was played. */

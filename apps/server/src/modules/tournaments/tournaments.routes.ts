@@ -1,6 +1,7 @@
 import {
   idParamSchema,
   matchReportSchema,
+  matchResultProblemSchema,
   matchResultSchema,
   problemDetailsSchema,
   tournamentEntryInputSchema,
@@ -237,7 +238,7 @@ export const tournamentsRoutes =
             'matches played after it: without `resetFollowing` a 409 names them.',
           params: idParams,
           body: matchResultSchema,
-          response: { 200: tournamentMatchSchema, ...writes },
+          response: { 200: tournamentMatchSchema, ...writes, 409: matchResultProblemSchema },
         },
       },
       async (request) =>

@@ -82,7 +82,7 @@ export type TournamentsDeps = {
   clock?: () => Date;
 };
 
-const nowOf = (deps: TournamentsDeps) => deps.clock?.() ?? new Date();
+const nowOf = (deps: Pick<TournamentsDeps, 'clock'>) => deps.clock?.() ?? new Date();
 
 const noTournament = (id: number) => new ProblemError(404, `There is no tournament ${id}.`);
 const noMatch = (id: number) => new ProblemError(404, `There is no match ${id}.`);
@@ -526,11 +526,7 @@ export async function startTournament(
         { has_forfeited: true },
       );
     }
-    await new Bracket(trx, tournamentId).create(tournament, seeded);
-    await markStarted(trx, tournamentId, now);
-    const running = { ...tournament, state: 'running' as const };
-    await settleWalkovers(deps, trx, running);
-    return (await findTournament(trx, tournamentId)) as TournamentRow;
+    return drawBracket(deps, trx, tournament, seeded, now);
   });
   return readTournament(deps, deps.db, started, lan.name);
 }
@@ -602,12 +598,13 @@ export async function reportMatch(
   const { match: seen } = await findVisibleMatch(deps, viewer, matchId);
   return changeTournament(deps, seen.tournament_id, async (trx, tournament) => {
     const match = (await findMatch(trx, matchId)) as MatchRow;
+    // A match not ready has no sides to be one of yet: that is the problem to name.
     const problem = notReady(tournament, match);
+    if (problem) throw problem;
     const sides = matchSidesOf(match);
     const captains = await captainsOf(trx, sides);
     const side = viewer ? captains.indexOf(viewer.user.id) : -1;
     authorize(viewer, 'match.report', side !== -1);
-    if (problem) throw problem;
     if (isSettled(match.status))
       throw new ProblemError(
         409,
@@ -678,8 +675,8 @@ export async function setMatchResult(
           { extensions: { matchIds: later.map((each) => Number(each.id)) } },
         );
       const next = await bracket.nextMatchIds(matchId);
-      for (const each of later) await bracket.reset(Number(each.id));
-      await bracket.reset(matchId);
+      for (const each of later) await bracket.undo(Number(each.id));
+      await bracket.undo(matchId);
       await clearReports(trx, [...later.map((each) => Number(each.id)), ...next]);
     }
     if (input.scores) await settle(deps, trx, tournament, matchId, input.scores);
@@ -706,7 +703,7 @@ async function describeMatches(
       for (const match of round.matches)
         if (matchIds.includes(match.id))
           described.push(
-            `${round.name}${full.groups.length > 1 ? ` (${group.name})` : ''}, match ${match.number}: ` +
+            `${round.name}${round.matches.length > 1 ? `, match ${match.number}` : ''}: ` +
               match.sides
                 .map((side) => (side?.entryId ? names.get(side.entryId) : 'nobody'))
                 .join(' vs '),
@@ -728,9 +725,29 @@ async function captainsOf(trx: Executor, sides: ReturnType<typeof matchSidesOf>)
   return sides.map((side) => (side?.id != null ? (captains.get(side.id) ?? null) : null));
 }
 
+/** What playing a bracket on needs: the chat, told of a winner, and the time. */
+export type PlayDeps = Pick<TournamentsDeps, 'isChatOn' | 'publicUrl' | 'clock'>;
+
+/**
+ * Draws the bracket of a tournament not yet started (its row locked), entries in seed
+ * order, and gives walkovers where due: the start, and the demo's tournaments.
+ */
+export async function drawBracket(
+  deps: PlayDeps,
+  trx: Executor,
+  tournament: TournamentRow,
+  seededEntryIds: readonly number[],
+  now: Date,
+): Promise<TournamentRow> {
+  await new Bracket(trx, tournament.id).create(tournament, seededEntryIds);
+  await markStarted(trx, tournament.id, now);
+  await settleWalkovers(deps, trx, { ...tournament, state: 'running' });
+  return (await findTournament(trx, tournament.id)) as TournamentRow;
+}
+
 /** Ends a match with these scores, clears its reports, and plays on what follows. */
-async function settle(
-  deps: TournamentsDeps,
+export async function settle(
+  deps: PlayDeps,
   trx: Executor,
   tournament: TournamentRow,
   matchId: number,
@@ -746,7 +763,7 @@ async function settle(
  * (a walkover readies the next match), then sees whether the tournament is over.
  */
 async function settleWalkovers(
-  deps: TournamentsDeps,
+  deps: PlayDeps,
   trx: Executor,
   tournament: TournamentRow,
 ): Promise<void> {
@@ -781,11 +798,7 @@ async function settleWalkovers(
  * the final standings (which earn badges) and tells the chat its winner; a correction that
  * reopens a match makes it run again.
  */
-async function settleEnd(
-  deps: TournamentsDeps,
-  trx: Executor,
-  tournament: TournamentRow,
-): Promise<void> {
+async function settleEnd(deps: PlayDeps, trx: Executor, tournament: TournamentRow): Promise<void> {
   const open = await trx
     .selectFrom('tournament_matches')
     .select('id')

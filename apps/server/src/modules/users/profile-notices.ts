@@ -1,5 +1,5 @@
 import type { UserProfile } from '@lanparty/contract';
-import { describeBadge, steamPlaytimeWording } from '@lanparty/contract/rules';
+import { describeBadge, steamPlaytimeWording, tournamentOfBadge } from '@lanparty/contract/rules';
 import type { Executor } from '../../db/executor.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
 
@@ -31,13 +31,42 @@ export async function findProfileNotices(
           .where('kind', '=', 'steam_playtime')
           .executeTakeFirst(),
   ]);
+  const names = await findTournamentNames(
+    db,
+    badges.map((row) => row.badge_key),
+  );
   return {
-    newBadges: badges.map((row) => ({
-      key: row.badge_key,
-      name: describeBadge(row.badge_key)?.name ?? row.badge_key,
-    })),
+    newBadges: badges.map((row) => {
+      const tournamentId = tournamentOfBadge(row.badge_key);
+      return {
+        key: row.badge_key,
+        name:
+          describeBadge(
+            row.badge_key,
+            tournamentId === undefined ? undefined : names.get(tournamentId),
+          )?.name ?? row.badge_key,
+      };
+    }),
     asksSteamPlaytimeConsent:
       user.steam_id !== null &&
       (consent === undefined || consent.wording_version < steamPlaytimeWording.version),
   };
+}
+
+/** The names of the tournaments these badge keys name (issue 37), by id. */
+async function findTournamentNames(
+  db: Executor,
+  keys: readonly string[],
+): Promise<Map<number, string>> {
+  const ids = keys.flatMap((key) => {
+    const id = tournamentOfBadge(key);
+    return id === undefined ? [] : [id];
+  });
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tournaments')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -55,7 +55,7 @@ describe('screens on the admin lan screen (issue 35)', () => {
     await waitFor(() => expect(made(requests)).toHaveLength(1));
     expect(JSON.parse(String(made(requests)[0]?.body))).toEqual({
       name: 'Hall TV',
-      slides: ['schedule', 'now-playing', 'seats', 'top-players'],
+      slides: ['schedule', 'now-playing', 'seats', 'top-players', 'bracket'],
       rotationSeconds: 20,
     });
     expect(await within(section).findByLabelText('Link of Hall TV')).toHaveValue(url);
@@ -76,6 +76,7 @@ describe('screens on the admin lan screen (issue 35)', () => {
       'Seat map',
       'Who is here',
       'Top players so far',
+      'Tournament: next matches and results',
     ])
       await user.click(within(form).getByLabelText(slide));
     const seconds = within(form).getByLabelText('Seconds per slide');

@@ -1,0 +1,89 @@
+import type { Lan, TournamentSummary } from '@lanparty/contract';
+import { isLanOpen, requiredRoles, tournamentFormatLabels } from '@lanparty/contract/rules';
+import { useId, useState } from 'react';
+import controls from '../../../components/controls.module.css';
+import { Link, useNavigate } from '../../../lib/router/index.tsx';
+import { useLanTournaments } from '../../../lib/tournaments/get-tournaments.ts';
+import { useViewer } from '../../../lib/viewer.tsx';
+import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
+import { TournamentForm } from './tournament-form.tsx';
+import styles from './tournaments.module.css';
+
+/** Where a tournament stands, in words. */
+export function tournamentStateText(tournament: TournamentSummary): string {
+  if (tournament.state === 'finished')
+    return tournament.winner ? `Won by ${tournament.winner}` : 'Over';
+  if (tournament.state === 'running') return 'Under way';
+  return `Sign-up open: ${tournament.entryCount} of ${tournament.maxEntrants}`;
+}
+
+/** "Double elimination · teams of 2 · best of 3". */
+export function tournamentRulesText(tournament: TournamentSummary): string {
+  return [
+    tournamentFormatLabels[tournament.format],
+    tournament.teamSize === 1 ? 'players alone' : `teams of ${tournament.teamSize}`,
+    tournament.bestOf === 1 ? 'one game a match' : `best of ${tournament.bestOf}`,
+    ...(tournament.finalBestOf !== tournament.bestOf && tournament.format !== 'round_robin'
+      ? [`final best of ${tournament.finalBestOf}`]
+      : []),
+  ].join(' · ');
+}
+
+/**
+ * A lan's tournaments on its page (issue 37): each with its game, rules and where it
+ * stands, linking to its bracket. Lan administrators make one here while the lan is open.
+ */
+export function LanTournaments({ lan }: { lan: Lan }) {
+  const tournaments = useLanTournaments(lan.id);
+  const viewer = useViewer();
+  const headingId = useId();
+  const [isMaking, setIsMaking] = useState(false);
+  const navigate = useNavigate();
+  const create = useTournamentAction(tournamentActions.create);
+  const mayMake = viewer.hasAnyRole(requiredRoles.lanManagement) && isLanOpen(lan);
+  const items = tournaments.data ?? [];
+  if (items.length === 0 && !mayMake) return null;
+  return (
+    <section className={styles.section} aria-labelledby={headingId} id="tournaments">
+      <h3 id={headingId} className={styles.heading}>
+        Tournaments
+      </h3>
+      {items.length > 0 ? (
+        <ul className={styles.list}>
+          {items.map((tournament) => (
+            <li key={tournament.id} className={styles.card}>
+              <Link to={`/tournaments/${tournament.id}`} className={styles.cardTitle}>
+                {tournament.name}
+              </Link>
+              <span>{tournament.game.name}</span>
+              <span className={styles.muted}>{tournamentRulesText(tournament)}</span>
+              <span className={styles.state}>{tournamentStateText(tournament)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>No tournaments yet.</p>
+      )}
+      {mayMake ? (
+        isMaking ? (
+          <TournamentForm
+            label="New tournament"
+            submitLabel="Make the tournament"
+            onSave={(input) => create.mutateAsync({ lanId: lan.id, input })}
+            onSaved={(made) => navigate(`/tournaments/${made.id}`)}
+          />
+        ) : (
+          <div className={controls.actions}>
+            <button
+              type="button"
+              className={controls.buttonSecondary}
+              onClick={() => setIsMaking(true)}
+            >
+              New tournament
+            </button>
+          </div>
+        )
+      ) : null}
+    </section>
+  );
+}
