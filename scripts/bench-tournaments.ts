@@ -1,4 +1,5 @@
 import { Browser } from './bench/browser.ts';
+import { cpuBetween, describeCpu, snapshotCpu } from './bench/cpu-account.ts';
 import {
   createLanners,
   expectStatus,
@@ -24,7 +25,12 @@ import { discoverProvider, type Provider, refresh, signIn, type Tokens } from '.
  *   settled once (the winners' and losers' next matches hold each side once), no 5xx,
  *   p99 ≤ 200 ms.
  *
- * BENCH_ENGINES (sqlite,postgres) as for bench:api.
+ * First every server plays a 32-entrant cup's first round the same way, unmeasured: the
+ * figures are of servers that have run a bracket before.
+ *
+ * BENCH_ENGINES (sqlite,postgres) as for bench:api; BENCH_SERVERS=1 runs PostgreSQL with
+ * one server instead of two. It prints where the burst's CPU went (servers, database,
+ * players).
  */
 
 const options = benchOptionsOf(process.env);
@@ -45,7 +51,7 @@ async function fresh(provider: Provider, tokens: Tokens, withinMs = 90_000): Pro
 
 const json = <T>(answer: { body: Buffer }) => JSON.parse(answer.body.toString()) as T;
 
-/** A lan, its lanners Accepted, and a double elimination they all entered. */
+/** A lan, its lanners Accepted, a double elimination they all entered, and a warm-up cup. */
 async function prepare(provider: Provider, lanners: readonly Lanner[]) {
   const origin = provider.origin;
   let organiser = await signIn(provider, 'lanadmin', 'lanadmin');
@@ -106,21 +112,39 @@ async function prepare(provider: Provider, lanners: readonly Lanner[]) {
       'POST /api/lans/{id}/tournaments',
     ),
   );
-  await inTurns(lanners, 8, async (lanner) => {
-    lanner.tokens = await fresh(provider, lanner.tokens);
+  const warmUp = json<{ id: number }>(
     expectStatus(
-      await sendJson(
-        lanner.browser,
-        'POST',
-        `${origin}/api/tournaments/${tournament.id}/entries`,
-        lanner.tokens,
-        {},
-      ),
+      await sendJson(new Browser(), 'POST', `${origin}/api/lans/${lan.id}/tournaments`, organiser, {
+        name: 'Warm-up cup',
+        game: 'Quake III Arena',
+        format: 'double_elimination',
+        maxEntrants: 32,
+        bestOf: 1,
+      }),
       201,
-      'POST /api/tournaments/{id}/entries',
-    );
+      'POST /api/lans/{id}/tournaments',
+    ),
+  );
+  await inTurns(lanners, 8, async (lanner, index) => {
+    lanner.tokens = await fresh(provider, lanner.tokens);
+    for (const id of index < 32 ? [tournament.id, warmUp.id] : [tournament.id])
+      expectStatus(
+        await sendJson(
+          lanner.browser,
+          'POST',
+          `${origin}/api/tournaments/${id}/entries`,
+          lanner.tokens,
+          {},
+        ),
+        201,
+        'POST /api/tournaments/{id}/entries',
+      );
   });
-  return { tournamentId: tournament.id, organiser: await fresh(provider, organiser) };
+  return {
+    tournamentId: tournament.id,
+    warmUpId: warmUp.id,
+    organiser: await fresh(provider, organiser),
+  };
 }
 
 /** Both sides of every ready match report it at the same moment, over the servers. */
@@ -229,12 +253,30 @@ async function benchEngine(engine: Engine) {
     const env = { WRITES_PER_MINUTE: '100000' };
     const first = await startServerProcess(place, env);
     servers.push(first);
-    if (engine === 'postgres')
+    if (engine === 'postgres' && process.env.BENCH_SERVERS !== '1')
       servers.push(await startServerProcess(place, { ...env, PUBLIC_URL: first.origin }));
     const provider = await discoverProvider(first.origin);
     console.info(`${engine}: ${entrantCount} lanners signing up and entering…`);
     const lanners = await createLanners(provider, entrantCount);
-    const { tournamentId, organiser } = await prepare(provider, lanners);
+    const { tournamentId, warmUpId, organiser } = await prepare(provider, lanners);
+    // Every server plays a small cup first, unmeasured: the figures are of servers that have
+    // run a bracket before (a first one also pays for compiling the code it runs).
+    const warmUpBracket = json<Bracket>(
+      expectStatus(
+        await sendJson(
+          new Browser(),
+          'POST',
+          `${first.origin}/api/tournaments/${warmUpId}/start`,
+          organiser,
+          {
+            seeding: 'random',
+          },
+        ),
+        200,
+        'POST /api/tournaments/{id}/start',
+      ),
+    );
+    await reportAtOnce(servers, lanners, warmUpBracket);
 
     const startedAt = performance.now();
     const bracket = json<Bracket>(
@@ -259,7 +301,21 @@ async function benchEngine(engine: Engine) {
 
     for (const lanner of lanners) lanner.tokens = await fresh(provider, lanner.tokens, 120_000);
     console.info(`${engine}: both sides of every first-round match report at once…`);
+    const cpuBefore = snapshotCpu();
+    const burstStart = performance.now();
     const reports = await reportAtOnce(servers, lanners, bracket);
+    const burstMs = Math.round(performance.now() - burstStart);
+    const serverPids = new Set(servers.map((server) => server.pid));
+    const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, command) => {
+      if (serverPids.has(pid)) return 'servers';
+      if (pid === process.pid) return 'players';
+      if (command === 'postgres') return 'database';
+      return undefined;
+    });
+    if (cpu.size)
+      console.info(
+        `${engine}: CPU ${describeCpu(cpu)} in ${burstMs} ms (2 cores: ${burstMs * 2} ms)`,
+      );
     const after = json<Bracket>(
       expectStatus(
         await new Browser().get(`${first.origin}/api/tournaments/${tournamentId}`, {}),

@@ -1,7 +1,7 @@
 import type { TournamentFormat } from '@lanparty/contract/rules';
 import { BracketsManager, type DataTypes, helpers } from 'brackets-manager';
 import type { Executor } from '../../db/executor.ts';
-import { BracketStorage } from './bracket-storage.ts';
+import { BracketStorage, type MatchReports } from './bracket-storage.ts';
 
 /**
  * The bracket of one tournament, as `brackets-manager` plays it on our tables: made at the
@@ -28,9 +28,63 @@ export class Bracket {
   readonly manager: BracketsManager;
   readonly #storage: BracketStorage;
 
-  constructor(db: Executor, tournamentId: number) {
+  readonly #defersWrites: boolean;
+
+  /**
+   * `defersWrites`: changes stay in the unit of work until `flush` (many reports settled in
+   * one transaction); otherwise each change is written as it is made.
+   */
+  constructor(db: Executor, tournamentId: number, options: { defersWrites?: boolean } = {}) {
     this.#storage = new BracketStorage(db, tournamentId);
     this.manager = new BracketsManager(this.#storage);
+    this.#defersWrites = options.defersWrites ?? false;
+  }
+
+  /** Writes what changed (with `defersWrites`, before the transaction commits). */
+  async flush(): Promise<void> {
+    await this.#storage.flush();
+  }
+
+  async #written(): Promise<void> {
+    if (!this.#defersWrites) await this.#storage.flush();
+  }
+
+  /** Holds every match at once: for many changes in one transaction. */
+  async loadMatches(): Promise<void> {
+    await this.#storage.loadMatches();
+  }
+
+  /** Reads a match into this unit of work (undefined: no match of this tournament). */
+  async readMatch(matchId: number): Promise<LibraryMatch | undefined> {
+    return (await this.#storage.select('match', matchId)) ?? undefined;
+  }
+
+  /** A match as it stands in this unit of work (the library's fields), if held. */
+  heldMatch(matchId: number): LibraryMatch | undefined {
+    return this.#storage.heldMatch(matchId) as LibraryMatch | undefined;
+  }
+
+  reportsOf(matchId: number): MatchReports {
+    return this.#storage.reportsOf(matchId);
+  }
+
+  setReports(matchId: number, reports: MatchReports): void {
+    this.#storage.setReports(matchId, reports);
+  }
+
+  /** Where a match's round stands in its bracket (its group's number, its number, how many). */
+  async roundPlaceOf(match: { round_id: number | string }) {
+    const round = await this.#storage.select('round', Number(match.round_id));
+    if (!round) return undefined;
+    const [group, rounds] = await Promise.all([
+      this.#storage.select('group', round.group_id),
+      this.#storage.select('round', { group_id: round.group_id }),
+    ]);
+    return {
+      groupNumber: Number(group?.number ?? 1),
+      roundNumber: Number(round.number),
+      roundCount: rounds?.length ?? 1,
+    };
   }
 
   /**
@@ -51,6 +105,7 @@ export class Bracket {
         seedingIds: [...seededEntryIds],
         settings: { groupCount: 1, size: seededEntryIds.length, roundRobinMode: 'simple' },
       });
+      await this.#written();
       return;
     }
     const size = 2 ** Math.ceil(Math.log2(Math.max(2, seededEntryIds.length)));
@@ -70,6 +125,28 @@ export class Bracket {
           : { grandFinal: 'double' }),
       },
     });
+    await this.#written();
+  }
+
+  /**
+   * A match as this change left it (the library's fields over the row it was read from;
+   * a match whose status changed has no reports left): what the change answers, unread.
+   */
+  matchAsLeft<Row extends { status: number; opponent1: string | null; opponent2: string | null }>(
+    row: Row & { report1: string | null; report2: string | null; is_disputed: unknown },
+  ): Row {
+    const held = this.#storage.heldMatch(Number((row as unknown as { id: number }).id));
+    if (!held) return row;
+    const side = (value: unknown) =>
+      value === null || value === undefined ? null : JSON.stringify(value);
+    const changed = held.status !== row.status;
+    return {
+      ...row,
+      status: held.status as number,
+      opponent1: side(held.opponent1),
+      opponent2: side(held.opponent2),
+      ...(changed ? { report1: null, report2: null, is_disputed: false } : {}),
+    };
   }
 
   /** Ends a match with these scores (the first side's first); equal scores are a draw. */
@@ -85,6 +162,7 @@ export class Bracket {
       opponent1: { score: a, result: first },
       opponent2: { score: b, result: second },
     });
+    await this.#written();
   }
 
   /** A walkover: `side` (0 or 1) gives the match away. */
@@ -93,6 +171,7 @@ export class Bracket {
       id: matchId,
       ...(side === 0 ? { opponent1: { forfeit: true } } : { opponent2: { forfeit: true } }),
     });
+    await this.#written();
   }
 
   /**
@@ -145,6 +224,7 @@ export class Bracket {
           ...previous,
           status: matchStatus.completed,
         });
+    await this.#written();
   }
 
   /**

@@ -7,12 +7,11 @@ import { testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { createLan } from '../lans/lans.service.ts';
+import { reportMatch, setMatchResult } from './match-results.ts';
 import {
   createTournament,
   enterTournament,
   getTournament,
-  reportMatch,
-  setMatchResult,
   startTournament,
   type TournamentsDeps,
 } from './tournaments.service.ts';

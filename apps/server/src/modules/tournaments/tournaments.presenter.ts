@@ -111,6 +111,14 @@ function namesOf(
   };
 }
 
+/** Whether a round is its bracket's final (a grand final's rounds too): the final's best-of. */
+export function isFinalRound(
+  format: TournamentRow['format'],
+  place: { groupNumber: number; roundNumber: number; roundCount: number },
+): boolean {
+  return namesOf(format, place.groupNumber, place.roundNumber, place.roundCount).isFinal;
+}
+
 export function presentGroups(tournament: TournamentRow, bracket: BracketRows): TournamentGroup[] {
   const matchesByRound = new Map<number, MatchRow[]>();
   for (const match of bracket.matches) {

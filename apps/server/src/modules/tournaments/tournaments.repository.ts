@@ -1,5 +1,6 @@
 import { placeTakingStatuses } from '@lanparty/contract/rules';
 import type { Selectable } from 'kysely';
+import { dialectOf, toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import type {
   TournamentEntriesTable,
@@ -360,13 +361,106 @@ export async function findCaptains(db: Executor, entryIds: readonly number[]) {
   return new Map(rows.map((row) => [row.id, row.captain_user_id]));
 }
 
-/** A match with its tournament: what a report or a result starts from. */
-export async function findMatch(db: Executor, matchId: number): Promise<MatchRow | undefined> {
-  return db
+/** A match; `isLocked`: on PostgreSQL locked until the transaction ends (changeMatch). */
+export async function findMatch(
+  db: Executor,
+  matchId: number,
+  options: { isLocked?: boolean } = {},
+): Promise<MatchRow | undefined> {
+  const query = db.selectFrom('tournament_matches').selectAll().where('id', '=', matchId);
+  return options.isLocked && dialectOf(db as never) === 'postgres'
+    ? query.forUpdate().executeTakeFirst()
+    : query.executeTakeFirst();
+}
+
+/** The tournament of each of these matches, by match id (a match of none: left out). */
+export async function findTournamentsOfMatches(
+  db: Executor,
+  matchIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (matchIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('tournament_matches')
-    .selectAll()
-    .where('id', '=', matchId)
+    .select(['id', 'tournament_id'])
+    .where('id', 'in', [...new Set(matchIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.tournament_id]));
+}
+
+/** Whether a lan is active (anyone sees it) rather than a draft (lan administrators). */
+export async function findLanActivity(db: Executor, lanId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('lans')
+    .select('is_active')
+    .where('id', '=', lanId)
     .executeTakeFirst();
+  return row !== undefined && toBoolean(row.is_active);
+}
+
+/** The captain of every entry of a tournament (a player alone captains theirs), by entry. */
+export async function findCaptainsOf(db: Executor, tournamentId: number) {
+  const rows = await db
+    .selectFrom('tournament_entries')
+    .select(['id', 'captain_user_id'])
+    .where('tournament_id', '=', tournamentId)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.captain_user_id]));
+}
+
+/**
+ * What is due after a result: whether an entry gave up (its matches are walkovers), whether
+ * no match waits, is ready or running any more, and the tournament's state.
+ */
+export async function findPlayOnState(db: Executor, tournamentId: number) {
+  const row = await db
+    .selectFrom('tournaments')
+    .select((eb) => [
+      'tournaments.state',
+      eb
+        .exists(
+          eb
+            .selectFrom('tournament_entries')
+            .select('id')
+            .where('tournament_id', '=', tournamentId)
+            .where('has_forfeited', '=', true),
+        )
+        .as('has_quitters'),
+      eb
+        .exists(
+          eb
+            .selectFrom('tournament_matches')
+            .select('id')
+            .where('tournament_id', '=', tournamentId)
+            .where('status', 'in', [1, 2, 3]),
+        )
+        .as('has_open'),
+    ])
+    .where('tournaments.id', '=', tournamentId)
+    .executeTakeFirstOrThrow();
+  return {
+    state: row.state,
+    hasQuitters: Boolean(row.has_quitters),
+    isOver: !row.has_open,
+  };
+}
+
+/** Where a round stands in its bracket: its group's number, its number, its group's rounds. */
+export async function findRoundPlace(db: Executor, roundId: number) {
+  return db
+    .selectFrom('tournament_rounds as rounds')
+    .innerJoin('tournament_groups as groups', 'groups.id', 'rounds.group_id')
+    .select((eb) => [
+      'groups.number as groupNumber',
+      'rounds.number as roundNumber',
+      eb
+        .selectFrom('tournament_rounds as others')
+        .select((inner) => inner.fn.countAll().as('count'))
+        .whereRef('others.group_id', '=', 'rounds.group_id')
+        .as('roundCount'),
+    ])
+    .where('rounds.id', '=', roundId)
+    .executeTakeFirst()
+    .then((row) => row && { ...row, roundCount: Number(row.roundCount) });
 }
 
 /** The bracket of tournaments: stages, groups, rounds, matches, in the library's order. */

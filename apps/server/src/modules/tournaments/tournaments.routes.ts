@@ -13,6 +13,7 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { reportMatch, setMatchResult } from './match-results.ts';
 import {
   changeTournamentRules,
   checkInEntry,
@@ -21,8 +22,6 @@ import {
   getTournament,
   readLanTournaments,
   removeTournament,
-  reportMatch,
-  setMatchResult,
   startTournament,
   type TournamentsDeps,
   withdrawEntry,

@@ -1,13 +1,11 @@
 import type {
-  MatchResult,
   Tournament,
   TournamentEntryInput,
   TournamentInput,
-  TournamentMatch,
   TournamentStart,
   TournamentSummary,
 } from '@lanparty/contract';
-import { formatScore, isLanOpen, scoreProblem, tournamentLimits } from '@lanparty/contract/rules';
+import { isLanOpen, tournamentLimits } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
@@ -18,12 +16,10 @@ import type { Viewer } from '../auth/viewer.ts';
 import { tournamentWinnerMessage } from '../chat/chat-messages.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import { Bracket, isSettled, matchStatus } from './bracket.ts';
+import { Bracket, matchStatus } from './bracket.ts';
 import {
   entryNameOf,
   matchSidesOf,
-  presentGroups,
-  presentMatch,
   presentTournament,
   presentTournamentSummary,
 } from './tournaments.presenter.ts';
@@ -35,13 +31,11 @@ import {
   deleteTournament,
   type EntryRow,
   findBracket,
-  findCaptains,
   findClanForEntry,
   findEntriesOf,
   findEntry,
   findEntryMemberIds,
   findGame,
-  findMatch,
   findPeople,
   findTournament,
   insertEntry,
@@ -52,10 +46,8 @@ import {
   listSoloNames,
   listTournaments,
   lockTournament,
-  type MatchRow,
   markStarted,
   setEntryFlags,
-  setReports,
   setTournamentState,
   type TournamentFields,
   type TournamentRow,
@@ -85,7 +77,6 @@ export type TournamentsDeps = {
 const nowOf = (deps: Pick<TournamentsDeps, 'clock'>) => deps.clock?.() ?? new Date();
 
 const noTournament = (id: number) => new ProblemError(404, `There is no tournament ${id}.`);
-const noMatch = (id: number) => new ProblemError(404, `There is no match ${id}.`);
 
 /** The tournament and its lan, as the asker may see them (an inactive lan's: administrators). */
 async function findVisibleTournament(db: Executor, viewer: Viewer | null, tournamentId: number) {
@@ -104,21 +95,26 @@ async function findVisibleTournament(db: Executor, viewer: Viewer | null, tourna
  * Runs a change of a tournament in a transaction holding its row (see above); the lost
  * race of a unique index (one person in two entries at once) is answered by `conflict`.
  */
-async function changeTournament<T>(
+export async function changeTournament<T>(
   deps: TournamentsDeps,
   tournamentId: number,
   work: (trx: Executor, tournament: TournamentRow) => Promise<T>,
   conflict?: () => ProblemError,
 ): Promise<T> {
-  try {
-    return await deps.db.transaction().execute(async (trx) => {
-      const tournament = await lockTournament(trx, tournamentId);
-      if (!tournament) throw noTournament(tournamentId);
-      return work(trx, tournament);
-    });
-  } catch (error) {
-    if (conflict && isUniqueViolation(error)) throw conflict();
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        const tournament = await lockTournament(trx, tournamentId);
+        if (!tournament) throw noTournament(tournamentId);
+        return work(trx, tournament);
+      });
+    } catch (error) {
+      if (conflict && isUniqueViolation(error)) throw conflict();
+      // It also takes matches (walkovers, the end): against a change of a match that waits
+      // for the tournament's row to commit, PostgreSQL may give this one up; it runs again.
+      if (attempt < 5 && isRetryable(error)) continue;
+      throw error;
+    }
   }
 }
 
@@ -172,7 +168,7 @@ export async function readLanTournaments(
   });
 }
 
-async function readTournament(
+export async function readTournament(
   deps: TournamentsDeps,
   db: Executor,
   tournament: TournamentRow,
@@ -531,199 +527,11 @@ export async function startTournament(
   return readTournament(deps, deps.db, started, lan.name);
 }
 
-// Results -------------------------------------------------------------------------------
-
-/** The match and its tournament, as the asker may see them. */
-async function findVisibleMatch(deps: TournamentsDeps, viewer: Viewer | null, matchId: number) {
-  const match = await findMatch(deps.db, matchId);
-  if (!match) throw noMatch(matchId);
-  try {
-    return { match, ...(await findVisibleTournament(deps.db, viewer, match.tournament_id)) };
-  } catch (error) {
-    if (error instanceof ProblemError && error.status === 404) throw noMatch(matchId);
-    throw error;
-  }
-}
-
-const parseReport = (report: string | null): [number, number] | null => {
-  if (report === null) return null;
-  const [a, b] = report.split('-').map(Number);
-  return [a as number, b as number];
-};
-
-const writeReport = ([a, b]: readonly [number, number]) => `${a}-${b}`;
-
-/** The best-of of a match: the final's (and a grand final's) own, else the tournament's. */
-async function bestOfMatch(trx: Executor, tournament: TournamentRow, match: MatchRow) {
-  if (tournament.best_of === tournament.final_best_of || tournament.format === 'round_robin')
-    return tournament.best_of;
-  for (const group of presentGroups(tournament, await findBracket(trx, tournament.id)))
-    for (const round of group.rounds)
-      if (round.matches.some((each) => each.id === match.id))
-        return round.matches[0]?.bestOf ?? tournament.best_of;
-  return tournament.best_of;
-}
-
-/** Why a match takes no result now, or null when it does. */
-function notReady(tournament: TournamentRow, match: MatchRow): ProblemError | null {
-  if (tournament.state === 'open')
-    return new ProblemError(409, `${tournament.name} has not started yet.`);
-  if (match.status === matchStatus.locked || match.status === matchStatus.waiting)
-    return new ProblemError(
-      409,
-      'This match is not ready yet: it waits for the matches before it to be played.',
-    );
-  if (matchSidesOf(match).some((side) => side === null))
-    return new ProblemError(409, 'This match is a bye: nobody plays it.');
-  return null;
-}
-
-async function readMatch(trx: Executor, tournament: TournamentRow, matchId: number) {
-  const match = (await findMatch(trx, matchId)) as MatchRow;
-  return presentMatch(match, await bestOfMatch(trx, tournament, match));
-}
-
-/**
- * PUT /api/matches/{id}/report: a side of the match (a player alone, a team's captain)
- * reports the score. When both sides' reports agree the match is settled and the winner
- * goes on; when they differ it is disputed until a side changes its report or a lan
- * administrator sets the result.
- */
-export async function reportMatch(
-  deps: TournamentsDeps,
-  viewer: Viewer | null,
-  matchId: number,
-  scores: readonly [number, number],
-): Promise<TournamentMatch> {
-  const { match: seen } = await findVisibleMatch(deps, viewer, matchId);
-  return changeTournament(deps, seen.tournament_id, async (trx, tournament) => {
-    const match = (await findMatch(trx, matchId)) as MatchRow;
-    // A match not ready has no sides to be one of yet: that is the problem to name.
-    const problem = notReady(tournament, match);
-    if (problem) throw problem;
-    const sides = matchSidesOf(match);
-    const captains = await captainsOf(trx, sides);
-    const side = viewer ? captains.indexOf(viewer.user.id) : -1;
-    authorize(viewer, 'match.report', side !== -1);
-    if (isSettled(match.status))
-      throw new ProblemError(
-        409,
-        `This match is settled at ${formatScore(scoresOf(match))}; a lan administrator can correct it.`,
-      );
-    const bestOf = await bestOfMatch(trx, tournament, match);
-    const wrong = scoreProblem(scores, { bestOf, allowsDraw: tournament.format === 'round_robin' });
-    if (wrong) throw new ProblemError(400, wrong, { errors: { scores: [wrong] } });
-
-    const reports = [parseReport(match.report1), parseReport(match.report2)];
-    reports[side] = [scores[0], scores[1]];
-    const [first, second] = reports;
-    if (first && second && first[0] === second[0] && first[1] === second[1]) {
-      await settle(deps, trx, tournament, matchId, first);
-    } else {
-      await setReports(trx, matchId, {
-        report1: first ? writeReport(first) : null,
-        report2: second ? writeReport(second) : null,
-        is_disputed: first !== null && second !== null,
-      });
-    }
-    return readMatch(trx, tournament, matchId);
-  });
-}
-
-/**
- * PUT /api/matches/{id}/result (lan administrators): sets a match's scores or a walkover.
- * A settled match is corrected: the matches its sides went on to are reset first (the
- * library's undo, latest first), which the request must confirm (`resetFollowing`) when
- * any of them has a result — the 409 names them.
- */
-export async function setMatchResult(
-  deps: TournamentsDeps,
-  viewer: Viewer | null,
-  matchId: number,
-  input: MatchResult,
-): Promise<TournamentMatch> {
-  authorize(viewer, 'tournaments.manage');
-  const { match: seen } = await findVisibleMatch(deps, viewer, matchId);
-  return changeTournament(deps, seen.tournament_id, async (trx, tournament) => {
-    const match = (await findMatch(trx, matchId)) as MatchRow;
-    const problem = notReady(tournament, match);
-    if (problem) throw problem;
-    if (input.scores) {
-      const bestOf = await bestOfMatch(trx, tournament, match);
-      const wrong = scoreProblem(input.scores, {
-        bestOf,
-        allowsDraw: tournament.format === 'round_robin',
-      });
-      if (wrong) throw new ProblemError(400, wrong, { errors: { scores: [wrong] } });
-    }
-    const bracket = new Bracket(trx, tournament.id);
-    if (isSettled(match.status)) {
-      const later = await bracket.laterResults(matchId);
-      if (later.length > 0 && !input.resetFollowing)
-        throw new ProblemError(
-          409,
-          `Correcting this result resets ${later.length} ${later.length === 1 ? 'match' : 'matches'} played after it: ` +
-            `${(
-              await describeMatches(
-                deps,
-                trx,
-                tournament,
-                later.map((each) => Number(each.id)),
-              )
-            ).join('; ')}. ` +
-            'Send it again with resetFollowing to go ahead.',
-          { extensions: { matchIds: later.map((each) => Number(each.id)) } },
-        );
-      const next = await bracket.nextMatchIds(matchId);
-      for (const each of later) await bracket.undo(Number(each.id));
-      await bracket.undo(matchId);
-      await clearReports(trx, [...later.map((each) => Number(each.id)), ...next]);
-    }
-    if (input.scores) await settle(deps, trx, tournament, matchId, input.scores);
-    else {
-      await bracket.forfeit(matchId, input.forfeit as 0 | 1);
-      await settleWalkovers(deps, trx, tournament);
-    }
-    return readMatch(trx, tournament, matchId);
-  });
-}
-
-/** "Round 2 of the winners’ bracket, match 1: A vs B" for each of these matches. */
-async function describeMatches(
-  deps: TournamentsDeps,
-  trx: Executor,
-  tournament: TournamentRow,
-  matchIds: number[],
-) {
-  const full = await readTournament(deps, trx, tournament, '');
-  const names = new Map(full.entries.map((entry) => [entry.id, entry.name]));
-  const described: string[] = [];
-  for (const group of full.groups)
-    for (const round of group.rounds)
-      for (const match of round.matches)
-        if (matchIds.includes(match.id))
-          described.push(
-            `${round.name}${round.matches.length > 1 ? `, match ${match.number}` : ''}: ` +
-              match.sides
-                .map((side) => (side?.entryId ? names.get(side.entryId) : 'nobody'))
-                .join(' vs '),
-          );
-  return described;
-}
-
-function scoresOf(match: MatchRow): [number, number] {
-  const [a, b] = matchSidesOf(match);
-  return [a?.score ?? 0, b?.score ?? 0];
-}
-
-/** The captain of each side's entry (a player alone captains theirs); null for nobody. */
-async function captainsOf(trx: Executor, sides: ReturnType<typeof matchSidesOf>) {
-  const captains = await findCaptains(
-    trx,
-    sides.flatMap((side) => (side?.id != null ? [side.id] : [])),
-  );
-  return sides.map((side) => (side?.id != null ? (captains.get(side.id) ?? null) : null));
-}
+/** Whether an error is PostgreSQL giving up one transaction of a deadlock (or a serialization). */
+export const isRetryable = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ['40P01', '40001'].includes(String((error as { code?: unknown }).code));
 
 /** What playing a bracket on needs: the chat, told of a winner, and the time. */
 export type PlayDeps = Pick<TournamentsDeps, 'isChatOn' | 'publicUrl' | 'clock'>;
@@ -762,7 +570,7 @@ export async function settle(
  * Gives every ready match of an entry that gave up to the other side, until none is left
  * (a walkover readies the next match), then sees whether the tournament is over.
  */
-async function settleWalkovers(
+export async function settleWalkovers(
   deps: PlayDeps,
   trx: Executor,
   tournament: TournamentRow,

@@ -1,0 +1,408 @@
+import type { MatchResult, TournamentMatch } from '@lanparty/contract';
+import { formatScore, scoreProblem } from '@lanparty/contract/rules';
+import type { AppDatabase } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
+import { ProblemError } from '../../http/problems.ts';
+import { authorize, isAllowed } from '../auth/authorize.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { Bracket, isSettled, matchStatus } from './bracket.ts';
+import type { MatchReports } from './bracket-storage.ts';
+import { isFinalRound, matchSidesOf, presentMatch } from './tournaments.presenter.ts';
+import {
+  findCaptainsOf,
+  findLanActivity,
+  findMatch,
+  findPlayOnState,
+  findTournamentsOfMatches,
+  type MatchRow,
+  type TournamentRow,
+} from './tournaments.repository.ts';
+import {
+  changeTournament,
+  isRetryable,
+  readTournament,
+  settleWalkovers,
+  type TournamentsDeps,
+} from './tournaments.service.ts';
+
+/**
+ * A match's result (issue 37): both sides report it, agreeing reports settle it, a lan
+ * administrator sets or corrects it. Every change of a bracket holds its tournament's row
+ * (changeTournament): one at a time per tournament, on either engine and on several
+ * servers, so two reports of one match, or a report and a correction, store one result
+ * and nobody goes on twice.
+ *
+ * One at a time would make 64 matches reported by both sides at once wait for 128
+ * transactions in a row. So each server gathers the reports that arrive while its last
+ * batch was being written and settles them together: one transaction, the tournament's
+ * matches read in one go, the library run on them in memory in the order they came, each
+ * changed match written once. A report refused (not a side, a wrong score) is refused
+ * alone; the others of its batch go on.
+ */
+
+const noMatch = (id: number) => new ProblemError(404, `There is no match ${id}.`);
+
+const parseReport = (report: string | null): [number, number] | null => {
+  if (report === null) return null;
+  const [a, b] = report.split('-').map(Number);
+  return [a as number, b as number];
+};
+
+const writeReport = ([a, b]: readonly [number, number]) => `${a}-${b}`;
+
+/** The library's match as a row of ours: the fields a match answers with. */
+function rowOf(bracket: Bracket, base: MatchRow): MatchRow {
+  const held = bracket.heldMatch(base.id);
+  const reports = bracket.reportsOf(base.id);
+  const side = (value: unknown) =>
+    value === null || value === undefined ? null : JSON.stringify(value);
+  return {
+    ...base,
+    ...(held
+      ? {
+          status: Number(held.status),
+          opponent1: side(held.opponent1),
+          opponent2: side(held.opponent2),
+        }
+      : {}),
+    report1: reports.report1,
+    report2: reports.report2,
+    is_disputed: reports.isDisputed,
+  };
+}
+
+/** A match as a row of ours, from the library's fields held in this unit of work. */
+function heldRow(bracket: Bracket, tournamentId: number, matchId: number): MatchRow | undefined {
+  const held = bracket.heldMatch(matchId);
+  if (!held) return undefined;
+  return rowOf(bracket, {
+    id: matchId,
+    tournament_id: tournamentId,
+    stage_id: Number(held.stage_id),
+    group_id: Number(held.group_id),
+    round_id: Number(held.round_id),
+    number: held.number,
+    child_count: held.child_count,
+    status: held.status,
+    opponent1: null,
+    opponent2: null,
+    report1: null,
+    report2: null,
+    is_disputed: false,
+  });
+}
+
+/** The best-of of a match: the final's (and a grand final's) own, else the tournament's. */
+async function bestOfMatch(bracket: Bracket, tournament: TournamentRow, match: MatchRow) {
+  if (tournament.best_of === tournament.final_best_of || tournament.format === 'round_robin')
+    return tournament.best_of;
+  const place = await bracket.roundPlaceOf(match);
+  return place && isFinalRound(tournament.format, place)
+    ? tournament.final_best_of
+    : tournament.best_of;
+}
+
+/** Why a match takes no result now, or null when it does. */
+function notReady(tournament: TournamentRow, match: MatchRow): ProblemError | null {
+  if (tournament.state === 'open')
+    return new ProblemError(409, `${tournament.name} has not started yet.`);
+  if (match.status === matchStatus.locked || match.status === matchStatus.waiting)
+    return new ProblemError(
+      409,
+      'This match is not ready yet: it waits for the matches before it to be played.',
+    );
+  if (matchSidesOf(match).some((side) => side === null))
+    return new ProblemError(409, 'This match is a bye: nobody plays it.');
+  return null;
+}
+
+function scoresOf(match: MatchRow): [number, number] {
+  const [a, b] = matchSidesOf(match);
+  return [a?.score ?? 0, b?.score ?? 0];
+}
+
+function checkScores(
+  tournament: TournamentRow,
+  bestOf: number,
+  scores: readonly [number, number],
+): void {
+  const wrong = scoreProblem(scores, { bestOf, allowsDraw: tournament.format === 'round_robin' });
+  if (wrong) throw new ProblemError(400, wrong, { errors: { scores: [wrong] } });
+}
+
+/**
+ * After a result: walkovers now due (an entry that gave up meets someone in a match now
+ * ready), and whether the tournament is over, or runs again after a correction. In a
+ * change of the tournament of its own, only when due.
+ */
+async function playOn(deps: TournamentsDeps, tournamentId: number): Promise<void> {
+  const due = await findPlayOnState(deps.db, tournamentId);
+  if (!due.hasQuitters && due.isOver === (due.state === 'finished')) return;
+  await changeTournament(deps, tournamentId, (trx, tournament) =>
+    settleWalkovers(deps, trx, tournament),
+  );
+}
+
+// Reports -------------------------------------------------------------------------------
+
+type Report = {
+  viewer: Viewer | null;
+  matchId: number;
+  scores: readonly [number, number];
+  resolve: (match: TournamentMatch) => void;
+  reject: (error: unknown) => void;
+};
+
+type Outcome = { match: TournamentMatch } | { error: unknown };
+
+/** The reports waiting for the next batch, and whether a batch is being written, by database. */
+const queues = new WeakMap<AppDatabase, { waiting: Report[]; isWriting: boolean }>();
+
+/**
+ * PUT /api/matches/{id}/report: a side of the match (a player alone, a team's captain)
+ * reports the score. When both sides' reports agree the match is settled and the winner
+ * goes on; when they differ it is disputed until a side changes its report or a lan
+ * administrator sets the result.
+ */
+export function reportMatch(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  matchId: number,
+  scores: readonly [number, number],
+): Promise<TournamentMatch> {
+  let queue = queues.get(deps.db);
+  if (!queue) {
+    queue = { waiting: [], isWriting: false };
+    queues.set(deps.db, queue);
+  }
+  const promise = new Promise<TournamentMatch>((resolve, reject) =>
+    queue.waiting.push({ viewer, matchId, scores, resolve, reject }),
+  );
+  if (!queue.isWriting) void writeBatches(deps, queue);
+  return promise;
+}
+
+async function writeBatches(
+  deps: TournamentsDeps,
+  queue: { waiting: Report[]; isWriting: boolean },
+): Promise<void> {
+  queue.isWriting = true;
+  try {
+    while (queue.waiting.length > 0) {
+      // Reports that arrived meanwhile join this batch: on SQLite, whose queries answer at
+      // once, nothing else would come in before a batch of one was written.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = queue.waiting.splice(0);
+      let outcomes: Outcome[];
+      try {
+        outcomes = await settleReports(deps, batch);
+      } catch {
+        // Something no report should cause (a fault of the database, of the library): each
+        // on its own, so that one report's trouble stays its own.
+        outcomes = [];
+        for (const report of batch)
+          outcomes.push(
+            await settleReports(deps, [report]).then(
+              ([outcome]) => outcome as Outcome,
+              (error: unknown) => ({ error }),
+            ),
+          );
+      }
+      batch.forEach((report, index) => {
+        const outcome = outcomes[index] as Outcome;
+        if ('error' in outcome) report.reject(outcome.error);
+        else report.resolve(outcome.match);
+      });
+    }
+  } finally {
+    queue.isWriting = false;
+  }
+}
+
+/**
+ * One batch of reports, in one transaction per tournament, in the order they came. Answers
+ * each report's outcome, in the batch's order.
+ */
+async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = batch.map(() => ({ error: noMatch(0) }));
+  const tournamentOf = await findTournamentsOfMatches(
+    deps.db,
+    batch.map((report) => report.matchId),
+  );
+  batch.forEach((report, index) => {
+    if (!tournamentOf.has(report.matchId)) outcomes[index] = { error: noMatch(report.matchId) };
+  });
+  const settledIn = new Set<number>();
+  for (const tournamentId of new Set<number>(tournamentOf.values())) {
+    const indexes = batch.flatMap((report, index) =>
+      tournamentOf.get(report.matchId) === tournamentId ? [index] : [],
+    );
+    const results: Outcome[] = await changeTournament(
+      deps,
+      tournamentId,
+      async (trx, tournament) => {
+        const isLanActive = await findLanActivity(trx, tournament.lan_id);
+        const bracket = new Bracket(trx, tournament.id, { defersWrites: true });
+        await bracket.loadMatches();
+        const captains = await findCaptainsOf(trx, tournament.id);
+        const answers: Outcome[] = [];
+        for (const index of indexes) {
+          const report = batch[index] as Report;
+          try {
+            if (!isLanActive && !isAllowed(report.viewer, 'lans.seeInactive'))
+              throw noMatch(report.matchId);
+            const match = heldRow(bracket, tournament.id, report.matchId);
+            if (!match) throw noMatch(report.matchId);
+            const bestOf = await bestOfMatch(bracket, tournament, match);
+            if (applyReport(bracket, tournament, match, bestOf, report, captains)) {
+              await bracket.setScores(report.matchId, report.scores);
+              settledIn.add(tournament.id);
+            }
+            answers.push({ match: presentMatch(rowOf(bracket, match), bestOf) });
+          } catch (error) {
+            if (!(error instanceof ProblemError)) throw error;
+            answers.push({ error });
+          }
+        }
+        await bracket.flush();
+        return answers;
+      },
+    ).catch((error: unknown) => {
+      if (isRetryable(error)) throw error;
+      // The tournament was deleted meanwhile: its matches are no more.
+      if (error instanceof ProblemError && error.status === 404)
+        return indexes.map((index) => ({ error: noMatch((batch[index] as Report).matchId) }));
+      throw error;
+    });
+    indexes.forEach((index, at) => {
+      outcomes[index] = results[at] as Outcome;
+    });
+  }
+  for (const tournamentId of settledIn) await playOn(deps, tournamentId);
+  return outcomes;
+}
+
+/**
+ * Takes one side's report into the match as it stands in the batch: refused (a ProblemError)
+ * when the match takes none or the asker is no side of it; true when it agrees with the other
+ * side's and settles the match (the caller sets the scores), else it is kept as reported.
+ */
+function applyReport(
+  bracket: Bracket,
+  tournament: TournamentRow,
+  match: MatchRow,
+  bestOf: number,
+  report: Report,
+  captains: ReadonlyMap<number, number | null>,
+): boolean {
+  // A match not ready has no sides to be one of yet: that is the problem to name.
+  const problem = notReady(tournament, match);
+  if (problem) throw problem;
+  const sideIds = matchSidesOf(match).map((side) => side?.id ?? null);
+  const side = report.viewer
+    ? sideIds.findIndex((id) => id !== null && captains.get(id) === report.viewer?.user.id)
+    : -1;
+  authorize(report.viewer, 'match.report', side !== -1);
+  if (isSettled(match.status))
+    throw new ProblemError(
+      409,
+      `This match is settled at ${formatScore(scoresOf(match))}; a lan administrator can correct it.`,
+    );
+  checkScores(tournament, bestOf, report.scores);
+  const reports = [parseReport(match.report1), parseReport(match.report2)];
+  reports[side] = [report.scores[0], report.scores[1]];
+  const [first, second] = reports;
+  if (first && second && first[0] === second[0] && first[1] === second[1]) return true;
+  const written: MatchReports = {
+    report1: first ? writeReport(first) : null,
+    report2: second ? writeReport(second) : null,
+    isDisputed: first !== null && second !== null,
+  };
+  bracket.setReports(match.id, written);
+  return false;
+}
+
+// Results by administrators -------------------------------------------------------------
+
+/** "Final: A vs B", "Winners’ round 2, match 1: C vs D" for each of these matches. */
+async function describeMatches(
+  deps: TournamentsDeps,
+  trx: Executor,
+  tournament: TournamentRow,
+  matchIds: number[],
+) {
+  const full = await readTournament(deps, trx, tournament, '');
+  const names = new Map(full.entries.map((entry) => [entry.id, entry.name]));
+  const described: string[] = [];
+  for (const group of full.groups)
+    for (const round of group.rounds)
+      for (const match of round.matches)
+        if (matchIds.includes(match.id))
+          described.push(
+            `${round.name}${round.matches.length > 1 ? `, match ${match.number}` : ''}: ` +
+              match.sides
+                .map((side) => (side?.entryId ? names.get(side.entryId) : 'nobody'))
+                .join(' vs '),
+          );
+  return described;
+}
+
+/**
+ * PUT /api/matches/{id}/result (lan administrators): sets a match's scores or a walkover.
+ * A settled match is corrected: the matches its sides went on to are taken back first
+ * (latest first), which the request must confirm (`resetFollowing`) when any of them has
+ * a result — the 409 names them.
+ */
+export async function setMatchResult(
+  deps: TournamentsDeps,
+  viewer: Viewer | null,
+  matchId: number,
+  input: MatchResult,
+): Promise<TournamentMatch> {
+  authorize(viewer, 'tournaments.manage');
+  const tournamentOf = await findTournamentsOfMatches(deps.db, [matchId]);
+  const tournamentId = tournamentOf.get(matchId);
+  if (tournamentId === undefined) throw noMatch(matchId);
+  const answer = await changeTournament(deps, tournamentId, async (trx, tournament) => {
+    if (!(await findLanActivity(trx, tournament.lan_id)) && !isAllowed(viewer, 'lans.seeInactive'))
+      throw noMatch(matchId);
+    const match = await findMatch(trx, matchId);
+    if (!match) throw noMatch(matchId);
+    const problem = notReady(tournament, match);
+    if (problem) throw problem;
+    const bracket = new Bracket(trx, tournament.id);
+    const bestOf = await bestOfMatch(bracket, tournament, match);
+    if (input.scores) checkScores(tournament, bestOf, input.scores);
+    if (isSettled(match.status)) {
+      const later = await bracket.laterResults(matchId);
+      if (later.length > 0 && !input.resetFollowing)
+        throw new ProblemError(
+          409,
+          `Correcting this result resets ${later.length} ${later.length === 1 ? 'match' : 'matches'} played after it: ` +
+            `${(
+              await describeMatches(
+                deps,
+                trx,
+                tournament,
+                later.map((each) => Number(each.id)),
+              )
+            ).join('; ')}. ` +
+            'Send it again with resetFollowing to go ahead.',
+          { extensions: { matchIds: later.map((each) => Number(each.id)) } },
+        );
+      const next = await bracket.nextMatchIds(matchId);
+      for (const each of later) await bracket.undo(Number(each.id));
+      await bracket.undo(matchId);
+      // What was reported of the matches its sides went on to was about other sides.
+      for (const id of [...later.map((each) => Number(each.id)), ...next])
+        bracket.setReports(id, { report1: null, report2: null, isDisputed: false });
+    }
+    if (input.scores) await bracket.setScores(matchId, input.scores);
+    else await bracket.forfeit(matchId, input.forfeit as 0 | 1);
+    bracket.setReports(matchId, { report1: null, report2: null, isDisputed: false });
+    await bracket.flush();
+    return presentMatch(rowOf(bracket, match), bestOf);
+  });
+  await playOn(deps, tournamentId);
+  return answer;
+}
