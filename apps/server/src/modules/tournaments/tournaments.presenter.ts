@@ -87,7 +87,7 @@ function namesOf(
     if (groupNumber === 2)
       return { group: 'Third place', round: 'Third place match', isFinal: false };
     return {
-      group: 'Bracket',
+      group: 'Main bracket',
       round: eliminationRoundName(roundNumber, roundCount),
       isFinal: roundNumber === roundCount,
     };

@@ -66,12 +66,15 @@ export function LanTournaments({ lan }: { lan: Lan }) {
       )}
       {mayMake ? (
         isMaking ? (
-          <TournamentForm
-            label="New tournament"
-            submitLabel="Make the tournament"
-            onSave={(input) => create.mutateAsync({ lanId: lan.id, input })}
-            onSaved={(made) => navigate(`/tournaments/${made.id}`)}
-          />
+          <>
+            <h4 className={styles.subheading}>New tournament</h4>
+            <TournamentForm
+              label="New tournament"
+              submitLabel="Make the tournament"
+              onSave={(input) => create.mutateAsync({ lanId: lan.id, input })}
+              onSaved={(made) => navigate(`/tournaments/${made.id}`)}
+            />
+          </>
         ) : (
           <div className={controls.actions}>
             <button

@@ -89,15 +89,19 @@ export function ReportForm({
       setError(describeError(failure));
     }
   }
-  const others = match.reports.filter((each) => each !== null);
+  const reported = match.reports.flatMap((report, index) =>
+    report === null
+      ? []
+      : [`${sideName(tournament, match.sides[index] ?? null)} reported ${formatScore(report)}`],
+  );
   return (
     <form className={forms.form} onSubmit={submit} aria-label="Report the score" noValidate>
       <p>
-        Best of {match.bestOf}
-        {match.bestOf === 1 ? ': the game’s own score.' : ': games won.'}
-        {others.length > 0
-          ? ` Reported so far: ${others.map((each) => formatScore(each)).join(' and ')}.`
-          : ''}
+        {sideName(tournament, match.sides[0])} against {sideName(tournament, match.sides[1])}, best
+        of {match.bestOf}
+        {match.bestOf === 1 ? ': the game’s own score, ' : ': games won, '}
+        {sideName(tournament, match.sides[0])}’s first.
+        {reported.length > 0 ? ` ${reported.join('; ')}.` : ''}
       </p>
       <ScoreInputs tournament={tournament} match={match} scores={scores} onChange={setScores} />
       <AlertText message={error} />

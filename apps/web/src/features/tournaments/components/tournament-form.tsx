@@ -1,4 +1,4 @@
-import type { Tournament, TournamentInput } from '@lanparty/contract';
+import { type Tournament, type TournamentInput, tournamentInputSchema } from '@lanparty/contract';
 import {
   bestOfChoices,
   maxEntrantsOf,
@@ -67,21 +67,32 @@ export function TournamentForm({
     setIsBusy(true);
     setFailure(null);
     setErrors({});
+    const input = {
+      name: values.name,
+      game: values.game,
+      gameId: initial?.game.id ?? null,
+      format: values.format,
+      teamSize: Number(values.teamSize),
+      maxEntrants: Number(values.maxEntrants),
+      bestOf: Number(values.bestOf),
+      finalBestOf: values.finalBestOf === '' ? null : Number(values.finalBestOf),
+      signUpClosesAt: values.signUpClosesAt ? new Date(values.signUpClosesAt).toISOString() : null,
+      checkIn: values.checkIn,
+    };
+    // The contract's own check, as the server makes it: what is wrong is said before sending.
+    const checked = tournamentInputSchema.safeParse(input);
+    if (!checked.success) {
+      const found: Record<string, string[]> = {};
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0] ?? 'name');
+        found[field] = [...(found[field] ?? []), issue.message];
+      }
+      setErrors(found);
+      setIsBusy(false);
+      return;
+    }
     try {
-      const saved = await onSave({
-        name: values.name,
-        game: values.game,
-        gameId: initial?.game.id ?? null,
-        format: values.format,
-        teamSize: Number(values.teamSize),
-        maxEntrants: Number(values.maxEntrants),
-        bestOf: Number(values.bestOf),
-        finalBestOf: values.finalBestOf === '' ? null : Number(values.finalBestOf),
-        signUpClosesAt: values.signUpClosesAt
-          ? new Date(values.signUpClosesAt).toISOString()
-          : null,
-        checkIn: values.checkIn,
-      });
+      const saved = await onSave(checked.data);
       onSaved(saved);
     } catch (error) {
       if (isApiError(error)) setErrors(error.errors);

@@ -78,8 +78,9 @@ function TournamentPage({ id }: { id: number }) {
   );
   return (
     <Page title={data.name} lead={`${data.game.name} · ${tournamentRulesText(data)}`}>
-      <Link to={`/lans/${data.lanId}#tournaments`} className={styles.muted}>
-        <ArrowLeft aria-hidden="true" size={16} /> {data.lanName}
+      <Link to={`/lans/${data.lanId}#tournaments`} className={styles.back}>
+        <ArrowLeft aria-hidden="true" size={18} />
+        {data.lanName}
       </Link>
       <p className={styles.state}>{tournamentStateText(data)}</p>
 
@@ -130,8 +131,8 @@ function TournamentPage({ id }: { id: number }) {
                   className={controls.buttonSecondary}
                   onClick={() => setResultOf(match)}
                 >
-                  {isPlayed(match) ? 'Correct the result' : 'Set the result'}
-                  <span className="visually-hidden"> of match {match.number}</span>
+                  {isPlayed(match) ? 'Correct the result' : 'Set the result'}{' '}
+                  <span className="visually-hidden">of match {match.number}</span>
                 </button>
               ) : null
             }
@@ -187,25 +188,16 @@ function Standings({ tournament }: { tournament: Tournament }) {
 function Results({ tournament }: { tournament: Tournament }) {
   const played = tournament.groups.flatMap((group) =>
     group.rounds.flatMap((round) =>
-      round.matches
-        .filter(isPlayed)
-        .map((match) => ({ match, round: round.name, group: group.name })),
+      round.matches.filter(isPlayed).map((match) => ({ match, round: round.name })),
     ),
   );
   if (played.length === 0) return null;
   return (
     <Section title="Results so far">
       <ul className={styles.list}>
-        {played.map(({ match, round, group }) => (
+        {played.map(({ match, round }) => (
           <li key={match.id}>
-            <span className={styles.muted}>
-              {round}
-              {tournament.groups.length > 1 && !round.includes(group.split(' ')[0] ?? '')
-                ? ` (${group})`
-                : ''}
-              :
-            </span>{' '}
-            {sideName(tournament, match.sides[0])}{' '}
+            <span className={styles.muted}>{round}:</span> {sideName(tournament, match.sides[0])}{' '}
             {match.sides.some((side) => side?.forfeit)
               ? 'walkover'
               : formatScore([match.sides[0]?.score ?? 0, match.sides[1]?.score ?? 0])}{' '}
