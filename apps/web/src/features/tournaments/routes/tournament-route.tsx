@@ -73,6 +73,14 @@ function TournamentPage({ id }: { id: number }) {
   const ready = matchesOf(data).filter(
     (match) => match.status === 'ready' && !match.sides.includes(null),
   );
+  // Match numbers start again each round: a button names its round too.
+  const roundOf = new Map(
+    data.groups.flatMap((group) =>
+      group.rounds.flatMap((round) =>
+        round.matches.map((match) => [match.id, round.name] as const),
+      ),
+    ),
+  );
   const yourMatch = ready.find((match) =>
     match.sides.some((side) => side?.entryId !== undefined && side?.entryId === ownEntry?.id),
   );
@@ -132,7 +140,9 @@ function TournamentPage({ id }: { id: number }) {
                   onClick={() => setResultOf(match)}
                 >
                   {isPlayed(match) ? 'Correct the result' : 'Set the result'}{' '}
-                  <span className="visually-hidden">of match {match.number}</span>
+                  <span className="visually-hidden">
+                    of {roundOf.get(match.id)}, match {match.number}
+                  </span>
                 </button>
               ) : null
             }
