@@ -134,14 +134,14 @@ describe('the door', () => {
       const result = door.getByRole('region', { name: 'Result' });
 
       // One ticket after the other, without touching the screen in between.
-      await door.getByText(/1\s+of\s+2\s+present/).waitFor({ timeout: 20_000 });
-      await door.getByText(/2\s+of\s+2\s+present/).waitFor({ timeout: 20_000 });
+      await door.getByText(/1\s+of\s+2\s+present/).waitFor({ timeout: 40_000 });
+      await door.getByText(/2\s+of\s+2\s+present/).waitFor({ timeout: 40_000 });
       expect(await door.getByLabel('Camera').isVisible()).toBe(true);
       await result.getByText('Present', { exact: true }).waitFor();
       if (shots) await door.screenshot({ path: path.join(shots, 'door-queue-375.png') });
 
       // The first ticket comes round again: violet, with when and by whom.
-      await result.getByText('Already checked in').waitFor({ timeout: 20_000 });
+      await result.getByText('Already checked in').waitFor({ timeout: 40_000 });
       await result.getByText(/^Checked in at \d\d:\d\d by lanadmin$/).waitFor();
       expect(await result.getAttribute('data-tone')).toBe('repeat');
       expect(await seriousAxeViolations(door)).toEqual([]);
@@ -159,7 +159,7 @@ describe('the door', () => {
         await wide
           .getByRole('region', { name: 'Result' })
           .getByText('Already checked in')
-          .waitFor({ timeout: 20_000 });
+          .waitFor({ timeout: 40_000 });
         await wide.screenshot({ path: path.join(shots, 'door-again-1280.png'), fullPage: true });
         await wide.emulateMedia({ colorScheme: 'dark' });
         await wide.screenshot({ path: path.join(shots, 'door-again-dark-1280.png') });
