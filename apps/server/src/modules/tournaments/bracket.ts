@@ -128,27 +128,6 @@ export class Bracket {
     await this.#written();
   }
 
-  /**
-   * A match as this change left it (the library's fields over the row it was read from;
-   * a match whose status changed has no reports left): what the change answers, unread.
-   */
-  matchAsLeft<Row extends { status: number; opponent1: string | null; opponent2: string | null }>(
-    row: Row & { report1: string | null; report2: string | null; is_disputed: unknown },
-  ): Row {
-    const held = this.#storage.heldMatch(Number((row as unknown as { id: number }).id));
-    if (!held) return row;
-    const side = (value: unknown) =>
-      value === null || value === undefined ? null : JSON.stringify(value);
-    const changed = held.status !== row.status;
-    return {
-      ...row,
-      status: held.status as number,
-      opponent1: side(held.opponent1),
-      opponent2: side(held.opponent2),
-      ...(changed ? { report1: null, report2: null, is_disputed: false } : {}),
-    };
-  }
-
   /** Ends a match with these scores (the first side's first); equal scores are a draw. */
   async setScores(matchId: number, [a, b]: readonly [number, number]): Promise<void> {
     const [first, second] =

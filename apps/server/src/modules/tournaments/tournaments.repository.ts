@@ -1,6 +1,6 @@
 import { placeTakingStatuses } from '@lanparty/contract/rules';
 import type { Selectable } from 'kysely';
-import { dialectOf, toBoolean } from '../../db/columns.ts';
+import { toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import type {
   TournamentEntriesTable,
@@ -350,27 +350,13 @@ export async function setEntryFlags(
   await db.updateTable('tournament_entries').set(flags).where('id', 'in', entryIds).execute();
 }
 
-/** The captain of each of these entries, by entry id. */
-export async function findCaptains(db: Executor, entryIds: readonly number[]) {
-  if (entryIds.length === 0) return new Map<number, number | null>();
-  const rows = await db
-    .selectFrom('tournament_entries')
-    .select(['id', 'captain_user_id'])
-    .where('id', 'in', entryIds)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.captain_user_id]));
-}
-
-/** A match; `isLocked`: on PostgreSQL locked until the transaction ends (changeMatch). */
-export async function findMatch(
-  db: Executor,
-  matchId: number,
-  options: { isLocked?: boolean } = {},
-): Promise<MatchRow | undefined> {
-  const query = db.selectFrom('tournament_matches').selectAll().where('id', '=', matchId);
-  return options.isLocked && dialectOf(db as never) === 'postgres'
-    ? query.forUpdate().executeTakeFirst()
-    : query.executeTakeFirst();
+/** A match of any tournament. */
+export async function findMatch(db: Executor, matchId: number): Promise<MatchRow | undefined> {
+  return db
+    .selectFrom('tournament_matches')
+    .selectAll()
+    .where('id', '=', matchId)
+    .executeTakeFirst();
 }
 
 /** The tournament of each of these matches, by match id (a match of none: left out). */
@@ -516,18 +502,6 @@ export async function clearReports(db: Executor, matchIds: readonly number[]): P
     .set({ report1: null, report2: null, is_disputed: false })
     .where('id', 'in', matchIds)
     .execute();
-}
-
-/** The tournaments whose entries this person is in, not yet finished, of lans to come or running. */
-export async function findOpenEntriesOf(db: Executor, userId: number, lanId?: number) {
-  let query = db
-    .selectFrom('tournament_entry_members as members')
-    .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
-    .select(['members.tournament_id', 'members.entry_id', 'tournaments.state'])
-    .where('members.user_id', '=', userId)
-    .where('tournaments.state', '!=', 'finished');
-  if (lanId !== undefined) query = query.where('tournaments.lan_id', '=', lanId);
-  return query.execute();
 }
 
 /**
