@@ -1,4 +1,5 @@
 import { Browser } from './bench/browser.ts';
+import { headersToRecord, type RecordedAnswer, startFloor } from './bench/children.ts';
 import { cpuBetween, describeCpu, snapshotCpu } from './bench/cpu-account.ts';
 import {
   createLanners,
@@ -25,8 +26,9 @@ import { discoverProvider, type Provider, refresh, signIn, type Tokens } from '.
  *   settled once (the winners' and losers' next matches hold each side once), no 5xx,
  *   p99 ≤ 200 ms.
  *
- * First every server plays a 32-entrant cup's first round the same way, unmeasured: the
- * figures are of servers that have run a bracket before.
+ * First every server plays a 32-entrant cup's first round of its own the same way (both
+ * sides on that server), unmeasured: the figures are of servers that have run a bracket
+ * before.
  *
  * BENCH_ENGINES (sqlite,postgres) as for bench:api; BENCH_SERVERS=1 runs PostgreSQL with
  * one server instead of two. It prints where the burst's CPU went (servers, database,
@@ -35,6 +37,7 @@ import { discoverProvider, type Provider, refresh, signIn, type Tokens } from '.
 
 const options = benchOptionsOf(process.env);
 const entrantCount = Number(process.env.BENCH_ENTRANTS ?? 128);
+const warmUpEntrants = 32;
 const goals = { startMs: 1000, reportP99Ms: 200 } as const;
 
 type Side = { entryId: number | null; score: number | null } | null;
@@ -51,8 +54,11 @@ async function fresh(provider: Provider, tokens: Tokens, withinMs = 90_000): Pro
 
 const json = <T>(answer: { body: Buffer }) => JSON.parse(answer.body.toString()) as T;
 
-/** A lan, its lanners Accepted, a double elimination they all entered, and a warm-up cup. */
-async function prepare(provider: Provider, lanners: readonly Lanner[]) {
+/**
+ * A lan, its lanners Accepted, a double elimination they all entered, and a warm-up cup
+ * for each of the `serverCount` servers.
+ */
+async function prepare(provider: Provider, lanners: readonly Lanner[], serverCount: number) {
   const origin = provider.origin;
   let organiser = await signIn(provider, 'lanadmin', 'lanadmin');
   const start = new Date(Date.now() + 30 * 86_400_000);
@@ -112,22 +118,32 @@ async function prepare(provider: Provider, lanners: readonly Lanner[]) {
       'POST /api/lans/{id}/tournaments',
     ),
   );
-  const warmUp = json<{ id: number }>(
-    expectStatus(
-      await sendJson(new Browser(), 'POST', `${origin}/api/lans/${lan.id}/tournaments`, organiser, {
-        name: 'Warm-up cup',
-        game: 'Quake III Arena',
-        format: 'double_elimination',
-        maxEntrants: 32,
-        bestOf: 1,
-      }),
-      201,
-      'POST /api/lans/{id}/tournaments',
-    ),
-  );
+  const warmUps: number[] = [];
+  for (let server = 1; server <= serverCount; server += 1)
+    warmUps.push(
+      json<{ id: number }>(
+        expectStatus(
+          await sendJson(
+            new Browser(),
+            'POST',
+            `${origin}/api/lans/${lan.id}/tournaments`,
+            organiser,
+            {
+              name: `Warm-up cup ${server}`,
+              game: 'Quake III Arena',
+              format: 'double_elimination',
+              maxEntrants: warmUpEntrants,
+              bestOf: 1,
+            },
+          ),
+          201,
+          'POST /api/lans/{id}/tournaments',
+        ),
+      ).id,
+    );
   await inTurns(lanners, 8, async (lanner, index) => {
     lanner.tokens = await fresh(provider, lanner.tokens);
-    for (const id of index < 32 ? [tournament.id, warmUp.id] : [tournament.id])
+    for (const id of index < warmUpEntrants ? [tournament.id, ...warmUps] : [tournament.id])
       expectStatus(
         await sendJson(
           lanner.browser,
@@ -142,14 +158,14 @@ async function prepare(provider: Provider, lanners: readonly Lanner[]) {
   });
   return {
     tournamentId: tournament.id,
-    warmUpId: warmUp.id,
+    warmUps,
     organiser: await fresh(provider, organiser),
   };
 }
 
 /** Both sides of every ready match report it at the same moment, over the servers. */
 async function reportAtOnce(
-  servers: readonly RunningServer[],
+  servers: readonly Pick<RunningServer, 'origin'>[],
   lanners: readonly Lanner[],
   bracket: Bracket,
 ) {
@@ -178,24 +194,26 @@ async function reportAtOnce(
       reports.map(async ({ match, lanner }, index) => {
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
         const server = servers[index % servers.length] as RunningServer;
+        const path = `/api/matches/${match.id}/report`;
         const started = performance.now();
-        let status = 0;
         try {
-          status = (
-            await sendJson(
-              tabs[index] as Browser,
-              'PUT',
-              `${server.origin}/api/matches/${match.id}/report`,
-              lanner.tokens,
-              {
-                scores: [1, 0],
-              },
-            )
-          ).status;
+          const answer = await sendJson(
+            tabs[index] as Browser,
+            'PUT',
+            `${server.origin}${path}`,
+            lanner.tokens,
+            { scores: [1, 0] },
+          );
+          const recorded: RecordedAnswer = {
+            path,
+            status: answer.status,
+            headers: headersToRecord(answer.headers),
+            body: answer.body.toString('base64'),
+          };
+          return { status: answer.status, ms: performance.now() - started, recorded };
         } catch {
-          status = 0;
+          return { status: 0, ms: performance.now() - started, recorded: null };
         }
-        return { status, ms: performance.now() - started, matchId: match.id };
       }),
     );
   } finally {
@@ -258,25 +276,27 @@ async function benchEngine(engine: Engine) {
     const provider = await discoverProvider(first.origin);
     console.info(`${engine}: ${entrantCount} lanners signing up and entering…`);
     const lanners = await createLanners(provider, entrantCount);
-    const { tournamentId, warmUpId, organiser } = await prepare(provider, lanners);
-    // Every server plays a small cup first, unmeasured: the figures are of servers that have
-    // run a bracket before (a first one also pays for compiling the code it runs).
-    const warmUpBracket = json<Bracket>(
-      expectStatus(
-        await sendJson(
-          new Browser(),
-          'POST',
-          `${first.origin}/api/tournaments/${warmUpId}/start`,
-          organiser,
-          {
-            seeding: 'random',
-          },
+    const { tournamentId, warmUps, organiser } = await prepare(provider, lanners, servers.length);
+    // Every server plays a small cup of its own first, both sides of its first round on it,
+    // unmeasured: the figures are of servers that have run a bracket before, as every server
+    // has by the time a lan's first round ends (a first one also pays for compiling the code
+    // it runs, and with the reports spread over two servers each would see half as much).
+    for (const [index, server] of servers.entries()) {
+      const warmUp = json<Bracket>(
+        expectStatus(
+          await sendJson(
+            new Browser(),
+            'POST',
+            `${server.origin}/api/tournaments/${warmUps[index]}/start`,
+            organiser,
+            { seeding: 'random' },
+          ),
+          200,
+          'POST /api/tournaments/{id}/start',
         ),
-        200,
-        'POST /api/tournaments/{id}/start',
-      ),
-    );
-    await reportAtOnce(servers, lanners, warmUpBracket);
+      );
+      await reportAtOnce([server], lanners, warmUp);
+    }
 
     const startedAt = performance.now();
     const bracket = json<Bracket>(
@@ -332,10 +352,22 @@ async function benchEngine(engine: Engine) {
     const times = reports.map((report) => report.ms);
     const p50 = percentile(times, 50);
     const p99 = percentile(times, 99);
+    // The floor: the same reports, at once over as many connections, answered with the
+    // very bytes the servers answered from memory by a bare node:http server.
+    const floor = await startFloor(
+      reports.flatMap((report) => (report.recorded ? [report.recorded] : [])),
+    );
+    let floorTimes: number[];
+    try {
+      floorTimes = (await reportAtOnce([floor], lanners, bracket)).map((report) => report.ms);
+    } finally {
+      await floor.stop();
+    }
     console.info(
       `${engine}: started a double elimination of ${entrantCount} (${matchCount} matches) in ${Math.round(startMs)} ms ` +
         `(goal ≤ ${goals.startMs}); ${reports.length} reports of ${reports.length / 2} matches at once: ` +
-        `p50 ${Math.round(p50)} ms, p99 ${Math.round(p99)} ms, max ${Math.round(Math.max(...times))} ms (goal p99 ≤ ${goals.reportP99Ms}); ` +
+        `p50 ${Math.round(p50)} ms, p99 ${Math.round(p99)} ms, max ${Math.round(Math.max(...times))} ms (goal p99 ≤ ${goals.reportP99Ms}; ` +
+        `the floor, the same answers from memory: p50 ${Math.round(percentile(floorTimes, 50))} ms, p99 ${Math.round(percentile(floorTimes, 99))} ms); ` +
         `${servers.length} server${servers.length === 1 ? '' : 's'}`,
     );
     if (startMs > goals.startMs) problems.push(`the start took ${Math.round(startMs)} ms`);
