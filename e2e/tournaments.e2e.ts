@@ -62,7 +62,7 @@ describe('tournaments', () => {
     }
   });
 
-  it('lets a lan administrator set a result and make a tournament, nothing for axe', async () => {
+  it('lets a lan administrator see the rules, set a result and make a tournament, nothing for axe', async () => {
     const { running, lanId } = await demoTournaments(
       await accessTokenOf(session.browser, 'lanadmin'),
     );
@@ -72,7 +72,14 @@ describe('tournaments', () => {
         `/tournaments/${running.id}`,
         viewport,
       );
-      await page.getByRole('region', { name: 'Run the tournament' }).waitFor();
+      const runIt = page.getByRole('region', { name: 'Run the tournament' });
+      await runIt.getByRole('button', { name: 'Change the rules' }).click();
+      const rules = runIt.getByRole('form', { name: 'The rules' });
+      await rules.getByText(/^Fixed since the start: Double elimination/).waitFor();
+      await settled();
+      expect(await axeViolations(page), `the rules at ${viewport.width} px`).toEqual([]);
+      await runIt.getByRole('button', { name: 'Leave the rules as they are' }).click();
+      await rules.waitFor({ state: 'hidden' });
       await page
         .getByRole('button', { name: /^Set the result/ })
         .first()

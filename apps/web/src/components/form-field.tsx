@@ -15,6 +15,8 @@ type FormFieldProps = {
   message: string | undefined;
   hint?: string;
   multiline?: boolean;
+  /** A choice among these instead of typed text: a select. */
+  options?: readonly { value: string; label: string }[];
   /** Shown after the label (a tooltip trigger). */
   labelExtra?: ReactNode;
   /** Shown under the input and its hint, before the message (a warning). */
@@ -24,7 +26,7 @@ type FormFieldProps = {
   'type' | 'step' | 'min' | 'max' | 'inputMode' | 'autoComplete' | 'required'
 >;
 
-/** The one labelled input of the forms, with its hint and its message. */
+/** The one labelled input (or select, or text area) of the forms, with its hint and its message. */
 export function FormField({
   name,
   label: labelText = fieldLabel(name),
@@ -33,6 +35,7 @@ export function FormField({
   message,
   hint,
   multiline = false,
+  options,
   labelExtra,
   children,
   ...input
@@ -63,7 +66,19 @@ export function FormField({
       ) : (
         label
       )}
-      {multiline ? <textarea rows={4} {...shared} /> : <input {...input} {...shared} />}
+      {options ? (
+        <select {...shared}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : multiline ? (
+        <textarea rows={4} {...shared} />
+      ) : (
+        <input {...input} {...shared} />
+      )}
       {hint ? (
         <p id={`${id}-hint`} className={forms.hint}>
           {hint}

@@ -33,12 +33,17 @@ export function NotFound({ title, children, back }: NotFoundProps) {
               {back.label}
             </Destination>
           ) : null}
-          <Destination to="/lans/upcoming" icon={CalendarDays}>
-            Upcoming lans
-          </Destination>
-          <Destination to="/lans/archive" icon={Archive}>
-            Past lans
-          </Destination>
+          {/* The way back may be one of the usual places: it is offered once. */}
+          {back?.to === '/lans/upcoming' ? null : (
+            <Destination to="/lans/upcoming" icon={CalendarDays}>
+              Upcoming lans
+            </Destination>
+          )}
+          {back?.to === '/lans/archive' ? null : (
+            <Destination to="/lans/archive" icon={Archive}>
+              Past lans
+            </Destination>
+          )}
           <Destination to="/lanners" icon={Users}>
             Lanners
           </Destination>

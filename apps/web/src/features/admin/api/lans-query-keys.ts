@@ -1,3 +1,4 @@
+import { lanDraftKey } from '../../../lib/lans/get-lan-draft.ts';
 import { lansKeys } from '../../../lib/lans/lans-query-keys.ts';
 
 /**
@@ -6,7 +7,7 @@ import { lansKeys } from '../../../lib/lans/lans-query-keys.ts';
  * lib/lans.
  */
 export const adminLansKeys = {
-  draft: () => ['admin-lans', 'draft'] as const,
+  draft: () => lanDraftKey,
   defaults: () => ['admin-lans', 'lan-defaults'] as const,
   /**
    * Inside the lan tree on purpose: every change that invalidates the lans (a status, a

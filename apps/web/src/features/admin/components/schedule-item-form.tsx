@@ -87,7 +87,6 @@ export function ScheduleItemForm({
     reset,
     formState: { isSubmitting },
   } = form;
-  const kindId = `${idPrefix}-kind`;
 
   const save = handleSubmit(async (body) => {
     const saved = await trySave(() => onSave(body));
@@ -139,18 +138,13 @@ export function ScheduleItemForm({
           hint="Optional, e.g. Main hall."
           autoComplete="off"
         />
-        <div className={forms.field}>
-          <label className={forms.label} htmlFor={kindId}>
-            Kind
-          </label>
-          <select id={kindId} className={forms.input} {...register('kind')}>
-            {scheduleKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {scheduleKindLabels[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField
+          name="kind"
+          idPrefix={idPrefix}
+          registration={register('kind')}
+          message={messageOnceTouched(form, 'kind')}
+          options={scheduleKinds.map((kind) => ({ value: kind, label: scheduleKindLabels[kind] }))}
+        />
       </div>
       <FormFooter
         error={saveError}

@@ -1,5 +1,5 @@
 import type { Lan, TournamentSummary } from '@lanparty/contract';
-import { buildLan, buildPage } from '@lanparty/contract/testing';
+import { buildLan, buildLanDraft, buildPage } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tournamentsKeys } from '../../../lib/tournaments/get-tournaments.ts';
@@ -63,6 +63,8 @@ function openLanPage(
     'GET /api/lans/1/schedule': () => jsonResponse([]),
     'GET /api/lans/1/announcements': () => jsonResponse([]),
     'GET /api/lans/1/tournaments': () => jsonResponse(list),
+    // The community's time zone, for the form's sign-up close.
+    'GET /api/lans/defaults': () => jsonResponse(buildLanDraft({ timeZone: 'Europe/Amsterdam' })),
     ...more,
   });
   const bodies = (method: string, path: string) =>
@@ -160,6 +162,8 @@ describe('making a tournament, as a lan administrator', () => {
     await user.type(field('Most entrants'), '8');
     await user.selectOptions(field('Best of'), 'Best of 3');
     await user.selectOptions(field('The final'), 'Best of 5');
+    // On the community's clocks, whatever the browser's zone: 20:00 in Amsterdam in December.
+    await user.type(field('Sign-up closes'), '2099-12-04T20:00');
     await user.click(within(form).getByRole('checkbox', { name: /Entrants check in/ }));
     await user.click(within(form).getByRole('button', { name: 'Make the tournament' }));
 
@@ -174,7 +178,7 @@ describe('making a tournament, as a lan administrator', () => {
         maxEntrants: 8,
         bestOf: 3,
         finalBestOf: 5,
-        signUpClosesAt: null,
+        signUpClosesAt: '2099-12-04T20:00:00+01:00',
         checkIn: true,
       },
     ]);
@@ -205,9 +209,10 @@ describe('making a tournament, as a lan administrator', () => {
 
     const name = within(form).getByLabelText('Name');
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
-    expect(name).toHaveAccessibleDescription(taken);
-    expect(within(form).getByRole('alert')).toHaveTextContent('The tournament is not valid.');
-    expect(within(form).getByLabelText('Game')).toHaveAttribute('aria-invalid', 'false');
+    expect(name).toHaveAccessibleDescription(`At most 80 characters. ${taken}`);
+    // Every message found its field: no alert besides.
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(form).getByLabelText('Game')).not.toHaveAttribute('aria-invalid');
     // The defaults went as numbers too.
     expect(bodies('POST', '/api/lans/1/tournaments')).toMatchObject([
       {
@@ -223,6 +228,27 @@ describe('making a tournament, as a lan administrator', () => {
     expect(within(form).getByRole('button', { name: 'Make the tournament' })).toBeEnabled();
   });
 
+  it('says a refusal that is about no field in the alert, keeping what was typed', async () => {
+    const { user } = openLanPage(tournaments(), {
+      viewer: organiser,
+      more: {
+        'POST /api/lans/1/tournaments': () =>
+          problemResponse(409, { title: 'Conflict', detail: 'Winter Lan is over.' }),
+      },
+    });
+    const region = await tournamentsRegion();
+    await user.click(within(region).getByRole('button', { name: 'New tournament' }));
+    const form = within(region).getByRole('form', { name: 'New tournament' });
+    await user.type(within(form).getByLabelText('Name'), 'Late Cup');
+    await user.type(within(form).getByLabelText('Game'), 'Quake');
+    await user.click(within(form).getByRole('button', { name: 'Make the tournament' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The tournament could not be made: Winter Lan is over.',
+    );
+    expect(within(form).getByLabelText('Name')).toHaveValue('Late Cup');
+  });
+
   it('says what is wrong under each field before sending anything', async () => {
     const { user, requests } = openLanPage(tournaments(), { viewer: organiser });
     const region = await tournamentsRegion();
@@ -236,11 +262,11 @@ describe('making a tournament, as a lan administrator', () => {
 
     const name = within(form).getByLabelText('Name');
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
-    expect(name).toHaveAccessibleDescription('Name is required');
+    expect(name).toHaveAccessibleDescription('At most 80 characters. Name is required');
     expect(within(form).getByLabelText('Most entrants')).toHaveAccessibleDescription(
       /A round robin takes at most 24 entrants/,
     );
-    expect(within(form).getByLabelText('Game')).toHaveAttribute('aria-invalid', 'false');
+    expect(within(form).getByLabelText('Game')).not.toHaveAttribute('aria-invalid');
     expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-import type { Lan, TournamentSummary } from '@lanparty/contract';
-import { isLanOpen, requiredRoles, tournamentFormatLabels } from '@lanparty/contract/rules';
+import type { Lan } from '@lanparty/contract';
+import { isLanOpen, requiredRoles } from '@lanparty/contract/rules';
 import { useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import { Link, useNavigate } from '../../../lib/router/index.tsx';
@@ -7,27 +7,8 @@ import { useLanTournaments } from '../../../lib/tournaments/get-tournaments.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
 import { TournamentForm } from './tournament-form.tsx';
+import { tournamentRulesText, tournamentStateText } from './tournament-texts.ts';
 import styles from './tournaments.module.css';
-
-/** Where a tournament stands, in words. */
-export function tournamentStateText(tournament: TournamentSummary): string {
-  if (tournament.state === 'finished')
-    return tournament.winner ? `Won by ${tournament.winner}` : 'Over';
-  if (tournament.state === 'running') return 'Under way';
-  return `Sign-up open: ${tournament.entryCount} of ${tournament.maxEntrants}`;
-}
-
-/** "Double elimination · teams of 2 · best of 3". */
-export function tournamentRulesText(tournament: TournamentSummary): string {
-  return [
-    tournamentFormatLabels[tournament.format],
-    tournament.teamSize === 1 ? 'players alone' : `teams of ${tournament.teamSize}`,
-    tournament.bestOf === 1 ? 'one game a match' : `best of ${tournament.bestOf}`,
-    ...(tournament.finalBestOf !== tournament.bestOf && tournament.format !== 'round_robin'
-      ? [`final best of ${tournament.finalBestOf}`]
-      : []),
-  ].join(' · ');
-}
 
 /**
  * A lan's tournaments on its page (issue 37): each with its game, rules and where it

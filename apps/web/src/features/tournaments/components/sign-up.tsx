@@ -7,8 +7,10 @@ import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/describe-error.ts';
+import { formatCommunityDateTime } from '../../../lib/format-date.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
+import { isSignUpClosed } from './tournament-texts.ts';
 import styles from './tournaments.module.css';
 
 /** The lan's participants (Accepted or Paid), every page: whom a captain picks from. */
@@ -84,24 +86,39 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
         <AlertText message={error} />
       </div>
     );
+  const isAdministrator = viewer.hasAnyRole(requiredRoles.lanManagement);
+  const closesAt = tournament.signUpClosesAt;
+  if (closesAt && isSignUpClosed(tournament) && !isAdministrator)
+    return <p>Sign-up closed on {formatCommunityDateTime(closesAt)}.</p>;
   const isFull = tournament.entryCount >= tournament.maxEntrants;
-  if (isFull && !viewer.hasAnyRole(requiredRoles.lanManagement))
+  if (isFull && !isAdministrator)
     return <p>The tournament is full: {tournament.maxEntrants} entries have signed up.</p>;
-  if (tournament.teamSize === 1)
-    return (
-      <div className={controls.actions}>
-        <button
-          type="button"
-          className={controls.button}
-          disabled={enter.isPending}
-          onClick={() => run(() => enter.mutateAsync({ id: tournament.id, input: {} }))}
-        >
-          Sign up
-        </button>
-        <AlertText message={error} />
-      </div>
-    );
-  return <TeamSignUp tournament={tournament} />;
+  return (
+    <>
+      {closesAt ? (
+        <p className={styles.muted}>
+          Sign-up {isSignUpClosed(tournament) ? 'closed' : 'closes'} on{' '}
+          {formatCommunityDateTime(closesAt)}
+          {isSignUpClosed(tournament) ? ': as a lan administrator you may still sign up.' : '.'}
+        </p>
+      ) : null}
+      {tournament.teamSize === 1 ? (
+        <div className={controls.actions}>
+          <button
+            type="button"
+            className={controls.button}
+            disabled={enter.isPending}
+            onClick={() => run(() => enter.mutateAsync({ id: tournament.id, input: {} }))}
+          >
+            Sign up
+          </button>
+          <AlertText message={error} />
+        </div>
+      ) : (
+        <TeamSignUp tournament={tournament} />
+      )}
+    </>
+  );
 }
 
 function TeamSignUp({ tournament }: { tournament: Tournament }) {

@@ -7,273 +7,238 @@ import {
   tournamentFormats,
   tournamentLimits,
 } from '@lanparty/contract/rules';
-import { type FormEvent, useId, useState } from 'react';
-import { AlertText } from '../../../components/alert-text.tsx';
-import controls from '../../../components/controls.module.css';
+import { useId } from 'react';
+import type { FieldPath } from 'react-hook-form';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import forms from '../../../components/forms.module.css';
-import { isApiError } from '../../../lib/api-client.ts';
-import { describeError } from '../../../lib/describe-error.ts';
+import { QueryStatus } from '../../../components/query-status.tsx';
+import { contractResolver } from '../../../lib/forms/contract-resolver.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/forms/local-date-time.ts';
+import { messageOnceTouched } from '../../../lib/forms/message-once-touched.ts';
+import { useSavingForm } from '../../../lib/forms/use-saving-form.ts';
+import { useLanDraft } from '../../../lib/lans/get-lan-draft.ts';
+import { tournamentFixedText } from './tournament-texts.ts';
+
+/** The form as its inputs hold it: choices as text, sign-up's close on the community's clocks. */
+type TournamentFormValues = {
+  name: string;
+  game: string;
+  format: TournamentFormat;
+  teamSize: number;
+  maxEntrants: number;
+  bestOf: string;
+  /** '' is "as the other matches". */
+  finalBestOf: string;
+  signUpClosesAt: string;
+  checkIn: boolean;
+};
+
+const fieldNames: readonly FieldPath<TournamentFormValues>[] = [
+  'name',
+  'game',
+  'format',
+  'teamSize',
+  'maxEntrants',
+  'bestOf',
+  'finalBestOf',
+  'signUpClosesAt',
+  'checkIn',
+];
+
+const labels = {
+  teamSize: 'Team size',
+  maxEntrants: 'Most entrants',
+  bestOf: 'Best of',
+  finalBestOf: 'The final',
+  signUpClosesAt: 'Sign-up closes',
+} as const;
+
+const numberOrMissing = (value: number) => (Number.isFinite(value) ? value : undefined);
+
+const bestOfOptions = bestOfChoices.map((choice) => ({
+  value: String(choice),
+  label: choice === 1 ? 'One game' : `Best of ${choice}`,
+}));
+
+function valuesOf(tournament: Tournament | undefined, timeZone: string): TournamentFormValues {
+  return {
+    name: tournament?.name ?? '',
+    game: tournament?.game.name ?? '',
+    format: tournament?.format ?? 'single_elimination',
+    teamSize: tournament?.teamSize ?? 1,
+    maxEntrants: tournament?.maxEntrants ?? 16,
+    bestOf: String(tournament?.bestOf ?? 1),
+    finalBestOf:
+      tournament && tournament.finalBestOf !== tournament.bestOf
+        ? String(tournament.finalBestOf)
+        : '',
+    signUpClosesAt: tournament?.signUpClosesAt
+      ? toLocalInput(tournament.signUpClosesAt, timeZone)
+      : '',
+    checkIn: tournament?.checkIn ?? false,
+  };
+}
+
+/** The body of POST /api/lans/{id}/tournaments and PUT /api/tournaments/{id}, unchecked. */
+function toBody(
+  values: TournamentFormValues,
+  timeZone: string,
+  initial: Tournament | undefined,
+): Record<keyof TournamentInput, unknown> {
+  return {
+    name: values.name,
+    game: values.game,
+    // A game the site knows stays linked while its name is kept.
+    gameId: initial && values.game === initial.game.name ? initial.game.id : null,
+    format: values.format,
+    teamSize: numberOrMissing(values.teamSize),
+    maxEntrants: numberOrMissing(values.maxEntrants),
+    bestOf: Number(values.bestOf),
+    finalBestOf: values.finalBestOf === '' ? null : Number(values.finalBestOf),
+    signUpClosesAt:
+      values.signUpClosesAt === '' ? null : fromLocalInput(values.signUpClosesAt, timeZone),
+    checkIn: values.checkIn,
+  };
+}
 
 type TournamentFormProps = {
   /** The form's name for assistive technology: "New tournament". */
   label: string;
+  /** The tournament changed, or undefined for a new one. */
   initial?: Tournament;
   submitLabel: string;
   onSave: (input: TournamentInput) => Promise<Tournament>;
   onSaved: (tournament: Tournament) => void;
 };
 
-/** A `datetime-local` value of an ISO instant, in the visitor's time zone. */
-function localInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /**
  * A tournament's rules (issue 37): its name and game, format, team size, most entrants,
- * best of (and the final's), when sign-up closes and whether entrants check in. The
- * server checks them (the contract's schema); its messages stand under their fields.
+ * best of (and the final's), when sign-up closes — on the community's clocks, as every
+ * time a lan administrator types — and whether entrants check in. Checked by the contract
+ * as the server checks them; the server's messages stand under their fields. Once it has
+ * started, its format, team size, most entrants and check-in are fixed and only shown.
  */
-export function TournamentForm({
+export function TournamentForm(props: TournamentFormProps) {
+  const draft = useLanDraft();
+  return (
+    <QueryStatus query={draft} failure="The form could not be loaded.">
+      {({ timeZone }) => <RulesForm {...props} timeZone={timeZone} />}
+    </QueryStatus>
+  );
+}
+
+function RulesForm({
   label,
   initial,
   submitLabel,
   onSave,
   onSaved,
-}: TournamentFormProps) {
-  const id = useId();
-  const [values, setValues] = useState({
-    name: initial?.name ?? '',
-    game: initial?.game.name ?? '',
-    format: (initial?.format ?? 'single_elimination') as TournamentFormat,
-    teamSize: String(initial?.teamSize ?? 1),
-    maxEntrants: String(initial?.maxEntrants ?? 16),
-    bestOf: String(initial?.bestOf ?? 1),
-    finalBestOf:
-      initial && initial.finalBestOf !== initial.bestOf ? String(initial.finalBestOf) : '',
-    signUpClosesAt: localInput(initial?.signUpClosesAt),
-    checkIn: initial?.checkIn ?? false,
+  timeZone,
+}: TournamentFormProps & { timeZone: string }) {
+  const idPrefix = useId();
+  const { form, saveError, trySave } = useSavingForm<TournamentFormValues, TournamentInput>({
+    resolver: contractResolver<TournamentFormValues, TournamentInput>(
+      tournamentInputSchema,
+      (values) => toBody(values, timeZone, initial),
+    ),
+    defaultValues: valuesOf(initial, timeZone),
+    fieldNames,
+    failure: initial ? 'The rules could not be saved' : 'The tournament could not be made',
   });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const set = (field: keyof typeof values) => (value: string | boolean) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { isSubmitting },
+  } = form;
+  const format = watch('format');
+  const isFixed = initial !== undefined && initial.state !== 'open';
+  const field = (name: FieldPath<TournamentFormValues>, text?: string) => ({
+    name,
+    label: text,
+    idPrefix,
+    message: messageOnceTouched(form, name, text),
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setIsBusy(true);
-    setFailure(null);
-    setErrors({});
-    const input = {
-      name: values.name,
-      game: values.game,
-      gameId: initial?.game.id ?? null,
-      format: values.format,
-      teamSize: Number(values.teamSize),
-      maxEntrants: Number(values.maxEntrants),
-      bestOf: Number(values.bestOf),
-      finalBestOf: values.finalBestOf === '' ? null : Number(values.finalBestOf),
-      signUpClosesAt: values.signUpClosesAt ? new Date(values.signUpClosesAt).toISOString() : null,
-      checkIn: values.checkIn,
-    };
-    // The contract's own check, as the server makes it: what is wrong is said before sending.
-    const checked = tournamentInputSchema.safeParse(input);
-    if (!checked.success) {
-      const found: Record<string, string[]> = {};
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? 'name');
-        found[field] = [...(found[field] ?? []), issue.message];
-      }
-      setErrors(found);
-      setIsBusy(false);
-      return;
-    }
-    try {
-      const saved = await onSave(checked.data);
-      onSaved(saved);
-    } catch (error) {
-      if (isApiError(error)) setErrors(error.errors);
-      setFailure(describeError(error));
-    } finally {
-      setIsBusy(false);
-    }
-  }
-
-  const field = (
-    name: keyof typeof values,
-    labelText: string,
-    input: (props: {
-      id: string;
-      'aria-invalid': boolean;
-      'aria-describedby'?: string;
-    }) => React.ReactNode,
-    hint?: string,
-  ) => {
-    const inputId = `${id}-${name}`;
-    const message = errors[name]?.join(' ');
-    const described = [hint ? `${inputId}-hint` : '', message ? `${inputId}-error` : '']
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div className={forms.field}>
-        <label className={forms.label} htmlFor={inputId}>
-          {labelText}
-        </label>
-        {input({
-          id: inputId,
-          'aria-invalid': Boolean(message),
-          ...(described ? { 'aria-describedby': described } : {}),
-        })}
-        {hint ? (
-          <p id={`${inputId}-hint`} className={forms.hint}>
-            {hint}
-          </p>
-        ) : null}
-        {message ? (
-          <p id={`${inputId}-error`} className={forms.error}>
-            {message}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const save = handleSubmit(async (input) => {
+    const saved = await trySave(() => onSave(input));
+    if (saved) onSaved(saved);
+  });
 
   return (
-    <form className={forms.form} onSubmit={submit} noValidate aria-label={label}>
+    <form className={forms.form} onSubmit={save} noValidate aria-label={label}>
       <div className={forms.fields}>
-        {field('name', 'Name', (props) => (
-          <input
-            {...props}
-            className={forms.input}
-            required
-            maxLength={tournamentLimits.nameMaxLength}
-            value={values.name}
-            onChange={(event) => set('name')(event.target.value)}
-            autoComplete="off"
-          />
-        ))}
-        {field('game', 'Game', (props) => (
-          <input
-            {...props}
-            className={forms.input}
-            required
-            maxLength={tournamentLimits.gameMaxLength}
-            value={values.game}
-            onChange={(event) => set('game')(event.target.value)}
-            autoComplete="off"
-          />
-        ))}
-        {field('format', 'Format', (props) => (
-          <select
-            {...props}
-            className={forms.input}
-            value={values.format}
-            onChange={(event) => set('format')(event.target.value)}
-          >
-            {tournamentFormats.map((format) => (
-              <option key={format} value={format}>
-                {tournamentFormatLabels[format]}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field(
-          'teamSize',
-          'Team size',
-          (props) => (
-            <input
-              {...props}
-              className={forms.input}
+        <FormField
+          {...field('name')}
+          registration={register('name')}
+          hint={`At most ${tournamentLimits.nameMaxLength} characters.`}
+          autoComplete="off"
+          required
+        />
+        <FormField {...field('game')} registration={register('game')} autoComplete="off" required />
+        {isFixed ? null : (
+          <>
+            <FormField
+              {...field('format')}
+              registration={register('format')}
+              options={tournamentFormats.map((each) => ({
+                value: each,
+                label: tournamentFormatLabels[each],
+              }))}
+            />
+            <FormField
+              {...field('teamSize', labels.teamSize)}
+              registration={register('teamSize', { valueAsNumber: true })}
               type="number"
               inputMode="numeric"
               min={1}
               max={tournamentLimits.teamSizeMax}
-              value={values.teamSize}
-              onChange={(event) => set('teamSize')(event.target.value)}
+              step={1}
+              hint="1: players alone."
             />
-          ),
-          '1: players alone.',
-        )}
-        {field(
-          'maxEntrants',
-          'Most entrants',
-          (props) => (
-            <input
-              {...props}
-              className={forms.input}
+            <FormField
+              {...field('maxEntrants', labels.maxEntrants)}
+              registration={register('maxEntrants', { valueAsNumber: true })}
               type="number"
               inputMode="numeric"
               min={2}
-              max={maxEntrantsOf(values.format)}
-              value={values.maxEntrants}
-              onChange={(event) => set('maxEntrants')(event.target.value)}
+              max={maxEntrantsOf(format)}
+              step={1}
+              hint={`2 to ${maxEntrantsOf(format)}.`}
             />
-          ),
-          `2 to ${maxEntrantsOf(values.format)}.`,
+          </>
         )}
-        {field('bestOf', 'Best of', (props) => (
-          <select
-            {...props}
-            className={forms.input}
-            value={values.bestOf}
-            onChange={(event) => set('bestOf')(event.target.value)}
-          >
-            {bestOfChoices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice === 1 ? 'One game' : `Best of ${choice}`}
-              </option>
-            ))}
-          </select>
-        ))}
-        {values.format === 'round_robin'
-          ? null
-          : field('finalBestOf', 'The final', (props) => (
-              <select
-                {...props}
-                className={forms.input}
-                value={values.finalBestOf}
-                onChange={(event) => set('finalBestOf')(event.target.value)}
-              >
-                <option value="">As the other matches</option>
-                {bestOfChoices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice === 1 ? 'One game' : `Best of ${choice}`}
-                  </option>
-                ))}
-              </select>
-            ))}
-        {field(
-          'signUpClosesAt',
-          'Sign-up closes',
-          (props) => (
-            <input
-              {...props}
-              className={forms.input}
-              type="datetime-local"
-              value={values.signUpClosesAt}
-              onChange={(event) => set('signUpClosesAt')(event.target.value)}
-            />
-          ),
-          'Empty: at the start.',
-        )}
-        <label className={forms.checkbox}>
-          <input
-            type="checkbox"
-            checked={values.checkIn}
-            onChange={(event) => set('checkIn')(event.target.checked)}
+        <FormField
+          {...field('bestOf', labels.bestOf)}
+          registration={register('bestOf')}
+          options={bestOfOptions}
+        />
+        {format === 'round_robin' ? null : (
+          <FormField
+            {...field('finalBestOf', labels.finalBestOf)}
+            registration={register('finalBestOf')}
+            options={[{ value: '', label: 'As the other matches' }, ...bestOfOptions]}
           />
+        )}
+        {isFixed ? null : (
+          <FormField
+            {...field('signUpClosesAt', labels.signUpClosesAt)}
+            registration={register('signUpClosesAt')}
+            type="datetime-local"
+            hint="The community’s time. Empty: open until the start; a time already past closes it now."
+          />
+        )}
+      </div>
+      {isFixed ? (
+        <p className={forms.hint}>Fixed since the start: {tournamentFixedText(initial)}.</p>
+      ) : (
+        <label className={forms.checkbox}>
+          <input type="checkbox" {...register('checkIn')} />
           <span>Entrants check in before the start (those who do not lose by walkover)</span>
         </label>
-      </div>
-      <AlertText message={failure} />
-      <div className={controls.actions}>
-        <button type="submit" className={controls.button} disabled={isBusy}>
-          {isBusy ? 'Saving…' : submitLabel}
-        </button>
-      </div>
+      )}
+      <FormFooter error={saveError} isBusy={isSubmitting} submitLabel={submitLabel} status="" />
     </form>
   );
 }

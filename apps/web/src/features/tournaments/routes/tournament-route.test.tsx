@@ -1,5 +1,10 @@
 import type { Subscriber, Tournament, TournamentMatch } from '@lanparty/contract';
-import { buildPage, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
+import {
+  buildLanDraft,
+  buildPage,
+  buildSubscriber,
+  buildUserPublic,
+} from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -171,6 +176,19 @@ describe('a tournament’s page', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
+  it('offers each way on from there once', async () => {
+    stubFetch({
+      'GET /api/tournaments/99': () => problemResponse(404, { title: 'Not Found' }),
+    });
+    renderApp('/tournaments/99', { viewer: nova });
+    const ways = await screen.findByRole('navigation', { name: 'Where to go from here' });
+    const names = within(ways)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.filter((name) => name === 'Upcoming lans')).toHaveLength(1);
+    expect(names).toContain('Past lans');
+  });
+
   it('says an address that names no tournament was not found, asking nothing', async () => {
     const { requests } = stubFetch({});
     renderApp('/tournaments/abc', { viewer: nova });
@@ -333,6 +351,30 @@ describe('signing up', () => {
       ),
     ).toHaveLength(1);
     expect(signUp).not.toHaveTextContent('You are in as');
+  });
+
+  it('says when sign-up closes, and once it has closed offers no button', async () => {
+    stubTournamentApi(openCup({ signUpClosesAt: '2099-12-04T20:00:00+01:00' }));
+    const { unmount } = renderApp('/tournaments/7', { viewer: ada });
+    const open = await region('Sign-up');
+    expect(open).toHaveTextContent('Sign-up closes on 04 Dec 2099, 20:00.');
+    expect(within(open).getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    unmount();
+
+    stubTournamentApi(openCup({ signUpClosesAt: '2020-12-04T20:00:00+01:00' }));
+    renderApp('/tournaments/7', { viewer: ada });
+    const closed = await region('Sign-up');
+    expect(closed).toHaveTextContent(/^Sign-upSign-up closed on 04 Dec 2020, 20:00\.$/);
+    expect(within(closed).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText('Sign-up closed: 2 of 16')).toBeInTheDocument();
+  });
+
+  it('lets a lan administrator sign up after the close, saying so', async () => {
+    stubTournamentApi(openCup({ signUpClosesAt: '2020-12-04T20:00:00+01:00' }));
+    renderApp('/tournaments/7', { viewer: organiser });
+    const signUp = await region('Sign-up');
+    expect(signUp).toHaveTextContent('as a lan administrator you may still sign up.');
+    expect(within(signUp).getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
   });
 
   it('tells a full tournament’s visitor so, with no button', async () => {
@@ -519,6 +561,85 @@ describe('running a tournament, as a lan administrator', () => {
         { seeding: 'ordered', entryIds: [2, 3, 1] },
       ]),
     );
+  });
+
+  it('changes its rules in a form that starts from them, the game kept linked', async () => {
+    const quake = buildTournament({
+      entries: quakePlayers(),
+      entryCount: 3,
+      game: { id: 2200, name: 'Quake III Arena' },
+      signUpClosesAt: '2099-12-04T20:00:00+01:00',
+    });
+    const { bodies } = stubTournamentApi(quake, (keep) => ({
+      'GET /api/lans/defaults': () => jsonResponse(buildLanDraft({ timeZone: 'Europe/Amsterdam' })),
+      'PUT /api/tournaments/7': () => {
+        const next = { ...quake, name: 'Rail Cup', maxEntrants: 8 };
+        keep(next);
+        return jsonResponse(next);
+      },
+    }));
+    const { user } = renderApp('/tournaments/7', { viewer: organiser });
+
+    const running = await region('Run the tournament');
+    await user.click(within(running).getByRole('button', { name: 'Change the rules' }));
+    const form = await within(running).findByRole('form', { name: 'The rules' });
+    expect(within(form).getByLabelText('Name')).toHaveValue('Quake Cup');
+    expect(within(form).getByLabelText('Most entrants')).toHaveValue(16);
+    expect(within(form).getByLabelText('Sign-up closes')).toHaveValue('2099-12-04T20:00');
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Rail Cup');
+    await user.clear(within(form).getByLabelText('Most entrants'));
+    await user.type(within(form).getByLabelText('Most entrants'), '8');
+    await user.click(within(form).getByRole('button', { name: 'Save the rules' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rail Cup' })).toBeInTheDocument();
+    expect(within(running).queryByRole('form')).not.toBeInTheDocument();
+    expect(bodies('PUT', '/api/tournaments/7')).toEqual([
+      {
+        name: 'Rail Cup',
+        game: 'Quake III Arena',
+        gameId: 2200,
+        format: 'single_elimination',
+        teamSize: 1,
+        maxEntrants: 8,
+        bestOf: 1,
+        finalBestOf: 3,
+        signUpClosesAt: '2099-12-04T20:00:00+01:00',
+        checkIn: false,
+      },
+    ]);
+  });
+
+  it('shows what the start fixed instead of asking for it again', async () => {
+    const { bodies } = stubTournamentApi(runningQuakeCup(), () => ({
+      'GET /api/lans/defaults': () => jsonResponse(buildLanDraft({ timeZone: 'Europe/Amsterdam' })),
+      'PUT /api/tournaments/7': () =>
+        problemResponse(409, {
+          title: 'Conflict',
+          detail: 'Quake Cup has started: its format can no longer change.',
+        }),
+    }));
+    const { user } = renderApp('/tournaments/7', { viewer: organiser });
+
+    const running = await region('Run the tournament');
+    await user.click(within(running).getByRole('button', { name: 'Change the rules' }));
+    const form = await within(running).findByRole('form', { name: 'The rules' });
+    expect(form).toHaveTextContent(
+      'Fixed since the start: Single elimination · players alone · at most 16 entrants.',
+    );
+    for (const label of ['Format', 'Team size', 'Most entrants', 'Sign-up closes'])
+      expect(within(form).queryByLabelText(label)).not.toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('Best of'), 'Best of 3');
+    await user.click(within(form).getByRole('button', { name: 'Save the rules' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The rules could not be saved: Quake Cup has started: its format can no longer change.',
+    );
+    expect(bodies('PUT', '/api/tournaments/7')).toMatchObject([
+      { format: 'single_elimination', teamSize: 1, maxEntrants: 16, bestOf: 3, checkIn: false },
+    ]);
+    await user.click(within(running).getByRole('button', { name: 'Leave the rules as they are' }));
+    expect(within(running).queryByRole('form', { name: 'The rules' })).not.toBeInTheDocument();
   });
 
   it('says why the start was refused', async () => {

@@ -17,9 +17,10 @@ import { tournamentQueryOptions, useTournament } from '../../../lib/tournaments/
 import { useViewer } from '../../../lib/viewer.tsx';
 import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
 import { BracketView, sideName } from '../components/bracket-view.tsx';
-import { tournamentRulesText, tournamentStateText } from '../components/lan-tournaments.tsx';
 import { ReportForm, ResultDialog } from '../components/match-forms.tsx';
 import { SignUp } from '../components/sign-up.tsx';
+import { TournamentForm } from '../components/tournament-form.tsx';
+import { tournamentRulesText, tournamentStateText } from '../components/tournament-texts.ts';
 import styles from '../components/tournaments.module.css';
 
 const matchesOf = (tournament: Tournament) =>
@@ -246,12 +247,14 @@ function Entries({ tournament }: { tournament: Tournament }) {
   );
 }
 
-/** A lan administrator's controls: the start (at random or in an order), deleting it. */
+/** A lan administrator's controls: the start (at random or in an order), the rules, deleting it. */
 function Running({ tournament }: { tournament: Tournament }) {
   const [order, setOrder] = useState<number[] | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
+  const [isChanging, setIsChanging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const start = useTournamentAction(tournamentActions.start);
+  const change = useTournamentAction(tournamentActions.change);
   const remove = useTournamentAction(tournamentActions.remove);
   const navigate = useNavigate();
   const entries = order ?? tournament.entries.map((entry) => entry.id);
@@ -339,7 +342,36 @@ function Running({ tournament }: { tournament: Tournament }) {
           </div>
         </>
       ) : null}
+      {isChanging ? (
+        <>
+          <h3 className={styles.subheading}>The rules</h3>
+          <TournamentForm
+            label="The rules"
+            initial={tournament}
+            submitLabel="Save the rules"
+            onSave={(input) => change.mutateAsync({ id: tournament.id, input })}
+            onSaved={() => setIsChanging(false)}
+          />
+        </>
+      ) : null}
       <div className={controls.actions}>
+        {isChanging ? (
+          <button
+            type="button"
+            className={controls.buttonSecondary}
+            onClick={() => setIsChanging(false)}
+          >
+            Leave the rules as they are
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={controls.buttonSecondary}
+            onClick={() => setIsChanging(true)}
+          >
+            Change the rules
+          </button>
+        )}
         <button
           type="button"
           className={controls.buttonSecondary}
