@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { type AnnouncementViewSpec, openAnnouncementViews } from './bench/announcement-views.ts';
+import { createBenchLan } from './bench/bench-lan.ts';
 import { Browser } from './bench/browser.ts';
 import { headersToRecord, runLoad, startFloor } from './bench/children.ts';
 import { cpuBetween, describeCpu, snapshotCpu } from './bench/cpu-account.ts';
@@ -41,23 +42,10 @@ const goals = { reachP99Ms: 1000 } as const;
 async function prepareLan(provider: Provider) {
   const origin = provider.origin;
   const organiser = await signIn(provider, 'lanadmin', 'lanadmin');
-  const start = new Date(Date.now() + 60 * 86_400_000);
-  const lan = JSON.parse(
-    expectStatus(
-      await sendJson(new Browser(), 'POST', `${origin}/api/lans`, organiser, {
-        name: 'Screen Lan',
-        description: 'A thousand pages and screens.',
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
-        isActive: true,
-        maximumSubcribers: 1000,
-        price: 30,
-        membersPrice: 25,
-      }),
-      201,
-      'POST /api/lans',
-    ).body.toString(),
-  ) as { id: number };
+  const lan = await createBenchLan(origin, organiser, {
+    name: 'Screen Lan',
+    description: 'A thousand pages and screens.',
+  });
   const tokens: string[] = [];
   for (let index = 0; index < screensPerLan; index += 1) {
     const made = expectStatus(

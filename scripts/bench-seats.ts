@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { acceptLanners, createBenchLan } from './bench/bench-lan.ts';
 import { Browser } from './bench/browser.ts';
 import { headersToRecord, runLoad, startFloor } from './bench/children.ts';
 import { cpuBetween, describeCpu, snapshotCpu } from './bench/cpu-account.ts';
@@ -16,7 +17,7 @@ import type { ReadContext } from './bench/reads.ts';
 import { percentile } from './bench/report.ts';
 import { epochNow, openSeatStreamViews, type ViewSpec } from './bench/seat-stream-views.ts';
 import { createDataPlace, type RunningServer, startServerProcess } from './bench/server-process.ts';
-import { discoverProvider, type Provider, refresh, signIn, type Tokens } from './bench/sign-in.ts';
+import { discoverProvider, fresh, type Provider, signIn } from './bench/sign-in.ts';
 
 /**
  * `npm run bench:seats` (issue 34): seat picking under load, against real server processes
@@ -49,34 +50,17 @@ const goals = { pickP99Ms: 200, convergeMs: 1000, unchanged: 0.25 } as const;
 const plan = { columns: 40, rows: 25 };
 
 /** Renews tokens that would run out within `withinMs`. */
-async function fresh(provider: Provider, tokens: Tokens, withinMs = 90_000): Promise<Tokens> {
-  return tokens.expiresAt - Date.now() < withinMs ? refresh(provider, tokens) : tokens;
-}
-
 type MapSeat = { id: number; occupant: { userId: number } | null };
 
 type PickResult = { status: number; ms: number; at: number; seatId: number; userId: number };
 
 async function prepareLan(provider: Provider, lanners: readonly Lanner[]) {
   const origin = provider.origin;
-  let organiser = await signIn(provider, 'lanadmin', 'lanadmin');
-  const start = new Date(Date.now() + 60 * 86_400_000);
-  const lan = JSON.parse(
-    expectStatus(
-      await sendJson(new Browser(), 'POST', `${origin}/api/lans`, organiser, {
-        name: 'Seat Race Lan',
-        description: 'Everyone picks at once.',
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
-        isActive: true,
-        maximumSubcribers: 1000,
-        price: 30,
-        membersPrice: 25,
-      }),
-      201,
-      'POST /api/lans',
-    ).body.toString(),
-  ) as { id: number };
+  const organiser = await signIn(provider, 'lanadmin', 'lanadmin');
+  const lan = await createBenchLan(origin, organiser, {
+    name: 'Seat Race Lan',
+    description: 'Everyone picks at once.',
+  });
   const seats = Array.from({ length: plan.columns * plan.rows }, (_, index) => ({
     label: `${String.fromCharCode(65 + (Math.floor(index / plan.columns) % 26))}${Math.floor(index / (plan.columns * 26)) || ''}${(index % plan.columns) + 1}`,
     x: index % plan.columns,
@@ -100,32 +84,7 @@ async function prepareLan(provider: Provider, lanners: readonly Lanner[]) {
     ).body.toString(),
   ) as { seats: { id: number; label: string }[] };
 
-  const subscriptions = await inTurns(lanners, 16, async (lanner) => {
-    lanner.tokens = await fresh(provider, lanner.tokens);
-    const made = expectStatus(
-      await sendJson(lanner.browser, 'POST', `${origin}/api/subscribers`, lanner.tokens, {
-        lanId: lan.id,
-        userId: lanner.userId,
-      }),
-      201,
-      'POST /api/subscribers',
-    );
-    return (JSON.parse(made.body.toString()) as { id: number }).id;
-  });
-  await inTurns(subscriptions, 8, async (id) => {
-    organiser = await fresh(provider, organiser);
-    expectStatus(
-      await sendJson(
-        new Browser(),
-        'PUT',
-        `${origin}/api/subscribers/${id}/status:accepted`,
-        organiser,
-        {},
-      ),
-      200,
-      'PUT /api/subscribers/{id}/status:accepted',
-    );
-  });
+  await acceptLanners(provider, organiser, lan.id, lanners);
   return { lanId: lan.id, seatIds: seating.seats.map((seat) => seat.id) };
 }
 

@@ -1,3 +1,4 @@
+import { acceptLanners, createBenchLan } from './bench/bench-lan.ts';
 import { Browser } from './bench/browser.ts';
 import { headersToRecord, type RecordedAnswer, startFloor } from './bench/children.ts';
 import { cpuBetween, describeCpu, snapshotCpu } from './bench/cpu-account.ts';
@@ -12,7 +13,7 @@ import {
 import { benchOptionsOf, type Engine } from './bench/options.ts';
 import { percentile } from './bench/report.ts';
 import { createDataPlace, type RunningServer, startServerProcess } from './bench/server-process.ts';
-import { discoverProvider, type Provider, refresh, signIn, type Tokens } from './bench/sign-in.ts';
+import { discoverProvider, fresh, type Provider, signIn } from './bench/sign-in.ts';
 
 /**
  * `npm run bench:tournaments` (issue 37), against real server processes (on PostgreSQL two
@@ -48,10 +49,6 @@ type Bracket = {
   groups: { name: string; rounds: { matches: Match[] }[] }[];
 };
 
-async function fresh(provider: Provider, tokens: Tokens, withinMs = 90_000): Promise<Tokens> {
-  return tokens.expiresAt - Date.now() < withinMs ? refresh(provider, tokens) : tokens;
-}
-
 const json = <T>(answer: { body: Buffer }) => JSON.parse(answer.body.toString()) as T;
 
 /**
@@ -61,50 +58,12 @@ const json = <T>(answer: { body: Buffer }) => JSON.parse(answer.body.toString())
 async function prepare(provider: Provider, lanners: readonly Lanner[], serverCount: number) {
   const origin = provider.origin;
   let organiser = await signIn(provider, 'lanadmin', 'lanadmin');
-  const start = new Date(Date.now() + 30 * 86_400_000);
-  const lan = json<{ id: number }>(
-    expectStatus(
-      await sendJson(new Browser(), 'POST', `${origin}/api/lans`, organiser, {
-        name: 'Bracket Lan',
-        description: 'Everyone reports at once.',
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
-        isActive: true,
-        maximumSubcribers: 1000,
-        price: 30,
-        membersPrice: 25,
-      }),
-      201,
-      'POST /api/lans',
-    ),
-  );
-  const subscriptions = await inTurns(lanners, 16, async (lanner) => {
-    lanner.tokens = await fresh(provider, lanner.tokens);
-    return json<{ id: number }>(
-      expectStatus(
-        await sendJson(lanner.browser, 'POST', `${origin}/api/subscribers`, lanner.tokens, {
-          lanId: lan.id,
-          userId: lanner.userId,
-        }),
-        201,
-        'POST /api/subscribers',
-      ),
-    ).id;
+  const lan = await createBenchLan(origin, organiser, {
+    name: 'Bracket Lan',
+    description: 'Everyone reports at once.',
+    daysAhead: 30,
   });
-  await inTurns(subscriptions, 8, async (id) => {
-    organiser = await fresh(provider, organiser);
-    expectStatus(
-      await sendJson(
-        new Browser(),
-        'PUT',
-        `${origin}/api/subscribers/${id}/status:accepted`,
-        organiser,
-        {},
-      ),
-      200,
-      'PUT /api/subscribers/{id}/status:accepted',
-    );
-  });
+  organiser = await acceptLanners(provider, organiser, lan.id, lanners);
   const tournament = json<{ id: number }>(
     expectStatus(
       await sendJson(new Browser(), 'POST', `${origin}/api/lans/${lan.id}/tournaments`, organiser, {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createBenchLan } from './bench-lan.ts';
 import { Browser } from './browser.ts';
 import { expectStatus, sendJson } from './lanners.ts';
 import {
@@ -171,23 +172,12 @@ export async function soak(minutes: number, postgresUrl: string): Promise<boolea
     const provider = await discoverProvider(server.origin);
     let organiser = await signIn(provider, 'lanadmin', 'lanadmin');
     const origin = server.origin;
-    const start = new Date(Date.now() + 30 * 86_400_000);
-    const lan = JSON.parse(
-      expectStatus(
-        await sendJson(new Browser(), 'POST', `${origin}/api/lans`, organiser, {
-          name: 'Soak Lan',
-          description: 'A screen that runs for a day.',
-          startDate: start.toISOString(),
-          endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
-          isActive: true,
-          maximumSubcribers: 100,
-          price: 30,
-          membersPrice: 25,
-        }),
-        201,
-        'POST /api/lans',
-      ).body.toString(),
-    ) as { id: number };
+    const lan = await createBenchLan(origin, organiser, {
+      name: 'Soak Lan',
+      description: 'A screen that runs for a day.',
+      daysAhead: 30,
+      maximumSubcribers: 100,
+    });
     const screen = JSON.parse(
       expectStatus(
         // Every slide within the first minute (5 s each), so the heap measured then holds

@@ -1,5 +1,5 @@
-import { Browser } from './browser.ts';
-import { createLanners, expectStatus, sendJson } from './lanners.ts';
+import { createBenchLan } from './bench-lan.ts';
+import { createLanners, sendJson } from './lanners.ts';
 import { percentile } from './report.ts';
 import { type Provider, signIn } from './sign-in.ts';
 
@@ -29,23 +29,10 @@ export async function subscribeAtOnce(
   const origin = provider.origin;
   const prepared = performance.now();
   const organiser = await signIn(provider, 'lanadmin', 'lanadmin');
-  const start = new Date(Date.now() + 60 * 86_400_000);
-  const lan = JSON.parse(
-    expectStatus(
-      await sendJson(new Browser(), 'POST', `${origin}/api/lans`, organiser, {
-        name: 'Benchmark Lan',
-        description: 'Everyone at once.',
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
-        isActive: true,
-        maximumSubcribers: 1000,
-        price: 30,
-        membersPrice: 25,
-      }),
-      201,
-      'POST /api/lans',
-    ).body.toString(),
-  ) as { id: number };
+  const lan = await createBenchLan(origin, organiser, {
+    name: 'Benchmark Lan',
+    description: 'Everyone at once.',
+  });
 
   const lanners = await createLanners(provider, count);
   const preparedInMs = performance.now() - prepared;
