@@ -2,6 +2,7 @@ import type { Tournament, TournamentMatch } from '@lanparty/contract';
 import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { tournamentCalls } from '../../../test/tournaments.ts';
 
 /*
  * Playing a tournament (issue 37): teams and clans, a full tournament, check-in and
@@ -12,38 +13,11 @@ describe.each(testEngines)('playing tournaments on %s', (engine) => {
   const { api, as } = setUpOrganiserSite(engine, { callers: ['LanAdministrator'] });
   const admin = () => as.LanAdministrator as Person;
 
-  const make = async (lanId: number, body: object = {}) => {
-    const response = await api.request(admin(), 'POST', `/api/lans/${lanId}/tournaments`, {
-      name: 'Cup',
-      game: 'Quake',
-      format: 'single_elimination',
-      maxEntrants: 16,
-      ...body,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Tournament;
-  };
-  const read = async (id: number) =>
-    (await api.request(admin(), 'GET', `/api/tournaments/${id}`)).json() as Tournament;
-  const players = async (lanId: number, count: number) => {
-    const made: Person[] = [];
-    for (let index = 0; index < count; index += 1)
-      made.push((await api.ticket(lanId, 'accepted')).who as Person);
-    return made;
-  };
-  const enter = (id: number, who: Person, body: object = {}) =>
-    api.request(who, 'POST', `/api/tournaments/${id}/entries`, body);
-  const start = async (id: number, body: object = {}) => {
-    const response = await api.request(admin(), 'POST', `/api/tournaments/${id}/start`, body);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as Tournament;
-  };
-  const report = (matchId: number, who: Person, scores: unknown) =>
-    api.request(who, 'PUT', `/api/matches/${matchId}/report`, { scores });
-  const result = (matchId: number, body: object) =>
-    api.request(admin(), 'PUT', `/api/matches/${matchId}/result`, body);
-  const matchesOf = (tournament: Tournament) =>
-    tournament.groups.flatMap((group) => group.rounds.flatMap((round) => round.matches));
+  const { make, read, players, enter, start, report, result, matchesOf } = tournamentCalls(
+    api,
+    admin,
+    { name: 'Cup', game: 'Quake', format: 'single_elimination', maxEntrants: 16 },
+  );
   /** A tournament of `count` players alone, entered and started in this seed order. */
   const startedWith = async (count: number, body: object = {}) => {
     const lan = await api.createLan();

@@ -1,8 +1,9 @@
-import type { Tournament, TournamentMatch } from '@lanparty/contract';
+import type { TournamentMatch } from '@lanparty/contract';
 import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { everyCaller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { tournamentCalls } from '../../../test/tournaments.ts';
 
 /*
  * Tournaments (issue 37): made by lan administrators, entered by the lan's participants,
@@ -12,46 +13,10 @@ describe.each(testEngines)('tournaments on %s', (engine) => {
   const { api, call, as } = setUpOrganiserSite(engine, { callers: everyCaller });
   const admin = () => as.LanAdministrator as Person;
 
-  const make = async (lanId: number, body: object = {}) => {
-    const response = await api.request(admin(), 'POST', `/api/lans/${lanId}/tournaments`, {
-      name: 'Quake duel',
-      game: 'Quake III Arena',
-      format: 'single_elimination',
-      maxEntrants: 16,
-      ...body,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Tournament;
-  };
-  const read = async (id: number, who?: Person) => {
-    const response = await api.request(who, 'GET', `/api/tournaments/${id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as Tournament;
-  };
-  /** New participants (Accepted) of the lan. */
-  const players = async (lanId: number, count: number) => {
-    const made: Person[] = [];
-    for (let index = 0; index < count; index += 1)
-      made.push((await api.ticket(lanId, 'accepted')).who as Person);
-    return made;
-  };
-  const enter = (id: number, who: Person, body: object = {}) =>
-    api.request(who, 'POST', `/api/tournaments/${id}/entries`, body);
-  const start = async (id: number, body: object = {}) => {
-    const response = await api.request(admin(), 'POST', `/api/tournaments/${id}/start`, body);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as Tournament;
-  };
-  const report = (matchId: number, who: Person, scores: [number, number]) =>
-    api.request(who, 'PUT', `/api/matches/${matchId}/report`, { scores });
-  const matchesOf = (tournament: Tournament) =>
-    tournament.groups.flatMap((group) => group.rounds.flatMap((round) => round.matches));
-  const playerOf = (tournament: Tournament, people: Person[], entryId: number | null) => {
-    const entry = tournament.entries.find((each) => each.id === entryId);
-    const person = people.find((each) => each.user.id === entry?.captainId);
-    if (!person) throw new Error(`No player for entry ${entryId}`);
-    return person;
-  };
+  const { make, read, players, enter, start, report, matchesOf, captainOf } = tournamentCalls(
+    api,
+    admin,
+  );
 
   it('are made by lan administrators only, and read by anyone', async () => {
     const lan = await api.createLan();
@@ -132,7 +97,7 @@ describe.each(testEngines)('tournaments on %s', (engine) => {
       const ready = matchesOf(state).filter((match) => match.status === 'ready');
       expect(ready.length, JSON.stringify(state.groups)).toBeGreaterThan(0);
       for (const match of ready) {
-        const [a, b] = match.sides.map((side) => playerOf(state, people, side?.entryId ?? null));
+        const [a, b] = match.sides.map((side) => captainOf(state, people, side?.entryId ?? null));
         const scores: [number, number] = match.bestOf === 3 ? [2, 1] : [3, 1];
         if (!disputedOnce) {
           disputedOnce = true;
