@@ -100,7 +100,7 @@ export function ReportForm({
         {sideName(tournament, match.sides[0])} against {sideName(tournament, match.sides[1])}, best
         of {match.bestOf}
         {match.bestOf === 1 ? ': the game’s own score, ' : ': games won, '}
-        {sideName(tournament, match.sides[0])}’s first.
+        {sideName(tournament, match.sides[0])} first.
         {reported.length > 0 ? ` ${reported.join('; ')}.` : ''}
       </p>
       <ScoreInputs tournament={tournament} match={match} scores={scores} onChange={setScores} />

@@ -224,7 +224,7 @@ describe('your match', () => {
 
     const yours = await region('Your match');
     const form = within(yours).getByRole('form', { name: 'Report the score' });
-    expect(form).toHaveTextContent('ada against cleo, best of 3: games won, ada’s first.');
+    expect(form).toHaveTextContent('ada against cleo, best of 3: games won, ada first.');
     await user.type(within(form).getByLabelText('ada'), '2');
     await user.type(within(form).getByLabelText('cleo'), '1');
     await user.click(within(form).getByRole('button', { name: 'Report the score' }));
