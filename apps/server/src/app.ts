@@ -72,6 +72,7 @@ import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { isSteamApiConfigured } from './modules/steam/steam-api.ts';
 import { subscribersRoutes } from './modules/subscriptions/subscribers.routes.ts';
 import { tournamentsRoutes } from './modules/tournaments/tournaments.routes.ts';
+import { leaveLanTournaments } from './modules/tournaments/tournaments.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type AppOptions = {
@@ -233,7 +234,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...(options.clock ? { clock: options.clock } : {}),
   };
   await app.register(lansRoutes(lanDeps));
-  await app.register(subscribersRoutes(lanDeps));
+  await app.register(
+    subscribersRoutes({
+      ...lanDeps,
+      leaveTournaments: (lanId, userId) => leaveLanTournaments(lanDeps, lanId, userId),
+    }),
+  );
   await app.register(
     privacyRoutes({ ...lanDeps, dataDir: config.dataDir, verifySignIn: verifiers.verifySignIn }),
   );

@@ -5,6 +5,7 @@ import { createLanReadCache } from '../src/modules/lans/lan-read-cache.ts';
 import type { LansDeps } from '../src/modules/lans/lans.service.ts';
 import { insertSubscriber } from '../src/modules/subscriptions/subscribers.repository.ts';
 import type { SubscribersDeps } from '../src/modules/subscriptions/subscribers.service.ts';
+import { leaveLanTournaments } from '../src/modules/tournaments/tournaments.service.ts';
 import type { ApiSite } from './api-site.ts';
 
 /*
@@ -17,13 +18,17 @@ export function serviceDepsOn(
   db: AppDatabase,
   options: { isChatOn?: boolean; clock?: () => Date } = {},
 ): SubscribersDeps & LansDeps {
-  return {
+  const deps = {
     db,
     publicUrl: new URL('http://localhost/'),
     communityTimeZone: 'Europe/Amsterdam',
     isChatOn: options.isChatOn ?? true,
     reads: createLanReadCache(db),
     ...(options.clock ? { clock: options.clock } : {}),
+  };
+  return {
+    ...deps,
+    leaveTournaments: (lanId, userId) => leaveLanTournaments(deps, lanId, userId),
   };
 }
 

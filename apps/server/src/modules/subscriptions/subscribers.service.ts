@@ -47,6 +47,12 @@ import {
 
 export type SubscribersDeps = PlacesDeps & {
   db: AppDatabase;
+  /**
+   * One who is no longer a participant of a lan leaves its tournaments (the tournaments
+   * module's leaveLanTournaments, handed in by the app: tournaments read lans, which read
+   * subscriptions).
+   */
+  leaveTournaments: (lanId: number, userId: number) => Promise<void>;
   /** The time of a status change (tests set it: the status mails' minute, decision 034). */
   clock?: () => Date;
 };
@@ -90,7 +96,7 @@ async function presentOne(db: AppDatabase, id: number, timeZone: string): Promis
  * is the caller's to check.
  */
 export async function listSubscribersOfLan(
-  deps: SubscribersDeps,
+  deps: Pick<SubscribersDeps, 'db' | 'communityTimeZone'>,
   lanId: number,
   page: Page,
   denied: DeniedShown,
@@ -199,7 +205,7 @@ export async function subscribe(
  */
 export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number): Promise<void> {
   const now = deps.clock?.() ?? new Date();
-  await deps.db.transaction().execute(async (trx) => {
+  const left = await deps.db.transaction().execute(async (trx) => {
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
     authorize(viewer, 'subscriber.withdraw', known);
@@ -216,7 +222,10 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
     }
     if (!(await dropSubscription(trx, deps, lan, subscriber, now)))
       throw new ProblemError(404, `There is no subscriber ${id}.`);
+    return subscriber;
   });
+  // No longer a participant: out of the lan's tournaments (after the withdrawal is stored).
+  await deps.leaveTournaments(left.lan_id, left.user_id);
 }
 
 /**
@@ -260,6 +269,7 @@ export async function setSubscriberStatus(
     });
   }
   const now = deps.clock?.() ?? new Date();
+  let left: { lan_id: number; user_id: number } | undefined;
   await deps.db.transaction().execute(async (trx) => {
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
@@ -278,9 +288,13 @@ export async function setSubscriberStatus(
       { subscriberId: id, was, status, reason: options.reason ?? null },
       now,
     );
-    if (isPlaceTaking(was) && !isPlaceTaking(status))
+    if (isPlaceTaking(was) && !isPlaceTaking(status)) {
       await moveUpWaitlist(trx, deps, lan, { wasFull, except: id }, now);
+      left = subscriber;
+    }
   });
+  // No longer a participant: out of the lan's tournaments (after the change is stored).
+  if (left) await deps.leaveTournaments(left.lan_id, left.user_id);
   return presentOne(deps.db, id, deps.communityTimeZone);
 }
 

@@ -10,7 +10,7 @@ import { tournamentCalls } from '../../../test/tournaments.ts';
  * what followed, the chat hearing the winner, and the event open pages follow.
  */
 describe.each(testEngines)('playing tournaments on %s', (engine) => {
-  const { api, as } = setUpOrganiserSite(engine, { callers: ['LanAdministrator'] });
+  const { api, as, site } = setUpOrganiserSite(engine, { callers: ['LanAdministrator'] });
   const admin = () => as.LanAdministrator as Person;
 
   const { make, read, players, enter, start, report, result, matchesOf } = tournamentCalls(
@@ -177,6 +177,78 @@ describe.each(testEngines)('playing tournaments on %s', (engine) => {
       match.sides.some((side) => side?.entryId === leaver?.id),
     );
     expect(leaversMatch?.status).toMatch(/completed|archived/);
+  });
+
+  it('takes one who leaves the lan out of its tournaments: out of those to come, giving up those under way', async () => {
+    const { lan, tournament, people, captainOf } = await startedWith(4);
+    const [, leaver, denied, teammate] = people as [Person, Person, Person, Person];
+    const later = await make(lan.id, { name: 'Later cup' });
+    expect((await enter(later.id, leaver)).statusCode).toBe(201);
+    const duo = await make(lan.id, { name: 'Duo cup', teamSize: 2 });
+    const paired = await enter(duo.id, leaver, { name: 'Pair', memberIds: [teammate.user.id] });
+    expect(paired.statusCode, paired.body).toBe(201);
+    const subscriptionOf = async (who: Person) =>
+      (
+        await site.db
+          .selectFrom('subscribers')
+          .select('id')
+          .where('lan_id', '=', lan.id)
+          .where('user_id', '=', who.user.id)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const entryOf = (state: Tournament, who: Person) =>
+      state.entries.find((entry) => entry.captainId === who.user.id);
+
+    // The leaver withdraws from the lan themselves.
+    const withdrawn = await api.request(
+      leaver,
+      'DELETE',
+      `/api/subscribers/${await subscriptionOf(leaver)}`,
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(204);
+    let state = await read(tournament.id);
+    const leaversEntry = entryOf(state, leaver);
+    expect(leaversEntry?.forfeited).toBe(true);
+    const leaversMatch = matchesOf(state).find((match) =>
+      match.sides.some((side) => side?.entryId === leaversEntry?.id),
+    );
+    expect(leaversMatch?.status).toBe('completed');
+    expect(leaversMatch?.sides.find((side) => side?.entryId === leaversEntry?.id)?.forfeit).toBe(
+      true,
+    );
+    // Out of the tournament to come; the team keeps its other member, now its captain.
+    expect((await read(later.id)).entries).toEqual([]);
+    const [pair] = (await read(duo.id)).entries;
+    expect(pair?.name).toBe('Pair');
+    expect(pair?.captainId).toBe(teammate.user.id);
+    expect(pair?.members.map((member) => member.userId)).toEqual([teammate.user.id]);
+
+    // A lan administrator denies another participant: the same.
+    const denial = await api.request(
+      admin(),
+      'PUT',
+      `/api/subscribers/${await subscriptionOf(denied)}/status:denied`,
+    );
+    expect(denial.statusCode, denial.body).toBe(200);
+    state = await read(tournament.id);
+    expect(entryOf(state, denied)?.forfeited).toBe(true);
+    // The others play on: nobody else gave up, and no match waits on one who did.
+    const gaveUp = state.entries.filter((entry) => entry.forfeited).map((entry) => entry.id);
+    expect(gaveUp.sort()).toEqual(
+      [leaversEntry?.id, entryOf(state, denied)?.id].sort() as number[],
+    );
+    const waitingOnQuitters = matchesOf(state).filter(
+      (match) =>
+        match.status === 'ready' &&
+        match.sides.some((side) => side?.entryId != null && gaveUp.includes(side.entryId)),
+    );
+    expect(waitingOnQuitters).toEqual([]);
+    const stayed = [people[0]?.user.id, teammate.user.id];
+    const readyNow = matchesOf(state).filter((match) => match.status === 'ready');
+    expect(readyNow).toHaveLength(1);
+    expect(readyNow[0]?.sides.map((side) => captainOf(side?.entryId).user.id).sort()).toEqual(
+      stayed.sort(),
+    );
   });
 
   it('refuses bad reports with a 4xx naming the problem', async () => {

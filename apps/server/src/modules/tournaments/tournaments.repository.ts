@@ -505,12 +505,17 @@ export async function clearReports(db: Executor, matchIds: readonly number[]): P
 }
 
 /**
- * An erased account leaves the tournaments not yet started (issue 36's rule for what is to
- * come): a player alone's entry goes, a team loses them (their captaincy passes to the
- * first other member). Where they played stays, of a "Former lanner".
+ * One leaves the tournaments not yet started — of every lan (an erased account, issue 36's
+ * rule for what is to come) or of one lan (one who left it): a player alone's entry goes,
+ * a team loses them (their captaincy passes to the first other member). Where they played
+ * stays, of a "Former lanner".
  */
-export async function leaveTournamentsToCome(db: Executor, userId: number): Promise<void> {
-  const entries = await db
+export async function leaveTournamentsToCome(
+  db: Executor,
+  userId: number,
+  lanId?: number,
+): Promise<void> {
+  let query = db
     .selectFrom('tournament_entry_members as members')
     .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
     .innerJoin('tournament_entries as entries', 'entries.id', 'members.entry_id')
@@ -521,8 +526,9 @@ export async function leaveTournamentsToCome(db: Executor, userId: number): Prom
       'entries.captain_user_id',
     ])
     .where('members.user_id', '=', userId)
-    .where('tournaments.state', '=', 'open')
-    .execute();
+    .where('tournaments.state', '=', 'open');
+  if (lanId !== undefined) query = query.where('tournaments.lan_id', '=', lanId);
+  const entries = await query.execute();
   for (const entry of entries) {
     await lockTournament(db, entry.tournament_id);
     if (entry.name === null) {
@@ -550,4 +556,22 @@ export async function leaveTournamentsToCome(db: Executor, userId: number): Prom
       else await deleteEntry(db, entry.entry_id);
     }
   }
+}
+
+/** The entries one captains in a lan's tournaments under way that have not given up, by tournament. */
+export async function findRunningEntriesCaptainedBy(
+  db: Executor,
+  lanId: number,
+  userId: number,
+): Promise<{ tournament_id: number; id: number }[]> {
+  return db
+    .selectFrom('tournament_entries as entries')
+    .innerJoin('tournaments', 'tournaments.id', 'entries.tournament_id')
+    .select(['entries.tournament_id', 'entries.id'])
+    .where('tournaments.lan_id', '=', lanId)
+    .where('tournaments.state', '=', 'running')
+    .where('entries.captain_user_id', '=', userId)
+    .where('entries.has_forfeited', '=', false)
+    .orderBy('entries.id')
+    .execute();
 }

@@ -37,10 +37,12 @@ import {
   findEntryMemberIds,
   findGame,
   findPeople,
+  findRunningEntriesCaptainedBy,
   findTournament,
   insertEntry,
   insertTournament,
   isTeamNameTaken,
+  leaveTournamentsToCome,
   listEntries,
   listEntryMembers,
   listSoloNames,
@@ -440,6 +442,39 @@ export async function withdrawEntry(
     await setEntryFlags(trx, [entryId], { has_forfeited: true });
     await settleWalkovers(deps, trx, tournament);
   });
+}
+
+/**
+ * One who left a lan (their subscription withdrawn, or no longer Accepted or Paid) leaves
+ * its tournaments: those not started as an erased account does (their entry alone goes, a
+ * team loses them), and each entry they captain in one under way gives up — its matches to
+ * come are walkovers. Each tournament changed as every change of one is (its row held).
+ */
+export async function leaveLanTournaments(
+  deps: TournamentsDeps,
+  lanId: number,
+  userId: number,
+): Promise<void> {
+  const toCome = await deps.db
+    .selectFrom('tournament_entry_members as members')
+    .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
+    .select('members.tournament_id')
+    .where('members.user_id', '=', userId)
+    .where('tournaments.lan_id', '=', lanId)
+    .where('tournaments.state', '=', 'open')
+    .execute();
+  if (toCome.length > 0)
+    await deps.db.transaction().execute((trx) => leaveTournamentsToCome(trx, userId, lanId));
+  const running = await findRunningEntriesCaptainedBy(deps.db, lanId, userId);
+  for (const tournamentId of new Set(running.map((entry) => entry.tournament_id)))
+    await changeTournament(deps, tournamentId, async (trx, tournament) => {
+      if (tournament.state !== 'running') return;
+      const entryIds = running
+        .filter((entry) => entry.tournament_id === tournamentId)
+        .map((entry) => entry.id);
+      await setEntryFlags(trx, entryIds, { has_forfeited: true });
+      await settleWalkovers(deps, trx, tournament);
+    });
 }
 
 /** POST /api/tournaments/{id}/entries/{entryId}/check-in: a member of it, or a lan administrator. */
