@@ -642,6 +642,122 @@ describe('running a tournament, as a lan administrator', () => {
     expect(within(running).queryByRole('form', { name: 'The rules' })).not.toBeInTheDocument();
   });
 
+  it('removes an entry and checks one in before the start', async () => {
+    const cup = () => buildTournament({ entries: quakePlayers(), entryCount: 3, checkIn: true });
+    const { requests } = stubTournamentApi(cup(), (keep) => ({
+      'POST /api/tournaments/7/entries/3/check-in': () => {
+        const next = cup();
+        next.entries = next.entries.map((entry) =>
+          entry.id === 3 ? { ...entry, checkedIn: true } : entry,
+        );
+        keep(next);
+        return jsonResponse(next);
+      },
+      'DELETE /api/tournaments/7/entries/2': () => {
+        const next = cup();
+        next.entries = next.entries
+          .filter((entry) => entry.id !== 2)
+          .map((entry) => (entry.id === 3 ? { ...entry, checkedIn: true } : entry));
+        next.entryCount = 2;
+        keep(next);
+        return emptyResponse(204);
+      },
+    }));
+    const { user } = renderApp('/tournaments/7', { viewer: organiser });
+
+    const entries = await region('Entries (3 of 16)');
+    await user.click(within(entries).getByRole('button', { name: 'Check in cleo' }));
+    const entryTexts = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.firstElementChild?.textContent);
+    await waitFor(() =>
+      expect(entryTexts(entries)).toEqual([
+        'ada · not checked in',
+        'bob · not checked in',
+        'cleo · checked in',
+      ]),
+    );
+    expect(
+      within(entries).queryByRole('button', { name: 'Check in cleo' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(entries).getByRole('button', { name: 'Remove bob' }));
+    const fewer = await region('Entries (2 of 16)');
+    expect(entryTexts(fewer)).toEqual(['ada · not checked in', 'cleo · checked in']);
+    expect(
+      requests
+        .filter((request) => request.method !== 'GET')
+        .map((request) => `${request.method} ${request.url.pathname}`),
+    ).toEqual([
+      'POST /api/tournaments/7/entries/3/check-in',
+      'DELETE /api/tournaments/7/entries/2',
+    ]);
+  });
+
+  it('makes an entry under way give up once asked to confirm, its matches walkovers', async () => {
+    const { requests } = stubTournamentApi(runningQuakeCup(), (keep) => ({
+      'DELETE /api/tournaments/7/entries/3': () => {
+        const next = runningQuakeCup();
+        next.entries = next.entries.map((entry) =>
+          entry.id === 3 ? { ...entry, forfeited: true } : entry,
+        );
+        keep(next);
+        return emptyResponse(204);
+      },
+    }));
+    const { user } = renderApp('/tournaments/7', { viewer: organiser });
+
+    const entries = await region('Entries (3 of 16)');
+    expect(within(entries).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    await user.click(within(entries).getByRole('button', { name: 'Give up for cleo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give up for cleo?' });
+    expect(dialog).toHaveTextContent('Its matches to come go to the other side as walkovers.');
+    // Cancel first: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+
+    await user.click(within(entries).getByRole('button', { name: 'Give up for cleo' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Give up for cleo?' })).getByRole('button', {
+        name: 'Give up',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        within(entries)
+          .getAllByRole('listitem')
+          .map((item) => item.firstElementChild?.textContent),
+      ).toEqual(['ada', 'bob', 'cleo · gave up']),
+    );
+    expect(
+      within(entries).queryByRole('button', { name: 'Give up for cleo' }),
+    ).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('lets a captain give up for their own entry only', async () => {
+    const { requests } = stubTournamentApi(runningQuakeCup(), () => ({
+      'DELETE /api/tournaments/7/entries/1': () =>
+        problemResponse(409, { title: 'Conflict', detail: 'Quake Cup is over.' }),
+    }));
+    const { user } = renderApp('/tournaments/7', { viewer: ada });
+    const entries = await region('Entries (3 of 16)');
+    expect(
+      within(entries)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Give up for ada']);
+    await user.click(within(entries).getByRole('button', { name: 'Give up for ada' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Give up for ada?' })).getByRole('button', {
+        name: 'Give up',
+      }),
+    );
+    // A refusal is said under the entries.
+    expect(await within(entries).findByRole('alert')).toHaveTextContent('Quake Cup is over.');
+    expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('says why the start was refused', async () => {
     const refusal = 'A tournament needs at least 2 entries to start.';
     stubTournamentApi(openCup(), () => ({

@@ -1,4 +1,4 @@
-import type { Tournament, TournamentMatch } from '@lanparty/contract';
+import type { Tournament, TournamentEntry, TournamentMatch } from '@lanparty/contract';
 import { formatScore, requiredRoles } from '@lanparty/contract/rules';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -220,7 +220,31 @@ function Results({ tournament }: { tournament: Tournament }) {
   );
 }
 
+/**
+ * The entries, and what may be done to each: before the start a lan administrator removes
+ * one or checks it in (at the door); under way its captain or a lan administrator makes
+ * it give up — its matches to come go to the other side — after a confirmation.
+ */
 function Entries({ tournament }: { tournament: Tournament }) {
+  const viewer = useViewer();
+  const isAdministrator = viewer.hasAnyRole(requiredRoles.lanManagement);
+  const withdraw = useTournamentAction(tournamentActions.withdraw);
+  const checkIn = useTournamentAction(tournamentActions.checkIn);
+  const [givingUp, setGivingUp] = useState<TournamentEntry | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (work: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+  const isOpen = tournament.state === 'open';
+  const mayGiveUp = (entry: TournamentEntry) =>
+    tournament.state === 'running' &&
+    !entry.forfeited &&
+    (isAdministrator || entry.captainId === viewer.user?.id);
   return (
     <Section title={`Entries (${tournament.entries.length} of ${tournament.maxEntrants})`}>
       {tournament.entries.length === 0 ? (
@@ -228,21 +252,72 @@ function Entries({ tournament }: { tournament: Tournament }) {
       ) : (
         <ul className={styles.list}>
           {tournament.entries.map((entry) => (
-            <li key={entry.id}>
-              <strong>{entry.name}</strong>
-              {tournament.teamSize > 1
-                ? `: ${entry.members.map((member) => member.nickname).join(', ')}`
-                : ''}
-              {tournament.checkIn && tournament.state === 'open'
-                ? entry.checkedIn
-                  ? ' · checked in'
-                  : ' · not checked in'
-                : ''}
-              {entry.forfeited ? ' · gave up' : ''}
+            <li key={entry.id} className={styles.row}>
+              <span>
+                <strong>{entry.name}</strong>
+                {tournament.teamSize > 1
+                  ? `: ${entry.members.map((member) => member.nickname).join(', ')}`
+                  : ''}
+                {tournament.checkIn && isOpen
+                  ? entry.checkedIn
+                    ? ' · checked in'
+                    : ' · not checked in'
+                  : ''}
+                {entry.forfeited ? ' · gave up' : ''}
+              </span>
+              {isAdministrator && isOpen && tournament.checkIn && !entry.checkedIn ? (
+                <button
+                  type="button"
+                  className={controls.buttonSecondary}
+                  disabled={checkIn.isPending}
+                  onClick={() =>
+                    run(() => checkIn.mutateAsync({ id: tournament.id, entryId: entry.id }))
+                  }
+                >
+                  Check in <span className="visually-hidden">{entry.name}</span>
+                </button>
+              ) : null}
+              {isAdministrator && isOpen ? (
+                <button
+                  type="button"
+                  className={controls.buttonSecondary}
+                  disabled={withdraw.isPending}
+                  onClick={() =>
+                    run(() => withdraw.mutateAsync({ id: tournament.id, entryId: entry.id }))
+                  }
+                >
+                  Remove <span className="visually-hidden">{entry.name}</span>
+                </button>
+              ) : null}
+              {mayGiveUp(entry) ? (
+                <button
+                  type="button"
+                  className={controls.buttonSecondary}
+                  onClick={() => setGivingUp(entry)}
+                >
+                  Give up <span className="visually-hidden">for {entry.name}</span>
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      <AlertText message={error} />
+      <ConfirmDialog
+        isOpen={givingUp !== null}
+        title={`Give up for ${givingUp?.name ?? ''}?`}
+        confirmLabel="Give up"
+        isBusy={withdraw.isPending}
+        onCancel={() => setGivingUp(null)}
+        onConfirm={() => {
+          const entry = givingUp;
+          // Closed at once: a refusal is said under the entries.
+          setGivingUp(null);
+          if (entry) void run(() => withdraw.mutateAsync({ id: tournament.id, entryId: entry.id }));
+        }}
+      >
+        <p>Its matches to come go to the other side as walkovers. This cannot be taken back.</p>
+      </ConfirmDialog>
     </Section>
   );
 }
