@@ -49,7 +49,6 @@ const seatSettleMs = 2000;
 const goals = { pickP99Ms: 200, convergeMs: 1000, unchanged: 0.25 } as const;
 const plan = { columns: 40, rows: 25 };
 
-/** Renews tokens that would run out within `withinMs`. */
 type MapSeat = { id: number; occupant: { userId: number } | null };
 
 type PickResult = { status: number; ms: number; at: number; seatId: number; userId: number };

@@ -237,7 +237,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     subscribersRoutes({
       ...lanDeps,
-      leaveTournaments: (lanId, userId) => leaveLanTournaments(lanDeps, lanId, userId),
+      leaveTournaments: (trx, lanId, userId) => leaveLanTournaments(lanDeps, trx, lanId, userId),
     }),
   );
   await app.register(

@@ -28,7 +28,7 @@ export function serviceDepsOn(
   };
   return {
     ...deps,
-    leaveTournaments: (lanId, userId) => leaveLanTournaments(deps, lanId, userId),
+    leaveTournaments: (trx, lanId, userId) => leaveLanTournaments(deps, trx, lanId, userId),
   };
 }
 

@@ -48,11 +48,11 @@ import {
 export type SubscribersDeps = PlacesDeps & {
   db: AppDatabase;
   /**
-   * One who is no longer a participant of a lan leaves its tournaments (the tournaments
-   * module's leaveLanTournaments, handed in by the app: tournaments read lans, which read
-   * subscriptions).
+   * One who is no longer a participant of a lan leaves its tournaments, in the transaction
+   * that changed their subscription (the tournaments module's leaveLanTournaments, handed
+   * in by the app: tournaments read lans, which read subscriptions).
    */
-  leaveTournaments: (lanId: number, userId: number) => Promise<void>;
+  leaveTournaments: (trx: Executor, lanId: number, userId: number) => Promise<void>;
   /** The time of a status change (tests set it: the status mails' minute, decision 034). */
   clock?: () => Date;
 };
@@ -205,7 +205,7 @@ export async function subscribe(
  */
 export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number): Promise<void> {
   const now = deps.clock?.() ?? new Date();
-  const left = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
     authorize(viewer, 'subscriber.withdraw', known);
@@ -222,10 +222,9 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
     }
     if (!(await dropSubscription(trx, deps, lan, subscriber, now)))
       throw new ProblemError(404, `There is no subscriber ${id}.`);
-    return subscriber;
+    // No longer a participant: out of the lan's tournaments, with the withdrawal.
+    await deps.leaveTournaments(trx, lan.id, subscriber.user_id);
   });
-  // No longer a participant: out of the lan's tournaments (after the withdrawal is stored).
-  await deps.leaveTournaments(left.lan_id, left.user_id);
 }
 
 /**
@@ -269,7 +268,6 @@ export async function setSubscriberStatus(
     });
   }
   const now = deps.clock?.() ?? new Date();
-  let left: { lan_id: number; user_id: number } | undefined;
   await deps.db.transaction().execute(async (trx) => {
     const known = await findSubscriberById(trx, id);
     if (!known) throw new ProblemError(404, `There is no subscriber ${id}.`);
@@ -290,11 +288,10 @@ export async function setSubscriberStatus(
     );
     if (isPlaceTaking(was) && !isPlaceTaking(status)) {
       await moveUpWaitlist(trx, deps, lan, { wasFull, except: id }, now);
-      left = subscriber;
+      // No longer a participant: out of the lan's tournaments, with the change.
+      await deps.leaveTournaments(trx, lan.id, subscriber.user_id);
     }
   });
-  // No longer a participant: out of the lan's tournaments (after the change is stored).
-  if (left) await deps.leaveTournaments(left.lan_id, left.user_id);
   return presentOne(deps.db, id, deps.communityTimeZone);
 }
 

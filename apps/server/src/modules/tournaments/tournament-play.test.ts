@@ -223,7 +223,15 @@ describe.each(testEngines)('playing tournaments on %s', (engine) => {
     expect(pair?.captainId).toBe(teammate.user.id);
     expect(pair?.members.map((member) => member.userId)).toEqual([teammate.user.id]);
 
-    // A lan administrator denies another participant: the same.
+    // Paying keeps a participant in (Accepted to Paid is no leaving)…
+    const paid = await api.request(
+      admin(),
+      'PUT',
+      `/api/subscribers/${await subscriptionOf(denied)}/status:paid`,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(entryOf(await read(tournament.id), denied)?.forfeited).toBe(false);
+    // …a lan administrator denying them is leaving: the same as withdrawing.
     const denial = await api.request(
       admin(),
       'PUT',

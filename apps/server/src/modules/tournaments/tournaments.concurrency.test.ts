@@ -7,6 +7,7 @@ import { testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { createLan } from '../lans/lans.service.ts';
+import { withdraw } from '../subscriptions/subscribers.service.ts';
 import { reportMatch, setMatchResult } from './match-results.ts';
 import {
   createTournament,
@@ -125,6 +126,48 @@ describe.each(testEngines)('tournament reports under concurrency on %s', (engine
       const inFinal = final?.matches[0]?.sides.map((side) => side?.entryId) ?? [];
       expect(inFinal.filter((id) => id === winner)).toHaveLength(1);
       expect(inFinal).not.toContain(loser);
+    }
+  });
+  it('leaves nobody in a tournament they signed up for while leaving the lan', async () => {
+    const deps = depsOn(site.db);
+    const lan = await createLan(serviceDepsOn(site.db), admin, {
+      ...buildLanBody({ name: 'Leaving Lan', isActive: true }),
+      location: null,
+    });
+    const tournament = await createTournament(deps, admin, lan.id, {
+      name: 'Leaving cup',
+      game: 'Quake',
+      gameId: null,
+      format: 'single_elimination',
+      teamSize: 1,
+      maxEntrants: 16,
+      bestOf: 1,
+      finalBestOf: null,
+      signUpClosesAt: null,
+      checkIn: false,
+    });
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
+      const viewer: Viewer = { user, roles: ['Lanner'] };
+      const subscriptionId = await insertSubscriberRow(site.db, {
+        lanId: lan.id,
+        userId: user.id,
+        status: 'Accepted',
+        at: new Date(),
+      });
+      // The sign-up on one server, the withdrawal on the other, in either order.
+      const signUp = () => enterTournament(deps, viewer, tournament.id, {});
+      const leave = () => withdraw(serviceDepsOn(second()), viewer, subscriptionId);
+      // Started in either order.
+      const first = attempt % 2 === 0 ? signUp() : leave();
+      const then = attempt % 2 === 0 ? leave() : signUp();
+      const [entered, left] = (
+        await Promise.allSettled(attempt % 2 === 0 ? [first, then] : [then, first])
+      ).map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'done'));
+      expect(left).toBe('done');
+      if (entered !== 'done') expect(entered).toMatch(/participant|lan/i);
+      const after = await getTournament(deps, admin, tournament.id);
+      expect(after.entries.filter((entry) => entry.captainId === user.id)).toEqual([]);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { placeTakingStatuses } from '@lanparty/contract/rules';
 import type { Selectable } from 'kysely';
-import { toBoolean } from '../../db/columns.ts';
+import { dialectOf, toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import type {
   TournamentEntriesTable,
@@ -505,32 +505,37 @@ export async function clearReports(db: Executor, matchIds: readonly number[]): P
 }
 
 /**
- * One leaves the tournaments not yet started — of every lan (an erased account, issue 36's
- * rule for what is to come) or of one lan (one who left it): a player alone's entry goes,
- * a team loses them (their captaincy passes to the first other member). Where they played
- * stays, of a "Former lanner".
+ * Holds a tournament's row for the rest of the transaction without changing it (no event):
+ * on PostgreSQL `FOR UPDATE`, on SQLite the transaction is the only writer anyway.
  */
-export async function leaveTournamentsToCome(
+export async function holdTournament(
   db: Executor,
+  tournamentId: number,
+): Promise<TournamentRow | undefined> {
+  const query = db.selectFrom('tournaments').selectAll().where('id', '=', tournamentId);
+  return (dialectOf(db as never) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * Takes one out of a tournament not started, its row held by the caller: a player alone's
+ * entry goes, a team loses them (their captaincy passes to the first other member; a team
+ * left with nobody goes). Raises the tournament's version when anything changed.
+ */
+export async function leaveOpenTournament(
+  db: Executor,
+  tournamentId: number,
   userId: number,
-  lanId?: number,
 ): Promise<void> {
-  let query = db
+  const entries = await db
     .selectFrom('tournament_entry_members as members')
-    .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
     .innerJoin('tournament_entries as entries', 'entries.id', 'members.entry_id')
-    .select([
-      'members.entry_id',
-      'members.tournament_id',
-      'entries.name',
-      'entries.captain_user_id',
-    ])
+    .select(['members.entry_id', 'entries.name', 'entries.captain_user_id'])
+    .where('members.tournament_id', '=', tournamentId)
     .where('members.user_id', '=', userId)
-    .where('tournaments.state', '=', 'open');
-  if (lanId !== undefined) query = query.where('tournaments.lan_id', '=', lanId);
-  const entries = await query.execute();
+    .execute();
+  if (entries.length === 0) return;
+  await lockTournament(db, tournamentId);
   for (const entry of entries) {
-    await lockTournament(db, entry.tournament_id);
     if (entry.name === null) {
       await deleteEntry(db, entry.entry_id);
       continue;
@@ -540,38 +545,67 @@ export async function leaveTournamentsToCome(
       .where('entry_id', '=', entry.entry_id)
       .where('user_id', '=', userId)
       .execute();
-    if (entry.captain_user_id === userId) {
-      const next = await db
-        .selectFrom('tournament_entry_members')
-        .select('user_id')
-        .where('entry_id', '=', entry.entry_id)
-        .orderBy('user_id')
-        .executeTakeFirst();
-      if (next)
-        await db
-          .updateTable('tournament_entries')
-          .set({ captain_user_id: next.user_id })
-          .where('id', '=', entry.entry_id)
-          .execute();
-      else await deleteEntry(db, entry.entry_id);
-    }
+    if (entry.captain_user_id !== userId) continue;
+    const next = await db
+      .selectFrom('tournament_entry_members')
+      .select('user_id')
+      .where('entry_id', '=', entry.entry_id)
+      .orderBy('user_id')
+      .executeTakeFirst();
+    if (next)
+      await db
+        .updateTable('tournament_entries')
+        .set({ captain_user_id: next.user_id })
+        .where('id', '=', entry.entry_id)
+        .execute();
+    else await deleteEntry(db, entry.entry_id);
   }
 }
 
-/** The entries one captains in a lan's tournaments under way that have not given up, by tournament. */
-export async function findRunningEntriesCaptainedBy(
-  db: Executor,
-  lanId: number,
-  userId: number,
-): Promise<{ tournament_id: number; id: number }[]> {
-  return db
-    .selectFrom('tournament_entries as entries')
-    .innerJoin('tournaments', 'tournaments.id', 'entries.tournament_id')
-    .select(['entries.tournament_id', 'entries.id'])
-    .where('tournaments.lan_id', '=', lanId)
-    .where('tournaments.state', '=', 'running')
-    .where('entries.captain_user_id', '=', userId)
-    .where('entries.has_forfeited', '=', false)
-    .orderBy('entries.id')
+/**
+ * An erased account leaves the tournaments not yet started (issue 36's rule for what is to
+ * come), each held in id order and seen still open under the hold. Where they played
+ * stays, of a "Former lanner".
+ */
+export async function leaveTournamentsToCome(db: Executor, userId: number): Promise<void> {
+  const tournaments = await db
+    .selectFrom('tournament_entry_members as members')
+    .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
+    .select('tournaments.id')
+    .distinct()
+    .where('members.user_id', '=', userId)
+    .where('tournaments.state', '=', 'open')
+    .orderBy('tournaments.id')
     .execute();
+  for (const { id } of tournaments)
+    if ((await holdTournament(db, id))?.state === 'open') await leaveOpenTournament(db, id, userId);
+}
+
+/** The ids of the entries one captains in a tournament that have not given up. */
+export async function findEntriesCaptainedBy(
+  db: Executor,
+  tournamentId: number,
+  userId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tournament_entries')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('captain_user_id', '=', userId)
+    .where('has_forfeited', '=', false)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A lan's tournaments not finished, in id order (the order their rows are held in). */
+export async function findUnfinishedTournamentIds(db: Executor, lanId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tournaments')
+    .select('id')
+    .where('lan_id', '=', lanId)
+    .where('state', 'in', ['open', 'running'])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -32,17 +32,19 @@ import {
   type EntryRow,
   findBracket,
   findClanForEntry,
+  findEntriesCaptainedBy,
   findEntriesOf,
   findEntry,
   findEntryMemberIds,
   findGame,
   findPeople,
-  findRunningEntriesCaptainedBy,
   findTournament,
+  findUnfinishedTournamentIds,
+  holdTournament,
   insertEntry,
   insertTournament,
   isTeamNameTaken,
-  leaveTournamentsToCome,
+  leaveOpenTournament,
   listEntries,
   listEntryMembers,
   listSoloNames,
@@ -445,36 +447,31 @@ export async function withdrawEntry(
 }
 
 /**
- * One who left a lan (their subscription withdrawn, or no longer Accepted or Paid) leaves
- * its tournaments: those not started as an erased account does (their entry alone goes, a
- * team loses them), and each entry they captain in one under way gives up — its matches to
- * come are walkovers. Each tournament changed as every change of one is (its row held).
+ * One who leaves a lan (their subscription withdrawn, or no longer Accepted or Paid) leaves
+ * its tournaments, in the transaction of that change (the lan's row held first, as erasure
+ * does): out of those not started (their entry alone goes, a team loses them), and each
+ * entry they captain in one under way gives up — its matches to come are walkovers.
+ *
+ * Every tournament of the lan not finished is held first, in id order, and only then are
+ * their entries read: a sign-up racing the change either commits before the hold (and is
+ * found) or waits for it and then finds its place gone.
  */
 export async function leaveLanTournaments(
-  deps: TournamentsDeps,
+  deps: PlayDeps,
+  trx: Executor,
   lanId: number,
   userId: number,
 ): Promise<void> {
-  const toCome = await deps.db
-    .selectFrom('tournament_entry_members as members')
-    .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
-    .select('members.tournament_id')
-    .where('members.user_id', '=', userId)
-    .where('tournaments.lan_id', '=', lanId)
-    .where('tournaments.state', '=', 'open')
-    .execute();
-  if (toCome.length > 0)
-    await deps.db.transaction().execute((trx) => leaveTournamentsToCome(trx, userId, lanId));
-  const running = await findRunningEntriesCaptainedBy(deps.db, lanId, userId);
-  for (const tournamentId of new Set(running.map((entry) => entry.tournament_id)))
-    await changeTournament(deps, tournamentId, async (trx, tournament) => {
-      if (tournament.state !== 'running') return;
-      const entryIds = running
-        .filter((entry) => entry.tournament_id === tournamentId)
-        .map((entry) => entry.id);
-      await setEntryFlags(trx, entryIds, { has_forfeited: true });
-      await settleWalkovers(deps, trx, tournament);
-    });
+  for (const id of await findUnfinishedTournamentIds(trx, lanId)) {
+    const tournament = await holdTournament(trx, id);
+    if (tournament?.state === 'open') await leaveOpenTournament(trx, id, userId);
+    if (tournament?.state !== 'running') continue;
+    const entryIds = await findEntriesCaptainedBy(trx, id, userId);
+    if (entryIds.length === 0) continue;
+    const changed = (await lockTournament(trx, id)) as TournamentRow;
+    await setEntryFlags(trx, entryIds, { has_forfeited: true });
+    await settleWalkovers(deps, trx, changed);
+  }
 }
 
 /** POST /api/tournaments/{id}/entries/{entryId}/check-in: a member of it, or a lan administrator. */

@@ -1,7 +1,7 @@
 import type { Lan, TournamentSummary } from '@lanparty/contract';
 import { buildLan, buildLanDraft, buildPage } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentsKeys } from '../../../lib/tournaments/get-tournaments.ts';
 import {
   jsonResponse,
@@ -126,6 +126,16 @@ describe('tournaments on a lan’s page', () => {
 });
 
 describe('making a tournament, as a lan administrator', () => {
+  // The browser in another zone than the community's: the form's times are the community's.
+  const browserZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    if (browserZone === undefined) delete process.env.TZ;
+    else process.env.TZ = browserZone;
+  });
+
   const made = () =>
     buildTournament({
       id: 12,
@@ -247,6 +257,24 @@ describe('making a tournament, as a lan administrator', () => {
       'The tournament could not be made: Winter Lan is over.',
     );
     expect(within(form).getByLabelText('Name')).toHaveValue('Late Cup');
+  });
+
+  it('says an emptied team size is no number, rather than making it players alone', async () => {
+    const { user, requests } = openLanPage(tournaments(), { viewer: organiser });
+    const region = await tournamentsRegion();
+    await user.click(within(region).getByRole('button', { name: 'New tournament' }));
+    const form = within(region).getByRole('form', { name: 'New tournament' });
+    await user.type(within(form).getByLabelText('Name'), 'Duo Cup');
+    await user.type(within(form).getByLabelText('Game'), 'Quake');
+    await user.clear(within(form).getByLabelText('Team size'));
+    await user.click(within(form).getByRole('button', { name: 'Make the tournament' }));
+
+    const teamSize = within(form).getByLabelText('Team size');
+    await waitFor(() => expect(teamSize).toHaveAttribute('aria-invalid', 'true'));
+    expect(teamSize).toHaveAccessibleDescription(
+      '1: players alone. Team size must be a whole number',
+    );
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('says what is wrong under each field before sending anything', async () => {

@@ -7,7 +7,7 @@ import {
   tournamentFormats,
   tournamentLimits,
 } from '@lanparty/contract/rules';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
@@ -54,8 +54,6 @@ const labels = {
   signUpClosesAt: 'Sign-up closes',
 } as const;
 
-const numberOrMissing = (value: number) => (Number.isFinite(value) ? value : undefined);
-
 const bestOfOptions = bestOfChoices.map((choice) => ({
   value: String(choice),
   label: choice === 1 ? 'One game' : `Best of ${choice}`,
@@ -80,25 +78,31 @@ function valuesOf(tournament: Tournament | undefined, timeZone: string): Tournam
   };
 }
 
-/** The body of POST /api/lans/{id}/tournaments and PUT /api/tournaments/{id}, unchecked. */
+/**
+ * The body of POST /api/lans/{id}/tournaments and PUT /api/tournaments/{id}, unchecked. An
+ * empty number stays NaN, which the contract names ("Team size must be a whole number")
+ * rather than filling in its default. Once the tournament has started, what the start
+ * fixed is sent as it stands, whatever the hidden fields held when it started.
+ */
 function toBody(
   values: TournamentFormValues,
   timeZone: string,
   initial: Tournament | undefined,
 ): Record<keyof TournamentInput, unknown> {
+  const fixed = initial && initial.state !== 'open' ? valuesOf(initial, timeZone) : values;
   return {
     name: values.name,
     game: values.game,
     // A game the site knows stays linked while its name is kept.
     gameId: initial && values.game === initial.game.name ? initial.game.id : null,
-    format: values.format,
-    teamSize: numberOrMissing(values.teamSize),
-    maxEntrants: numberOrMissing(values.maxEntrants),
+    format: fixed.format,
+    teamSize: fixed.teamSize,
+    maxEntrants: fixed.maxEntrants,
     bestOf: Number(values.bestOf),
     finalBestOf: values.finalBestOf === '' ? null : Number(values.finalBestOf),
     signUpClosesAt:
-      values.signUpClosesAt === '' ? null : fromLocalInput(values.signUpClosesAt, timeZone),
-    checkIn: values.checkIn,
+      fixed.signUpClosesAt === '' ? null : fromLocalInput(fixed.signUpClosesAt, timeZone),
+    checkIn: fixed.checkIn,
   };
 }
 
@@ -137,10 +141,13 @@ function RulesForm({
   timeZone,
 }: TournamentFormProps & { timeZone: string }) {
   const idPrefix = useId();
+  // The tournament as it stands now (it may start while the form is open).
+  const latest = useRef(initial);
+  latest.current = initial;
   const { form, saveError, trySave } = useSavingForm<TournamentFormValues, TournamentInput>({
     resolver: contractResolver<TournamentFormValues, TournamentInput>(
       tournamentInputSchema,
-      (values) => toBody(values, timeZone, initial),
+      (values) => toBody(values, timeZone, latest.current),
     ),
     defaultValues: valuesOf(initial, timeZone),
     fieldNames,

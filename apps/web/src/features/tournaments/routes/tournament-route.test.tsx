@@ -583,6 +583,7 @@ describe('running a tournament, as a lan administrator', () => {
     const running = await region('Run the tournament');
     await user.click(within(running).getByRole('button', { name: 'Change the rules' }));
     const form = await within(running).findByRole('form', { name: 'The rules' });
+    expect(within(running).getByRole('heading', { name: 'The rules' })).toHaveFocus();
     expect(within(form).getByLabelText('Name')).toHaveValue('Quake Cup');
     expect(within(form).getByLabelText('Most entrants')).toHaveValue(16);
     expect(within(form).getByLabelText('Sign-up closes')).toHaveValue('2099-12-04T20:00');
@@ -594,6 +595,7 @@ describe('running a tournament, as a lan administrator', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Rail Cup' })).toBeInTheDocument();
     expect(within(running).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(running).getByRole('button', { name: 'Change the rules' })).toHaveFocus();
     expect(bodies('PUT', '/api/tournaments/7')).toEqual([
       {
         name: 'Rail Cup',
@@ -683,6 +685,10 @@ describe('running a tournament, as a lan administrator', () => {
     ).not.toBeInTheDocument();
     await user.click(within(entries).getByRole('button', { name: 'Remove bob' }));
     const fewer = await region('Entries (2 of 16)');
+    // The button pressed is gone: focus is on the list's heading.
+    await waitFor(() =>
+      expect(within(fewer).getByRole('heading', { name: 'Entries (2 of 16)' })).toHaveFocus(),
+    );
     expect(entryTexts(fewer)).toEqual(['ada · not checked in', 'cleo · checked in']);
     expect(
       requests

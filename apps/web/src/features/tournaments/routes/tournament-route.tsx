@@ -1,7 +1,7 @@
 import type { Tournament, TournamentEntry, TournamentMatch } from '@lanparty/contract';
 import { formatScore, requiredRoles } from '@lanparty/contract/rules';
 import { ArrowLeft } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AlertText } from '../../../components/alert-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
@@ -160,11 +160,25 @@ function TournamentPage({ id }: { id: number }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({
+  title,
+  children,
+  headingRef,
+}: {
+  title: string;
+  children: React.ReactNode;
+  /** Where focus goes when what had it is gone (a removed entry's button). */
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}) {
   const headingId = useId();
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+      <h2
+        id={headingId}
+        className={styles.heading}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+      >
         {title}
       </h2>
       {children}
@@ -232,10 +246,13 @@ function Entries({ tournament }: { tournament: Tournament }) {
   const checkIn = useTournamentAction(tournamentActions.checkIn);
   const [givingUp, setGivingUp] = useState<TournamentEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The button pressed is gone once it worked: focus goes to the list's heading.
   const run = async (work: () => Promise<unknown>) => {
     setError(null);
     try {
       await work();
+      headingRef.current?.focus();
     } catch (failure) {
       setError(describeError(failure));
     }
@@ -246,7 +263,10 @@ function Entries({ tournament }: { tournament: Tournament }) {
     !entry.forfeited &&
     (isAdministrator || entry.captainId === viewer.user?.id);
   return (
-    <Section title={`Entries (${tournament.entries.length} of ${tournament.maxEntrants})`}>
+    <Section
+      title={`Entries (${tournament.entries.length} of ${tournament.maxEntrants})`}
+      headingRef={headingRef}
+    >
       {tournament.entries.length === 0 ? (
         <p className={styles.muted}>Nobody has signed up yet.</p>
       ) : (
@@ -327,6 +347,16 @@ function Running({ tournament }: { tournament: Tournament }) {
   const [order, setOrder] = useState<number[] | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
   const [isChanging, setIsChanging] = useState(false);
+  const rulesHeadingRef = useRef<HTMLHeadingElement>(null);
+  const changeButtonRef = useRef<HTMLButtonElement>(null);
+  const wasChanging = useRef(false);
+  const stopChanging = () => setIsChanging(false);
+  // Into the rules as they open; back to the button that opened them as they close.
+  useEffect(() => {
+    if (isChanging) rulesHeadingRef.current?.focus();
+    else if (wasChanging.current) changeButtonRef.current?.focus();
+    wasChanging.current = isChanging;
+  }, [isChanging]);
   const [error, setError] = useState<string | null>(null);
   const start = useTournamentAction(tournamentActions.start);
   const change = useTournamentAction(tournamentActions.change);
@@ -419,28 +449,27 @@ function Running({ tournament }: { tournament: Tournament }) {
       ) : null}
       {isChanging ? (
         <>
-          <h3 className={styles.subheading}>The rules</h3>
+          <h3 className={styles.subheading} ref={rulesHeadingRef} tabIndex={-1}>
+            The rules
+          </h3>
           <TournamentForm
             label="The rules"
             initial={tournament}
             submitLabel="Save the rules"
             onSave={(input) => change.mutateAsync({ id: tournament.id, input })}
-            onSaved={() => setIsChanging(false)}
+            onSaved={stopChanging}
           />
         </>
       ) : null}
       <div className={controls.actions}>
         {isChanging ? (
-          <button
-            type="button"
-            className={controls.buttonSecondary}
-            onClick={() => setIsChanging(false)}
-          >
+          <button type="button" className={controls.buttonSecondary} onClick={stopChanging}>
             Leave the rules as they are
           </button>
         ) : (
           <button
             type="button"
+            ref={changeButtonRef}
             className={controls.buttonSecondary}
             onClick={() => setIsChanging(true)}
           >
