@@ -28,14 +28,14 @@ describe.each(testEngines)('tournament reports under concurrency on %s', (engine
   const second = useSecondPool(site);
   const depsOn = (db: AppDatabase): TournamentsDeps => ({ ...serviceDepsOn(db), isChatOn: false });
 
-  async function startedTournament(entrants: number) {
-    const deps = depsOn(site.db);
+  /** A new active lan and a single elimination for players alone on it, open for sign-up. */
+  async function openTournament(deps: TournamentsDeps, name: string, entrants: number) {
     const lan = await createLan(serviceDepsOn(site.db), admin, {
-      ...buildLanBody({ name: 'Race Lan', isActive: true }),
+      ...buildLanBody({ name: `${name} Lan`, isActive: true }),
       location: null,
     });
     const tournament = await createTournament(deps, admin, lan.id, {
-      name: 'Race cup',
+      name: `${name} cup`,
       game: 'Quake',
       gameId: null,
       format: 'single_elimination',
@@ -46,6 +46,12 @@ describe.each(testEngines)('tournament reports under concurrency on %s', (engine
       signUpClosesAt: null,
       checkIn: false,
     });
+    return { lan, tournament };
+  }
+
+  async function startedTournament(entrants: number) {
+    const deps = depsOn(site.db);
+    const { lan, tournament } = await openTournament(deps, 'Race', entrants);
     const players: Viewer[] = [];
     for (let index = 0; index < entrants; index += 1) {
       const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
@@ -128,24 +134,10 @@ describe.each(testEngines)('tournament reports under concurrency on %s', (engine
       expect(inFinal).not.toContain(loser);
     }
   });
+
   it('leaves nobody in a tournament they signed up for while leaving the lan', async () => {
     const deps = depsOn(site.db);
-    const lan = await createLan(serviceDepsOn(site.db), admin, {
-      ...buildLanBody({ name: 'Leaving Lan', isActive: true }),
-      location: null,
-    });
-    const tournament = await createTournament(deps, admin, lan.id, {
-      name: 'Leaving cup',
-      game: 'Quake',
-      gameId: null,
-      format: 'single_elimination',
-      teamSize: 1,
-      maxEntrants: 16,
-      bestOf: 1,
-      finalBestOf: null,
-      signUpClosesAt: null,
-      checkIn: false,
-    });
+    const { lan, tournament } = await openTournament(deps, 'Leaving', 16);
     for (let attempt = 0; attempt < 6; attempt += 1) {
       const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
       const viewer: Viewer = { user, roles: ['Lanner'] };

@@ -88,7 +88,8 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
     );
   const isAdministrator = viewer.hasAnyRole(requiredRoles.lanManagement);
   const closesAt = tournament.signUpClosesAt;
-  if (closesAt && isSignUpClosed(tournament) && !isAdministrator)
+  const isClosed = isSignUpClosed(tournament);
+  if (closesAt && isClosed && !isAdministrator)
     return <p>Sign-up closed on {formatCommunityDateTime(closesAt)}.</p>;
   const isFull = tournament.entryCount >= tournament.maxEntrants;
   if (isFull && !isAdministrator)
@@ -97,9 +98,8 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
     <>
       {closesAt ? (
         <p className={styles.muted}>
-          Sign-up {isSignUpClosed(tournament) ? 'closed' : 'closes'} on{' '}
-          {formatCommunityDateTime(closesAt)}
-          {isSignUpClosed(tournament) ? ': as a lan administrator you may still sign up.' : '.'}
+          Sign-up {isClosed ? 'closed' : 'closes'} on {formatCommunityDateTime(closesAt)}
+          {isClosed ? ': as a lan administrator you may still sign up.' : '.'}
         </p>
       ) : null}
       {tournament.teamSize === 1 ? (
