@@ -67,8 +67,8 @@ export const lanSchema = z
     description:
       'A lan party. It is open while its end date is not in the past, and full when its ' +
       'Accepted plus Paid subscribers reach maximumSubcribers (spelt so). subscribers holds ' +
-      'its subscribers; Denied ones only for lan administrators and, their own, for the ' +
-      'person denied. startDate and endDate carry the offset of the community time zone, so ' +
+      'every subscriber, Denied ones too, ordered Paid, Accepted, Pending, Denied, then by ' +
+      'nickname. startDate and endDate carry the offset of the community time zone, so ' +
       'their text is the date and time the organiser set. Only active lans are shown to ' +
       'non-administrators.',
   });

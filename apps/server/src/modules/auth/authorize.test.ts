@@ -44,9 +44,6 @@ const rules: Record<Action, readonly Rule[]> = {
   'subscribers.manage': [
     { allowed: lanAdministrators, refusal: 'Only lan administrators manage subscribers.' },
   ],
-  'subscribers.seeDenied': [
-    { allowed: lanAdministrators, refusal: 'Only lan administrators see denied subscriptions.' },
-  ],
   'subscriber.subscribe': [
     {
       about: 'oneself',

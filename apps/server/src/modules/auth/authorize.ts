@@ -61,14 +61,6 @@ const rules = {
     requiredRoles.lanManagement,
     'Only lan administrators manage subscribers.',
   ),
-  /**
-   * Denied subscriptions are shown to lan administrators (and to the person denied, their
-   * own, which the lan reads work out): decision 038.
-   */
-  'subscribers.seeDenied': rule(
-    requiredRoles.lanManagement,
-    'Only lan administrators see denied subscriptions.',
-  ),
   /** Lanners subscribe themselves (the subject: whom); a lan administrator anyone. */
   'subscriber.subscribe': {
     isAllowed: (asker, userId: number) =>

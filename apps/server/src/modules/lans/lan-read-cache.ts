@@ -10,7 +10,6 @@ import {
 } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { isAllowed } from '../auth/authorize.ts';
-import type { DeniedShown } from '../subscriptions/denied-shown.ts';
 import type { LanTimelineEntry } from './lan-timeline.ts';
 import { findNextLanEnd, listLanTimeline } from './lans.repository.ts';
 
@@ -32,8 +31,6 @@ export type LanRead = {
   json: JsonBytes;
   /** Only lan administrators may see it (an inactive lan or its subscribers). */
   isInactive: boolean;
-  /** Whose Denied subscriptions the answer left out (read with `readShownTo`). */
-  deniedUserIds?: readonly number[];
 };
 
 /** Lan reads show lans, subscribers, users and roles: the `lans` group of tables. */
@@ -74,30 +71,4 @@ export async function sendLanRead(
   if (read.isInactive && !isAllowed(await request.viewer(), 'lans.seeInactive'))
     throw new ProblemError(404, `There is no lan ${lanId}.`);
   return sendJson(reply, read.json);
-}
-
-/**
- * A lan read as the asking viewer may see it (decision 038). The answer for everyone
- * leaves every Denied subscription out and names whose it left out; only when it left some
- * out is the viewer looked up: lan administrators are given the answer with all of them,
- * and a person left out the answer with their own. Each is kept under a key of its own, so
- * no kept answer ever reaches someone it was not made for.
- */
-export async function readShownTo(
-  reads: LanReadCache,
-  request: FastifyRequest,
-  key: string,
-  fill: (denied: DeniedShown) => Promise<LanRead>,
-): Promise<LanRead> {
-  const forEveryone = await reads.read(key, () => fill('none'), request);
-  const left = forEveryone.deniedUserIds ?? [];
-  if (left.length === 0) return forEveryone;
-  const viewer = await request.viewer();
-  if (isAllowed(viewer, 'subscribers.seeDenied'))
-    return reads.read(`${key} with every denied`, () => fill('all'), request);
-  if (viewer && left.includes(viewer.user.id)) {
-    const userId = viewer.user.id;
-    return reads.read(`${key} with the denied of ${userId}`, () => fill({ userId }), request);
-  }
-  return forEveryone;
 }

@@ -16,7 +16,7 @@ import { toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import { listSubscribersOfLan } from '../subscriptions/subscribers.service.ts';
-import { readShownTo, sendLanRead } from './lan-read-cache.ts';
+import { sendLanRead } from './lan-read-cache.ts';
 import {
   createLan,
   deleteLan,
@@ -66,14 +66,13 @@ export const lansRoutes =
         // Kept by which lans the page holds, not by its URL: another day's or another
         // visitor's dates that pick the same lans are served the same kept answer.
         const pick = await pickLanList(deps, request.viewer, query, request);
-        const read = await readShownTo(
-          deps.reads,
-          request,
+        const read = await deps.reads.read(
           `lans ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
-          async (denied) => {
-            const { shape, deniedUserIds } = await listLans(deps, query, pick, denied);
-            return { json: toJson(pagedLans, shape), isInactive: false, deniedUserIds };
-          },
+          async () => ({
+            json: toJson(pagedLans, await listLans(deps, query, pick)),
+            isInactive: false,
+          }),
+          request,
         );
         return sendLanRead(request, reply, read, 0);
       },
@@ -108,10 +107,14 @@ export const lansRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const read = await readShownTo(deps.reads, request, request.url, async (denied) => {
-          const { shape, deniedUserIds, isActive } = await getLan(deps, id, denied);
-          return { json: toJson(lanSchema, shape), isInactive: !isActive, deniedUserIds };
-        });
+        const read = await deps.reads.read(
+          request.url,
+          async () => {
+            const lan = await getLan(deps, id);
+            return { json: toJson(lanSchema, lan), isInactive: !lan.isActive };
+          },
+          request,
+        );
         return sendLanRead(request, reply, read, id);
       },
     );
@@ -123,9 +126,8 @@ export const lansRoutes =
           tags: ['subscribers'],
           summary: 'The subscribers of a lan, paged',
           description:
-            'Ordered Paid, Accepted, Pending, Denied, then by nickname. Denied subscriptions are ' +
-            'listed (and counted in total) only for lan administrators and, their own, for the ' +
-            'person denied. An inactive lan is a 404 to anyone but lan administrators.',
+            'Ordered Paid, Accepted, Pending, Denied, then by nickname; the same for every ' +
+            'viewer. An inactive lan is a 404 to anyone but lan administrators.',
           params: z.object({ id: idParamSchema }),
           querystring: pagedQuerySchema,
           response: { 200: pagedSubscribers, ...readProblems },
@@ -133,19 +135,18 @@ export const lansRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const read = await readShownTo(deps.reads, request, request.url, async (denied) => {
-          const { subscribers, isLanActive, deniedUserIds } = await listSubscribersOfLan(
-            deps,
-            id,
-            request.query,
-            denied,
-          );
-          return {
-            json: toJson(pagedSubscribers, subscribers),
-            isInactive: !isLanActive,
-            deniedUserIds,
-          };
-        });
+        const read = await deps.reads.read(
+          request.url,
+          async () => {
+            const { subscribers, isLanActive } = await listSubscribersOfLan(
+              deps,
+              id,
+              request.query,
+            );
+            return { json: toJson(pagedSubscribers, subscribers), isInactive: !isLanActive };
+          },
+          request,
+        );
         return sendLanRead(request, reply, read, id);
       },
     );

@@ -19,7 +19,6 @@ import { lanActivatedMessage } from '../chat/chat-messages.ts';
 import { findImageVersions } from '../image-versions/image-versions.repository.ts';
 import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
 import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
-import { type DeniedShown, isShownWith } from '../subscriptions/denied-shown.ts';
 import {
   countSubscribersWithStatus,
   listSubscribersOfLans,
@@ -54,18 +53,11 @@ export type LansDeps = {
 
 const toCents = (euros: number) => Math.round(euros * 100);
 
-/** Lans as an answer shows them, and whose Denied subscriptions it left out. */
-export type ShownLans<Shape> = { shape: Shape; deniedUserIds: number[] };
-
-/**
- * Lans in the contract's shape, each with the subscribers `denied` shows (decision 038) and
- * its banner's version; with the users whose Denied subscriptions were left out.
- */
+/** Lans in the contract's shape, each with its subscribers and its banner's version. */
 async function presentLans(
   deps: Pick<LansDeps, 'db' | 'communityTimeZone'>,
   rows: readonly LanRow[],
-  denied: DeniedShown,
-): Promise<ShownLans<Lan[]>> {
+): Promise<Lan[]> {
   const { db, communityTimeZone: timeZone } = deps;
   const ids = rows.map((row) => row.id);
   const [subscriberRows, banners] = await Promise.all([
@@ -75,39 +67,30 @@ async function presentLans(
       ids.map((id) => assetIdOf('lan', id)),
     ),
   ]);
-  // The waitlist is worked out from every subscriber; only then are the Denied left out.
   const subscribers = await readSubscribers(db, subscriberRows, {
     timeZone,
     isEverySubscriber: true,
   });
-  // Each lan's shown subscribers gathered in one pass, in the order read.
-  const shownOfLan = new Map<number, Subscriber[]>();
-  subscribers.forEach((subscriber, index) => {
-    const row = subscriberRows[index];
-    if (row === undefined || !isShownWith(row, denied)) return;
-    const ofLan = shownOfLan.get(subscriber.lan.id);
+  // Each lan's subscribers gathered in one pass, in the order read.
+  const subscribersOfLan = new Map<number, Subscriber[]>();
+  for (const subscriber of subscribers) {
+    const ofLan = subscribersOfLan.get(subscriber.lan.id);
     if (ofLan) ofLan.push(subscriber);
-    else shownOfLan.set(subscriber.lan.id, [subscriber]);
-  });
-  const deniedUserIds = subscriberRows
-    .filter((row) => !isShownWith(row, denied))
-    .map((row) => row.user_id);
-  return {
-    shape: rows.map((row) =>
-      presentLan(
-        row,
-        shownOfLan.get(row.id) ?? [],
-        banners.get(assetIdOf('lan', row.id)) ?? null,
-        timeZone,
-      ),
+    else subscribersOfLan.set(subscriber.lan.id, [subscriber]);
+  }
+  return rows.map((row) =>
+    presentLan(
+      row,
+      subscribersOfLan.get(row.id) ?? [],
+      banners.get(assetIdOf('lan', row.id)) ?? null,
+      timeZone,
     ),
-    deniedUserIds: [...new Set(deniedUserIds)],
-  };
+  );
 }
 
-/** One lan with every subscriber: what its administrators see (after a change they made). */
+/** One lan with its subscribers. */
 async function presentOneLan(deps: LansDeps, row: LanRow): Promise<Lan> {
-  const [lan] = (await presentLans(deps, [row], 'all')).shape;
+  const [lan] = await presentLans(deps, [row]);
   if (!lan) throw new Error('A presented lan went missing');
   return lan;
 }
@@ -138,35 +121,21 @@ export async function pickLanList(
   });
 }
 
-/** The page of GET lans holding the lans picked for its query, showing `denied`. */
+/** The page of GET lans holding the lans picked for its query. */
 export async function listLans(
   deps: LansDeps,
   query: LanListQuery,
   pick: LanPick,
-  denied: DeniedShown,
-): Promise<ShownLans<Paged<Lan>>> {
-  const lans = await presentLans(deps, await findLansByIds(deps.db, pick.ids), denied);
-  return {
-    shape: { items: lans.shape, offset: query.offset, limit: query.limit, total: pick.total },
-    deniedUserIds: lans.deniedUserIds,
-  };
+): Promise<Paged<Lan>> {
+  const items = await presentLans(deps, await findLansByIds(deps.db, pick.ids));
+  return { items, offset: query.offset, limit: query.limit, total: pick.total };
 }
 
-/**
- * A lan, active or not, showing `denied`: whether the viewer may see it is the caller's to
- * check.
- */
-export async function getLan(
-  deps: LansDeps,
-  id: number,
-  denied: DeniedShown,
-): Promise<ShownLans<Lan> & { isActive: boolean }> {
+/** A lan, active or not: whether the viewer may see it is the caller's to check. */
+export async function getLan(deps: LansDeps, id: number): Promise<Lan> {
   const row = await findLanById(deps.db, id);
   if (!row) throw new ProblemError(404, `There is no lan ${id}.`);
-  const { shape, deniedUserIds } = await presentLans(deps, [row], denied);
-  const [lan] = shape;
-  if (!lan) throw new Error('A presented lan went missing');
-  return { shape: lan, deniedUserIds, isActive: lan.isActive };
+  return presentOneLan(deps, row);
 }
 
 /** Queues the chat announcement of a lan that has just become active. */

@@ -1,10 +1,9 @@
 import type { SubscriberStatus } from '@lanparty/contract';
 import { placeTakingStatuses, subscriberStatusOrder } from '@lanparty/contract/rules';
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { countRowsOf } from '../../db/count-rows.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { Database, SubscribersTable } from '../../db/schema.ts';
-import type { DeniedShown } from './denied-shown.ts';
+import type { SubscribersTable } from '../../db/schema.ts';
 
 /**
  * The subscribers of lans as their JSON shows them: with their user and their lan, in the
@@ -75,55 +74,20 @@ export async function listSubscribersOfLans(
     .execute();
 }
 
-/**
- * A page of a lan's subscribers, in the order of the subscriber table. `denied`: whose
- * Denied subscriptions count (every one, one user's own, or none), so the page and its total
- * are those of what the viewer is shown.
- */
+/** A page of a lan's subscribers, in the order of the subscriber table, and their count. */
 export async function pageSubscribersOfLan(
   db: Executor,
   lanId: number,
   page: { offset: number; limit: number },
-  denied: DeniedShown,
 ): Promise<{ rows: SubscriberDetailRow[]; total: number }> {
-  const total = await countRowsOf(
-    db
-      .selectFrom('subscribers')
-      .where('lan_id', '=', lanId)
-      .where((eb) => shownWith(eb, denied)),
-  );
+  const total = await countRowsOf(db.selectFrom('subscribers').where('lan_id', '=', lanId));
   const rows = await selectDetails(db)
     .where('subscribers.lan_id', '=', lanId)
-    .where((eb) => shownWith(eb, denied))
     .orderBy(subscriberTableOrder)
     .limit(page.limit)
     .offset(page.offset)
     .execute();
   return { rows, total };
-}
-
-/** The subscriptions an answer showing `denied` holds, as a condition (see isShownWith). */
-function shownWith(eb: ExpressionBuilder<Database, 'subscribers'>, denied: DeniedShown) {
-  if (denied === 'all') return eb.lit(true);
-  const isNotDenied = eb('subscribers.status', '!=', 'Denied');
-  return denied === 'none'
-    ? isNotDenied
-    : eb.or([isNotDenied, eb('subscribers.user_id', '=', denied.userId)]);
-}
-
-/** The users whose subscriptions to these lans are Denied. */
-export async function listDeniedUserIds(
-  db: Executor,
-  lanIds: readonly number[],
-): Promise<number[]> {
-  if (lanIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('subscribers')
-    .select('user_id')
-    .where('lan_id', 'in', [...new Set(lanIds)])
-    .where('status', '=', 'Denied')
-    .execute();
-  return [...new Set(rows.map((row) => row.user_id))];
 }
 
 /** A user's subscriptions, newest lan first; inactive lans only when asked for. */

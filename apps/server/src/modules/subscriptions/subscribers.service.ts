@@ -17,11 +17,9 @@ import type { Viewer } from '../auth/viewer.ts';
 import { cancelWaitingMessage } from '../outbox/outbox.repository.ts';
 import { paymentDetailsFor, paymentDetailsOfLans } from '../payments/payment-details.ts';
 import { findUserFacts } from '../users/user-facts.repository.ts';
-import { type DeniedShown, isShownWith } from './denied-shown.ts';
 import { presentSubscribers, waitlistPositionsAmong } from './lan-subscribers.presenter.ts';
 import {
   findSubscriberDetails,
-  listDeniedUserIds,
   pageSubscribersOfLan,
   pageSubscriptionsOfUser,
   type SubscriberDetailRow,
@@ -91,30 +89,19 @@ async function presentOne(db: AppDatabase, id: number, timeZone: string): Promis
 }
 
 /**
- * A page of a lan's subscribers showing `denied` (decision 038), whether the lan is active,
- * and whose Denied subscriptions the page's list left out (on any page): who may see the lan
- * is the caller's to check.
+ * A page of a lan's subscribers and whether the lan is active: who may see the lan is the
+ * caller's to check.
  */
 export async function listSubscribersOfLan(
   deps: Pick<SubscribersDeps, 'db' | 'communityTimeZone'>,
   lanId: number,
   page: Page,
-  denied: DeniedShown,
-): Promise<{ subscribers: Paged<Subscriber>; isLanActive: boolean; deniedUserIds: number[] }> {
+): Promise<{ subscribers: Paged<Subscriber>; isLanActive: boolean }> {
   const lan = await findPlaceLan(deps.db, lanId);
   if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
-  const [{ rows, total }, deniedUsers] = await Promise.all([
-    pageSubscribersOfLan(deps.db, lanId, page, denied),
-    denied === 'all' ? [] : listDeniedUserIds(deps.db, [lanId]),
-  ]);
+  const { rows, total } = await pageSubscribersOfLan(deps.db, lanId, page);
   const items = await readSubscribers(deps.db, rows, { timeZone: deps.communityTimeZone });
-  return {
-    subscribers: { items, ...page, total },
-    isLanActive: toBoolean(lan.is_active),
-    deniedUserIds: deniedUsers.filter(
-      (userId) => !isShownWith({ status: 'Denied', user_id: userId }, denied),
-    ),
-  };
+  return { subscribers: { items, ...page, total }, isLanActive: toBoolean(lan.is_active) };
 }
 
 /**
