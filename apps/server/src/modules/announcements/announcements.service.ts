@@ -9,6 +9,7 @@ import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { announcementChatMessage } from '../chat/chat-messages.ts';
 import { type KeptLanReads, readKeptOfLan } from '../lans/kept-lan-reads.ts';
+import { refuseLanCapReached } from '../lans/lan-caps.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import {
@@ -91,13 +92,13 @@ export async function postAnnouncement(
       'The community’s chat is not connected on this site, so the announcement cannot go there. ' +
         'Post it without the chat.',
     );
-  if ((await countAnnouncements(deps.db, lanId)) >= announcementLimits.perLan)
-    throw new ProblemError(
-      409,
-      `A lan holds at most ${announcementLimits.perLan} announcements; delete some first.`,
-    );
   const stamp = now.toISOString();
   const row = await deps.db.transaction().execute(async (trx) => {
+    await refuseLanCapReached(trx, lanId, {
+      most: announcementLimits.perLan,
+      count: countAnnouncements,
+      refusal: `A lan holds at most ${announcementLimits.perLan} announcements; delete some first.`,
+    });
     const made = await insertAnnouncement(
       trx,
       {

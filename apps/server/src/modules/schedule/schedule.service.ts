@@ -13,6 +13,7 @@ import { formatZonedMoment, toZonedIsoTimestamp } from '../../lib/zoned-timestam
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { type KeptLanReads, readKeptOfLan } from '../lans/kept-lan-reads.ts';
+import { refuseLanCapReached } from '../lans/lan-caps.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import {
   countScheduleItems,
@@ -103,13 +104,16 @@ export async function addScheduleItem(
   authorize(viewer, 'lans.manage');
   const lan = await findVisibleLan(deps.db, viewer, lanId);
   const fields = itemFields(input, lan, deps.communityTimeZone);
-  if ((await countScheduleItems(deps.db, lanId)) >= scheduleLimits.itemsPerLan)
-    throw new ProblemError(
-      409,
-      `A lan's schedule holds at most ${scheduleLimits.itemsPerLan} items; remove one first.`,
-    );
   const now = (deps.clock?.() ?? new Date()).toISOString();
-  return presentItem(await insertScheduleItem(deps.db, lanId, fields, now), deps.communityTimeZone);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await refuseLanCapReached(trx, lanId, {
+      most: scheduleLimits.itemsPerLan,
+      count: countScheduleItems,
+      refusal: `A lan's schedule holds at most ${scheduleLimits.itemsPerLan} items; remove one first.`,
+    });
+    return insertScheduleItem(trx, lanId, fields, now);
+  });
+  return presentItem(row, deps.communityTimeZone);
 }
 
 /** PUT /api/lans/{id}/schedule/{itemId}: lan administrators. */

@@ -8,6 +8,7 @@ import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { refuseLanCapReached } from '../lans/lan-caps.ts';
 import { findLanById } from '../lans/lans.repository.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import {
@@ -71,25 +72,27 @@ export async function makeScreen(
 ): Promise<NewScreen> {
   authorize(viewer, 'lans.manage');
   await findVisibleLan(deps.db, viewer, lanId);
-  if ((await countScreens(deps.db, lanId)) >= screenLimits.perLan)
-    throw new ProblemError(
-      409,
-      `A lan has at most ${screenLimits.perLan} screens; switch one off first.`,
-    );
   const token = newToken();
   const now = deps.clock?.() ?? new Date();
-  const row = await insertScreen(
-    deps.db,
-    {
-      lan_id: lanId,
-      name: input.name,
-      token_hash: hashOfToken(token),
-      // Each slide once, in the usual order, whatever order they came in.
-      slides: screenSlides.filter((slide) => input.slides.includes(slide)).join(','),
-      rotation_seconds: input.rotationSeconds,
-    },
-    now.toISOString(),
-  );
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await refuseLanCapReached(trx, lanId, {
+      most: screenLimits.perLan,
+      count: countScreens,
+      refusal: `A lan has at most ${screenLimits.perLan} screens; switch one off first.`,
+    });
+    return insertScreen(
+      trx,
+      {
+        lan_id: lanId,
+        name: input.name,
+        token_hash: hashOfToken(token),
+        // Each slide once, in the usual order, whatever order they came in.
+        slides: screenSlides.filter((slide) => input.slides.includes(slide)).join(','),
+        rotation_seconds: input.rotationSeconds,
+      },
+      now.toISOString(),
+    );
+  });
   return {
     ...presentScreen(row, deps.communityTimeZone),
     url: new URL(screenPath(token), deps.publicUrl).href,

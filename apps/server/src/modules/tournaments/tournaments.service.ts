@@ -14,6 +14,7 @@ import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { tournamentWinnerMessage } from '../chat/chat-messages.ts';
+import { refuseLanCapReached } from '../lans/lan-caps.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { Bracket, matchStatus } from './bracket.ts';
@@ -221,11 +222,11 @@ export async function createTournament(
     );
   const fields = await fieldsOf(deps.db, input);
   const made = await deps.db.transaction().execute(async (trx) => {
-    if ((await countTournaments(trx, lanId)) >= tournamentLimits.perLan)
-      throw new ProblemError(
-        409,
-        `A lan holds at most ${tournamentLimits.perLan} tournaments; delete some first.`,
-      );
+    await refuseLanCapReached(trx, lanId, {
+      most: tournamentLimits.perLan,
+      count: countTournaments,
+      refusal: `A lan holds at most ${tournamentLimits.perLan} tournaments; delete some first.`,
+    });
     return insertTournament(trx, lanId, fields, now);
   });
   return readTournament(deps, deps.db, made, lan.name);
