@@ -165,7 +165,8 @@ export async function setShowsHistory(
 
 /**
  * Places 1 to 3 of finished tournaments (issue 37), by person (each member of a team), of
- * these people or everyone: what earns tournament badges.
+ * these people or everyone: what earns tournament badges. Only of active lans: an inactive
+ * lan's tournaments are no one's to see, so neither are their podiums (issue 50).
  */
 export async function findTournamentPlaces(
   db: Executor,
@@ -175,6 +176,7 @@ export async function findTournamentPlaces(
     .selectFrom('tournament_entry_members as members')
     .innerJoin('tournament_entries as entries', 'entries.id', 'members.entry_id')
     .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
+    .innerJoin('lans', 'lans.id', 'tournaments.lan_id')
     .select([
       'members.user_id',
       'tournaments.id',
@@ -183,6 +185,7 @@ export async function findTournamentPlaces(
       'entries.final_rank',
     ])
     .where('tournaments.state', '=', 'finished')
+    .where('lans.is_active', '=', true)
     .where('entries.final_rank', '<=', 3);
   if (userIds) query = query.where('members.user_id', 'in', userIds.length > 0 ? userIds : [0]);
   const places = new Map<number, TournamentPlace[]>();

@@ -268,6 +268,63 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
     expect((await stored()).map((badge) => badge.key)).toEqual(['lans-1']);
   });
 
+  it('names no tournament of an inactive lan, in the history nor among the stored badges', async () => {
+    const me = await api.person();
+    const lan = await endedLan('Hidden later', 10);
+    const now = new Date().toISOString();
+    const tournament = await site.db
+      .insertInto('tournaments')
+      .values({
+        lan_id: lan.id,
+        name: 'Secret cup',
+        game_id: null,
+        game_name: 'Quake',
+        format: 'single_elimination',
+        team_size: 1,
+        max_entrants: 2,
+        best_of: 1,
+        final_best_of: 1,
+        sign_up_closes_at: null,
+        needs_check_in: false,
+        state: 'finished',
+        creation_date: now,
+        started_at: now,
+        finished_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const entry = await site.db
+      .insertInto('tournament_entries')
+      .values({
+        tournament_id: tournament.id,
+        name: null,
+        clan_id: null,
+        captain_user_id: me.user.id,
+        is_checked_in: false,
+        has_forfeited: false,
+        final_rank: 1,
+        creation_date: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await site.db
+      .insertInto('tournament_entry_members')
+      .values({ entry_id: entry.id, tournament_id: tournament.id, user_id: me.user.id })
+      .execute();
+    const champion = `tournament-1-${tournament.id}`;
+    const shown = async () =>
+      ((await historyOf(me.user.id)).json() as UserHistory).badges.map((badge) => badge.name);
+    await syncBadges(deps());
+    expect(await shown()).toContain('Champion, Secret cup');
+
+    // The lan made inactive: its tournament is nobody's to see, nor its champion.
+    await site.db.updateTable('lans').set({ is_active: false }).where('id', '=', lan.id).execute();
+    expect((await shown()).join()).not.toMatch(/Secret cup/);
+    expect(await syncBadges(deps())).toEqual({ awarded: 0, withdrawn: 1 });
+    const stored = await findStoredBadges(site.db, [me.user.id]);
+    expect(stored.map((badge) => badge.key)).not.toContain(champion);
+  });
+
   it('tells the person of new badges on their profile until they have seen them', async () => {
     const me = await api.person();
     await takePart((await endedLan('Told', 10)).id, me.user.id, true);
