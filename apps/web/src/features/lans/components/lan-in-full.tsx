@@ -1,5 +1,4 @@
 import type { Lan } from '@lanparty/contract';
-import { hasLanStarted } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
 import { LanAbout } from './lan-about.tsx';
 import { LanCard } from './lan-card.tsx';
@@ -18,7 +17,7 @@ export function LanInFull({ lan, more }: { lan: Lan; more?: ReactNode }) {
       <LanAbout lan={lan} />
       <SubscriptionPanel lan={lan} />
       <LanTicket lan={lan} />
-      <SubscriberTable subscribers={lan.subscribers} hasStarted={hasLanStarted(lan)} />
+      <SubscriberTable subscribers={lan.subscribers} />
       {more}
     </LanCard>
   );

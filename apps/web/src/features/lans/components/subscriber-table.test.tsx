@@ -33,19 +33,17 @@ const subscribers = [
 
 const lanAdministrator = buildViewer({ id: 99, roles: ['LanAdministrator'] });
 
-/** The table as `viewer` sees it (a lan administrator unless told), the lan started or not. */
+/** The table as `viewer` sees it (a lan administrator unless told). */
 function renderTable({
   viewer = lanAdministrator,
-  hasStarted = true,
   rows = subscribers,
 }: {
   viewer?: Viewer;
-  hasStarted?: boolean;
   rows?: typeof subscribers;
 } = {}) {
   return render(
     <ViewerProvider viewer={viewer}>
-      <SubscriberTable subscribers={rows} hasStarted={hasStarted} />
+      <SubscriberTable subscribers={rows} />
     </ViewerProvider>,
   );
 }
@@ -55,26 +53,26 @@ function rowOf(nickname: string): HTMLElement {
 }
 
 describe('the subscriber table', () => {
-  it('shows Denied subscribers, struck through, to lan administrators', () => {
-    renderTable();
-    expect(rowOf('dan')).toHaveTextContent('Denied');
-  });
-
-  it('shows nobody else’s Denied subscription to other viewers, and their own to the person', () => {
+  // Spec, Subscriber table (issue 50 §1): Denied rows are marked bad, for everyone.
+  it('shows Denied subscribers to every viewer, last and marked bad', () => {
     for (const viewer of [
       buildViewer({ id: 12, roles: ['Lanner'] }),
       buildViewer({ id: 40, roles: ['MemberAdministrator', 'Member'] }),
+      buildViewer({ id: 15, roles: ['Lanner'] }),
+      lanAdministrator,
       undefined,
     ]) {
       const { unmount } = viewer
         ? renderTable({ viewer })
-        : render(<SubscriberTable subscribers={subscribers} hasStarted />);
-      expect(screen.queryByRole('cell', { name: 'dan' })).not.toBeInTheDocument();
-      expect(screen.getAllByRole('row')).toHaveLength(5);
+        : render(<SubscriberTable subscribers={subscribers} />);
+      const rows = screen.getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(5);
+      expect(rows[4]).toBe(rowOf('dan'));
+      expect(rowOf('dan')).toHaveTextContent('Denied');
+      expect(rowOf('dan').className).toMatch(/bad/);
+      expect(rowOf('cat').className).not.toMatch(/bad/);
       unmount();
     }
-    renderTable({ viewer: buildViewer({ id: 15, roles: ['Lanner'] }) });
-    expect(rowOf('dan')).toHaveTextContent('Denied');
   });
 
   it('numbers the rows shown, one after another', () => {
@@ -99,10 +97,24 @@ describe('the subscriber table', () => {
     expect(within(rowOf('cat')).getByText('Pending')).toBeInTheDocument();
   });
 
-  it('shows no presence before the lan has started', () => {
-    renderTable({ hasStarted: false });
-    expect(screen.queryByText(/present|absent|unknown/)).not.toBeInTheDocument();
-    expect(within(rowOf('amy')).getByText('Paid')).toBeInTheDocument();
+  // Spec §4: present, absent or unknown for Paid, whether or not the lan has begun.
+  it('shows the presence of Paid subscribers only, as present, absent or unknown', () => {
+    renderTable({
+      rows: [
+        ...subscribers,
+        buildSubscriber({
+          id: 7,
+          status: 'Paid',
+          present: false,
+          user: buildUserPublic({ id: 17, nickname: 'fay' }),
+        }),
+      ],
+    });
+    expect(within(rowOf('xXx_TheLongestNicknameOnSteam_xXx')).getByText('present')).toBeVisible();
+    expect(within(rowOf('fay')).getByText('absent')).toBeInTheDocument();
+    expect(within(rowOf('amy')).getByText('presence unknown')).toBeInTheDocument();
+    for (const nickname of ['bob', 'cat', 'dan'])
+      expect(rowOf(nickname)).not.toHaveTextContent(/present|absent|unknown/);
   });
 
   it('names every status in words beside its icon, not only on hover', () => {

@@ -3,15 +3,11 @@ import { sortSubscribers } from '@lanparty/contract/rules';
 import { Check, X } from 'lucide-react';
 import { ClanTag } from '../../../components/clan-tag.tsx';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
-import { canManageLans } from '../../../lib/access-rules.ts';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
-import { useViewer } from '../../../lib/viewer.tsx';
 import styles from './subscriber-table.module.css';
 
 type SubscriberTableProps = {
   subscribers: readonly Subscriber[];
-  /** Whether the lan has begun: before it, nobody's presence is known yet, so none is shown. */
-  hasStarted: boolean;
 };
 
 /** A Pending subscriber on a full lan's waitlist reads as their place on it. */
@@ -23,20 +19,12 @@ function statusName(subscriber: Subscriber): string {
 
 /**
  * Spec §2: #, Nickname, Member, Status, Subscribed on; sorted by status then nickname;
- * Denied rows marked bad, and shown only to lan administrators and to the person denied
- * (the server sends no one else's; a list kept from before a change of roles is filtered
- * here too: decision 038); presence only for Paid, once the lan has started. Every icon has
- * its name, in words beside the status icons (a phone has no hover). On a phone each row
- * becomes two lines (the CSS); browsers keep a table's meaning for screen readers when its
- * display changes.
+ * Denied rows marked bad (for everyone: issue 50 §1); presence only for Paid (spec §4), as
+ * present, absent or unknown. Every icon has its name, in words beside the status icons (a
+ * phone has no hover). On a phone each row becomes two lines (the CSS); browsers keep a
+ * table's meaning for screen readers when its display changes.
  */
-export function SubscriberTable({ subscribers: all, hasStarted }: SubscriberTableProps) {
-  const viewer = useViewer();
-  const seesEveryDenied = canManageLans(viewer);
-  const subscribers = all.filter(
-    (subscriber) =>
-      subscriber.status !== 'Denied' || seesEveryDenied || subscriber.user.id === viewer.user?.id,
-  );
+export function SubscriberTable({ subscribers }: SubscriberTableProps) {
   if (subscribers.length === 0) return <p className={styles.empty}>Nobody has subscribed yet.</p>;
   return (
     // A scrolling box must be reachable by keyboard to be scrolled without a mouse.
@@ -84,7 +72,7 @@ export function SubscriberTable({ subscribers: all, hasStarted }: SubscriberTabl
                       name={statusName(subscriber)}
                       isNamed
                     />
-                    {subscriber.status === 'Paid' && hasStarted ? (
+                    {subscriber.status === 'Paid' ? (
                       <PresenceIcon present={subscriber.present} isNamed />
                     ) : null}
                   </span>

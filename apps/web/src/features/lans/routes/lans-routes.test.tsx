@@ -187,7 +187,7 @@ describe('lans/upcoming', () => {
     expect(price.querySelector('s')).toBeNull();
   });
 
-  it('sorts subscribers by status then nickname, marks Denied, shows presence only for Paid once started', async () => {
+  it('sorts subscribers by status then nickname, marks Denied for everyone, shows presence only for Paid', async () => {
     const user = (id: number, nickname: string, roles: ('Member' | 'Lanner')[] = []) =>
       buildUserPublic({ id, nickname, roles });
     const subscribers = [
@@ -197,15 +197,15 @@ describe('lans/upcoming', () => {
       buildSubscriber({ id: 4, status: 'Accepted', present: null, user: user(14, 'carl') }),
       buildSubscriber({ id: 5, status: 'Paid', present: null, user: user(15, 'amy') }),
     ];
-    // Under way (presence is known from the start on), seen by a lan administrator (who sees Denied).
+    // Not begun yet, seen by a lanner: spec §4 and the Subscriber table (issue 50 §1).
     stubLans([
       buildLan({
         subscribers,
-        startDate: '2020-01-03T18:00:00.000+01:00',
-        endDate: '2099-01-05T18:00:00.000+01:00',
+        startDate: '2098-01-03T18:00:00.000+01:00',
+        endDate: '2098-01-05T18:00:00.000+01:00',
       }),
     ]);
-    renderApp('/lans/upcoming', { viewer: buildViewer({ id: 1, roles: ['LanAdministrator'] }) });
+    renderApp('/lans/upcoming', { viewer: lanner() });
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1) as HTMLTableRowElement[];
     expect(rows.map((row) => row.cells[1]?.textContent)).toEqual([

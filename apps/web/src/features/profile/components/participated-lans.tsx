@@ -1,5 +1,5 @@
 import type { UserProfile } from '@lanparty/contract';
-import { hasAnyRole, hasLanStarted, requiredRoles } from '@lanparty/contract/rules';
+import { hasAnyRole, requiredRoles } from '@lanparty/contract/rules';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import section from '../../../components/section.module.css';
 import { PresenceIcon, SubscriberStatusIcon } from '../../../components/subscriber-status.tsx';
@@ -55,8 +55,7 @@ export function ParticipatedLans({ user }: { user: UserProfile }) {
                   <td>{formatDisplayDate(subscription.lan.startDate)}</td>
                   <td>
                     <SubscriberStatusIcon status={subscription.status} />{' '}
-                    {/* Presence means something once the lan has started (issue 32). */}
-                    {subscription.status === 'Paid' && hasLanStarted(subscription.lan) ? (
+                    {subscription.status === 'Paid' ? (
                       <PresenceIcon present={subscription.present} />
                     ) : null}
                   </td>
