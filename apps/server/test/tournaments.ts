@@ -40,6 +40,22 @@ export function tournamentCalls(
     },
     enter: (id: number, who: Person, body: object = {}) =>
       api.request(who, 'POST', `/api/tournaments/${id}/entries`, body),
+    /** A team's entry by `who` inviting `mates`; answers the new entry's id. */
+    team: async (id: number, who: Person, name: string, mates: readonly Person[]) => {
+      const response = await calls.enter(id, who, {
+        name,
+        memberIds: mates.map((mate) => mate.user.id),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const entry = (response.json() as Tournament).entries.find((each) => each.name === name);
+      return entry?.id as number;
+    },
+    /** The invited `who` joins the entry (PUT …/members/{their id}). */
+    accept: (id: number, entryId: number, who: Person) =>
+      api.request(who, 'PUT', `/api/tournaments/${id}/entries/${entryId}/members/${who.user.id}`),
+    /** `who` takes `userId` out of the entry: leaving, declining, or removing someone. */
+    removeMember: (id: number, entryId: number, who: Person | undefined, userId: number) =>
+      api.request(who, 'DELETE', `/api/tournaments/${id}/entries/${entryId}/members/${userId}`),
     start: async (id: number, body: object = {}) => {
       const response = await api.request(admin(), 'POST', `/api/tournaments/${id}/start`, body);
       expect(response.statusCode, response.body).toBe(200);

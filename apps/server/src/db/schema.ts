@@ -371,6 +371,14 @@ export type TournamentEntryMembersTable = {
   user_id: number;
 };
 
+/** A person a team's captain asked to join it, until they answer or it starts (0031). */
+export type TournamentEntryInvitationsTable = {
+  entry_id: number;
+  tournament_id: number;
+  user_id: number;
+  creation_date: Timestamp;
+};
+
 /** The bracket library's tables (brackets-model's storage types), kept as it writes them. */
 export type TournamentStagesTable = {
   id: Generated<number>;
@@ -654,6 +662,7 @@ export type Database = {
   tournaments: TournamentsTable;
   tournament_entries: TournamentEntriesTable;
   tournament_entry_members: TournamentEntryMembersTable;
+  tournament_entry_invitations: TournamentEntryInvitationsTable;
   tournament_stages: TournamentStagesTable;
   tournament_groups: TournamentGroupsTable;
   tournament_rounds: TournamentRoundsTable;

@@ -25,6 +25,7 @@ export function buildSoloEntry(
     clan: null,
     captainId: userId,
     members: [{ userId, nickname, seat }],
+    invited: [],
     checkedIn: false,
     forfeited: false,
   };
@@ -42,6 +43,7 @@ export function buildTeamEntry(
     clan: null,
     captainId: members[0]?.userId ?? null,
     members: members.map(({ userId, nickname, seat = null }) => ({ userId, nickname, seat })),
+    invited: [],
     checkedIn: false,
     forfeited: false,
   };

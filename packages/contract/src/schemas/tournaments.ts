@@ -103,9 +103,10 @@ export const tournamentEntryInputSchema = z
   .meta({
     id: 'NewTournamentEntry',
     description:
-      'Signing up. Alone: nothing. A team: its name (or `clanId`) and its members (`memberIds`, ' +
-      'participants of the lan; the captain, who signs up, is one of them whether named or not). ' +
-      'Lan administrators may enter others: then the first member is the captain.',
+      'Signing up. Alone: nothing. A team: its name (or `clanId`, for the clan’s leader) and ' +
+      'its members (`memberIds`, participants of the lan; the captain, who signs up, is one of ' +
+      'them whether named or not). Those named are invited and join by accepting. Lan ' +
+      'administrators may enter others, who are in at once: then the first member is the captain.',
   });
 
 export type TournamentEntryInput = z.infer<typeof tournamentEntryInputSchema>;
@@ -258,7 +259,14 @@ export const tournamentEntrySchema = z
     name: z.string(),
     clan: z.object({ id: idSchema, tag: z.string(), colour: z.string() }).nullable(),
     captainId: idSchema.nullable(),
-    members: z.array(tournamentEntryMemberSchema),
+    members: z.array(tournamentEntryMemberSchema).meta({
+      description: 'Its players: those who joined it (the captain first).',
+    }),
+    invited: z.array(tournamentEntryMemberSchema).meta({
+      description:
+        'Those its captain invited who have not answered yet; they join by accepting ' +
+        '(`PUT …/members/{userId}`). Dropped at the start.',
+    }),
     checkedIn: z.boolean(),
     forfeited: z.boolean().meta({ description: 'Gave up: its matches are walkovers.' }),
   })

@@ -29,6 +29,7 @@ import * as screens from './0027-screens.ts';
 import * as newsVersion from './0028-news-version.ts';
 import * as historyAndData from './0029-history-and-data.ts';
 import * as tournaments from './0030-tournaments.ts';
+import * as tournamentInvitations from './0031-tournament-invitations.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028-news-version': newsVersion,
   '0029-history-and-data': historyAndData,
   '0030-tournaments': tournaments,
+  '0031-tournament-invitations': tournamentInvitations,
 };

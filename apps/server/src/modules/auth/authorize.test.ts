@@ -174,6 +174,57 @@ const rules: Record<Action, readonly Rule[]> = {
       refusal: 'Only its captain (or a lan administrator) acts for an entry.',
     },
   ],
+  'tournamentInvitation.accept': [
+    {
+      about: 'their own invitation',
+      subject: 1,
+      allowed: signedIn,
+      refusal: 'Only the one invited joins a team.',
+    },
+    {
+      about: 'another’s invitation',
+      subject: 2,
+      allowed: [],
+      refusal: 'Only the one invited joins a team.',
+    },
+  ],
+  'tournamentEntry.removeMember': [
+    {
+      about: 'themself',
+      subject: { userId: 1, captainId: 2 },
+      allowed: signedIn,
+      refusal:
+        'Only the member themself, the entry’s captain or a lan administrator takes someone out of an entry.',
+    },
+    {
+      about: 'a member of the entry they captain',
+      subject: { userId: 2, captainId: 1 },
+      allowed: signedIn,
+      refusal:
+        'Only the member themself, the entry’s captain or a lan administrator takes someone out of an entry.',
+    },
+    {
+      about: 'someone of another’s entry',
+      subject: { userId: 2, captainId: 2 },
+      allowed: lanAdministrators,
+      refusal:
+        'Only the member themself, the entry’s captain or a lan administrator takes someone out of an entry.',
+    },
+  ],
+  'clan.enterTournament': [
+    {
+      about: 'the leader',
+      subject: 'leader',
+      allowed: signedIn,
+      refusal: 'Only the clan’s leader enters the clan in a tournament.',
+    },
+    {
+      about: 'another member',
+      subject: 'member',
+      allowed: lanAdministrators,
+      refusal: 'Only the clan’s leader enters the clan in a tournament.',
+    },
+  ],
   'clans.join': [
     {
       allowed: ['Lanner', 'Member', 'SystemAdministrator'],
@@ -712,6 +763,20 @@ const routeRefusals: Record<string, RouteRefusal> = {
     request: ({ tournamentId, entryId }) => ({
       method: 'POST',
       url: `/api/tournaments/${tournamentId}/entries/${entryId}/check-in`,
+    }),
+  },
+  'PUT /api/tournaments/{id}/entries/{entryId}/members/{userId}': {
+    rule: only('tournamentInvitation.accept', 1),
+    request: ({ tournamentId, entryId, otherUserId }) => ({
+      method: 'PUT',
+      url: `/api/tournaments/${tournamentId}/entries/${entryId}/members/${otherUserId}`,
+    }),
+  },
+  'DELETE /api/tournaments/{id}/entries/{entryId}/members/{userId}': {
+    rule: only('tournamentEntry.removeMember', 2),
+    request: ({ tournamentId, entryId, otherUserId }) => ({
+      method: 'DELETE',
+      url: `/api/tournaments/${tournamentId}/entries/${entryId}/members/${otherUserId}`,
     }),
   },
   'PUT /api/matches/{id}/report': {

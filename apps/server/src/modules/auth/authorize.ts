@@ -131,6 +131,28 @@ const rules = {
     isAllowed: (asker, isTheirs: boolean) => isTheirs || isLanAdministrator(asker),
     refusal: 'Only its captain (or a lan administrator) acts for an entry.',
   },
+  /** Joining a team one was invited to (the subject: whom the invitation asks): only them. */
+  'tournamentInvitation.accept': {
+    isAllowed: (asker, invitedUserId: number) => asker.user.id === invitedUserId,
+    refusal: 'Only the one invited joins a team.',
+  },
+  /**
+   * Taking someone out of an entry before the start, or declining an invitation (the
+   * subject: whom, and the entry's captain): oneself, the captain anyone, lan administrators.
+   */
+  'tournamentEntry.removeMember': {
+    isAllowed: (asker, subject: { userId: number; captainId: number | null }) =>
+      asker.user.id === subject.userId ||
+      asker.user.id === subject.captainId ||
+      isLanAdministrator(asker),
+    refusal:
+      'Only the member themself, the entry’s captain or a lan administrator takes someone out of an entry.',
+  },
+  /** Entering a clan in a tournament (the subject: the asker's role in it): its leader. */
+  'clan.enterTournament': {
+    isAllowed: (asker, role: ClanRole | null) => role === 'leader' || isLanAdministrator(asker),
+    refusal: 'Only the clan’s leader enters the clan in a tournament.',
+  },
   /** Creating a clan and joining one (issue 34). */
   'clans.join': rule(requiredRoles.clans, 'Only lanners and members can be in a clan.'),
   /**

@@ -65,6 +65,8 @@ export const personalTables = {
   // captaincy passes on); where they played stays, of a "Former lanner".
   tournament_entries: { userColumns: ['captain_user_id'], onErasure: 'withdraw' },
   tournament_entry_members: { userColumns: ['user_id'], onErasure: 'withdraw' },
+  // Invitations to a team are for what is to come: they go (decision 046).
+  tournament_entry_invitations: { userColumns: ['user_id'], onErasure: 'delete' },
   // The record of an erasure a member administrator made: when they did (the reason is
   // about the erased, and stays out of the administrator's export).
   erasures: { userColumns: [], actedColumns: { by_user_id: ['erased_at'] }, onErasure: 'keep' },

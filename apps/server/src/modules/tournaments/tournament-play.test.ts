@@ -13,7 +13,7 @@ describe.each(testEngines)('playing tournaments on %s', (engine) => {
   const { api, as, site } = setUpOrganiserSite(engine, { callers: ['LanAdministrator'] });
   const admin = () => as.LanAdministrator as Person;
 
-  const { make, read, players, enter, start, report, result, matchesOf } = tournamentCalls(
+  const { make, read, players, enter, accept, start, report, result, matchesOf } = tournamentCalls(
     api,
     admin,
     { name: 'Cup', game: 'Quake', format: 'single_elimination', maxEntrants: 16 },
@@ -77,6 +77,9 @@ describe.each(testEngines)('playing tournaments on %s', (engine) => {
       memberIds: [mate?.user.id],
     });
     expect(rockets.statusCode, rockets.body).toBe(201);
+    // Named is invited (decision 046): the mate is in once they accept.
+    const rocketsId = (rockets.json() as Tournament).entries[0]?.id as number;
+    expect((await accept(tournament.id, rocketsId, mate as Person)).statusCode).toBe(200);
     const taken = await enter(tournament.id, third as Person, {
       name: 'rockets',
       memberIds: [fourth?.user.id],
@@ -187,6 +190,8 @@ describe.each(testEngines)('playing tournaments on %s', (engine) => {
     const duo = await make(lan.id, { name: 'Duo cup', teamSize: 2 });
     const paired = await enter(duo.id, leaver, { name: 'Pair', memberIds: [teammate.user.id] });
     expect(paired.statusCode, paired.body).toBe(201);
+    const pairId = (paired.json() as Tournament).entries[0]?.id as number;
+    expect((await accept(duo.id, pairId, teammate)).statusCode).toBe(200);
     const subscriptionOf = async (who: Person) =>
       (
         await site.db

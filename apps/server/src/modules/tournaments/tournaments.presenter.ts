@@ -8,6 +8,7 @@ import {
 } from '@lanparty/contract';
 import { toBoolean } from '../../db/columns.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
+import type { InvitationRow } from './entry-members.repository.ts';
 import type {
   BracketRows,
   EntryWithClan,
@@ -179,6 +180,7 @@ export function presentTournament(
     lanName: string;
     entries: readonly EntryWithClan[];
     members: readonly MemberRow[];
+    invitations: readonly InvitationRow[];
     bracket: BracketRows;
     timeZone: string;
   },
@@ -204,6 +206,13 @@ export function presentTournament(
         nickname: member.nickname,
         seat: member.seat,
       })),
+      invited: parts.invitations
+        .filter((invitation) => invitation.entry_id === entry.id)
+        .map((invitation) => ({
+          userId: invitation.user_id,
+          nickname: invitation.nickname,
+          seat: invitation.seat,
+        })),
       checkedIn: toBoolean(entry.is_checked_in),
       forfeited: toBoolean(entry.has_forfeited),
     };

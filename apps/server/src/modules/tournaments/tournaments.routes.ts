@@ -13,6 +13,8 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireViewer } from '../auth/authenticate.ts';
+import { acceptInvitation, removeEntryMember } from './entry-members.ts';
 import { reportMatch, setMatchResult } from './match-results.ts';
 import {
   changeTournamentRules,
@@ -29,6 +31,7 @@ import {
 
 const idParams = z.object({ id: idParamSchema });
 const entryParams = z.object({ id: idParamSchema, entryId: idParamSchema });
+const memberParams = entryParams.extend({ userId: idParamSchema });
 const writes = {
   400: problemDetailsSchema,
   401: problemDetailsSchema,
@@ -171,6 +174,46 @@ export const tournamentsRoutes =
           request.params.id,
           request.params.entryId,
         );
+        return reply.code(204).send();
+      },
+    );
+
+    app.put(
+      '/api/tournaments/:id/entries/:entryId/members/:userId',
+      {
+        schema: {
+          tags,
+          summary: 'Join a team one was invited to',
+          description:
+            'The one invited (`userId` is theirs), before the start. One in another entry ' +
+            'of the tournament already: 409. Joining drops their other invitations to it.',
+          params: memberParams,
+          response: { 200: tournamentSchema, ...writes },
+        },
+      },
+      async (request) => {
+        const { id, entryId, userId } = request.params;
+        return acceptInvitation(deps, await requireViewer(request), id, entryId, userId);
+      },
+    );
+
+    app.delete(
+      '/api/tournaments/:id/entries/:entryId/members/:userId',
+      {
+        schema: {
+          tags,
+          summary: 'Leave an entry, decline an invitation, or take someone out',
+          description:
+            'Before the start (409 after): the person themself, the entry’s captain or a lan ' +
+            'administrator. A player alone’s entry goes with them; a captain who leaves passes ' +
+            'the captaincy on, and a team left with nobody goes.',
+          params: memberParams,
+          response: { 204: z.undefined(), ...writes },
+        },
+      },
+      async (request, reply) => {
+        const { id, entryId, userId } = request.params;
+        await removeEntryMember(deps, await requireViewer(request), id, entryId, userId);
         return reply.code(204).send();
       },
     );

@@ -19,6 +19,12 @@ import { findVisibleLan } from '../lans/visible-lan.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { Bracket, matchStatus } from './bracket.ts';
 import {
+  dropInvitations,
+  findClanRole,
+  insertInvitations,
+  listInvitations,
+} from './entry-members.repository.ts';
+import {
   entryNameOf,
   matchSidesOf,
   presentTournament,
@@ -84,7 +90,11 @@ const nowOf = (deps: Pick<TournamentsDeps, 'clock'>) => deps.clock?.() ?? new Da
 const noTournament = (id: number) => new ProblemError(404, `There is no tournament ${id}.`);
 
 /** The tournament and its lan, as the asker may see them (an inactive lan's: administrators). */
-async function findVisibleTournament(db: Executor, viewer: Viewer | null, tournamentId: number) {
+export async function findVisibleTournament(
+  db: Executor,
+  viewer: Viewer | null,
+  tournamentId: number,
+) {
   const tournament = await findTournament(db, tournamentId);
   if (!tournament) throw noTournament(tournamentId);
   try {
@@ -179,15 +189,17 @@ export async function readTournament(
   tournament: TournamentRow,
   lanName: string,
 ) {
-  const [entries, members, bracket] = await Promise.all([
+  const [entries, members, invitations, bracket] = await Promise.all([
     listEntries(db, [tournament.id]),
     listEntryMembers(db, tournament.id, tournament.lan_id),
+    listInvitations(db, tournament.id, tournament.lan_id),
     findBracket(db, tournament.id),
   ]);
   return presentTournament(tournament, {
     lanName,
     entries,
     members,
+    invitations,
     bracket,
     timeZone: deps.communityTimeZone,
   });
@@ -294,7 +306,7 @@ export async function removeTournament(
 
 // Entries -------------------------------------------------------------------------------
 
-function refuseUnlessOpen(tournament: TournamentRow, doing: string): void {
+export function refuseUnlessOpen(tournament: TournamentRow, doing: string): void {
   if (tournament.state !== 'open')
     throw new ProblemError(
       409,
@@ -305,8 +317,9 @@ function refuseUnlessOpen(tournament: TournamentRow, doing: string): void {
 /**
  * POST /api/tournaments/{id}/entries. A participant of the lan enters alone, or captains a
  * team of the tournament's size picked among the lan's participants (a clan: its members,
- * named by its tag and name). Lan administrators may enter others (the first member then
- * captains). A person is in at most one entry; a full tournament says so.
+ * named by its tag and name, entered by its leader). Those a captain names are invited and
+ * join by accepting (entry-members.ts); lan administrators enter others, in at once (the
+ * first member then captains). A person is in at most one entry; a full tournament says so.
  */
 export async function enterTournament(
   deps: TournamentsDeps,
@@ -380,6 +393,12 @@ export async function enterTournament(
         if (input.clanId !== undefined) {
           const clan = await findClanForEntry(trx, input.clanId);
           if (!clan) throw new ProblemError(404, `There is no clan ${input.clanId}.`);
+          if (!isAdministrator)
+            authorize(
+              viewer,
+              'clan.enterTournament',
+              await findClanRole(trx, clan.id, viewer.user.id),
+            );
           const outside = people.filter((person) => person.clan_id !== clan.id);
           if (outside.length > 0)
             throw new ProblemError(
@@ -399,11 +418,16 @@ export async function enterTournament(
             `A team named ${name} has entered ${tournament.name} already.`,
           );
       }
-      await insertEntry(
+      // A lan administrator puts the team in; a captain asks the others (decision 046).
+      const joined = isAdministrator ? memberIds : [captainId];
+      const entry = await insertEntry(
         trx,
-        { tournamentId, name, clanId, captainUserId: captainId, memberIds },
+        { tournamentId, name, clanId, captainUserId: captainId, memberIds: joined },
         now,
       );
+      await dropInvitations(trx, tournamentId, joined);
+      const invited = memberIds.filter((id) => !joined.includes(id));
+      await insertInvitations(trx, { entryId: entry.id, tournamentId, userIds: invited }, now);
       return tournament;
     },
     () =>
@@ -465,7 +489,10 @@ export async function leaveLanTournaments(
 ): Promise<void> {
   for (const id of await findUnfinishedTournamentIds(trx, lanId)) {
     const tournament = await holdTournament(trx, id);
-    if (tournament?.state === 'open') await leaveOpenTournament(trx, id, userId);
+    if (tournament?.state === 'open') {
+      await leaveOpenTournament(trx, id, userId);
+      await dropInvitations(trx, id, [userId]);
+    }
     if (tournament?.state !== 'running') continue;
     const entryIds = await findEntriesCaptainedBy(trx, id, userId);
     if (entryIds.length === 0) continue;
@@ -582,6 +609,8 @@ export async function drawBracket(
 ): Promise<TournamentRow> {
   await new Bracket(trx, tournament.id).create(tournament, seededEntryIds);
   await markStarted(trx, tournament.id, now);
+  // Invitations not answered lapse: a team plays with those who joined (decision 046).
+  await dropInvitations(trx, tournament.id);
   await settleWalkovers(deps, trx, { ...tournament, state: 'running' });
   return (await findTournament(trx, tournament.id)) as TournamentRow;
 }

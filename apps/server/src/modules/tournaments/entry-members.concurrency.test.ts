@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { buildLanBody } from '../../../test/lans.ts';
+import { setUpOrganiserSite } from '../../../test/organiser.ts';
+import { insertSubscriberRow, serviceDepsOn, useSecondPool } from '../../../test/services.ts';
+import { signInAs } from '../../../test/signed-in.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { createLan } from '../lans/lans.service.ts';
+import { acceptInvitation } from './entry-members.ts';
+import {
+  createTournament,
+  enterTournament,
+  getTournament,
+  type TournamentsDeps,
+} from './tournaments.service.ts';
+
+/*
+ * One person accepting two teams' invitations at the same moment (issue 50, §6), without
+ * HTTP in between so the transactions really overlap; on PostgreSQL through two pools, two
+ * servers on one database. Whatever the interleaving, they join one team.
+ */
+describe.each(testEngines)('invitations accepted at once on %s', (engine) => {
+  const { site, adminViewer: admin } = setUpOrganiserSite(engine);
+  const second = useSecondPool(site);
+  const depsOn = (db: AppDatabase): TournamentsDeps => ({ ...serviceDepsOn(db), isChatOn: false });
+
+  it('joins one of two teams whose invitations one accepts at once', async () => {
+    const deps = depsOn(site.db);
+    const lan = await createLan(serviceDepsOn(site.db), admin, {
+      ...buildLanBody({ name: 'Invitation Lan', isActive: true }),
+      location: null,
+    });
+    const participant = async (): Promise<Viewer> => {
+      const { user } = await signInAs(site.db, site.issuer, ['Lanner']);
+      await insertSubscriberRow(site.db, {
+        lanId: lan.id,
+        userId: user.id,
+        status: 'Accepted',
+        at: new Date(),
+      });
+      return { user, roles: ['Lanner'] };
+    };
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const tournament = await createTournament(deps, admin, lan.id, {
+        name: `Duos ${attempt}`,
+        game: 'Quake',
+        gameId: null,
+        format: 'single_elimination',
+        teamSize: 2,
+        maxEntrants: 8,
+        bestOf: 1,
+        finalBestOf: null,
+        signUpClosesAt: null,
+        checkIn: false,
+      });
+      const invitee = await participant();
+      const entryIds: number[] = [];
+      for (const name of ['Boost Goblins', 'Rail Gunners']) {
+        const captain = await participant();
+        const entered = await enterTournament(deps, captain, tournament.id, {
+          name,
+          memberIds: [invitee.user.id],
+        });
+        entryIds.push(entered.entries.find((entry) => entry.name === name)?.id as number);
+      }
+      const answers = await Promise.allSettled(
+        entryIds.map((entryId, index) =>
+          acceptInvitation(
+            depsOn(index % 2 === attempt % 2 ? site.db : second()),
+            invitee,
+            tournament.id,
+            entryId,
+            invitee.user.id,
+          ),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(1);
+      const refused = answers.find((answer) => answer.status === 'rejected');
+      expect(String(refused?.reason)).toMatch(/already|just joined/);
+      const after = await getTournament(deps, admin, tournament.id);
+      const inTeams = after.entries.filter((entry) =>
+        entry.members.some((member) => member.userId === invitee.user.id),
+      );
+      expect(inTeams).toHaveLength(1);
+      expect(after.entries.flatMap((entry) => entry.invited)).toEqual([]);
+    }
+  });
+});
