@@ -5,6 +5,7 @@ import { assetIdOf, formerLannerNickname } from '@lanparty/contract/rules';
 import { sql } from 'kysely';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
 import { erasedSubjectOf, type UserRow } from '../accounts/accounts.repository.ts';
+import { keepASystemAdministrator } from '../accounts/system-administrators.ts';
 import { leaveClanForGood } from '../clans/clans.service.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { personalAttemptKeyPrefixes } from '../limits/attempt-limits.ts';
@@ -80,6 +81,11 @@ export async function eraseAccount(
       .where('erased_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return false;
+    await keepASystemAdministrator(
+      trx,
+      user.id,
+      eraser.kind === 'self' ? 'erasing your own account' : 'erasing their account',
+    );
     const username = (await findUsernameOfUser(trx, user.id)) ?? null;
     const subscriberIds = (
       await trx.selectFrom('subscribers').select('id').where('user_id', '=', user.id).execute()

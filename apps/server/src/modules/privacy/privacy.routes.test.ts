@@ -406,7 +406,7 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
     const own = await api.request(only, 'DELETE', '/api/users/me', { password });
     expect(own.statusCode).toBe(409);
     expect(own.json().detail).toMatch(/only system administrator/);
-    const second = await api.person({ roles: ['SystemAdministrator'] });
+    const second = await withPassword(await api.person({ roles: ['SystemAdministrator'] }));
     const byOther = await api.request(second, 'DELETE', `/api/users/${only.user.id}`, {
       reason: 'Leaving the crew',
     });

@@ -1,4 +1,3 @@
-import type { Role } from '@lanparty/contract';
 import {
   consentChangeSchema,
   consentStateSchema,
@@ -99,8 +98,8 @@ export const privacyRoutes =
           tags: ['users'],
           summary: 'Erase the signed-in user’s account',
           description:
-            'With the account’s password, or for accounts without one (Steam, single sign-on) ' +
-            'the ID token of a sign-in made in the last 5 minutes. 204; the account’s tokens ' +
+            'With the account’s password; only accounts without one (Steam, single sign-on) ' +
+            'send instead the ID token of a sign-in made in the last 5 minutes. 204; the account’s tokens ' +
             'are refused from then on. Past subscriptions, payments and playtime stay, of a ' +
             '"Former lanner".',
           body: ownErasureSchema,
@@ -114,7 +113,6 @@ export const privacyRoutes =
       },
       async (request, reply) => {
         const viewer = await requireViewer(request);
-        await refuseErasingTheLastSystemAdministrator(deps, viewer.user.id, viewer.roles, 'own');
         const { password, idToken } = request.body;
         if (password !== undefined) {
           await requireAttempt(
@@ -130,6 +128,10 @@ export const privacyRoutes =
             );
           if (verdict === 'wrong') throw new ProblemError(400, 'The password is not right.');
         } else if (idToken !== undefined) {
+          // A sign-in's proof is no more than a session: whoever holds one of a password
+          // account (a tab left signed in) must still know the password to erase it.
+          if ((await findUsernameOfUser(deps.db, viewer.user.id)) !== undefined)
+            throw new ProblemError(400, 'This account has a password: confirm with it.');
           await requireFreshSignIn(deps.verifySignIn, idToken, viewer.user.subject, now());
         } else {
           throw new ProblemError(
@@ -182,7 +184,6 @@ export const privacyRoutes =
             403,
             `You may not erase the account of a ${beyond.join(', ')}: only a system administrator may.`,
           );
-        await refuseErasingTheLastSystemAdministrator(deps, user.id, roles, 'their');
         await eraseAccount(
           deps,
           user,
@@ -268,28 +269,4 @@ async function requireFreshSignIn(
     throw new ProblemError(400, 'The sign-in’s proof is of another account.');
   if (now.getTime() / 1000 - proof.authTime > freshSignInSeconds)
     throw new ProblemError(400, 'Sign in again to confirm: that sign-in was over 5 minutes ago.');
-}
-
-/** A site keeps a system administrator: the last one is not erased (409). */
-async function refuseErasingTheLastSystemAdministrator(
-  deps: PrivacyDeps,
-  userId: number,
-  roles: readonly Role[],
-  whose: 'own' | 'their',
-): Promise<void> {
-  if (!roles.includes('SystemAdministrator')) return;
-  const others = await deps.db
-    .selectFrom('user_roles')
-    .innerJoin('users', 'users.id', 'user_roles.user_id')
-    .select('users.id')
-    .where('user_roles.role', '=', 'SystemAdministrator')
-    .where('users.id', '!=', userId)
-    .where('users.erased_at', 'is', null)
-    .limit(1)
-    .execute();
-  if (others.length === 0)
-    throw new ProblemError(
-      409,
-      `This is the site’s only system administrator: make another one before erasing ${whose} account.`,
-    );
 }

@@ -26,6 +26,7 @@ import {
   replaceRoles,
   type UserRow,
 } from '../accounts/accounts.repository.ts';
+import { keepASystemAdministrator } from '../accounts/system-administrators.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { cancelWaitingMessage, enqueueMessage } from '../outbox/outbox.repository.ts';
@@ -196,6 +197,8 @@ async function saveProfile(
         now,
       );
       if (roles) {
+        if (!roles.includes('SystemAdministrator'))
+          await keepASystemAdministrator(trx, user.id, 'taking their SystemAdministrator role');
         const before = (await findRoles(trx, [user.id])).get(user.id) ?? [];
         await replaceRoles(trx, user.id, roles, now);
         if (roles.includes('Lanner') && !before.includes('Lanner'))
