@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Archive, ArrowLeft, CalendarDays, Shield, Trophy, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { canSeeAdmin, canSeeStats } from '../lib/access-rules.ts';
+import { canSeeAdmin, canSeeProfileLink, canSeeStats } from '../lib/access-rules.ts';
 import { Link } from '../lib/router/index.tsx';
 import { useViewer } from '../lib/viewer.tsx';
 import styles from './not-found.module.css';
@@ -52,7 +52,7 @@ export function NotFound({ title, children, back }: NotFoundProps) {
               Leaderboard
             </Destination>
           ) : null}
-          {viewer.user ? (
+          {canSeeProfileLink(viewer) ? (
             <Destination to="/profile" icon={UserRound}>
               Your profile
             </Destination>

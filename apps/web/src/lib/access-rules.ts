@@ -17,12 +17,11 @@ export function canSeeAdmin(viewer: Viewer): boolean {
 }
 
 /**
- * The profile link (with the nickname) is for every signed-in person: spec §6 gave it to
- * lanners only, which left a visitor, an administrator or a new account no way to their
- * own profile (issue 32).
+ * Spec §6: the profile link (with the nickname) is for lanners; anyone else signed in
+ * reaches /profile through the notices that send them there (issue 50 §1).
  */
 export function canSeeProfileLink(viewer: Viewer): boolean {
-  return viewer.user !== null;
+  return viewer.hasAnyRole(requiredRoles.lanner);
 }
 
 /** The admin users screen is for member administrators. */

@@ -34,6 +34,13 @@ describe('viewer', () => {
     expect(canSeeProfileLink(anonymousViewer)).toBe(false);
   });
 
+  // Spec §6 (issue 50 §1): the profile link is shown for Lanner.
+  it('shows the profile link to lanners only', () => {
+    expect(canSeeProfileLink(lannerAndMember)).toBe(true);
+    for (const roles of [[], ['Member'], ['LanAdministrator'], ['MemberAdministrator']] as const)
+      expect(canSeeProfileLink(createViewer(buildUserProfile({ roles: [...roles] })))).toBe(false);
+  });
+
   it('lets any administrator role see the admin link', () => {
     for (const role of [
       'LanAdministrator',

@@ -32,24 +32,61 @@ describe('navigation by role', () => {
     expect(within(user).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
-  it('shows a member Stats and a profile link', async () => {
-    renderApp('/lans/upcoming', { viewer: buildViewer({ roles: ['Member'], nickname: 'nova' }) });
-    const main = await findNavigation('Main');
-    expect(within(main).getByRole('link', { name: 'Stats' })).toBeInTheDocument();
-    const user = await findNavigation('User');
-    expect(within(user).getByRole('link', { name: 'nova' })).toHaveAttribute('href', '/profile');
-  });
-
-  // Issue 32: every signed-in person reaches their own profile from the header, whatever
-  // their roles: a new account (no role yet), a lan or a member administrator.
+  // Spec §6: the profile link is shown for Lanner; others reach their profile through the
+  // notices that send them there (issue 50 §1, withdrawing decision 037's departure).
   it.each([
+    ['a member', ['Member']],
     ['a new account without roles', []],
     ['a lan administrator', ['LanAdministrator']],
     ['a member administrator', ['MemberAdministrator']],
-  ] as const)('shows %s the profile link with their nickname', async (_who, roles) => {
+  ] as const)('shows %s, who is no lanner, no profile link', async (_who, roles) => {
     renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [...roles], nickname: 'zoe' }) });
     const user = await findNavigation('User');
-    expect(within(user).getByRole('link', { name: 'zoe' })).toHaveAttribute('href', '/profile');
+    expect(within(user).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(within(user).queryByRole('link', { name: 'zoe' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'zoe' })).not.toBeInTheDocument();
+  });
+
+  it('leaves a non-lanner the way to their profile that the notices give, and the profile works', async () => {
+    stubFetch({
+      'GET /api/lans': () => jsonResponse(buildPage([])),
+      'GET /api/users/me/playtime-status': () =>
+        jsonResponse({
+          isCollecting: false,
+          hasSteamId: false,
+          isGameDetailsPrivate: false,
+          gamesCheckedAt: null,
+          showsOnScreens: true,
+        }),
+      'GET /api/users/5/history': () =>
+        jsonResponse({
+          attendedCount: 0,
+          attended: [],
+          firstLan: null,
+          currentStreak: 0,
+          longestStreak: 0,
+          badges: [],
+        }),
+      'GET /api/users/me/consents': () =>
+        jsonResponse({
+          steamPlaytime: {
+            given: null,
+            decidedAt: null,
+            wordingVersion: null,
+            wording: 'Record my Steam playtime',
+            currentWordingVersion: 1,
+            needsAnswer: false,
+          },
+        }),
+    });
+    const { user } = renderApp('/lans/upcoming', {
+      viewer: buildViewer({ id: 5, roles: [], nickname: 'zoe', city: null }),
+    });
+    const notifications = await screen.findByRole('status', { name: 'Notifications' });
+    await user.click(within(notifications).getByRole('link', { name: 'Complete your profile' }));
+    const form = await screen.findByRole('form', { name: 'Personal Information' });
+    expect(within(form).getByLabelText('Nickname')).toHaveValue('zoe');
+    expect(screen.getByRole('heading', { level: 1, name: 'Zoe' })).toBeInTheDocument();
   });
 
   it.each(['LanAdministrator', 'MemberAdministrator'] as const)(
@@ -142,15 +179,11 @@ describe('sign-ups waiting, on the Admin link', () => {
 });
 
 describe('signing out', () => {
-  it('offers everyone signed in a Sign out button and their profile, even without roles', async () => {
+  it('offers everyone signed in a Sign out button, even without roles', async () => {
     renderApp('/lans/upcoming', { viewer: buildViewer({ roles: [] }) });
     const user = await findNavigation('User');
     expect(within(user).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(within(user).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
-    expect(within(user).getByRole('link', { name: 'pixelpete' })).toHaveAttribute(
-      'href',
-      '/profile',
-    );
   });
 
   it('ends the session at the identity provider when pressed', async () => {
