@@ -45,6 +45,15 @@ export function writesPerUser(perMinute: number): AttemptLimit {
   return { name: 'write-user', maxAttempts: perMinute, windowMs: minute };
 }
 
+/**
+ * Changes for the signed-in asked without signing in, per address, `perMinute` a minute
+ * (WRITES_PER_MINUTE): each is refused with 401, so only a loop runs into it; an address
+ * may be a whole lan venue, so it is as generous as one person's allowance.
+ */
+export function anonymousWritesPerAddress(perMinute: number): AttemptLimit {
+  return { name: 'anonymous-write-address', maxAttempts: perMinute, windowMs: minute };
+}
+
 export type AttemptVerdict = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
 
 /** How often, at most, one server sweeps finished windows out of the table. */

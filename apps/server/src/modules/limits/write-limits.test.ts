@@ -66,6 +66,44 @@ describe.each(testEngines)('the write limit on %s', (engine) => {
     expect(theirs.statusCode).toBe(200);
   });
 
+  it('refuses a stranger’s flood of changes per address with 429 and Retry-After', async () => {
+    let forwarded = 0;
+    const report = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      site.app.inject({
+        method: 'PUT',
+        url: '/api/matches/1/report',
+        remoteAddress,
+        // A forwarded address changes nothing: without TRUST_PROXY it is the client's claim.
+        headers: { 'x-forwarded-for': `203.0.113.${forwarded++ % 250}`, ...headers },
+        payload: { scores: [1, 0] },
+      });
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof report>> | undefined;
+    while (!refused && statuses.length <= perUser + 10) {
+      const answer = await report('198.51.100.7');
+      statuses.push(answer.statusCode);
+      if (answer.statusCode === 429) refused = answer;
+    }
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(perUser);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused?.json().detail).toMatch(
+      /^Too many changes without signing in\. Please try again in /,
+    );
+
+    // Another address is still told to sign in; someone signed in at the same one goes on.
+    expect((await report('198.51.100.8')).statusCode).toBe(401);
+    const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
+    const theirs = await site.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/history-visibility',
+      remoteAddress: '198.51.100.7',
+      headers: lanner.headers,
+      payload: { showsHistory: true },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+  });
+
   it('counts an administrator’s changes too, whatever they are', async () => {
     const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
     let status = 0;

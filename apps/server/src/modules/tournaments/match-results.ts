@@ -19,6 +19,7 @@ import {
 } from './tournaments.repository.ts';
 import {
   changeTournament,
+  changeTournamentIfAny,
   isRetryable,
   readTournament,
   settleWalkovers,
@@ -37,7 +38,8 @@ import {
  * batch was being written and settles them together: one transaction, the tournament's
  * matches read in one go, the library run on them in memory in the order they came, each
  * changed match written once. A report refused (not a side, a wrong score) is refused
- * alone; the others of its batch go on.
+ * alone; the others of its batch go on. A batch refused in full changes nothing: the
+ * tournament's version and its event are raised only when a report was taken (issue 50).
  */
 
 const noMatch = (id: number) => new ProblemError(404, `There is no match ${id}.`);
@@ -237,7 +239,7 @@ async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): P
     const indexes = batch.flatMap((report, index) =>
       tournamentOf.get(report.matchId) === tournamentId ? [index] : [],
     );
-    const results: Outcome[] = await changeTournament(
+    const results: Outcome[] = await changeTournamentIfAny(
       deps,
       tournamentId,
       async (trx, tournament) => {
@@ -246,6 +248,7 @@ async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): P
         await bracket.loadMatches();
         const captains = await findCaptainsOf(trx, tournament.id);
         const answers: Outcome[] = [];
+        let hasChanged = false;
         for (const index of indexes) {
           const report = batch[index] as Report;
           try {
@@ -258,6 +261,7 @@ async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): P
               await bracket.setScores(report.matchId, report.scores);
               settledIn.add(tournament.id);
             }
+            hasChanged = true;
             answers.push({ match: presentMatch(rowOf(bracket, match), bestOf) });
           } catch (error) {
             if (!(error instanceof ProblemError)) throw error;
@@ -265,7 +269,7 @@ async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): P
           }
         }
         await bracket.flush();
-        return answers;
+        return { answer: answers, hasChanged };
       },
     ).catch((error: unknown) => {
       if (isRetryable(error)) throw error;

@@ -109,6 +109,7 @@ export async function findVisibleTournament(
 /**
  * Runs a change of a tournament in a transaction holding its row (see above); the lost
  * race of a unique index (one person in two entries at once) is answered by `conflict`.
+ * A refusal thrown by `work` rolls the raised version back with the rest.
  */
 export async function changeTournament<T>(
   deps: TournamentsDeps,
@@ -116,13 +117,45 @@ export async function changeTournament<T>(
   work: (trx: Executor, tournament: TournamentRow) => Promise<T>,
   conflict?: () => ProblemError,
 ): Promise<T> {
+  return inTournamentTransaction(
+    deps,
+    async (trx) => {
+      const tournament = await lockTournament(trx, tournamentId);
+      if (!tournament) throw noTournament(tournamentId);
+      return work(trx, tournament);
+    },
+    conflict,
+  );
+}
+
+/**
+ * A change of a tournament that may come to nothing (a batch of reports each refused): its
+ * row is held without raising the version, which is raised only when `work` wrote something
+ * (issue 50). Refusals then leave no version and no `tournament` event behind, so nobody
+ * makes every open page of the bracket read it again by being refused.
+ */
+export async function changeTournamentIfAny<T>(
+  deps: TournamentsDeps,
+  tournamentId: number,
+  work: (trx: Executor, tournament: TournamentRow) => Promise<{ answer: T; hasChanged: boolean }>,
+): Promise<T> {
+  return inTournamentTransaction(deps, async (trx) => {
+    const tournament = await holdTournament(trx, tournamentId);
+    if (!tournament) throw noTournament(tournamentId);
+    const { answer, hasChanged } = await work(trx, tournament);
+    if (hasChanged) await lockTournament(trx, tournamentId);
+    return answer;
+  });
+}
+
+async function inTournamentTransaction<T>(
+  deps: TournamentsDeps,
+  change: (trx: Executor) => Promise<T>,
+  conflict?: () => ProblemError,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await deps.db.transaction().execute(async (trx) => {
-        const tournament = await lockTournament(trx, tournamentId);
-        if (!tournament) throw noTournament(tournamentId);
-        return work(trx, tournament);
-      });
+      return await deps.db.transaction().execute(change);
     } catch (error) {
       if (conflict && isUniqueViolation(error)) throw conflict();
       // It also takes matches (walkovers, the end): against a change of a match that waits
@@ -455,20 +488,32 @@ export async function withdrawEntry(
   tournamentId: number,
   entryId: number,
 ): Promise<void> {
-  await findVisibleTournament(deps.db, viewer, tournamentId);
+  const { tournament: seen } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  // Refused before the tournament's row is held, and again under it (it may have changed).
+  await refuseWithdrawal(deps.db, viewer, seen, entryId);
   await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    const entry = await findEntry(trx, tournamentId, entryId);
-    if (!entry) throw new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
-    authorize(viewer, 'tournamentEntry.act', captains(viewer, entry));
+    await refuseWithdrawal(trx, viewer, tournament, entryId);
     if (tournament.state === 'open') {
       await deleteEntry(trx, entryId);
       return;
     }
-    if (tournament.state === 'finished')
-      throw new ProblemError(409, `${tournament.name} is over: its entries stay as they played.`);
     await setEntryFlags(trx, [entryId], { has_forfeited: true });
     await settleWalkovers(deps, trx, tournament);
   });
+}
+
+/** Why `viewer` may not withdraw the entry from the tournament as it stands, if they may not. */
+async function refuseWithdrawal(
+  db: Executor,
+  viewer: Viewer | null,
+  tournament: TournamentRow,
+  entryId: number,
+): Promise<void> {
+  const entry = await findEntry(db, tournament.id, entryId);
+  if (!entry) throw new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
+  authorize(viewer, 'tournamentEntry.act', captains(viewer, entry));
+  if (tournament.state === 'finished')
+    throw new ProblemError(409, `${tournament.name} is over: its entries stay as they played.`);
 }
 
 /**
@@ -509,19 +554,31 @@ export async function checkInEntry(
   tournamentId: number,
   entryId: number,
 ): Promise<Tournament> {
-  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  const { tournament: seen, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  // Refused before the tournament's row is held, and again under it (it may have changed).
+  await refuseCheckIn(deps.db, viewer, seen, entryId);
   const changed = await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    const entry = await findEntry(trx, tournamentId, entryId);
-    if (!entry) throw new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
-    const members = await findEntryMemberIds(trx, entryId);
-    authorize(viewer, 'tournamentEntry.act', viewer !== null && members.includes(viewer.user.id));
-    refuseUnlessOpen(tournament, 'checking in');
-    if (!toBoolean(tournament.needs_check_in))
-      throw new ProblemError(409, `${tournament.name} needs no check-in.`);
+    await refuseCheckIn(trx, viewer, tournament, entryId);
     await setEntryFlags(trx, [entryId], { is_checked_in: true });
     return tournament;
   });
   return readTournament(deps, deps.db, changed, lan.name);
+}
+
+/** Why `viewer` may not check the entry in to the tournament as it stands, if they may not. */
+async function refuseCheckIn(
+  db: Executor,
+  viewer: Viewer | null,
+  tournament: TournamentRow,
+  entryId: number,
+): Promise<void> {
+  const entry = await findEntry(db, tournament.id, entryId);
+  if (!entry) throw new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
+  const members = await findEntryMemberIds(db, entryId);
+  authorize(viewer, 'tournamentEntry.act', viewer !== null && members.includes(viewer.user.id));
+  refuseUnlessOpen(tournament, 'checking in');
+  if (!toBoolean(tournament.needs_check_in))
+    throw new ProblemError(409, `${tournament.name} needs no check-in.`);
 }
 
 // The start -----------------------------------------------------------------------------

@@ -1,0 +1,147 @@
+import type { Tournament } from '@lanparty/contract';
+import { describe, expect, it } from 'vitest';
+import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
+import { useSecondPool } from '../../../test/services.ts';
+import { testEngines } from '../../../test/test-database.ts';
+import { tournamentCalls } from '../../../test/tournaments.ts';
+import { holdTournament } from './tournaments.repository.ts';
+
+/*
+ * Refusals change no tournament (issue 50): an open bracket's pages read it again on every
+ * `tournament` event, so a refused request must raise neither its version nor an event,
+ * and must not wait for (or hold up) the tournament's row.
+ */
+describe.each(testEngines)('refused changes of a tournament on %s', (engine) => {
+  const { api, as, site } = setUpOrganiserSite(engine, { callers: ['LanAdministrator'] });
+  const second = useSecondPool(site);
+  const admin = () => as.LanAdministrator as Person;
+  const { make, read, players, enter, start, report, matchesOf } = tournamentCalls(api, admin, {
+    name: 'Cup',
+    game: 'Quake',
+    format: 'single_elimination',
+    maxEntrants: 8,
+  });
+
+  /** The tournament's version and how many `tournament` events it has raised. */
+  const stateOf = async (id: number) => {
+    const events = await site.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('kind', '=', 'tournament')
+      .where('tournament_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { version: (await read(id)).version, events: Number(events.count) };
+  };
+
+  /** Four players entered; started when asked: its first match, ready, and who plays it. */
+  const tournamentOf = async (options: { isStarted: boolean; body?: object }) => {
+    const lan = await api.createLan();
+    const tournament = await make(lan.id, options.body);
+    const people = await players(lan.id, 4);
+    for (const person of people) expect((await enter(tournament.id, person)).statusCode).toBe(201);
+    let state: Tournament = await read(tournament.id);
+    if (options.isStarted)
+      state = await start(tournament.id, {
+        seeding: 'ordered',
+        entryIds: state.entries.map((entry) => entry.id),
+      });
+    const ready = matchesOf(state).filter((match) => match.status === 'ready');
+    const captainOf = (entryId: number | null | undefined) =>
+      people.find(
+        (person) =>
+          person.user.id === state.entries.find((entry) => entry.id === entryId)?.captainId,
+      ) as Person;
+    return { state, people, ready, captainOf };
+  };
+
+  /** Sends `count` requests, all at once, and answers their statuses. */
+  const flood = async (count: number, send: () => ReturnType<typeof api.request>) =>
+    (await Promise.all(Array.from({ length: count }, send))).map((answer) => answer.statusCode);
+
+  it('answers 200 reports without signing in with 401, and no event', async () => {
+    const { state, ready } = await tournamentOf({ isStarted: true });
+    const before = await stateOf(state.id);
+    const statuses = await flood(200, () =>
+      api.request(undefined, 'PUT', `/api/matches/${ready[0]?.id}/report`, { scores: [1, 0] }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    expect(await stateOf(state.id)).toEqual(before);
+  });
+
+  it('answers 200 reports by someone not playing the match with 403, and no event', async () => {
+    const { state, ready } = await tournamentOf({ isStarted: true });
+    const visitor = await api.person();
+    const before = await stateOf(state.id);
+    const statuses = await flood(200, () => report(ready[0]?.id as number, visitor, [1, 0]));
+    expect(new Set(statuses)).toEqual(new Set([403]));
+    expect(await stateOf(state.id)).toEqual(before);
+  });
+
+  it('raises the version for a batch of reports only when one was taken', async () => {
+    const { state, ready, captainOf } = await tournamentOf({ isStarted: true });
+    const [first, second] = ready;
+    const final = matchesOf(state).find((match) => match.status !== 'ready');
+    const player = captainOf(first?.sides[0]?.entryId);
+    const visitor = await api.person();
+    const before = await stateOf(state.id);
+    // Sent together, so they are settled in batches: each refused for its own reason.
+    const refused = await Promise.all([
+      report(first?.id as number, visitor, [1, 0]),
+      report(first?.id as number, player, [1, 1]),
+      report(second?.id as number, player, [1, 0]),
+      report(final?.id as number, player, [1, 0]),
+      report(first?.id as number, visitor, [0, 1]),
+    ]);
+    expect(refused.map((answer) => answer.statusCode)).toEqual([403, 400, 403, 409, 403]);
+    expect(await stateOf(state.id)).toEqual(before);
+
+    const taken = await report(first?.id as number, player, [1, 0]);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const after = await stateOf(state.id);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.events).toBeGreaterThan(before.events);
+  });
+
+  it('refuses withdrawals and check-ins of strangers and of others without a trace', async () => {
+    const { state, people } = await tournamentOf({ isStarted: false, body: { checkIn: true } });
+    const entryId = state.entries[0]?.id as number;
+    const other = people.find((person) => person.user.id !== state.entries[0]?.captainId) as Person;
+    const before = await stateOf(state.id);
+    const withdraw = (who: Person | undefined) =>
+      api.request(who, 'DELETE', `/api/tournaments/${state.id}/entries/${entryId}`);
+    const checkIn = (who: Person | undefined) =>
+      api.request(who, 'POST', `/api/tournaments/${state.id}/entries/${entryId}/check-in`);
+    expect((await withdraw(undefined)).statusCode).toBe(401);
+    expect((await checkIn(undefined)).statusCode).toBe(401);
+    expect((await withdraw(other)).statusCode).toBe(403);
+    expect((await checkIn(other)).statusCode).toBe(403);
+    expect(await stateOf(state.id)).toEqual(before);
+  });
+
+  // Another server holding the tournament's row (a long change of it): a refusal is answered
+  // without waiting for it. SQLite has one connection per site, so no row is held apart.
+  it.runIf(engine === 'postgres')(
+    'answers refused withdrawals and check-ins while another server holds the tournament',
+    async () => {
+      const { state, people } = await tournamentOf({ isStarted: false, body: { checkIn: true } });
+      const entryId = state.entries[0]?.id as number;
+      const other = people.find(
+        (person) => person.user.id !== state.entries[0]?.captainId,
+      ) as Person;
+      const entry = `/api/tournaments/${state.id}/entries/${entryId}`;
+      const statuses = await second()
+        .transaction()
+        .execute(async (trx) => {
+          await holdTournament(trx, state.id);
+          return Promise.all([
+            api.request(undefined, 'DELETE', entry),
+            api.request(undefined, 'POST', `${entry}/check-in`),
+            api.request(other, 'DELETE', entry),
+            api.request(other, 'POST', `${entry}/check-in`),
+            api.request(other, 'DELETE', `/api/tournaments/${state.id}/entries/999999`),
+          ]).then((answers) => answers.map((answer) => answer.statusCode));
+        });
+      expect(statuses).toEqual([401, 401, 403, 403, 404]);
+    },
+  );
+});
