@@ -22,6 +22,16 @@ export const tournamentActions = {
     apiRequest<Tournament>(`/api/tournaments/${id}/entries`, { method: 'POST', body: input }),
   withdraw: ({ id, entryId }: { id: number; entryId: number }) =>
     apiRequest<void>(`/api/tournaments/${id}/entries/${entryId}`, { method: 'DELETE' }),
+  /** The one invited joins the team (decision 046). */
+  join: ({ id, entryId, userId }: { id: number; entryId: number; userId: number }) =>
+    apiRequest<Tournament>(`/api/tournaments/${id}/entries/${entryId}/members/${userId}`, {
+      method: 'PUT',
+    }),
+  /** One leaves an entry or declines an invitation; its captain takes anyone out. */
+  removeMember: ({ id, entryId, userId }: { id: number; entryId: number; userId: number }) =>
+    apiRequest<void>(`/api/tournaments/${id}/entries/${entryId}/members/${userId}`, {
+      method: 'DELETE',
+    }),
   checkIn: ({ id, entryId }: { id: number; entryId: number }) =>
     apiRequest<Tournament>(`/api/tournaments/${id}/entries/${entryId}/check-in`, {
       method: 'POST',

@@ -10,6 +10,7 @@ import { describeError } from '../../../lib/describe-error.ts';
 import { formatCommunityDateTime } from '../../../lib/format-date.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
+import { OwnTeam, YourInvitations } from './team-invitations.tsx';
 import { isSignUpClosed } from './tournament-texts.ts';
 import styles from './tournaments.module.css';
 
@@ -30,8 +31,9 @@ async function lanParticipants(lanId: number): Promise<{ id: number; nickname: s
 
 /**
  * Signing up before the start (issue 37): alone with one button; a team's captain names it
- * and picks its members among the lan's participants not in it yet (or enters as their
- * clan). An entry's captain withdraws it; its members check it in where asked.
+ * and invites its members among the lan's participants not in it yet (or enters as their
+ * clan), who join by accepting. An entry's captain withdraws it; its members check it in
+ * where asked, and leave it.
  */
 export function SignUp({ tournament }: { tournament: Tournament }) {
   const viewer = useViewer();
@@ -84,18 +86,31 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
           ) : null}
         </div>
         <AlertText message={error} />
+        {tournament.teamSize > 1 ? <OwnTeam tournament={tournament} entry={own} /> : null}
       </div>
     );
   const isAdministrator = viewer.hasAnyRole(requiredRoles.lanManagement);
   const closesAt = tournament.signUpClosesAt;
   const isClosed = isSignUpClosed(tournament);
+  // Invitations stand when sign-up has closed or is full: the team holds its place already.
   if (closesAt && isClosed && !isAdministrator)
-    return <p>Sign-up closed on {formatCommunityDateTime(closesAt)}.</p>;
+    return (
+      <>
+        <YourInvitations tournament={tournament} />
+        <p>Sign-up closed on {formatCommunityDateTime(closesAt)}.</p>
+      </>
+    );
   const isFull = tournament.entryCount >= tournament.maxEntrants;
   if (isFull && !isAdministrator)
-    return <p>The tournament is full: {tournament.maxEntrants} entries have signed up.</p>;
+    return (
+      <>
+        <YourInvitations tournament={tournament} />
+        <p>The tournament is full: {tournament.maxEntrants} entries have signed up.</p>
+      </>
+    );
   return (
     <>
+      <YourInvitations tournament={tournament} />
       {closesAt ? (
         <p className={styles.muted}>
           Sign-up {isClosed ? 'closed' : 'closes'} on {formatCommunityDateTime(closesAt)}

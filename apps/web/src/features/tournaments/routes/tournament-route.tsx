@@ -278,6 +278,9 @@ function Entries({ tournament }: { tournament: Tournament }) {
                 {tournament.teamSize > 1
                   ? `: ${entry.members.map((member) => member.nickname).join(', ')}`
                   : ''}
+                {entry.invited.length > 0
+                  ? ` (invited: ${entry.invited.map((invited) => invited.nickname).join(', ')})`
+                  : ''}
                 {tournament.checkIn && isOpen
                   ? entry.checkedIn
                     ? ' · checked in'
