@@ -16,6 +16,7 @@ import { registerCachePolicy } from './http/cache-policy.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { jsonTooDeepError, maximumJsonDepth, nestsDeeperThan } from './http/json-nesting.ts';
 import { createKeptAnswers, type JsonBytes } from './http/kept-answers.ts';
+import { redactUrl } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { problem, sendProblem } from './http/problems.ts';
 import { contractValidatorCompiler } from './http/query-validation.ts';
@@ -82,6 +83,8 @@ export type AppOptions = {
   isRunningJobs?: boolean;
   /** The time of subscription changes; tests move it (the status mails' minute, decision 034). */
   clock?: () => Date;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: pino.DestinationStream;
 };
 
 /**
@@ -135,12 +138,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Every line that logs a request's address keeps none of its secrets (tokens, codes,
+      // an e-mail address): the request line below and any other.
+      serializers: { url: redactUrl },
       // People starting the site in a terminal read lines; log collectors read JSON,
       // written in chunks of a few lines rather than one write per line (a third of a
       // small answer's time went to writing its log line). Flushed when the app closes.
-      ...(process.stdout.isTTY
-        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-        : { stream: logDestination }),
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : process.stdout.isTTY
+          ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+          : { stream: logDestination }),
     },
     genReqId: () => randomUUID(),
     // One line per request, written when it is answered (below), instead of Fastify's two.
@@ -154,7 +162,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // An address with a broken %-escape (`/api/lans/%ZZ`) is refused before routing: as a
     // problem like every other 400, not Fastify's own shape.
     frameworkErrors: (error, request, reply) => {
-      request.log.info({ err: error }, 'request refused before routing');
+      // Not the error itself: its message repeats the address, secrets and all.
+      request.log.info(
+        { code: (error as { code?: string }).code, url: request.url },
+        'request refused before routing',
+      );
       sendProblem(reply, problem(400, 'The address is not valid: it holds a broken %-escape.'));
     },
   });

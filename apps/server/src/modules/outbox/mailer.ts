@@ -9,7 +9,7 @@ export type SendEmail = (message: EmailMessage, messageId: string) => Promise<vo
 
 /**
  * SMTP when configured. Otherwise (the embedded default) each mail becomes an .eml file
- * in `<data>/mail` — open it with any mail program — and its text is logged, so the
+ * in `<data>/mail` — open it with any mail program — and its name is logged, so the
  * person running the site can follow a verification link without a mail server.
  */
 export function createMailer(mail: MailConfig, dataDir: string, log: FastifyBaseLogger): SendEmail {
@@ -34,10 +34,9 @@ export function createMailer(mail: MailConfig, dataDir: string, log: FastifyBase
     );
     await writeFile(`${file}.tmp`, raw as Buffer);
     await rename(`${file}.tmp`, file);
-    log.info(
-      { to: message.to, subject: message.subject, file },
-      `mail written to a file (no SMTP_URL):\n${message.text}`,
-    );
+    // Where it is, not what it says nor to whom: a log is kept longer, and read by more
+    // people, than the mail folder (whose files an erasure deletes).
+    log.info({ file }, 'mail written to a file (no SMTP_URL)');
   };
 }
 

@@ -122,6 +122,20 @@ describe.each(testEngines)('the outbox on %s', (engine) => {
     expect(row.failed_at).not.toBeNull();
   });
 
+  it('logs a failed delivery without the address the mail server named', async () => {
+    await enqueueMessage(db, {
+      channel: 'email',
+      dedupeKey: 'rejected',
+      payload: mail('frag.person@example.org'),
+    });
+    const lines: string[] = [];
+    const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const rejected = new Error('550 5.1.1 <frag.person@example.org>: Recipient address rejected');
+    await deliverDueMessages(db, { email: async () => Promise.reject(rejected) }, logged);
+    expect(lines.join('')).toContain('Recipient address rejected');
+    expect(lines.join('')).not.toContain('frag.person@example.org');
+  });
+
   it('gives up at once when the receiver refuses the message for good', async () => {
     await enqueueMessage(db, { channel: 'chat', dedupeKey: 'refused', payload: { content: 'hi' } });
     await deliverDueMessages(

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { redactEmailAddresses } from '../../http/log-redaction.ts';
 import { runEvery } from '../../lib/run-every.ts';
 import {
   type ChatMessage,
@@ -74,7 +75,11 @@ export async function deliverDueMessages(
       const reason = error instanceof Error ? error.message : String(error);
       const waitMs = error instanceof RetryLaterError ? error.retryAfterMs : backoffMs(attempts);
       const isGivenUp = attempts >= maximumAttempts || error instanceof PermanentDeliveryError;
-      log.warn({ outboxId: message.id, attempts, reason, isGivenUp }, 'outbox delivery failed');
+      // A mail server's refusal quotes the recipient; the log keeps no one's address.
+      log.warn(
+        { outboxId: message.id, attempts, reason: redactEmailAddresses(reason), isGivenUp },
+        'outbox delivery failed',
+      );
       await recordFailedAttempt(db, message.id, {
         attempts,
         reason,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { findFreePort } from '../../../../../../scripts/free-port.ts';
 import { createTestSite, type Engine, type TestSite } from '../../../../test/test-database.ts';
-import { buildApp } from '../../../app.ts';
+import { type AppOptions, buildApp } from '../../../app.ts';
 import type { Config } from '../../../config.ts';
 import {
   type AppDatabase,
@@ -30,6 +30,7 @@ export async function startIdentitySite(
   engine: Engine,
   env: Record<string, string> = {},
   existing?: TestSite,
+  options: Pick<AppOptions, 'logStream'> = {},
 ): Promise<IdentitySite & { site: TestSite }> {
   const port = await findFreePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -41,7 +42,7 @@ export async function startIdentitySite(
     identity: { ...site.config.identity, issuer: `${origin}/oidc` },
   };
   const db = createDatabase(config.database);
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db, ...options });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     site,
