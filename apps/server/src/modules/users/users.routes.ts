@@ -274,7 +274,7 @@ export const usersRoutes =
           summary: 'Set a user’s roles (and profile), as an administrator',
           description:
             'MemberAdministrator grants and revokes Lanner and Member; SystemAdministrator every role. ' +
-            'Nobody removes their own SystemAdministrator role (409).',
+            'Nobody removes their own SystemAdministrator role, nor the site’s last one (409).',
           params: idParams,
           body: userUpdateSchema,
           response: { 200: userProfileSchema, ...closedProblems, 409: problemDetailsSchema },
