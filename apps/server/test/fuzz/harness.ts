@@ -1,5 +1,8 @@
 import { loadConfig } from '../../src/config.ts';
-import { writesPerUser } from '../../src/modules/limits/attempt-limits.ts';
+import {
+  anonymousWritesPerAddress,
+  writesPerUser,
+} from '../../src/modules/limits/attempt-limits.ts';
 import { type ApiSite, startApiSite } from '../api-site.ts';
 import type { Caller } from '../signed-in.ts';
 import type { Engine } from '../test-database.ts';
@@ -159,11 +162,17 @@ export async function startFuzzSite(
     /**
      * The write limit (120 changes a minute per person by default) would answer over half
      * of a long run's changes with 429s, and the routes behind it would go untried: each
-     * case starts with a full allowance. Bursts, which start from one too, meet the limit.
+     * case starts with a full allowance (the anonymous caller's, per address, too). Bursts,
+     * which start from one too, meet the limit.
      */
-    const writeLimit = writesPerUser(site.config.writesPerMinute);
+    const writeLimits = [writesPerUser, anonymousWritesPerAddress].map((limit) =>
+      limit(site.config.writesPerMinute),
+    );
     const forgetWriteCounts = () =>
-      site.db.deleteFrom('attempt_counters').where('key', 'like', `${writeLimit.name}:%`).execute();
+      site.db
+        .deleteFrom('attempt_counters')
+        .where((eb) => eb.or(writeLimits.map(({ name }) => eb('key', 'like', `${name}:%`))))
+        .execute();
     /**
      * Puts the community back after a successful change, and answers the roles it gave or
      * took that its caller may not.

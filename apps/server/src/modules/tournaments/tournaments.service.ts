@@ -74,7 +74,10 @@ import {
  * Every change takes the tournament's row first (`lockTournament`, raising its version):
  * changes of one tournament run one at a time, on either engine and on several servers,
  * and two reports or a report and a correction at once store one result, never advancing
- * anyone twice. The raised version is also the `tournament` event open pages follow.
+ * anyone twice. The raised version is also the `tournament` event open pages follow, so
+ * a refusal raises none (issue 50): one made under the row rolls the raise back with the
+ * rest, those acting for an entry are refused before the row is taken (and again under
+ * it), and a batch of reports raises the version only when one was taken.
  */
 export type TournamentsDeps = {
   db: AppDatabase;
