@@ -289,6 +289,9 @@ export type SeatSwapsTable = {
   from_user_id: number;
   to_user_id: number;
   creation_date: Timestamp;
+  /** The seats the two held when it was asked, which it trades (0032; null: gone before). */
+  from_seat_id: number | null;
+  to_seat_id: number | null;
 };
 
 /** An item of a lan's schedule (migration 0025). */

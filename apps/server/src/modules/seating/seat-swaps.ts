@@ -14,15 +14,23 @@ import {
   freeSeat,
   insertSwap,
   lockSeats,
+  type SeatRow,
   type SeatSwapRow,
   takeSeat,
 } from './seating.repository.ts';
-import { refuseOutOfTime, type SeatingDeps, visiblePlan } from './seating.service.ts';
+import {
+  refuseOutOfTime,
+  refuseSeatFor,
+  type SeatingDeps,
+  visiblePlan,
+} from './seating.service.ts';
 
 /**
  * Swapping seats (issue 34): a seated participant asks another; when the other accepts,
  * both move in one step — never two people on one seat, nor one without a seat between.
- * Only the two of them see a swap; each may withdraw or decline it.
+ * Only the two of them see a swap; each may withdraw or decline it. A swap is two picks
+ * (issue 50): each may sit on the other's seat only as a pick would let them, checked when
+ * it is asked and again when accepted, and it trades the two seats named when it was asked.
  */
 
 function presentSwap(row: SeatSwapRow, timeZone: string): SeatSwap {
@@ -33,6 +41,19 @@ function presentSwap(row: SeatSwapRow, timeZone: string): SeatSwap {
     to: { userId: row.to_user_id, nickname: row.to_nickname, seat: row.to_seat },
     creationDate: toZonedIsoTimestamp(row.creation_date, timeZone),
   };
+}
+
+/**
+ * Each of the two may sit on the other's seat as a pick lets a participant seat themselves:
+ * a lan administrator's leave to place anyone anywhere is for placing, not for trading.
+ */
+async function refuseEitherSeat(
+  db: Executor,
+  from: { userId: number; seat: SeatRow },
+  to: { userId: number; seat: SeatRow },
+): Promise<void> {
+  await refuseSeatFor(db, to.seat, from.userId, { isPlacedByAdministrator: false });
+  await refuseSeatFor(db, from.seat, to.userId, { isPlacedByAdministrator: false });
 }
 
 const signedIn = (viewer: Viewer | null): Viewer => {
@@ -66,14 +87,23 @@ export async function askSwap(
     const id = await deps.db.transaction().execute(async (trx) => {
       const { plan } = await visiblePlan(trx, asker, lanId);
       refuseOutOfTime(deps, plan, now);
-      if (!(await findSeatOf(trx, lanId, asker.user.id)))
-        throw new ProblemError(409, 'Pick a seat first: a swap trades two seats.');
-      if (!(await findSeatOf(trx, lanId, userId)))
+      const mine = await findSeatOf(trx, lanId, asker.user.id);
+      if (!mine) throw new ProblemError(409, 'Pick a seat first: a swap trades two seats.');
+      const theirs = await findSeatOf(trx, lanId, userId);
+      if (!theirs)
         throw new ProblemError(
           409,
           `${(await findNickname(trx, userId)) ?? `User ${userId}`} has no seat to swap.`,
         );
-      return insertSwap(trx, { lanId, fromUserId: asker.user.id, toUserId: userId, now });
+      await refuseEitherSeat(trx, { userId: asker.user.id, seat: mine }, { userId, seat: theirs });
+      return insertSwap(trx, {
+        lanId,
+        fromUserId: asker.user.id,
+        toUserId: userId,
+        fromSeatId: mine.id,
+        toSeatId: theirs.id,
+        now,
+      });
     });
     return presentSwap((await findSwap(deps.db, lanId, id)) as SeatSwapRow, deps.communityTimeZone);
   } catch (error) {
@@ -103,16 +133,33 @@ export async function acceptSwap(
     const swap = await swapOf(trx, lanId, swapId);
     authorize(asker, 'seatSwap.accept', swap.to_user_id);
     refuseOutOfTime(deps, plan, now);
+    // The seats named, held first: whoever moves after this waits for the swap to end.
+    await lockSeats(
+      trx,
+      [swap.to_seat_id, swap.from_seat_id].filter((id): id is number => id !== null),
+    );
+    // Deleted before the seats are looked at: of two accepts at once, one finds it gone.
+    if (!(await deleteSwap(trx, swap.id)))
+      throw new ProblemError(404, 'That swap is gone: it was answered or withdrawn.');
     const [mine, theirs] = await Promise.all([
       findSeatOf(trx, lanId, swap.to_user_id),
       findSeatOf(trx, lanId, swap.from_user_id),
     ]);
     if (!mine || !theirs)
       throw new ProblemError(409, 'One of you has no seat any more: the swap cannot be made.');
-    await lockSeats(trx, [mine.id, theirs.id]);
-    // Deleted first: of two accepts at once, one finds it gone.
-    if (!(await deleteSwap(trx, swap.id)))
-      throw new ProblemError(404, 'That swap is gone: it was answered or withdrawn.');
+    // Trading other seats than those asked for would hand over a seat never offered.
+    if (theirs.id !== swap.from_seat_id)
+      throw new ProblemError(
+        409,
+        `${swap.from_nickname} has moved since the swap was asked: ask again.`,
+      );
+    if (mine.id !== swap.to_seat_id)
+      throw new ProblemError(409, 'You have moved since the swap was asked: ask them again.');
+    await refuseEitherSeat(
+      trx,
+      { userId: swap.from_user_id, seat: theirs },
+      { userId: swap.to_user_id, seat: mine },
+    );
     const swapped =
       (await freeSeat(trx, mine.id, swap.to_user_id)) &&
       (await freeSeat(trx, theirs.id, swap.from_user_id)) &&

@@ -380,27 +380,21 @@ export async function lockSeats(db: Executor, ids: readonly number[]): Promise<v
     .execute();
 }
 
-/** A swap asked of or by someone at a lan, with both people's nicknames and seats now. */
+/** A swap asked of or by someone at a lan, with both people's nicknames and the seats it trades. */
 function selectSwaps(db: Executor) {
   return db
     .selectFrom('seat_swaps')
     .innerJoin('users as askers', 'askers.id', 'seat_swaps.from_user_id')
     .innerJoin('users as asked', 'asked.id', 'seat_swaps.to_user_id')
-    .leftJoin('seats as asker_seats', (join) =>
-      join
-        .onRef('asker_seats.lan_id', '=', 'seat_swaps.lan_id')
-        .onRef('asker_seats.occupant_user_id', '=', 'seat_swaps.from_user_id'),
-    )
-    .leftJoin('seats as asked_seats', (join) =>
-      join
-        .onRef('asked_seats.lan_id', '=', 'seat_swaps.lan_id')
-        .onRef('asked_seats.occupant_user_id', '=', 'seat_swaps.to_user_id'),
-    )
+    .leftJoin('seats as asker_seats', 'asker_seats.id', 'seat_swaps.from_seat_id')
+    .leftJoin('seats as asked_seats', 'asked_seats.id', 'seat_swaps.to_seat_id')
     .select([
       'seat_swaps.id',
       'seat_swaps.lan_id',
       'seat_swaps.from_user_id',
       'seat_swaps.to_user_id',
+      'seat_swaps.from_seat_id',
+      'seat_swaps.to_seat_id',
       'seat_swaps.creation_date',
       'askers.nickname as from_nickname',
       'asked.nickname as to_nickname',
@@ -428,10 +422,17 @@ export async function findSwap(db: Executor, lanId: number, swapId: number) {
     .executeTakeFirst();
 }
 
-/** Asks for a swap; the pair's unique key refuses asking twice. */
+/** Asks for a swap of the two seats named; the pair's unique key refuses asking twice. */
 export async function insertSwap(
   db: Executor,
-  swap: { lanId: number; fromUserId: number; toUserId: number; now: Date },
+  swap: {
+    lanId: number;
+    fromUserId: number;
+    toUserId: number;
+    fromSeatId: number;
+    toSeatId: number;
+    now: Date;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('seat_swaps')
@@ -439,6 +440,8 @@ export async function insertSwap(
       lan_id: swap.lanId,
       from_user_id: swap.fromUserId,
       to_user_id: swap.toUserId,
+      from_seat_id: swap.fromSeatId,
+      to_seat_id: swap.toSeatId,
       creation_date: swap.now.toISOString(),
     })
     .returning('id')

@@ -388,13 +388,7 @@ export async function seatSomeone(
         ? 'Only participants whose place is Accepted or Paid pick a seat.'
         : `${context.picker_nickname ?? `User ${userId}`} holds no place at this lan (Accepted or Paid).`,
     );
-  if (seat.kind === 'blocked' || (seat.kind === 'crew' && !isAdministrator)) {
-    // Whether the one to sit there is crew matters on a crew seat alone.
-    const roles = seat.kind === 'crew' ? ((await findRoles(db, [userId])).get(userId) ?? []) : [];
-    const kindProblem = seatKindProblem(seat.label, seat.kind, isCrew(roles));
-    if (kindProblem) throw new ProblemError(409, kindProblem);
-  }
-  if (!isAdministrator) await refuseOtherClansBlock(db, seat, userId);
+  await refuseSeatFor(db, seat, userId, { isPlacedByAdministrator: isAdministrator });
   if (seat.occupant_user_id !== null && seat.occupant_user_id !== userId)
     throw takenProblem(seat.label, context.holder_nickname);
   if (seat.occupant_user_id === null) {
@@ -425,6 +419,26 @@ export async function seatSomeone(
     clan_tag: context.picker_clan_tag,
     clan_colour: context.picker_clan_colour,
   });
+}
+
+/**
+ * 409 when `userId` may not sit on `seat` by its kind or its block: a blocked seat is no
+ * one's, a crew seat crew's, a seat in a clan's block its members'. A lan administrator
+ * placing someone passes all but a blocked seat. The one rule of a pick and a swap.
+ */
+export async function refuseSeatFor(
+  db: Executor,
+  seat: Pick<SeatRow, 'lan_id' | 'label' | 'kind' | 'block_id'>,
+  userId: number,
+  { isPlacedByAdministrator }: { isPlacedByAdministrator: boolean },
+): Promise<void> {
+  if (seat.kind === 'blocked' || (seat.kind === 'crew' && !isPlacedByAdministrator)) {
+    // Whether the one to sit there is crew matters on a crew seat alone.
+    const roles = seat.kind === 'crew' ? ((await findRoles(db, [userId])).get(userId) ?? []) : [];
+    const kindProblem = seatKindProblem(seat.label, seat.kind, isCrew(roles));
+    if (kindProblem) throw new ProblemError(409, kindProblem);
+  }
+  if (!isPlacedByAdministrator) await refuseOtherClansBlock(db, seat, userId);
 }
 
 /** A seat in a block kept for another clan is for that clan's members. */
