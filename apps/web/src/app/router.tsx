@@ -10,6 +10,7 @@ import type { Prefetch } from '../lib/page-reads.ts';
 import { createRouter, Navigate, type RouteObject, startScreen } from '../lib/router/index.tsx';
 import { lanReads, upcomingLansReads } from './first-screen-reads.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
+import { UnknownPathRoute } from './unknown-path-route.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
 // all of its routes, so the first screen never downloads them. The profile (forms, zod),
@@ -44,7 +45,6 @@ const loadArchive = () => import('../features/lans/routes/lan-archive-route.tsx'
 // Pages few visitors open (the changelog, the unauthorized page) wait until they are opened.
 const loadChangelog = () => import('../features/changelog/routes/changelog-route.tsx');
 const loadUnauthorized = () => import('../features/unauthorized/routes/unauthorized-route.tsx');
-const loadNotFound = () => import('./not-found-route.tsx');
 // Below a lan, its schedule and seat map (issues 34, 35): their own chunk, asked for once
 // the lan's page opens.
 const loadLanMore = () => import('./lan-more-route.tsx');
@@ -225,9 +225,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // Any other address: "Page not found" (the server answers it 404, app-paths.ts).
+            // Any other address redirects to lans/upcoming (spec §2); the server answers it
+            // 404, with the app (app-paths.ts).
             path: '*',
-            lazy: screen(loadNotFound, 'NotFoundRoute'),
+            Component: UnknownPathRoute,
           },
         ],
       },

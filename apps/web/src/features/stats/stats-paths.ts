@@ -6,14 +6,14 @@
 
 /**
  * The month (yyyy-MM-01) of the route's :year/:month, or null when either is missing or
- * is no month (2026/13, 2026/0, a year before 2000): the leaderboard says that month is
- * not found.
+ * is no month the API knows (2026/13, 2026/0, a year outside 2000–2999: the contract's
+ * statsMonthParamsSchema): the leaderboard shows the last month instead.
  */
 export function parseMonthParams(year?: string, month?: string): string | null {
   if (!year || !month || !/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month)) return null;
   const yearNumber = Number(year);
   const monthNumber = Number(month);
-  if (yearNumber < 2000 || monthNumber < 1 || monthNumber > 12) return null;
+  if (yearNumber < 2000 || yearNumber > 2999 || monthNumber < 1 || monthNumber > 12) return null;
   return `${year}-${String(monthNumber).padStart(2, '0')}-01`;
 }
 

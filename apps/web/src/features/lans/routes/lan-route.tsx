@@ -1,19 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { idParam } from '../../../lib/id-param.ts';
 import { lanQueryOptions } from '../../../lib/lans/get-lan.ts';
-import { type NotifyInput, useNotify } from '../../../lib/notifications/notifications.tsx';
-import { Outlet, useNavigate, useParams } from '../../../lib/router/index.tsx';
+import {
+  type LeavingNotice,
+  rootDestination,
+  useLeaveWithNotice,
+} from '../../../lib/notifications/leave-with-notice.ts';
+import { Outlet, useParams } from '../../../lib/router/index.tsx';
 import { LanInFull } from '../components/lan-in-full.tsx';
 
 /** What the visitor is told on the way to the root, by why the lan cannot be shown. */
 const leavingNotices = {
   notFound: { severity: 'Warning', message: 'That lan does not exist' },
   failed: { severity: 'Error', message: 'The lan could not be loaded. Try again in a moment.' },
-} as const satisfies Record<string, Omit<NotifyInput, 'keepOnNextNavigation'>>;
+} as const satisfies Record<string, LeavingNotice>;
 
 /**
  * lans/:id: one lan in full. Spec §2: an unknown lan or any failed lookup sends the visitor
@@ -32,7 +36,7 @@ export function LanRoute() {
       : lan.isError && lan.data === undefined
         ? 'failed'
         : null;
-  useLeaveForRoot(leaving);
+  useLeaveWithNotice(leaving ? leavingNotices[leaving] : null, rootDestination);
   if (leaving) return null;
   return (
     <Page title={lan.data?.name ?? 'Lan'}>
@@ -52,26 +56,4 @@ export function LanRoute() {
       </QueryStatus>
     </Page>
   );
-}
-
-/**
- * Where the root leads (its index route redirects here). Going there directly is one
- * navigation, which a keepOnNextNavigation notice survives; via '/' it would be two, and
- * the notice would be gone before the visitor could read it.
- */
-const rootDestination = '/lans/upcoming';
-
-/** Notifies why, then sends the visitor to the root: once per visit of the page. */
-function useLeaveForRoot(reason: keyof typeof leavingNotices | null) {
-  const navigate = useNavigate();
-  const notify = useNotify();
-  // Strict mode runs an effect twice, and the page may render again before the navigation
-  // lands: without this the visitor would read the notice twice.
-  const hasLeft = useRef(false);
-  useEffect(() => {
-    if (reason === null || hasLeft.current) return;
-    hasLeft.current = true;
-    notify({ ...leavingNotices[reason], keepOnNextNavigation: true });
-    navigate(rootDestination, { replace: true });
-  }, [reason, navigate, notify]);
 }

@@ -1,10 +1,10 @@
 import { Gamepad2, Trophy } from 'lucide-react';
 import { LoadFailure } from '../../../components/load-failure.tsx';
-import { NotFound } from '../../../components/not-found.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import section from '../../../components/section.module.css';
+import { useLeaveWithNotice } from '../../../lib/notifications/leave-with-notice.ts';
 import { useParams } from '../../../lib/router/index.tsx';
 import { useGameLeaderboardMonth } from '../api/get-game-leaderboard-month.ts';
 import { usePlayerLeaderboardMonth } from '../api/get-player-leaderboard-month.ts';
@@ -21,27 +21,19 @@ import styles from './stats-routes.module.css';
 /**
  * stats/leader-board and stats/leader-board/:year/:month: the podium and the other
  * players, the top 10 games beside them, month navigation and the year's rewind banner.
- * No year/month shows the last month (spec §2); a month that cannot be (2026/13, 2026/0,
- * a year that is no year) is a page not found (issue 32), not another month under its
- * address.
+ * Spec §2: with no or an invalid year/month the last month is used; an invalid one (2026/13,
+ * 2026/0, a year that is no year) leads to stats/leader-board, the notice saying there is no
+ * such month, so no month shows under another's address (issue 50 §1).
  */
 export function LeaderBoardRoute() {
   const { year, month } = useParams();
-  if (year === undefined && month === undefined) return <LeaderBoard month={null} />;
   const asked = parseMonthParams(year, month);
-  if (asked === null) {
-    return (
-      <NotFound
-        title="Leaderboard not found"
-        back={{ to: '/stats/leader-board/archive', label: 'Every month' }}
-      >
-        <p>
-          There is no month {year}/{month}: a leaderboard's address is a year and a month from 1 to
-          12, such as /stats/leader-board/2025/3.
-        </p>
-      </NotFound>
-    );
-  }
+  const isInvalid = asked === null && (year !== undefined || month !== undefined);
+  useLeaveWithNotice(
+    isInvalid ? { severity: 'Warning', message: `There is no month ${year}/${month}` } : null,
+    '/stats/leader-board',
+  );
+  if (isInvalid) return null;
   return <LeaderBoard month={asked} />;
 }
 

@@ -14,9 +14,8 @@ import { parseMonthParams, parseRewindYear } from '../stats-paths.ts';
  */
 
 export const leaderboardReads: Prefetch = ({ year, month }, queryClient) => {
+  // A month that cannot be leads to the last month (null): that is the one to read.
   const asked = parseMonthParams(year, month);
-  // A month that cannot be is a page not found: nothing to read.
-  if (asked === null && (year !== undefined || month !== undefined)) return;
   const players = queryClient.ensureQueryData(playerLeaderboardMonthQueryOptions(asked));
   started(
     players.then(
