@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENT_VERSION } from '@lanparty/contract';
+import { CURRENT_VERSION, type NowPlaying } from '@lanparty/contract';
 import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -59,9 +59,11 @@ import { registerWriteLimit } from './modules/limits/write-limits.ts';
 import { nowPlayingRoutes } from './modules/now-playing/now-playing.routes.ts';
 import { messagingRoutes } from './modules/organiser/messaging.routes.ts';
 import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
+import { startMailFolderSweeper } from './modules/outbox/mail-files.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { startSteamCollector } from './modules/playtime/steam-collector.ts';
+import type { ErasureDeps } from './modules/privacy/erasure.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { sweepOldRecords } from './modules/privacy/retention.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
@@ -246,14 +248,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...(options.clock ? { clock: options.clock } : {}),
   };
   await app.register(lansRoutes(lanDeps));
+  const leaveTournaments: ErasureDeps['leaveTournaments'] = (trx, lanId, userId) =>
+    leaveLanTournaments(lanDeps, trx, lanId, userId);
+  await app.register(subscribersRoutes({ ...lanDeps, leaveTournaments }));
   await app.register(
-    subscribersRoutes({
+    privacyRoutes({
       ...lanDeps,
-      leaveTournaments: (trx, lanId, userId) => leaveLanTournaments(lanDeps, trx, lanId, userId),
+      leaveTournaments,
+      dataDir: config.dataDir,
+      verifySignIn: verifiers.verifySignIn,
     }),
-  );
-  await app.register(
-    privacyRoutes({ ...lanDeps, dataDir: config.dataDir, verifySignIn: verifiers.verifySignIn }),
   );
   await app.register(organiserRoutes(lanDeps));
   await app.register(lanDefaultsRoutes({ db }));
@@ -299,6 +303,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     nowPlayingRoutes({
       db,
       isCollecting: isSteamApiConfigured(config.steam),
+      answers: createKeptAnswers<NowPlaying>(db, { maximum: 100 }),
       ...(options.clock ? { clock: options.clock } : {}),
     }),
   );
@@ -334,6 +339,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       app.log,
     );
     stopTasks.push(() => outbox.stop());
+    // Mail written to files lives in this server's own folder: each server sweeps its own.
+    if (!config.mail.smtpUrl) {
+      const mailFiles = startMailFolderSweeper(db, config.dataDir, app.log);
+      stopTasks.push(() => mailFiles.stop());
+    }
     const pruner = startEventPruner(db, app.log);
     stopTasks.push(() => pruner.stop());
     // Badges as the data earns them, stored so the site can tell people of new ones.
@@ -348,7 +358,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       {
         name: 'retention',
         intervalMs: 60 * 60_000,
-        task: (now) => sweepOldRecords(db, config.dataDir, now),
+        task: (now) => sweepOldRecords(db, now),
       },
     );
     stopTasks.push(() => sweeper.stop());

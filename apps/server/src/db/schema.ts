@@ -105,6 +105,15 @@ export type OidcRecordsTable = {
   uid: string | null;
   expires_at: Timestamp | null;
   consumed_at: Timestamp | null;
+  /** The subject the record belongs to (migration 0033): found by key, not in the payload. */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** The people a queued message is about (migration 0033): its recipient, and those it names. */
+export type OutboxPeopleTable = {
+  outbox_id: number;
+  user_id: number;
+  is_recipient: BooleanColumn;
 };
 
 /** Steam OpenID response nonces already accepted, so an answer cannot be replayed. */
@@ -626,6 +635,7 @@ export type Database = {
   email_verifications: EmailVerificationsTable;
   outbox: OutboxTable;
   oidc_records: OidcRecordsTable;
+  outbox_people: OutboxPeopleTable;
   used_nonces: UsedNoncesTable;
   lans: LansTable;
   subscribers: SubscribersTable;

@@ -70,7 +70,11 @@ export type NodeSqlite = {
 function openDatabase(file: string): DatabaseSync {
   const database = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
   // WAL lets readers run beside the single writer; NORMAL sync is safe with WAL.
-  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+  // secure_delete zeroes what a delete or update frees, so an erased person's data is not
+  // left readable in free pages of the file (issue 50).
+  database.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;',
+  );
   return database;
 }
 

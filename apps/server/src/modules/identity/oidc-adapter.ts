@@ -60,6 +60,8 @@ class DatabaseOidcAdapter implements Adapter {
       grant_id: payload.grantId ?? null,
       user_code: payload.userCode ?? null,
       uid: payload.uid ?? null,
+      // Whose record it is, so erasure and the export find it by key (migration 0033).
+      account_id: typeof payload.accountId === 'string' ? payload.accountId : null,
       expires_at: expiresIn
         ? new Date(this.#now().getTime() + expiresIn * 1000).toISOString()
         : null,

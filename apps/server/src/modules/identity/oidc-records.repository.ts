@@ -6,6 +6,7 @@ export type OidcRecordFields = {
   grant_id: string | null;
   user_code: string | null;
   uid: string | null;
+  account_id: string | null;
   expires_at: string | null;
   consumed_at: string | null;
 };
@@ -67,6 +68,16 @@ export async function deleteOidcRecordsOfGrant(
     .deleteFrom('oidc_records')
     .where('kind', '=', kind)
     .where('grant_id', '=', grantId)
+    .execute();
+}
+
+/** The records of one account (its subject), by kind (migration 0033's key, not the payload). */
+export function findOidcRecordsOfAccount(db: Executor, accountId: string) {
+  return db
+    .selectFrom('oidc_records')
+    .select(['kind', 'payload', 'expires_at', 'consumed_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('kind')
     .execute();
 }
 

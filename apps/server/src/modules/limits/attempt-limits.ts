@@ -34,6 +34,11 @@ export const attemptLimits = {
   shortCodeMissesPerUser: { name: 'short-code-user', maxAttempts: 30, windowMs: 10 * minute },
   /** The password typed to erase one's own account (issue 36): no guessing from a session. */
   passwordChecksPerUser: { name: 'password-check-user', maxAttempts: 10, windowMs: 5 * minute },
+  /**
+   * The export of everything about oneself reads every table that names a person: a few a
+   * quarter of an hour is more than anyone downloading their data needs (issue 50).
+   */
+  exportsPerUser: { name: 'export-user', maxAttempts: 5, windowMs: 15 * minute },
 } as const satisfies Record<string, AttemptLimit>;
 
 /**

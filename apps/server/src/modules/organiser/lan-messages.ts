@@ -140,6 +140,10 @@ export async function sendLanMessage(
   });
 }
 
+/** Whom a lan message's mail and chat post name: its sender (signed with their nickname). */
+const sendersOf = (message: LanMessageRow) =>
+  message.sender_user_id === null ? [] : [message.sender_user_id];
+
 async function queueDeliveries(
   db: Executor,
   deps: LanMessagesDeps,
@@ -168,6 +172,7 @@ async function queueDeliveries(
             (replyTo ? ` Reply to this mail to reach ${message.sender_nickname}.` : ''),
           ...(replyTo ? { replyTo } : {}),
         },
+        people: { recipient: recipient.user_id, named: sendersOf(message) },
       },
       now,
     );
@@ -185,6 +190,7 @@ async function queueDeliveries(
           sender: message.sender_nickname,
           publicUrl: deps.publicUrl,
         }),
+        people: { named: sendersOf(message) },
       },
       now,
     );

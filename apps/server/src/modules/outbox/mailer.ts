@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../../config.ts';
+import { mailFileName, mailFolderOf } from './mail-files.ts';
 import type { EmailMessage } from './outbox.repository.ts';
 
 export type SendEmail = (message: EmailMessage, messageId: string) => Promise<void>;
@@ -19,7 +20,7 @@ export function createMailer(mail: MailConfig, dataDir: string, log: FastifyBase
       await transport.sendMail(composed(mail.from, message));
     };
   }
-  const folder = path.join(dataDir, 'mail');
+  const folder = mailFolderOf(dataDir);
   const composer = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -28,10 +29,7 @@ export function createMailer(mail: MailConfig, dataDir: string, log: FastifyBase
   return async (message, messageId) => {
     const { message: raw } = await composer.sendMail(composed(mail.from, message));
     await mkdir(folder, { recursive: true });
-    const file = path.join(
-      folder,
-      `${new Date().toISOString().replaceAll(':', '-')}-${messageId}.eml`,
-    );
+    const file = path.join(folder, mailFileName(new Date(), messageId));
     await writeFile(`${file}.tmp`, raw as Buffer);
     await rename(`${file}.tmp`, file);
     // Where it is, not what it says nor to whom: a log is kept longer, and read by more

@@ -12,9 +12,17 @@ export type EmailMessage = {
 };
 export type ChatMessage = Record<string, unknown>;
 
-export type OutboxMessage =
+/**
+ * The people a message is about (issue 50), kept beside it: its recipient (whose mail the
+ * export shows), and the people its text names (a lan message's sender, one taking a place).
+ * Erasing any of them empties the message, found by key, not by searching its text.
+ */
+export type MessagePeople = { recipient?: number; named?: readonly number[] };
+
+export type OutboxMessage = (
   | { channel: 'email'; dedupeKey: string; payload: EmailMessage }
-  | { channel: 'chat'; dedupeKey: string; payload: ChatMessage };
+  | { channel: 'chat'; dedupeKey: string; payload: ChatMessage }
+) & { people?: MessagePeople };
 
 /**
  * Messages about one thing, e.g. a subscription's status (decision 034): the next change
@@ -35,7 +43,7 @@ export async function enqueueMessage(
   now = new Date(),
   options: { notBefore?: Date; thread?: MessageThread } = {},
 ): Promise<void> {
-  await db
+  const [queued] = await db
     .insertInto('outbox')
     .values({
       channel: message.channel,
@@ -47,7 +55,22 @@ export async function enqueueMessage(
       thread_origin: options.thread?.origin ?? null,
     })
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .returning('id')
     .execute();
+  const { recipient, named = [] } = message.people ?? {};
+  const people = new Map(named.map((userId) => [userId, false]));
+  if (recipient !== undefined) people.set(recipient, true);
+  if (queued && people.size > 0)
+    await db
+      .insertInto('outbox_people')
+      .values(
+        [...people].map(([userId, isRecipient]) => ({
+          outbox_id: queued.id,
+          user_id: userId,
+          is_recipient: isRecipient,
+        })),
+      )
+      .execute();
 }
 
 /**
@@ -231,5 +254,65 @@ export async function recordFailedAttempt(
       ...(failure.isGivenUp ? { failed_at: now.toISOString() } : {}),
     })
     .where('id', '=', id)
+    .execute();
+}
+
+/** Of these messages, the ones whose text is gone (erased, or kept past its time). */
+export async function findEmptiedMessageIds(
+  db: Executor,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('payload', '=', '{}')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Every message about the person (MessagePeople) loses its text, and one still waiting is
+ * cancelled: nothing of them is kept or sent (issue 50). The row stays, empty, so its dedupe
+ * key keeps it from being queued again; its mail file goes on each server's next sweep
+ * (mail-files.ts). A message a worker is sending right now is emptied too; its file, written
+ * after, goes on that sweep.
+ */
+export async function forgetMessagesAbout(db: Executor, userId: number, now: Date): Promise<void> {
+  const nowText = now.toISOString();
+  const theirs = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb(
+      'id',
+      'in',
+      eb.selectFrom('outbox_people').select('outbox_id').where('user_id', '=', userId),
+    );
+  await db
+    .updateTable('outbox')
+    .set({ cancelled_at: nowText })
+    .where(theirs)
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where((eb) => isClaimedByNobody(eb, nowText))
+    .execute();
+  await db
+    .updateTable('outbox')
+    .set({ payload: '{}', last_error: null })
+    .where(theirs)
+    .where('payload', '!=', '{}')
+    .execute();
+}
+
+/** The mail the person received (they are its recipient), oldest first. */
+export async function findMailTo(db: Executor, userId: number) {
+  return db
+    .selectFrom('outbox')
+    .innerJoin('outbox_people', 'outbox_people.outbox_id', 'outbox.id')
+    .select(['outbox.payload', 'outbox.creation_date', 'outbox.delivered_at'])
+    .where('outbox_people.user_id', '=', userId)
+    .where('outbox_people.is_recipient', '=', true)
+    .where('outbox.channel', '=', 'email')
+    .orderBy('outbox.id')
     .execute();
 }

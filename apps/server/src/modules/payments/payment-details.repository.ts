@@ -107,3 +107,24 @@ export async function saveLanPaymentDetails(
     .onConflict((conflict) => conflict.column('lan_id').doUpdateSet(values))
     .execute();
 }
+
+/**
+ * An erased person's addresses leave the payment details they were the contact of (issue 50):
+ * a lan's own and the defaults. The details stay otherwise; the contact is then none.
+ */
+export async function forgetContactEmails(
+  db: Executor,
+  addresses: readonly string[],
+  now: Date,
+): Promise<void> {
+  const lower = new Set(addresses.map((address) => address.toLowerCase()));
+  if (lower.size === 0) return;
+  await db
+    .updateTable('lan_payment_details')
+    .set({ contact_email: null, modification_date: now.toISOString() })
+    .where((eb) => eb(eb.fn('lower', ['contact_email']), 'in', [...lower]))
+    .execute();
+  const defaults = await readDefaultPaymentDetails(db);
+  if (defaults.contactEmail !== null && lower.has(defaults.contactEmail.toLowerCase()))
+    await saveDefaultPaymentDetails(db, { ...defaults, contactEmail: null }, now);
+}

@@ -1,6 +1,7 @@
 import { noPaymentDetails, type PaymentDetails } from '@lanparty/contract';
 import { fillPaymentReference } from '@lanparty/contract/rules';
 import type { Executor } from '../../db/executor.ts';
+import { findUserByEmail } from '../accounts/accounts.repository.ts';
 import {
   findLanPaymentDetails,
   listLanPaymentDetails,
@@ -33,4 +34,15 @@ export function paymentDetailsFor(
     ...details,
     reference: details.reference === null ? null : fillPaymentReference(details.reference, values),
   };
+}
+
+/**
+ * Whom a mail's text names through the lan's payment details: the account whose address is
+ * the contact for paying, when the text gives it (issue 50: erasing them empties the mail).
+ */
+export async function paymentContactsIn(db: Executor, lanId: number, text: string) {
+  const { contactEmail } = await paymentDetailsOfLan(db, lanId);
+  if (contactEmail === null || !text.includes(contactEmail)) return [];
+  const contact = await findUserByEmail(db, contactEmail);
+  return contact ? [contact.id] : [];
 }

@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
+import { findOidcRecordsOfAccount } from '../identity/oidc-records.repository.ts';
 import { personalAttemptKeyPrefixes } from '../limits/attempt-limits.ts';
+import { findMailTo } from '../outbox/outbox.repository.ts';
 import { like, likeText } from './like-text.ts';
 import { type PersonalTable, type PersonalTableName, personalTables } from './personal-tables.ts';
 import { readColumns } from './user-catalogue.ts';
@@ -96,12 +98,7 @@ async function rowsOf(
  */
 async function signInRecordsOf(db: Executor, subject: string | null): Promise<Row[]> {
   if (subject === null) return [];
-  const rows = await db
-    .selectFrom('oidc_records')
-    .select(['kind', 'payload', 'expires_at', 'consumed_at'])
-    .where(like('payload', `%"accountId":"${likeText(subject)}"%`))
-    .orderBy('kind')
-    .execute();
+  const rows = await findOidcRecordsOfAccount(db, subject);
   return rows.map((row) => {
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
     const kept = ['accountId', 'clientId', 'iat', 'exp', 'loginTs', 'amr', 'scope'];
@@ -130,19 +127,11 @@ async function attemptCountersOf(db: Executor, prefixes: readonly string[]): Pro
   }));
 }
 
-/** Mail sent to their address, as queued: subject and text. */
-async function mailTo(db: Executor, email: string | null): Promise<Row[]> {
-  if (email === null) return [];
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['channel', 'payload', 'creation_date', 'delivered_at'])
-    .where('channel', '=', 'email')
-    .where(like('payload', `%${likeText(JSON.stringify(email).slice(1, -1))}%`))
-    .orderBy('id')
-    .execute();
+/** Mail sent to them (at any address they had), as queued: subject and text. */
+async function mailTo(db: Executor, userId: number): Promise<Row[]> {
+  const rows = await findMailTo(db, userId);
   return rows
     .map((row) => ({ ...row, payload: JSON.parse(row.payload) as Record<string, unknown> }))
-    .filter((row) => String(row.payload.to ?? '').toLowerCase() === email.toLowerCase())
     .map((row) => ({
       to: row.payload.to,
       subject: row.payload.subject,
@@ -189,7 +178,7 @@ export async function exportUserData(
   ][])
     data[table] = await rowsOf(db, table, spec, user.id, types.get(table) ?? new Map());
   const username = (await findUsernameOfUser(db, user.id)) ?? null;
-  data.outbox = await mailTo(db, user.email);
+  data.outbox = await mailTo(db, user.id);
   data.assets = await uploadsOf(db, user.id, publicUrl);
   data.oidc_records = await signInRecordsOf(db, user.subject);
   data.attempt_counters = await attemptCountersOf(

@@ -1,5 +1,3 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { SubscriberStatus } from '@lanparty/contract';
 import { assetIdOf, formerLannerNickname } from '@lanparty/contract/rules';
 import { sql } from 'kysely';
@@ -9,18 +7,33 @@ import { keepASystemAdministrator } from '../accounts/system-administrators.ts';
 import { leaveClanForGood } from '../clans/clans.service.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { personalAttemptKeyPrefixes } from '../limits/attempt-limits.ts';
+import { sweepMailFolder } from '../outbox/mail-files.ts';
+import { forgetMessagesAbout } from '../outbox/outbox.repository.ts';
+import { forgetContactEmails } from '../payments/payment-details.repository.ts';
 import { findPlaceLan } from '../subscriptions/place-lans.repository.ts';
 import type { PlacesDeps } from '../subscriptions/places.ts';
 import { findSubscriberById } from '../subscriptions/subscribers.repository.ts';
 import { dropSubscription } from '../subscriptions/subscribers.service.ts';
-import { leaveTournamentsToCome } from '../tournaments/tournaments.repository.ts';
+import {
+  checkpointAfterErasure,
+  findLansOfTheirTournaments,
+  findTheirAddresses,
+} from './erasure.repository.ts';
 import { like, likeText } from './like-text.ts';
 import { personalTables } from './personal-tables.ts';
 
-export type ErasureDeps = PlacesDeps & { db: AppDatabase; dataDir: string };
+export type ErasureDeps = PlacesDeps & {
+  db: AppDatabase;
+  dataDir: string;
+  /** The tournaments module's leaving of a lan's tournaments (handed by the app). */
+  leaveTournaments: (trx: Executor, lanId: number, userId: number) => Promise<void>;
+};
 
-/** Who erased the account: the person, or a member administrator with a reason. */
-export type Eraser = { kind: 'self' } | { kind: 'administrator'; userId: number; reason: string };
+/**
+ * Who erased the account: the person, or a member administrator. The reason an
+ * administrator gives is not kept: free text may name the person (issue 50).
+ */
+export type Eraser = { kind: 'self' } | { kind: 'administrator'; userId: number };
 
 /** The tables whose rows of the person simply go (personalTables' `delete`). */
 const deletedTables = Object.entries(personalTables)
@@ -87,10 +100,6 @@ export async function eraseAccount(
       eraser.kind === 'self' ? 'erasing your own account' : 'erasing their account',
     );
     const username = (await findUsernameOfUser(trx, user.id)) ?? null;
-    const subscriberIds = (
-      await trx.selectFrom('subscribers').select('id').where('user_id', '=', user.id).execute()
-    ).map((row) => row.id);
-
     for (const { id, lan_id } of await subscriptionsToDrop(trx, user.id, now)) {
       const lan = await findPlaceLan(trx, lan_id, { isLocked: true });
       // Read again under the lan's lock: a place just marked Paid stays (the organiser's).
@@ -107,7 +116,15 @@ export async function eraseAccount(
       )
       .execute();
     await leaveClanForGood(trx, user.id);
-    await leaveTournamentsToCome(trx, user.id);
+    // As one who leaves the lan: out of tournaments not started, and an entry they captain
+    // in one under way gives up, so the others can play on. The lan's row first, as a
+    // withdrawal holds it.
+    for (const lanId of await findLansOfTheirTournaments(trx, user.id)) {
+      await findPlaceLan(trx, lanId, { isLocked: true });
+      await deps.leaveTournaments(trx, lanId, user.id);
+    }
+    await forgetContactEmails(trx, await findTheirAddresses(trx, user.id, email), now);
+    await forgetMessagesAbout(trx, user.id, now);
     for (const { table, columns } of deletedTables)
       await sql`delete from ${sql.table(table)} where ${sql.join(
         columns.map((column) => sql`${sql.ref(column)} = ${user.id}`),
@@ -116,17 +133,12 @@ export async function eraseAccount(
 
     await trx.deleteFrom('assets').where('asset_id', '=', assetIdOf('user', user.id)).execute();
     if (user.subject !== null)
-      await trx
-        .deleteFrom('oidc_records')
-        .where(like('payload', `%"accountId":"${likeText(user.subject)}"%`))
-        .execute();
+      await trx.deleteFrom('oidc_records').where('account_id', '=', user.subject).execute();
     const prefixes = personalAttemptKeyPrefixes(user.id, username);
     await trx
       .deleteFrom('attempt_counters')
       .where((eb) => eb.or(prefixes.map((prefix) => like('key', `${likeText(prefix)}%`))))
       .execute();
-    await forgetTheirMail(trx, email, now);
-    await cancelTheirChatPosts(trx, subscriberIds, now);
     await trx
       .updateTable('lan_messages')
       .set({ sender_nickname: formerLannerNickname })
@@ -160,81 +172,17 @@ export async function eraseAccount(
         erased_at: now.toISOString(),
         by_user_id: eraser.kind === 'administrator' ? eraser.userId : null,
         is_by_administrator: eraser.kind === 'administrator',
-        reason: eraser.kind === 'administrator' ? eraser.reason : null,
+        reason: null,
       })
       .execute();
     return true;
   });
-  if (isErased && email !== null) await deleteMailFilesTo(deps.dataDir, email);
-  return isErased;
-}
-
-/** Whether a message is still to be sent: neither sent, given up on, nor cancelled. */
-const isWaiting = (row: { delivered_at: unknown; failed_at: unknown; cancelled_at: unknown }) =>
-  row.delivered_at === null && row.failed_at === null && row.cancelled_at === null;
-
-/**
- * Mail to their address: a waiting one is cancelled, and every one's text emptied (the row
- * stays: its dedupe key keeps a message from being queued twice, decision 044). Where their
- * address is only the reply-to of mail to others (a lan message they sent), it is taken out.
- */
-async function forgetTheirMail(trx: Executor, email: string | null, now: Date): Promise<void> {
-  if (email === null) return;
-  const address = email.toLowerCase();
-  const rows = await trx
-    .selectFrom('outbox')
-    .select(['id', 'payload', 'delivered_at', 'failed_at', 'cancelled_at'])
-    .where('channel', '=', 'email')
-    .where(
-      sql<boolean>`lower(payload) like ${`%${likeText(JSON.stringify(address).slice(1, -1))}%`} escape '\\'`,
-    )
-    .execute();
-  for (const row of rows) {
-    const payload = JSON.parse(row.payload) as { to?: string; replyTo?: string };
-    if (String(payload.to ?? '').toLowerCase() === address)
-      await trx
-        .updateTable('outbox')
-        .set({
-          payload: '{}',
-          ...(isWaiting(row) ? { cancelled_at: now.toISOString() } : {}),
-        })
-        .where('id', '=', row.id)
-        .execute();
-    else if (String(payload.replyTo ?? '').toLowerCase() === address) {
-      const { replyTo: _theirs, ...rest } = payload;
-      await trx
-        .updateTable('outbox')
-        .set({ payload: JSON.stringify(rest) })
-        .where('id', '=', row.id)
-        .execute();
-    }
+  if (isErased) {
+    await checkpointAfterErasure(deps.db);
+    // This server's mail folder at once; every other server's on its next sweep.
+    await sweepMailFolder(deps.db, deps.dataDir);
   }
-}
-
-/** Chat posts still waiting that name them (a place taken: "… is joining"): cancelled. */
-async function cancelTheirChatPosts(
-  trx: Executor,
-  subscriberIds: readonly number[],
-  now: Date,
-): Promise<void> {
-  for (const id of subscriberIds)
-    await trx
-      .updateTable('outbox')
-      .set({ payload: '{}', cancelled_at: now.toISOString() })
-      .where('channel', '=', 'chat')
-      .where((eb) =>
-        eb.or([
-          eb('dedupe_key', '=', `subscriber-accepted:${id}`),
-          eb('dedupe_key', 'like', `subscriber-accepted:${id}:%`),
-        ]),
-      )
-      .where('delivered_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .where((eb) =>
-        eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]),
-      )
-      .execute();
+  return isErased;
 }
 
 /** The lan messages that listed them among those without a verified address. */
@@ -256,24 +204,5 @@ async function renameInUnreachable(trx: Executor, nickname: string): Promise<voi
       })
       .where('id', '=', row.id)
       .execute();
-  }
-}
-
-/** Mail written to files (no SMTP server set up) to this address goes too (its To header). */
-async function deleteMailFilesTo(dataDir: string, email: string): Promise<void> {
-  const folder = path.join(dataDir, 'mail');
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch {
-    return;
-  }
-  const address = email.toLowerCase();
-  for (const name of names) {
-    const file = path.join(folder, name);
-    const text = await readFile(file, 'utf8').catch(() => '');
-    const headers = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
-    const to = /^to:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? '';
-    if (to.toLowerCase().includes(address)) await rm(file, { force: true });
   }
 }

@@ -12,7 +12,10 @@ export type PersonalTable = {
    * not theirs, so the export shows only what they did (these columns), never the other's.
    */
   actedColumns?: Readonly<Record<string, readonly string[]>>;
-  /** Left out of the export: secrets that prove nothing to the person and would help a thief. */
+  /**
+   * Left out of the export: secrets that prove nothing to the person and would help a thief,
+   * and what is about other people (the export holds only the person's own data).
+   */
   secretColumns?: readonly string[];
   /**
    * On erasure: `delete` their rows; `keep` them (past facts that add up, now of a "Former
@@ -39,10 +42,19 @@ export const personalTables = {
   // and places at lans to come go. Check-ins they did at the door stay.
   subscribers: {
     userColumns: ['user_id'],
+    // The ticket's codes open the door: a copy of the export must not.
+    secretColumns: ['check_in_code', 'short_code'],
     actedColumns: { checked_in_by_user_id: ['lan_id', 'checked_in_at'] },
     onErasure: 'withdraw',
   },
-  lan_messages: { userColumns: ['sender_user_id'], onErasure: 'scrub' },
+  // Who could not be reached names other people: not in the sender's export.
+  lan_messages: {
+    userColumns: ['sender_user_id'],
+    secretColumns: ['unreachable'],
+    onErasure: 'scrub',
+  },
+  // Whom queued mail and chat posts are about: erasure empties each message first.
+  outbox_people: { userColumns: ['user_id'], onErasure: 'delete' },
   events: { userColumns: ['user_id'], onErasure: 'delete' },
   // A leader's clan passes to its longest member, or is disbanded.
   clan_members: { userColumns: ['user_id'], onErasure: 'withdraw' },

@@ -58,11 +58,16 @@ export const privacyRoutes =
             'nothing is theirs), and the mail sent to them, their uploads (as links), their ' +
             'sign-in records and the attempt counters that name them. Secrets (password and ' +
             'code hashes, token ids) are left out.',
-          response: { 200: dataExportSchema, 401: problemDetailsSchema },
+          response: { 200: dataExportSchema, 401: problemDetailsSchema, 429: problemDetailsSchema },
         },
       },
       async (request, reply) => {
         const viewer = await requireViewer(request);
+        await requireAttempt(
+          deps.db,
+          [[attemptLimits.exportsPerUser, String(viewer.user.id)]],
+          'exports of your data',
+        );
         const exported = await exportUserData(deps.db, viewer.user, deps.publicUrl, now());
         const day = exported.exportedAt.slice(0, 10);
         return reply
@@ -153,7 +158,8 @@ export const privacyRoutes =
           tags: ['users'],
           summary: 'Erase an account, as a member administrator',
           description:
-            'With a reason, recorded with the erasure (when and by whom; nothing of the person). ' +
+            'With a reason, which is not kept (it may name the person): the erasure is recorded ' +
+            'with when and by whom only. ' +
             'Nobody erases their own account here: DELETE /api/users/me asks for its password.',
           params: z.object({ id: idParamSchema }),
           body: erasureInputSchema,
@@ -184,12 +190,7 @@ export const privacyRoutes =
             403,
             `You may not erase the account of a ${beyond.join(', ')}: only a system administrator may.`,
           );
-        await eraseAccount(
-          deps,
-          user,
-          { kind: 'administrator', userId: viewer.user.id, reason: request.body.reason },
-          now(),
-        );
+        await eraseAccount(deps, user, { kind: 'administrator', userId: viewer.user.id }, now());
         request.log.info({ userId: user.id, by: viewer.user.id }, 'account erased');
         return reply.code(204).send();
       },

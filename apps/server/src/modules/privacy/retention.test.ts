@@ -1,9 +1,10 @@
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Engine, startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/executor.ts';
 import { claimJobRun } from '../jobs/shared-jobs.ts';
+import { mailFileName, sweepMailFolder } from '../outbox/mail-files.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { sweepOldRecords } from './retention.ts';
 
@@ -66,19 +67,29 @@ describe.each(testEngines)('keeping less on %s', (engine: Engine) => {
         .where('dedupe_key', '=', key)
         .execute();
     }
+    // The mail files a server wrote, named by their message's id.
     const folder = path.join(dataDir, 'mail');
     await mkdir(folder, { recursive: true });
-    await writeFile(path.join(folder, 'old.eml'), 'To: a@example.org');
-    await writeFile(path.join(folder, 'new.eml'), 'To: a@example.org');
-    const old = new Date(now.getTime() - 31 * day);
-    await utimes(path.join(folder, 'old.eml'), old, old);
+    const fileOf = async (key: string) => {
+      const { id } = await db
+        .selectFrom('outbox')
+        .select('id')
+        .where('dedupe_key', '=', key)
+        .executeTakeFirstOrThrow();
+      const name = mailFileName(new Date(), String(id));
+      await writeFile(path.join(folder, name), 'To: a@example.org');
+      return name;
+    };
+    await fileOf('old mail');
+    const newFile = await fileOf('new mail');
 
-    expect(await sweepOldRecords(db, dataDir, now)).toEqual({
+    expect(await sweepOldRecords(db, now)).toEqual({
       attemptCounters: 1,
       signInRecords: 2,
       mails: 2,
-      mailFiles: 1,
     });
+    // Each server's sweep of its own folder takes the files whose text went.
+    expect(await sweepMailFolder(db, dataDir)).toBe(1);
     expect(
       (await db.selectFrom('attempt_counters').select('key').execute()).map((r) => r.key),
     ).toEqual(['running']);
@@ -95,13 +106,13 @@ describe.each(testEngines)('keeping less on %s', (engine: Engine) => {
     expect(payloads['old mail']).toBe('{}');
     expect(payloads['new mail']).toContain('a@example.org');
     expect(payloads['old chat']).toBe('{}');
-    expect(await readdir(folder)).toEqual(['new.eml']);
-    expect(await sweepOldRecords(db, dataDir, now)).toEqual({
+    expect(await readdir(folder)).toEqual([newFile]);
+    expect(await sweepOldRecords(db, now)).toEqual({
       attemptCounters: 0,
       signInRecords: 0,
       mails: 0,
-      mailFiles: 0,
     });
+    expect(await sweepMailFolder(db, dataDir)).toBe(0);
   });
 
   it('gives a round of a shared job to one server alone', async () => {

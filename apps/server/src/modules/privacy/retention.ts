@@ -1,5 +1,3 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { AppDatabase } from '../../db/executor.ts';
 
 /** How long records that name people are kept after their use (the README's privacy section). */
@@ -9,7 +7,6 @@ export type Swept = {
   attemptCounters: number;
   signInRecords: number;
   mails: number;
-  mailFiles: number;
 };
 
 /**
@@ -18,14 +15,11 @@ export type Swept = {
  * - the identity provider's sign-in records (sessions, grants, tokens) once expired, and
  *   used ones 30 days after their use;
  * - outgoing mail and chat posts: their text (addresses, nicknames) 30 days after they
- *   were sent, failed or cancelled (the row stays, empty, so no message is queued twice),
- *   and mail files written for want of an SMTP server after 30 days.
+ *   were sent, failed or cancelled (the row stays, empty, so no message is queued twice);
+ *   the mail files written for want of an SMTP server go with their text, on each server's
+ *   own sweep of its folder (outbox/mail-files.ts).
  */
-export async function sweepOldRecords(
-  db: AppDatabase,
-  dataDir: string,
-  now = new Date(),
-): Promise<Swept> {
+export async function sweepOldRecords(db: AppDatabase, now = new Date()): Promise<Swept> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3_600_000).toISOString();
   const counters = await db
     .deleteFrom('attempt_counters')
@@ -53,27 +47,5 @@ export async function sweepOldRecords(
     attemptCounters: Number(counters.numDeletedRows),
     signInRecords: Number(signIns.numDeletedRows),
     mails: Number(mails.numUpdatedRows),
-    mailFiles: await deleteOldMailFiles(path.join(dataDir, 'mail'), Date.parse(cutoff)),
   };
-}
-
-async function deleteOldMailFiles(folder: string, before: number): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch {
-    return 0;
-  }
-  let deleted = 0;
-  for (const name of names) {
-    const file = path.join(folder, name);
-    const modified = await stat(file).then(
-      (found) => found.mtimeMs,
-      () => Number.POSITIVE_INFINITY,
-    );
-    if (modified >= before) continue;
-    await rm(file, { force: true });
-    deleted += 1;
-  }
-  return deleted;
 }

@@ -32,6 +32,7 @@ export async function announceLastMonth(
     {
       channel: 'chat',
       dedupeKey: `leaderboard:${month}`,
+      people: { named: players.items.slice(0, 3).map((item) => item.user.id) },
       payload: monthlyLeaderboardMessage({
         month,
         players: players.items.slice(0, 3).map((item) => ({

@@ -15,7 +15,11 @@ import {
   enqueueMessage,
   nextDedupeKey,
 } from '../outbox/outbox.repository.ts';
-import { paymentDetailsFor, paymentDetailsOfLan } from '../payments/payment-details.ts';
+import {
+  paymentContactsIn,
+  paymentDetailsFor,
+  paymentDetailsOfLan,
+} from '../payments/payment-details.ts';
 import { waitlistPositionsAmong } from './lan-subscribers.presenter.ts';
 import {
   countTakenPlacesOf,
@@ -122,6 +126,7 @@ export async function changeSubscriberStatus(
           nickname: user?.nickname ?? 'A lanner',
           publicUrl: deps.publicUrl,
         }),
+        people: { named: [subscriber.user_id] },
       },
       now,
     );
@@ -197,6 +202,10 @@ async function tellMovedUp(
     {
       channel: 'email',
       dedupeKey: `waitlist-moved-up:${subscriber.id}:${now.getTime()}`,
+      people: {
+        recipient: subscriber.user_id,
+        named: await paymentContactsIn(db, lan.id, howToPay(amount, payment)),
+      },
       payload: {
         to: user.email,
         subject: `A place opened up for you at ${lan.name}`,

@@ -11,7 +11,11 @@ import {
   enqueueMessage,
   nextDedupeKey,
 } from '../outbox/outbox.repository.ts';
-import { paymentDetailsFor, paymentDetailsOfLan } from '../payments/payment-details.ts';
+import {
+  paymentContactsIn,
+  paymentDetailsFor,
+  paymentDetailsOfLan,
+} from '../payments/payment-details.ts';
 
 /*
  * The mail that tells a lanner an administrator changed their status (decision 034): one
@@ -90,6 +94,7 @@ export async function tellStatusChange(
       channel: 'email',
       dedupeKey: await nextDedupeKey(db, thread),
       payload: { to: user.email, ...mail },
+      people: { recipient: user.id, named: await paymentContactsIn(db, lan.id, mail.text) },
     },
     now,
     {

@@ -792,6 +792,14 @@ async function settleEnd(deps: PlayDeps, trx: Executor, tournament: TournamentRo
         podium,
         publicUrl: deps.publicUrl,
       }),
+      // A player alone is named by nickname: erasing them empties the post (issue 50).
+      people: {
+        named: standings.flatMap((place) => {
+          const entry = entries.find((each) => each.id === place.entryId);
+          const isAlone = entry?.name === null && entry.captain_user_id !== null;
+          return place.rank <= 3 && isAlone ? [entry.captain_user_id as number] : [];
+        }),
+      },
     },
     now,
   );

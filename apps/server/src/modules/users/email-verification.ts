@@ -37,6 +37,7 @@ export async function startEmailVerification(
     {
       channel: 'email',
       dedupeKey: `email-verification:${codeHash}`,
+      people: { recipient: params.userId },
       payload: {
         to: params.email,
         subject: 'Verify your e-mail address for Lanparty',

@@ -251,6 +251,7 @@ async function welcomeLanner(db: Executor, deps: UsersDeps, user: UserRow, now: 
     {
       channel: 'email',
       dedupeKey: `lanner-granted:${user.id}:${now.getTime()}`,
+      people: { recipient: user.id },
       payload: {
         to: user.email,
         subject: 'You are a lanner now',
