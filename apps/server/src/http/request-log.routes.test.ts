@@ -5,6 +5,7 @@ import { createLocalAccount } from '../modules/identity/local-accounts.service.t
 import {
   type IdentitySite,
   signInWithPassword,
+  startAuthorization,
   startIdentitySite,
 } from '../modules/identity/test-support/identity-site.ts';
 import { redactUrl } from './log-redaction.ts';
@@ -97,6 +98,23 @@ describe.each(testEngines)('the request log on %s', (engine) => {
       ]),
     );
     expect(urls.some((url) => url.includes('post_logout_redirect_uri='))).toBe(true);
+  });
+
+  it('keeps no name typed into the sign-in form when its attempts are limited', async () => {
+    // What people type as their name may be their address, or their password by mistake.
+    const typed = `typed.person.${randomBytes(6).toString('hex')}@example.org`;
+    const { browser, interactionPath } = await startAuthorization(site);
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 429; attempt += 1)
+      status = (
+        await browser.post(`${site.origin}${interactionPath}/login`, {
+          username: typed,
+          password: 'not the password',
+        })
+      ).response.status;
+    expect(status).toBe(429);
+    expect(lines.join('')).toContain('sign-in attempts rate-limited');
+    expect(lines.join('')).not.toContain(typed);
   });
 });
 

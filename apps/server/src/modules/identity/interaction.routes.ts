@@ -149,7 +149,8 @@ export function registerInteractionRoutes(
       [attemptLimits.signInPerAddress, request.ip],
     ]);
     if (!verdict.isAllowed) {
-      request.log.warn({ username, ip: request.ip }, 'sign-in attempts rate-limited');
+      // Not what was typed as the name: it may be an address, or a password by mistake.
+      request.log.warn({ ip: request.ip }, 'sign-in attempts rate-limited');
       const error = tooManyAttemptsMessage(verdict.retryAfterSeconds);
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       return sendPage(reply, await signInPage(interaction.uid, { username, error }), 429);
