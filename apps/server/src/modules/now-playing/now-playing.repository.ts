@@ -33,11 +33,17 @@ export type PlayedSpan = {
 /** Keeps IN lists well below the bound-parameter limits of both engines. */
 const chunkSize = 500;
 
-/** The players' play sessions that reach past `since` (open ones included). */
-export async function findSpansSince(
+/**
+ * The players' play sessions within `from`..`until` (open ones included): those seen after
+ * it began and begun before it ended. Bounded at both ends, an old lan reads its own
+ * sessions, not every one since (issue 50); `play_sessions_user_started_index` (0032)
+ * serves the end's bound as `play_sessions_user_seen_index` (0027) serves the start's.
+ */
+export async function findSpansWithin(
   db: Executor,
   userIds: readonly number[],
-  since: Date,
+  from: Date,
+  until: Date,
 ): Promise<PlayedSpan[]> {
   const spans: PlayedSpan[] = [];
   for (let start = 0; start < userIds.length; start += chunkSize) {
@@ -53,7 +59,8 @@ export async function findSpansSince(
         'play_sessions.ended_at',
       ])
       .where('play_sessions.user_id', 'in', userIds.slice(start, start + chunkSize))
-      .where('play_sessions.last_seen_at', '>', since.toISOString())
+      .where('play_sessions.last_seen_at', '>', from.toISOString())
+      .where('play_sessions.started_at', '<', until.toISOString())
       .execute();
     for (const row of rows)
       spans.push({

@@ -158,6 +158,39 @@ describe.each(testEngines)('now playing on %s', (engine) => {
     expect(wrong.statusCode).toBe(400);
   });
 
+  it('keeps an ended lan’s board, made of the sessions within the lan alone', async () => {
+    await runningLan();
+    // Began three days ago, ended a day ago: minutes 4320 to 1440 ago.
+    const lan = await insertPastLan(site.db, { name: 'Ended lan', daysAgo: 3 });
+    const ada = await api.person({ nickname: 'ada' });
+    await takePart(site.db, lan.id, ada.user.id, true);
+    await played(site.db, ada.user.id, 10, 4000, 3940, false);
+    // After the lan: neither played there nor played now.
+    await played(site.db, ada.user.id, 20, 600, 500, false);
+    await played(site.db, ada.user.id, 20, 30, 0, true);
+    const board = await read(lan.id);
+    expect(board.isRunning).toBe(false);
+    expect(board.games).toEqual([]);
+    expect(board.topGames.map((game) => [game.name, Math.round(game.seconds / 60)])).toEqual([
+      ['Quake', 60],
+    ]);
+
+    // A session within the lan written past every version: the kept board is answered,
+    // the sessions not read again.
+    await played(site.db, ada.user.id, 20, 3900, 3870, false);
+    expect(await read(lan.id)).toEqual(board);
+    // A change the board shows (a nickname) makes it anew, with what is there now.
+    await site.db
+      .updateTable('users')
+      .set({ nickname: 'ada2' })
+      .where('id', '=', ada.user.id)
+      .execute();
+    const made = await read(lan.id);
+    expect(
+      made.topPlayers.map((player) => [player.nickname, Math.round(player.seconds / 60)]),
+    ).toEqual([['ada2', 90]]);
+  });
+
   it('shows nobody playing before a lan begins', async () => {
     const lan = await api.createLan();
     const board = await read(lan.id);

@@ -1,12 +1,14 @@
 import type { NowPlaying } from '@lanparty/contract';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import type { AnswerDepends, KeptAnswers } from '../../http/kept-answers.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { findLanById } from '../lans/lans.repository.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import { staleSessionMs } from '../playtime/play-sessions.repository.ts';
 import {
   findShownPlayers,
-  findSpansSince,
+  findSpansWithin,
   type PlayedSpan,
   type ShownPlayer,
 } from './now-playing.repository.ts';
@@ -15,6 +17,8 @@ export type NowPlayingDeps = {
   db: AppDatabase;
   /** Whether the site collects Steam playtime at all (a Steam Web API key is set). */
   isCollecting: boolean;
+  /** Ended lans' boards, kept (`keptBoardDepends`). */
+  answers: KeptAnswers<NowPlaying>;
   clock?: () => Date;
 };
 
@@ -103,6 +107,43 @@ export function tallyNowPlaying(
   };
 }
 
+type LanSpan = { start: Date; end: Date };
+
+const spanOf = (lan: { start_date: string | Date; end_date: string | Date }): LanSpan => ({
+  start: new Date(toIsoTimestamp(lan.start_date)),
+  end: new Date(toIsoTimestamp(lan.end_date)),
+});
+
+/** The board of a lan at `now`, read from its players and their sessions within it. */
+async function buildBoard(
+  deps: NowPlayingDeps,
+  lanId: number,
+  span: LanSpan,
+  now: Date,
+): Promise<NowPlaying> {
+  const empty = { isCollecting: deps.isCollecting, games: [], topGames: [], topPlayers: [] };
+  if (!deps.isCollecting || now < span.start)
+    return { ...empty, isRunning: span.start <= now && now < span.end };
+  const players = await findShownPlayers(deps.db, lanId);
+  if (players.length === 0) return { ...empty, isRunning: now < span.end };
+  const spans = await findSpansWithin(
+    deps.db,
+    players.map((player) => player.userId),
+    span.start,
+    span.end,
+  );
+  return { isCollecting: true, ...tallyNowPlaying(spans, players, span, now) };
+}
+
+/*
+ * Once a lan has ended and the collector's wait has passed, its board is settled: a session
+ * open at the end was seen past it since (counted up to the end, whatever follows) or was
+ * closed, and the collector writes no session that began earlier. What could still change
+ * it raises a version: the players, their names and the lan's dates (`lans`), playtime
+ * written or taken away (`playtime`).
+ */
+const keptBoardDepends: AnswerDepends = { groups: ['lans', 'playtime'] };
+
 /** GET /api/lans/{id}/now-playing: anyone who may see the lan. */
 export async function readNowPlaying(
   deps: NowPlayingDeps,
@@ -111,19 +152,12 @@ export async function readNowPlaying(
 ): Promise<NowPlaying> {
   const lan = await findVisibleLan(deps.db, viewer, lanId);
   const now = deps.clock?.() ?? new Date();
-  const span = {
-    start: new Date(toIsoTimestamp(lan.start_date)),
-    end: new Date(toIsoTimestamp(lan.end_date)),
-  };
-  const empty = { isCollecting: deps.isCollecting, games: [], topGames: [], topPlayers: [] };
-  if (!deps.isCollecting || now < span.start)
-    return { ...empty, isRunning: span.start <= now && now < span.end };
-  const players = await findShownPlayers(deps.db, lanId);
-  if (players.length === 0) return { ...empty, isRunning: now < span.end };
-  const spans = await findSpansSince(
-    deps.db,
-    players.map((player) => player.userId),
-    span.start,
-  );
-  return { isCollecting: true, ...tallyNowPlaying(spans, players, span, now) };
+  const span = spanOf(lan);
+  if (now.getTime() < span.end.getTime() + staleSessionMs)
+    return buildBoard(deps, lanId, span, now);
+  return deps.answers.read(`now playing ${lanId}`, keptBoardDepends, async () => {
+    // The lan read again after the versions: the board is no older than they are.
+    const current = await findLanById(deps.db, lanId);
+    return buildBoard(deps, lanId, current ? spanOf(current) : span, now);
+  });
 }
