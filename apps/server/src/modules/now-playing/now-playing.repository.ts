@@ -35,15 +35,17 @@ const chunkSize = 500;
 
 /**
  * The players' play sessions within `from`..`until` (open ones included): those seen after
- * it began and begun before it ended. Bounded at both ends, an old lan reads its own
- * sessions, not every one since (issue 50); `play_sessions_user_started_index` (0032)
- * serves the end's bound as `play_sessions_user_seen_index` (0027) serves the start's.
+ * it began, and of an ended lan (`until`) begun before it ended, so an old lan reads its own
+ * sessions, not every one since (issue 50; `play_sessions_user_started_index`, 0032). A
+ * running lan gives no end: every session begins before it, and the bound would steer
+ * SQLite's planner, which has no statistics, off `play_sessions_user_seen_index` (0027)
+ * onto the players' whole history.
  */
 export async function findSpansWithin(
   db: Executor,
   userIds: readonly number[],
   from: Date,
-  until: Date,
+  until: Date | null,
 ): Promise<PlayedSpan[]> {
   const spans: PlayedSpan[] = [];
   for (let start = 0; start < userIds.length; start += chunkSize) {
@@ -60,7 +62,9 @@ export async function findSpansWithin(
       ])
       .where('play_sessions.user_id', 'in', userIds.slice(start, start + chunkSize))
       .where('play_sessions.last_seen_at', '>', from.toISOString())
-      .where('play_sessions.started_at', '<', until.toISOString())
+      .$if(until !== null, (query) =>
+        query.where('play_sessions.started_at', '<', (until as Date).toISOString()),
+      )
       .execute();
     for (const row of rows)
       spans.push({

@@ -130,7 +130,7 @@ async function buildBoard(
     deps.db,
     players.map((player) => player.userId),
     span.start,
-    span.end,
+    now >= span.end ? span.end : null,
   );
   return { isCollecting: true, ...tallyNowPlaying(spans, players, span, now) };
 }
