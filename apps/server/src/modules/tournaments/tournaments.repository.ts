@@ -562,25 +562,6 @@ export async function leaveOpenTournament(
   }
 }
 
-/**
- * An erased account leaves the tournaments not yet started (issue 36's rule for what is to
- * come), each held in id order and seen still open under the hold. Where they played
- * stays, of a "Former lanner".
- */
-export async function leaveTournamentsToCome(db: Executor, userId: number): Promise<void> {
-  const tournaments = await db
-    .selectFrom('tournament_entry_members as members')
-    .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
-    .select('tournaments.id')
-    .distinct()
-    .where('members.user_id', '=', userId)
-    .where('tournaments.state', '=', 'open')
-    .orderBy('tournaments.id')
-    .execute();
-  for (const { id } of tournaments)
-    if ((await holdTournament(db, id))?.state === 'open') await leaveOpenTournament(db, id, userId);
-}
-
 /** The ids of the entries one captains in a tournament that have not given up. */
 export async function findEntriesCaptainedBy(
   db: Executor,
