@@ -53,7 +53,6 @@ describe('accessibility of every page', () => {
   add('the profile', 'member', () => '/profile');
   add('the changelog', 'member', () => '/changelog');
   add('unauthorized', 'visitor', () => '/unauthorized');
-  add('page not found', 'member', () => '/this-page-does-not-exist', '/this-page-does-not-exist');
   add('a lan not found', 'admin', () => '/admin/lans/99999', '/api/lans/99999');
   add("a month's leaderboard", 'member', () => '/stats/leader-board');
   add('the leaderboard archive', 'member', () => '/stats/leader-board/archive');

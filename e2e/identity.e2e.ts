@@ -161,13 +161,13 @@ describe('a visitor who is not signed in', () => {
 describe('the demo accounts', () => {
   const expectations: Array<[string, { stats: boolean; admin: boolean; profile: boolean }]> = [
     // A SystemAdministrator passes every role check, on both sides (decision 019).
-    // Everyone signed in reaches their own profile (issue 32).
+    // The profile link is shown for Lanner (spec §6, issue 50 §1).
     ['admin', { stats: true, admin: true, profile: true }],
-    ['lanadmin', { stats: false, admin: true, profile: true }],
-    ['memberadmin', { stats: false, admin: true, profile: true }],
+    ['lanadmin', { stats: false, admin: true, profile: false }],
+    ['memberadmin', { stats: false, admin: true, profile: false }],
     ['member', { stats: true, admin: false, profile: true }],
     ['lanner', { stats: true, admin: false, profile: true }],
-    ['visitor', { stats: false, admin: false, profile: true }],
+    ['visitor', { stats: false, admin: false, profile: false }],
   ];
   it.each(expectations)('%s sees what the role allows', async (account, allowed) => {
     const { page, errors } = await newPage(

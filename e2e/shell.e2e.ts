@@ -52,16 +52,6 @@ describe('the site shell', () => {
     await expectTitle('Upcoming lans – Lanparty');
   });
 
-  it('says "Page not found" at an unknown path, and keeps the address (issue 32)', async () => {
-    await open('/no/such/page');
-    expect(new URL(page.url()).pathname).toBe('/no/such/page');
-    await expectTitle('Page not found – Lanparty');
-    // The server answers the page 404, as it should; Chromium logs that as an error.
-    pageErrors = pageErrors.filter(
-      (error) => !(error.includes('status of 404') && error.includes('/no/such/page')),
-    );
-  });
-
   it('navigates with the main navigation and titles every page detail first', async () => {
     await open('/lans/upcoming');
     const mainNavigation = page.getByRole('navigation', { name: 'Main' });
