@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import type { AppDatabase } from '../src/db/database.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { type FakeIssuer, startFakeIssuer } from './fake-issuer.ts';
@@ -19,7 +19,7 @@ export type ApiSite = TestSite & {
 export async function startApiSite(
   engine: Engine,
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: Pick<AppOptions, 'clock' | 'logStream'> = {},
 ): Promise<ApiSite> {
   const issuer = await startFakeIssuer();
   const site = await createTestSite(engine, {

@@ -1,5 +1,6 @@
 import type { ParticipantList, Role } from '@lanparty/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { AppOptions } from '../src/app.ts';
 import type { Viewer } from '../src/modules/auth/viewer.ts';
 import { type ApiSite, startApiSite } from './api-site.ts';
 import { buildLanBody } from './lans.ts';
@@ -289,6 +290,8 @@ export function setUpOrganiserSite(
     adminRoles?: Role[];
     env?: Record<string, string>;
     clock?: () => Date;
+    /** Where the site's log lines go (with env LOG_LEVEL), for tests that read them. */
+    logStream?: AppOptions['logStream'];
   } = {},
 ): OrganiserSite {
   const site = {} as ApiSite;
@@ -296,8 +299,14 @@ export function setUpOrganiserSite(
   const as: Partial<Record<Caller, SignedIn>> = {};
   const adminViewer = {} as Viewer;
   beforeAll(async () => {
-    const { callers = [], env = {}, clock } = options;
-    Object.assign(site, await startApiSite(engine, env, clock ? { clock } : {}));
+    const { callers = [], env = {}, clock, logStream } = options;
+    Object.assign(
+      site,
+      await startApiSite(engine, env, {
+        ...(clock ? { clock } : {}),
+        ...(logStream ? { logStream } : {}),
+      }),
+    );
     Object.assign(as, await signInCallers(site.db, site.issuer, callers));
     const roles: Role[] = as.LanAdministrator
       ? ['LanAdministrator']

@@ -41,12 +41,16 @@ function capturingLog(lines: string[]): FastifyBaseLogger {
  * not in the log.
  */
 describe.each(testEngines)('what an erasure leaves on %s', (engine) => {
-  const { api, site } = setUpOrganiserSite(engine);
+  const log: string[] = [];
+  // The site's own log too: its request lines, and whatever the erasure logs.
+  const { api, site } = setUpOrganiserSite(engine, {
+    env: { LOG_LEVEL: 'info' },
+    logStream: { write: (line: string) => void log.push(line) },
+  });
   const folders = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'lanparty-mail-')));
   afterAll(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
-  const log: string[] = [];
   const mailers = folders.map((folder) =>
     createMailer({ from: 'site@example.org' } as never, folder, capturingLog(log)),
   );
@@ -214,6 +218,9 @@ describe.each(testEngines)('what an erasure leaves on %s', (engine) => {
         }
         search(`file ${name}`, text);
       }
+    // The log was read: it holds the site's request lines and the mail written to files.
+    expect(log.some((line) => line.includes('/api/users/me'))).toBe(true);
+    expect(log.some((line) => line.includes('.eml'))).toBe(true);
     search('the log', log.join('\n'));
     expect(found).toEqual([]);
   });
