@@ -7,7 +7,8 @@ import { testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { createLan } from '../lans/lans.service.ts';
-import { acceptInvitation } from './entry-members.ts';
+import { acceptInvitation, removeEntryMember } from './entry-members.ts';
+import { holdTournament } from './tournaments.repository.ts';
 import {
   createTournament,
   enterTournament,
@@ -25,10 +26,10 @@ describe.each(testEngines)('invitations accepted at once on %s', (engine) => {
   const second = useSecondPool(site);
   const depsOn = (db: AppDatabase): TournamentsDeps => ({ ...serviceDepsOn(db), isChatOn: false });
 
-  it('joins one of two teams whose invitations one accepts at once', async () => {
-    const deps = depsOn(site.db);
+  const deps = () => depsOn(site.db);
+  async function lanOf(name: string) {
     const lan = await createLan(serviceDepsOn(site.db), admin, {
-      ...buildLanBody({ name: 'Invitation Lan', isActive: true }),
+      ...buildLanBody({ name, isActive: true }),
       location: null,
     });
     const participant = async (): Promise<Viewer> => {
@@ -41,9 +42,9 @@ describe.each(testEngines)('invitations accepted at once on %s', (engine) => {
       });
       return { user, roles: ['Lanner'] };
     };
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      const tournament = await createTournament(deps, admin, lan.id, {
-        name: `Duos ${attempt}`,
+    const duos = (name: string) =>
+      createTournament(deps(), admin, lan.id, {
+        name,
         game: 'Quake',
         gameId: null,
         format: 'single_elimination',
@@ -54,11 +55,18 @@ describe.each(testEngines)('invitations accepted at once on %s', (engine) => {
         signUpClosesAt: null,
         checkIn: false,
       });
+    return { participant, duos };
+  }
+
+  it('joins one of two teams whose invitations one accepts at once', async () => {
+    const { participant, duos } = await lanOf('Invitation Lan');
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const tournament = await duos(`Duos ${attempt}`);
       const invitee = await participant();
       const entryIds: number[] = [];
       for (const name of ['Boost Goblins', 'Rail Gunners']) {
         const captain = await participant();
-        const entered = await enterTournament(deps, captain, tournament.id, {
+        const entered = await enterTournament(deps(), captain, tournament.id, {
           name,
           memberIds: [invitee.user.id],
         });
@@ -78,7 +86,7 @@ describe.each(testEngines)('invitations accepted at once on %s', (engine) => {
       expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(1);
       const refused = answers.find((answer) => answer.status === 'rejected');
       expect(String(refused?.reason)).toMatch(/already|just joined/);
-      const after = await getTournament(deps, admin, tournament.id);
+      const after = await getTournament(deps(), admin, tournament.id);
       const inTeams = after.entries.filter((entry) =>
         entry.members.some((member) => member.userId === invitee.user.id),
       );
@@ -86,4 +94,42 @@ describe.each(testEngines)('invitations accepted at once on %s', (engine) => {
       expect(after.entries.flatMap((entry) => entry.invited)).toEqual([]);
     }
   });
+
+  it.runIf(engine === 'postgres')(
+    'refuses joining and taking out while another server holds the tournament',
+    async () => {
+      const { participant, duos } = await lanOf('Held Lan');
+      const tournament = await duos('Held duos');
+      const [captain, mate, stranger, other] = [
+        await participant(),
+        await participant(),
+        await participant(),
+        await participant(),
+      ] as [Viewer, Viewer, Viewer, Viewer];
+      const entered = await enterTournament(deps(), captain, tournament.id, {
+        name: 'Held Goblins',
+        memberIds: [mate.user.id],
+      });
+      const entryId = entered.entries[0]?.id as number;
+      await enterTournament(deps(), other, tournament.id, {
+        name: 'Elsewhere',
+        memberIds: [stranger.user.id],
+      });
+      const statuses = await second()
+        .transaction()
+        .execute(async (trx) => {
+          await holdTournament(trx, tournament.id);
+          const answers = await Promise.allSettled([
+            acceptInvitation(deps(), stranger, tournament.id, entryId, stranger.user.id),
+            acceptInvitation(deps(), other, tournament.id, entryId, other.user.id),
+            removeEntryMember(deps(), stranger, tournament.id, entryId, mate.user.id),
+            removeEntryMember(deps(), stranger, tournament.id, entryId, stranger.user.id),
+          ]);
+          return answers.map((answer) =>
+            answer.status === 'rejected' ? (answer.reason as { status?: number }).status : 200,
+          );
+        });
+      expect(statuses).toEqual([404, 409, 403, 404]);
+    },
+  );
 });

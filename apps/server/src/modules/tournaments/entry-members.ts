@@ -1,4 +1,5 @@
 import type { Tournament } from '@lanparty/contract';
+import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
@@ -31,10 +32,48 @@ import {
  * leaves an entry, or declines an invitation, until the start; its captain and lan
  * administrators take anyone out. The tournament's row is held for each change, so one
  * person's two acceptances at once join one team: the second finds them in the first.
+ * Refusals are found before the row is held, so they hold up and change nothing.
  */
 
 const noEntry = (tournament: TournamentRow, entryId: number) =>
   new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
+
+/**
+ * Refuses the one invited joining (404, 409), asked before the tournament's row is held
+ * (a refusal holds nothing) and again under it (it may have changed); answers whether they
+ * are in the team already (a second click: the same answer).
+ */
+async function refuseJoining(
+  db: Executor,
+  tournament: TournamentRow,
+  lanName: string,
+  entryId: number,
+  userId: number,
+): Promise<{ isMember: boolean }> {
+  const entry = await findEntry(db, tournament.id, entryId);
+  if (!entry) throw noEntry(tournament, entryId);
+  refuseUnlessOpen(tournament, 'joining a team');
+  const members = await findEntryMemberIds(db, entryId);
+  if (members.includes(userId)) return { isMember: true };
+  // Entering elsewhere dropped the invitation: say where they are rather than 404.
+  const [elsewhere] = await findEntriesOf(db, tournament.id, [userId]);
+  const other = elsewhere && (await findEntry(db, tournament.id, elsewhere.entry_id));
+  if (other)
+    throw new ProblemError(
+      409,
+      `You are in ${tournament.name} already, in ${entryNameOf(other, elsewhere.nickname)}.`,
+    );
+  if (!(await isInvited(db, entryId, userId)))
+    throw new ProblemError(404, `You have no invitation to entry ${entryId}.`);
+  const [person] = await findPeople(db, tournament.lan_id, [userId]);
+  if (!person?.subscriber_id)
+    throw new ProblemError(409, `You hold no place at ${lanName} (Accepted or Paid).`);
+  if (entry.clan_id !== null && person.clan_id !== entry.clan_id)
+    throw new ProblemError(409, `${entry.name} is a clan’s team: only its members join it.`);
+  if (members.length >= tournament.team_size)
+    throw new ProblemError(409, `${entry.name} has its ${tournament.team_size} players already.`);
+  return { isMember: false };
+}
 
 /** PUT /api/tournaments/{id}/entries/{entryId}/members/{userId}: the one invited joins. */
 export async function acceptInvitation(
@@ -45,37 +84,15 @@ export async function acceptInvitation(
   userId: number,
 ): Promise<Tournament> {
   authorize(viewer, 'tournamentInvitation.accept', userId);
-  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  const { tournament: seen, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  if ((await refuseJoining(deps.db, seen, lan.name, entryId, userId)).isMember)
+    return readTournament(deps, deps.db, seen, lan.name);
   const changed = await changeTournament(
     deps,
     tournamentId,
     async (trx, tournament) => {
-      const entry = await findEntry(trx, tournamentId, entryId);
-      if (!entry) throw noEntry(tournament, entryId);
-      refuseUnlessOpen(tournament, 'joining a team');
-      const members = await findEntryMemberIds(trx, entryId);
-      // Asked again after it worked (a second click): the same answer.
-      if (members.includes(userId)) return tournament;
-      // Entering elsewhere dropped the invitation: say where they are rather than 404.
-      const [elsewhere] = await findEntriesOf(trx, tournamentId, [userId]);
-      const other = elsewhere && (await findEntry(trx, tournamentId, elsewhere.entry_id));
-      if (other)
-        throw new ProblemError(
-          409,
-          `You are in ${tournament.name} already, in ${entryNameOf(other, elsewhere.nickname)}.`,
-        );
-      if (!(await isInvited(trx, entryId, userId)))
-        throw new ProblemError(404, `You have no invitation to entry ${entryId}.`);
-      const [person] = await findPeople(trx, tournament.lan_id, [userId]);
-      if (!person?.subscriber_id)
-        throw new ProblemError(409, `You hold no place at ${lan.name} (Accepted or Paid).`);
-      if (entry.clan_id !== null && person.clan_id !== entry.clan_id)
-        throw new ProblemError(409, `${entry.name} is a clan’s team: only its members join it.`);
-      if (members.length >= tournament.team_size)
-        throw new ProblemError(
-          409,
-          `${entry.name} has its ${tournament.team_size} players already.`,
-        );
+      if ((await refuseJoining(trx, tournament, lan.name, entryId, userId)).isMember)
+        return tournament;
       await insertMember(trx, { entryId, tournamentId, userId });
       // In a team now: the other teams' invitations no longer stand.
       await dropInvitations(trx, tournamentId, [userId]);
@@ -84,6 +101,29 @@ export async function acceptInvitation(
     () => new ProblemError(409, 'You have just joined another entry of this tournament.'),
   );
   return readTournament(deps, deps.db, changed, lan.name);
+}
+
+/**
+ * Refuses taking someone out of an entry (404, 403, 409), before the row is held and
+ * again under it; answers whether they are invited to it or a member.
+ */
+async function refuseRemoving(
+  db: Executor,
+  viewer: Viewer,
+  tournament: TournamentRow,
+  entryId: number,
+  userId: number,
+): Promise<'invited' | 'member'> {
+  const entry = await findEntry(db, tournament.id, entryId);
+  if (!entry) throw noEntry(tournament, entryId);
+  authorize(viewer, 'tournamentEntry.removeMember', {
+    userId,
+    captainId: entry.captain_user_id,
+  });
+  refuseUnlessOpen(tournament, 'leaving an entry');
+  if (await isInvited(db, entryId, userId)) return 'invited';
+  if ((await findEntryMemberIds(db, entryId)).includes(userId)) return 'member';
+  throw new ProblemError(404, `Entry ${entryId} has no member or invitation ${userId}.`);
 }
 
 /**
@@ -99,21 +139,11 @@ export async function removeEntryMember(
   entryId: number,
   userId: number,
 ): Promise<void> {
-  const { tournament: found } = await findVisibleTournament(deps.db, viewer, tournamentId);
-  // Who may is known before the tournament's row is held: a refusal changes nothing.
-  const seen = await findEntry(deps.db, tournamentId, entryId);
-  if (!seen) throw noEntry(found, entryId);
-  authorize(viewer, 'tournamentEntry.removeMember', {
-    userId,
-    captainId: seen.captain_user_id,
-  });
+  const { tournament: seen } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  await refuseRemoving(deps.db, viewer, seen, entryId, userId);
   await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    const entry = await findEntry(trx, tournamentId, entryId);
-    if (!entry) throw noEntry(tournament, entryId);
-    refuseUnlessOpen(tournament, 'leaving an entry');
-    if (await deleteInvitation(trx, entryId, userId)) return;
-    if (!(await findEntryMemberIds(trx, entryId)).includes(userId))
-      throw new ProblemError(404, `Entry ${entryId} has no member or invitation ${userId}.`);
-    await leaveOpenTournament(trx, tournamentId, userId);
+    if ((await refuseRemoving(trx, viewer, tournament, entryId, userId)) === 'invited')
+      await deleteInvitation(trx, entryId, userId);
+    else await leaveOpenTournament(trx, tournamentId, userId);
   });
 }
