@@ -13,6 +13,7 @@ import {
   findLanActivity,
   findMatch,
   findPlayOnState,
+  findTournament,
   findTournamentsOfMatches,
   type MatchRow,
   type TournamentRow,
@@ -236,9 +237,16 @@ async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): P
   });
   const settledIn = new Set<number>();
   for (const tournamentId of new Set<number>(tournamentOf.values())) {
-    const indexes = batch.flatMap((report, index) =>
-      tournamentOf.get(report.matchId) === tournamentId ? [index] : [],
+    const indexes = await refuseOutsiders(
+      deps,
+      tournamentId,
+      batch,
+      batch.flatMap((report, index) =>
+        tournamentOf.get(report.matchId) === tournamentId ? [index] : [],
+      ),
+      outcomes,
     );
+    if (indexes.length === 0) continue;
     const results: Outcome[] = await changeTournamentIfAny(
       deps,
       tournamentId,
@@ -284,6 +292,41 @@ async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): P
   }
   for (const tournamentId of settledIn) await playOn(deps, tournamentId);
   return outcomes;
+}
+
+/**
+ * Refuses the reports of a batch by people who captain no entry of the tournament: they are
+ * no side of any of its matches, so they are refused before its row is held (issue 50), as
+ * they would be under it (a match of a lan not active: 404 to those who may not see it).
+ * Answers the indexes of the others.
+ */
+async function refuseOutsiders(
+  deps: TournamentsDeps,
+  tournamentId: number,
+  batch: readonly Report[],
+  indexes: readonly number[],
+  outcomes: Outcome[],
+): Promise<number[]> {
+  const captains = new Set((await findCaptainsOf(deps.db, tournamentId)).values());
+  const outsiders = indexes.filter((index) => {
+    const viewer = (batch[index] as Report).viewer;
+    return viewer === null || !captains.has(viewer.user.id);
+  });
+  if (outsiders.length === 0) return [...indexes];
+  const tournament = await findTournament(deps.db, tournamentId);
+  const isLanActive =
+    tournament !== undefined && (await findLanActivity(deps.db, tournament.lan_id));
+  for (const index of outsiders) {
+    const { viewer, matchId } = batch[index] as Report;
+    try {
+      if (!tournament || (!isLanActive && !isAllowed(viewer, 'lans.seeInactive')))
+        throw noMatch(matchId);
+      authorize(viewer, 'match.report', false);
+    } catch (error) {
+      outcomes[index] = { error };
+    }
+  }
+  return indexes.filter((index) => !outsiders.includes(index));
 }
 
 /**

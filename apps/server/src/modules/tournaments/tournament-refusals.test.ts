@@ -144,4 +144,23 @@ describe.each(testEngines)('refused changes of a tournament on %s', (engine) => 
       expect(statuses).toEqual([401, 401, 403, 403, 404]);
     },
   );
+
+  it.runIf(engine === 'postgres')(
+    'answers reports by someone playing no match of it while another server holds it',
+    async () => {
+      const { state, ready } = await tournamentOf({ isStarted: true });
+      const visitor = await api.person();
+      const final = matchesOf(state).find((match) => match.status !== 'ready');
+      const statuses = await second()
+        .transaction()
+        .execute(async (trx) => {
+          await holdTournament(trx, state.id);
+          return Promise.all([
+            report(ready[0]?.id as number, visitor, [1, 0]),
+            report(final?.id as number, visitor, [1, 0]),
+          ]).then((answers) => answers.map((answer) => answer.statusCode));
+        });
+      expect(statuses).toEqual([403, 403]);
+    },
+  );
 });
