@@ -29,8 +29,9 @@ import * as screens from './0027-screens.ts';
 import * as newsVersion from './0028-news-version.ts';
 import * as historyAndData from './0029-history-and-data.ts';
 import * as tournaments from './0030-tournaments.ts';
-import * as whomRecordsName from './0033-whom-records-name.ts';
 import * as tournamentInvitations from './0031-tournament-invitations.ts';
+import * as swapSeatsAndLanSessions from './0032-swap-seats-and-lan-sessions.ts';
+import * as whomRecordsName from './0033-whom-records-name.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0028-news-version': newsVersion,
   '0029-history-and-data': historyAndData,
   '0030-tournaments': tournaments,
-  '0033-whom-records-name': whomRecordsName,
   '0031-tournament-invitations': tournamentInvitations,
+  '0032-swap-seats-and-lan-sessions': swapSeatsAndLanSessions,
+  '0033-whom-records-name': whomRecordsName,
 };
