@@ -45,7 +45,7 @@ describe('the profile’s history and data', () => {
     }
   });
 
-  it('offers a member administrator to erase a lanner’s account with a reason, nothing for axe', async () => {
+  it('offers a member administrator to erase a lanner’s account after a confirmation, nothing for axe', async () => {
     const lanner = await callApi<{ id: number }>(
       await accessTokenOf(session.browser, 'lanner'),
       'GET',
@@ -58,11 +58,13 @@ describe('the profile’s history and data', () => {
         viewport,
       );
       const section = page.getByRole('region', { name: 'Erase account' });
-      await section.getByLabel('Reason').waitFor();
       await section.getByRole('button', { name: 'Erase account…' }).click();
-      await section.getByText('Reason is required').waitFor();
+      const dialog = page.getByRole('dialog', { name: /^Erase the account of / });
+      await dialog.getByText('This cannot be undone.').waitFor();
       await settled();
       expect(await axeViolations(page), `admin erase at ${viewport.width} px`).toEqual([]);
+      await dialog.getByRole('button', { name: 'Keep it' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       expect(errors).toEqual([]);
     }
   });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { dateSchema, dateTimeSchema, idSchema } from './common.ts';
-import { requiredText } from './rules.ts';
 
 export const badgeSchema = z
   .object({
@@ -75,10 +74,6 @@ export const ownErasureSchema = z
   });
 
 export type OwnErasure = z.infer<typeof ownErasureSchema>;
-
-export const erasureInputSchema = z
-  .object({ reason: requiredText('reason', 500) })
-  .meta({ id: 'Erasure', description: 'Why a member administrator erases an account.' });
 
 export const consentStateSchema = z
   .object({

@@ -561,7 +561,6 @@ const routeRefusals: Record<string, RouteRefusal> = {
     request: ({ otherUserId }) => ({
       method: 'DELETE',
       url: `/api/users/${otherUserId}`,
-      payload: { reason: 'Asked by e-mail' },
     }),
   },
   'PUT /api/assets/{asset}': {

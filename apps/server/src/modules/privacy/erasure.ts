@@ -30,8 +30,8 @@ export type ErasureDeps = PlacesDeps & {
 };
 
 /**
- * Who erased the account: the person, or a member administrator. The reason an
- * administrator gives is not kept: free text may name the person (issue 50).
+ * Who erased the account: the person, or a member administrator. No reason is asked: free
+ * text may name the person (issue 50).
  */
 export type Eraser = { kind: 'self' } | { kind: 'administrator'; userId: number };
 

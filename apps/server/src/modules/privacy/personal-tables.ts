@@ -79,8 +79,8 @@ export const personalTables = {
   tournament_entry_members: { userColumns: ['user_id'], onErasure: 'withdraw' },
   // Invitations to a team are for what is to come: they go (decision 046).
   tournament_entry_invitations: { userColumns: ['user_id'], onErasure: 'delete' },
-  // The record of an erasure a member administrator made: when they did (the reason is
-  // about the erased, and stays out of the administrator's export).
+  // The record of an erasure a member administrator made: when they did. Its `reason`,
+  // empty since issue 50 (free text about the erased), stays out of their export.
   erasures: { userColumns: [], actedColumns: { by_user_id: ['erased_at'] }, onErasure: 'keep' },
 } as const satisfies Record<string, PersonalTable>;
 

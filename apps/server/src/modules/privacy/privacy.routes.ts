@@ -3,7 +3,6 @@ import {
   consentStateSchema,
   consentsSchema,
   dataExportSchema,
-  erasureInputSchema,
   idParamSchema,
   ownAccountSchema,
   ownErasureSchema,
@@ -158,11 +157,10 @@ export const privacyRoutes =
           tags: ['users'],
           summary: 'Erase an account, as a member administrator',
           description:
-            'With a reason, which is not kept (it may name the person): the erasure is recorded ' +
-            'with when and by whom only. ' +
+            'Records when and by whom, nothing else. Takes no body: a reason an older page ' +
+            'still sends is ignored, never kept (free text may name the person). ' +
             'Nobody erases their own account here: DELETE /api/users/me asks for its password.',
           params: z.object({ id: idParamSchema }),
-          body: erasureInputSchema,
           response: {
             204: z.undefined(),
             ...problems,

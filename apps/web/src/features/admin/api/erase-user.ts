@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usersKeys } from '../../../lib/users/users-query-keys.ts';
 
-/** DELETE /api/users/{id} with a reason (member administrators, issue 36). */
+/** DELETE /api/users/{id} (member administrators, issue 36); no reason: none is kept. */
 export function useEraseUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, reason }: { userId: number; reason: string }) =>
-      apiRequest<void>(`/api/users/${userId}`, { method: 'DELETE', body: { reason } }),
+    mutationFn: (userId: number) => apiRequest<void>(`/api/users/${userId}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }
