@@ -9,6 +9,7 @@ import {
   insertMember,
   isInvited,
 } from './entry-members.repository.ts';
+import { refuseUnlessOpen } from './tournament-entries.ts';
 import { entryNameOf } from './tournaments.presenter.ts';
 import {
   findEntriesOf,
@@ -20,9 +21,9 @@ import {
 } from './tournaments.repository.ts';
 import {
   changeTournament,
+  changeTournamentChecked,
   findVisibleTournament,
   readTournament,
-  refuseUnlessOpen,
   type TournamentsDeps,
 } from './tournaments.service.ts';
 
@@ -140,10 +141,13 @@ export async function removeEntryMember(
   userId: number,
 ): Promise<void> {
   const { tournament: seen } = await findVisibleTournament(deps.db, viewer, tournamentId);
-  await refuseRemoving(deps.db, viewer, seen, entryId, userId);
-  await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    if ((await refuseRemoving(trx, viewer, tournament, entryId, userId)) === 'invited')
-      await deleteInvitation(trx, entryId, userId);
-    else await leaveOpenTournament(trx, tournamentId, userId);
-  });
+  await changeTournamentChecked(
+    deps,
+    seen,
+    (db, tournament) => refuseRemoving(db, viewer, tournament, entryId, userId),
+    async (trx, _tournament, whom) => {
+      if (whom === 'invited') await deleteInvitation(trx, entryId, userId);
+      else await leaveOpenTournament(trx, tournamentId, userId);
+    },
+  );
 }

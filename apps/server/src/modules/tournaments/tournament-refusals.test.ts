@@ -118,6 +118,19 @@ describe.each(testEngines)('refused changes of a tournament on %s', (engine) => 
     expect(await stateOf(state.id)).toEqual(before);
   });
 
+  it('refuses sign-ups of strangers, to no tournament and a second one without a trace', async () => {
+    const { state, people } = await tournamentOf({ isStarted: false });
+    const visitor = await api.person();
+    const entered = people[0] as Person;
+    const before = await stateOf(state.id);
+    const entries = `/api/tournaments/${state.id}/entries`;
+    expect((await api.request(undefined, 'POST', entries, {})).statusCode).toBe(401);
+    expect((await enter(state.id, visitor)).statusCode).toBe(403);
+    expect((await enter(999999, entered)).statusCode).toBe(404);
+    expect((await enter(state.id, entered)).statusCode).toBe(409);
+    expect(await stateOf(state.id)).toEqual(before);
+  });
+
   // Another server holding the tournament's row (a long change of it): a refusal is answered
   // without waiting for it. SQLite has one connection per site, so no row is held apart.
   it.runIf(engine === 'postgres')(
@@ -142,6 +155,50 @@ describe.each(testEngines)('refused changes of a tournament on %s', (engine) => 
           ]).then((answers) => answers.map((answer) => answer.statusCode));
         });
       expect(statuses).toEqual([401, 401, 403, 403, 404]);
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'answers refused sign-ups while another server holds the tournament',
+    async () => {
+      const { state, people } = await tournamentOf({ isStarted: false });
+      const visitor = await api.person();
+      const statuses = await second()
+        .transaction()
+        .execute(async (trx) => {
+          await holdTournament(trx, state.id);
+          return Promise.all([
+            api.request(undefined, 'POST', `/api/tournaments/${state.id}/entries`, {}),
+            enter(state.id, visitor),
+            enter(999999, visitor),
+            enter(state.id, people[0] as Person),
+          ]).then((answers) => answers.map((answer) => answer.statusCode));
+        });
+      expect(statuses).toEqual([401, 403, 404, 409]);
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'answers refused changes of its rules, start and deletion while another server holds it',
+    async () => {
+      const { state } = await tournamentOf({ isStarted: true });
+      const visitor = await api.person();
+      const path = `/api/tournaments/${state.id}`;
+      const rules = { name: 'Cup', game: 'Quake', format: 'single_elimination', maxEntrants: 8 };
+      const statuses = await second()
+        .transaction()
+        .execute(async (trx) => {
+          await holdTournament(trx, state.id);
+          return Promise.all([
+            api.request(visitor, 'PUT', path, rules),
+            api.request(visitor, 'POST', `${path}/start`, {}),
+            api.request(visitor, 'DELETE', path),
+            api.request(admin(), 'POST', '/api/tournaments/999999/start', {}),
+            api.request(admin(), 'POST', `${path}/start`, {}),
+            api.request(admin(), 'PUT', path, { ...rules, maxEntrants: 16 }),
+          ]).then((answers) => answers.map((answer) => answer.statusCode));
+        });
+      expect(statuses).toEqual([403, 403, 403, 404, 409, 409]);
     },
   );
 

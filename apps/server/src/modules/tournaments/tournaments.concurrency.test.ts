@@ -9,9 +9,9 @@ import type { Viewer } from '../auth/viewer.ts';
 import { createLan } from '../lans/lans.service.ts';
 import { withdraw } from '../subscriptions/subscribers.service.ts';
 import { reportMatch, setMatchResult } from './match-results.ts';
+import { enterTournament } from './tournament-entries.ts';
 import {
   createTournament,
-  enterTournament,
   getTournament,
   startTournament,
   type TournamentsDeps,

@@ -16,17 +16,15 @@ import { z } from 'zod';
 import { requireViewer } from '../auth/authenticate.ts';
 import { acceptInvitation, removeEntryMember } from './entry-members.ts';
 import { reportMatch, setMatchResult } from './match-results.ts';
+import { checkInEntry, enterTournament, withdrawEntry } from './tournament-entries.ts';
 import {
   changeTournamentRules,
-  checkInEntry,
   createTournament,
-  enterTournament,
   getTournament,
   readLanTournaments,
   removeTournament,
   startTournament,
   type TournamentsDeps,
-  withdrawEntry,
 } from './tournaments.service.ts';
 
 const idParams = z.object({ id: idParamSchema });

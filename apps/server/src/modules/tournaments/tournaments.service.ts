@@ -1,6 +1,5 @@
 import type {
   Tournament,
-  TournamentEntryInput,
   TournamentInput,
   TournamentStart,
   TournamentSummary,
@@ -11,19 +10,14 @@ import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { authorize, isAllowed } from '../auth/authorize.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { tournamentWinnerMessage } from '../chat/chat-messages.ts';
 import { refuseLanCapReached } from '../lans/lan-caps.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { Bracket, matchStatus } from './bracket.ts';
-import {
-  dropInvitations,
-  findClanRole,
-  insertInvitations,
-  listInvitations,
-} from './entry-members.repository.ts';
+import { dropInvitations, listInvitations } from './entry-members.repository.ts';
 import {
   entryNameOf,
   matchSidesOf,
@@ -34,23 +28,14 @@ import {
   clearReports,
   countEntries,
   countTournaments,
-  deleteEntry,
   deleteTournament,
-  type EntryRow,
   findBracket,
-  findClanForEntry,
   findEntriesCaptainedBy,
-  findEntriesOf,
-  findEntry,
-  findEntryMemberIds,
   findGame,
-  findPeople,
   findTournament,
   findUnfinishedTournamentIds,
   holdTournament,
-  insertEntry,
   insertTournament,
-  isTeamNameTaken,
   leaveOpenTournament,
   listEntries,
   listEntryMembers,
@@ -76,8 +61,9 @@ import {
  * and two reports or a report and a correction at once store one result, never advancing
  * anyone twice. The raised version is also the `tournament` event open pages follow, so
  * a refusal raises none (issue 50): one made under the row rolls the raise back with the
- * rest, those acting for an entry are refused before the row is taken (and again under
- * it), and a batch of reports raises the version only when one was taken.
+ * rest, refusals are found before the row is taken as well (changeTournamentChecked; a
+ * report's in match-results.ts), and a batch of reports raises the version only when one
+ * was taken. Entries are in tournament-entries.ts.
  */
 export type TournamentsDeps = {
   db: AppDatabase;
@@ -88,7 +74,7 @@ export type TournamentsDeps = {
   clock?: () => Date;
 };
 
-const nowOf = (deps: Pick<TournamentsDeps, 'clock'>) => deps.clock?.() ?? new Date();
+export const nowOf = (deps: Pick<TournamentsDeps, 'clock'>) => deps.clock?.() ?? new Date();
 
 const noTournament = (id: number) => new ProblemError(404, `There is no tournament ${id}.`);
 
@@ -127,6 +113,28 @@ export async function changeTournament<T>(
       if (!tournament) throw noTournament(tournamentId);
       return work(trx, tournament);
     },
+    conflict,
+  );
+}
+
+/**
+ * A change of a tournament that may be refused: `refuse` is asked of the tournament as it
+ * was read (`seen`), before its row is held, so a refusal holds up no other change of it
+ * (issue 50); and again under the row, which may have changed meanwhile. `work` gets what
+ * the second answered.
+ */
+export async function changeTournamentChecked<R, T>(
+  deps: TournamentsDeps,
+  seen: TournamentRow,
+  refuse: (db: Executor, tournament: TournamentRow) => Promise<R>,
+  work: (trx: Executor, tournament: TournamentRow, checked: R) => Promise<T>,
+  conflict?: () => ProblemError,
+): Promise<T> {
+  await refuse(deps.db, seen);
+  return changeTournament(
+    deps,
+    seen.id,
+    async (trx, tournament) => work(trx, tournament, await refuse(trx, tournament)),
     conflict,
   );
 }
@@ -292,41 +300,54 @@ export async function changeTournamentRules(
   input: TournamentInput,
 ): Promise<Tournament> {
   authorize(viewer, 'tournaments.manage');
-  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  const { tournament: seen, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
   const fields = await fieldsOf(deps.db, input);
-  const changed = await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    if (tournament.state !== 'open') {
-      const fixed = (
-        [
-          ['format', tournament.format, fields.format],
-          ['team size', tournament.team_size, fields.teamSize],
-          ['most entrants', tournament.max_entrants, fields.maxEntrants],
-          ['check-in', toBoolean(tournament.needs_check_in), fields.needsCheckIn],
-        ] as const
-      ).filter(([, was, is]) => was !== is);
-      if (fixed.length > 0)
-        throw new ProblemError(
-          409,
-          `${tournament.name} has started: its ${fixed.map(([name]) => name).join(', ')} can no longer change.`,
-        );
-    } else {
-      const entries = await countEntries(trx, tournamentId);
-      if (fields.maxEntrants < entries)
-        throw new ProblemError(
-          409,
-          `${entries} entries have signed up: most entrants cannot be fewer.`,
-          { errors: { maxEntrants: [`Must be at least ${entries}, the entries signed up`] } },
-        );
-      if (fields.teamSize !== tournament.team_size && entries > 0)
-        throw new ProblemError(
-          409,
-          `Entries have signed up as teams of ${tournament.team_size}: the team size can no longer change.`,
-        );
-    }
-    await updateTournament(trx, tournamentId, fields);
-    return { ...tournament, ...(await findTournament(trx, tournamentId)) } as TournamentRow;
-  });
+  const changed = await changeTournamentChecked(
+    deps,
+    seen,
+    (db, tournament) => refuseRules(db, tournament, fields),
+    async (trx, tournament) => {
+      await updateTournament(trx, tournamentId, fields);
+      return { ...tournament, ...(await findTournament(trx, tournamentId)) } as TournamentRow;
+    },
+  );
   return readTournament(deps, deps.db, changed, lan.name);
+}
+
+/** Why the tournament as it stands may not take these rules, if it may not. */
+async function refuseRules(
+  db: Executor,
+  tournament: TournamentRow,
+  fields: TournamentFields,
+): Promise<void> {
+  if (tournament.state !== 'open') {
+    const fixed = (
+      [
+        ['format', tournament.format, fields.format],
+        ['team size', tournament.team_size, fields.teamSize],
+        ['most entrants', tournament.max_entrants, fields.maxEntrants],
+        ['check-in', toBoolean(tournament.needs_check_in), fields.needsCheckIn],
+      ] as const
+    ).filter(([, was, is]) => was !== is);
+    if (fixed.length > 0)
+      throw new ProblemError(
+        409,
+        `${tournament.name} has started: its ${fixed.map(([name]) => name).join(', ')} can no longer change.`,
+      );
+  } else {
+    const entries = await countEntries(db, tournament.id);
+    if (fields.maxEntrants < entries)
+      throw new ProblemError(
+        409,
+        `${entries} entries have signed up: most entrants cannot be fewer.`,
+        { errors: { maxEntrants: [`Must be at least ${entries}, the entries signed up`] } },
+      );
+    if (fields.teamSize !== tournament.team_size && entries > 0)
+      throw new ProblemError(
+        409,
+        `Entries have signed up as teams of ${tournament.team_size}: the team size can no longer change.`,
+      );
+  }
 }
 
 /** DELETE /api/tournaments/{id} (lan administrators): with its entries and bracket. */
@@ -340,184 +361,7 @@ export async function removeTournament(
   if (!(await deleteTournament(deps.db, tournamentId))) throw noTournament(tournamentId);
 }
 
-// Entries -------------------------------------------------------------------------------
-
-export function refuseUnlessOpen(tournament: TournamentRow, doing: string): void {
-  if (tournament.state !== 'open')
-    throw new ProblemError(
-      409,
-      `${tournament.name} has started: ${doing} is for before the start; entries are fixed now.`,
-    );
-}
-
-/**
- * POST /api/tournaments/{id}/entries. A participant of the lan enters alone, or captains a
- * team of the tournament's size picked among the lan's participants (a clan: its members,
- * named by its tag and name, entered by its leader). Those a captain names are invited and
- * join by accepting (entry-members.ts); lan administrators enter others, in at once (the
- * first member then captains). A person is in at most one entry; a full tournament says so.
- */
-export async function enterTournament(
-  deps: TournamentsDeps,
-  viewer: Viewer | null,
-  tournamentId: number,
-  input: TournamentEntryInput,
-): Promise<Tournament> {
-  if (!viewer) throw new ProblemError(401, 'Please sign in first.');
-  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
-  const isAdministrator = isAllowed(viewer, 'tournaments.manage');
-  const named = [...new Set(input.memberIds ?? [])];
-  const captainId =
-    isAdministrator && named.length > 0 && !named.includes(viewer.user.id)
-      ? (named[0] as number)
-      : viewer.user.id;
-  const memberIds = [captainId, ...named.filter((id) => id !== captainId)];
-  const now = nowOf(deps);
-
-  const changed = await changeTournament(
-    deps,
-    tournamentId,
-    async (trx, tournament) => {
-      const [self] = await findPeople(trx, tournament.lan_id, [viewer.user.id]);
-      authorize(viewer, 'tournament.enter', self?.subscriber_id != null);
-      refuseUnlessOpen(tournament, 'signing up');
-      const closesAt = tournament.sign_up_closes_at;
-      if (closesAt && now >= new Date(toIsoTimestamp(closesAt)) && !isAdministrator)
-        throw new ProblemError(409, `Sign-up for ${tournament.name} has closed.`);
-      const entries = await countEntries(trx, tournamentId);
-      if (entries >= tournament.max_entrants)
-        throw new ProblemError(
-          409,
-          `${tournament.name} is full: ${tournament.max_entrants} entries have signed up.`,
-        );
-      const teamSize = tournament.team_size;
-      if (teamSize === 1 && (memberIds.length > 1 || input.name || input.clanId))
-        throw new ProblemError(
-          400,
-          `${tournament.name} is for players alone: sign up without a team name or members.`,
-        );
-      if (teamSize > 1 && memberIds.length !== teamSize)
-        throw new ProblemError(
-          400,
-          `A team of ${tournament.name} has ${teamSize} players: name ${teamSize - 1} besides the captain (${memberIds.length} given in all).`,
-          { errors: { memberIds: [`A team has ${teamSize} players`] } },
-        );
-
-      const people = await findPeople(trx, tournament.lan_id, memberIds);
-      const byId = new Map(people.map((person) => [person.id, person]));
-      const unknown = memberIds.filter((id) => !byId.has(id));
-      if (unknown.length > 0)
-        throw new ProblemError(400, `There is no lanner ${unknown.join(', ')}.`, {
-          errors: { memberIds: [`There is no lanner ${unknown.join(', ')}`] },
-        });
-      const withoutPlace = people.filter((person) => person.subscriber_id === null);
-      if (withoutPlace.length > 0)
-        throw new ProblemError(
-          409,
-          `${withoutPlace.map((person) => person.nickname).join(', ')} ${withoutPlace.length === 1 ? 'holds' : 'hold'} no place at ${lan.name} (Accepted or Paid).`,
-        );
-      const already = await findEntriesOf(trx, tournamentId, memberIds);
-      if (already.length > 0)
-        throw new ProblemError(
-          409,
-          `${already.map((row) => row.nickname).join(', ')} ${already.length === 1 ? 'is' : 'are'} in ${tournament.name} already.`,
-        );
-
-      let name: string | null = null;
-      let clanId: number | null = null;
-      if (teamSize > 1) {
-        if (input.clanId !== undefined) {
-          const clan = await findClanForEntry(trx, input.clanId);
-          if (!clan) throw new ProblemError(404, `There is no clan ${input.clanId}.`);
-          if (!isAdministrator)
-            authorize(
-              viewer,
-              'clan.enterTournament',
-              await findClanRole(trx, clan.id, viewer.user.id),
-            );
-          const outside = people.filter((person) => person.clan_id !== clan.id);
-          if (outside.length > 0)
-            throw new ProblemError(
-              409,
-              `${outside.map((person) => person.nickname).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in ${clan.name}: a clan enters with its own members.`,
-            );
-          name = input.name ?? `[${clan.tag}] ${clan.name}`;
-          clanId = clan.id;
-        } else if (input.name) name = input.name;
-        else
-          throw new ProblemError(400, 'A team needs a name (or enter as your clan).', {
-            errors: { name: ['Name is required'] },
-          });
-        if (await isTeamNameTaken(trx, tournamentId, name))
-          throw new ProblemError(
-            409,
-            `A team named ${name} has entered ${tournament.name} already.`,
-          );
-      }
-      // A lan administrator puts the team in; a captain asks the others (decision 046).
-      const joined = isAdministrator ? memberIds : [captainId];
-      const entry = await insertEntry(
-        trx,
-        { tournamentId, name, clanId, captainUserId: captainId, memberIds: joined },
-        now,
-      );
-      await dropInvitations(trx, tournamentId, joined);
-      const invited = memberIds.filter((id) => !joined.includes(id));
-      await insertInvitations(trx, { entryId: entry.id, tournamentId, userIds: invited }, now);
-      return tournament;
-    },
-    () =>
-      new ProblemError(
-        409,
-        'Someone of this entry has just entered the tournament in another entry.',
-      ),
-  );
-  return readTournament(deps, deps.db, changed, lan.name);
-}
-
-/** Whether the asker captains this entry (or plays it alone), or may run the tournament. */
-function captains(viewer: Viewer | null, entry: EntryRow): boolean {
-  return viewer !== null && entry.captain_user_id === viewer.user.id;
-}
-
-/**
- * DELETE /api/tournaments/{id}/entries/{entryId}: its captain or a lan administrator.
- * Before the start the entry goes and frees its place; after it, the entry gives up: its
- * matches to come are walkovers (as for one who leaves the lan).
- */
-export async function withdrawEntry(
-  deps: TournamentsDeps,
-  viewer: Viewer | null,
-  tournamentId: number,
-  entryId: number,
-): Promise<void> {
-  const { tournament: seen } = await findVisibleTournament(deps.db, viewer, tournamentId);
-  // Refused before the tournament's row is held, and again under it (it may have changed).
-  await refuseWithdrawal(deps.db, viewer, seen, entryId);
-  await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    await refuseWithdrawal(trx, viewer, tournament, entryId);
-    if (tournament.state === 'open') {
-      await deleteEntry(trx, entryId);
-      return;
-    }
-    await setEntryFlags(trx, [entryId], { has_forfeited: true });
-    await settleWalkovers(deps, trx, tournament);
-  });
-}
-
-/** Why `viewer` may not withdraw the entry from the tournament as it stands, if they may not. */
-async function refuseWithdrawal(
-  db: Executor,
-  viewer: Viewer | null,
-  tournament: TournamentRow,
-  entryId: number,
-): Promise<void> {
-  const entry = await findEntry(db, tournament.id, entryId);
-  if (!entry) throw new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
-  authorize(viewer, 'tournamentEntry.act', captains(viewer, entry));
-  if (tournament.state === 'finished')
-    throw new ProblemError(409, `${tournament.name} is over: its entries stay as they played.`);
-}
+// Leaving a lan ----------------------------------------------------------------------
 
 /**
  * One who leaves a lan (their subscription withdrawn, or no longer Accepted or Paid) leaves
@@ -550,40 +394,6 @@ export async function leaveLanTournaments(
   }
 }
 
-/** POST /api/tournaments/{id}/entries/{entryId}/check-in: a member of it, or a lan administrator. */
-export async function checkInEntry(
-  deps: TournamentsDeps,
-  viewer: Viewer | null,
-  tournamentId: number,
-  entryId: number,
-): Promise<Tournament> {
-  const { tournament: seen, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
-  // Refused before the tournament's row is held, and again under it (it may have changed).
-  await refuseCheckIn(deps.db, viewer, seen, entryId);
-  const changed = await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    await refuseCheckIn(trx, viewer, tournament, entryId);
-    await setEntryFlags(trx, [entryId], { is_checked_in: true });
-    return tournament;
-  });
-  return readTournament(deps, deps.db, changed, lan.name);
-}
-
-/** Why `viewer` may not check the entry in to the tournament as it stands, if they may not. */
-async function refuseCheckIn(
-  db: Executor,
-  viewer: Viewer | null,
-  tournament: TournamentRow,
-  entryId: number,
-): Promise<void> {
-  const entry = await findEntry(db, tournament.id, entryId);
-  if (!entry) throw new ProblemError(404, `${tournament.name} has no entry ${entryId}.`);
-  const members = await findEntryMemberIds(db, entryId);
-  authorize(viewer, 'tournamentEntry.act', viewer !== null && members.includes(viewer.user.id));
-  refuseUnlessOpen(tournament, 'checking in');
-  if (!toBoolean(tournament.needs_check_in))
-    throw new ProblemError(409, `${tournament.name} needs no check-in.`);
-}
-
 // The start -----------------------------------------------------------------------------
 
 function shuffled<T>(items: readonly T[]): T[] {
@@ -607,44 +417,55 @@ export async function startTournament(
   input: TournamentStart,
 ): Promise<Tournament> {
   authorize(viewer, 'tournaments.manage');
-  const { lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
+  const { tournament: seen, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
   const now = nowOf(deps);
-  const started = await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    if (tournament.state !== 'open')
-      throw new ProblemError(409, `${tournament.name} has started already.`);
-    const entries = await listEntries(trx, [tournamentId]);
-    if (entries.length < 2)
-      throw new ProblemError(409, `${tournament.name} needs at least 2 entries to start.`);
-    const entryIds = entries.map((entry) => entry.id);
-    let seeded = shuffled(entryIds);
-    if (input.seeding === 'ordered') {
-      const order = input.entryIds ?? [];
-      const missing = entryIds.filter((id) => !order.includes(id));
-      const strange = order.filter((id) => !entryIds.includes(id));
-      if (missing.length > 0 || strange.length > 0 || new Set(order).size !== order.length)
-        throw new ProblemError(
-          400,
-          'An ordered seeding names every entry of the tournament once, best seed first' +
-            (missing.length > 0 ? `; missing: ${missing.join(', ')}` : '') +
-            (strange.length > 0 ? `; not entries of it: ${strange.join(', ')}` : '') +
-            '.',
-          { errors: { entryIds: ['Name every entry once'] } },
+  const started = await changeTournamentChecked(
+    deps,
+    seen,
+    refuseStart,
+    async (trx, tournament, entries) => {
+      const entryIds = entries.map((entry) => entry.id);
+      let seeded = shuffled(entryIds);
+      if (input.seeding === 'ordered') {
+        const order = input.entryIds ?? [];
+        const missing = entryIds.filter((id) => !order.includes(id));
+        const strange = order.filter((id) => !entryIds.includes(id));
+        if (missing.length > 0 || strange.length > 0 || new Set(order).size !== order.length)
+          throw new ProblemError(
+            400,
+            'An ordered seeding names every entry of the tournament once, best seed first' +
+              (missing.length > 0 ? `; missing: ${missing.join(', ')}` : '') +
+              (strange.length > 0 ? `; not entries of it: ${strange.join(', ')}` : '') +
+              '.',
+            { errors: { entryIds: ['Name every entry once'] } },
+          );
+        seeded = order;
+      }
+      if (toBoolean(tournament.needs_check_in)) {
+        const absent = entries.filter((entry) => !toBoolean(entry.is_checked_in));
+        await setEntryFlags(
+          trx,
+          absent.map((entry) => entry.id),
+          { has_forfeited: true },
         );
-      seeded = order;
-    }
-    if (toBoolean(tournament.needs_check_in)) {
-      const absent = entries.filter((entry) => !toBoolean(entry.is_checked_in));
-      if (entries.length - absent.length < 2)
-        throw new ProblemError(409, `Fewer than 2 entries of ${tournament.name} have checked in.`);
-      await setEntryFlags(
-        trx,
-        absent.map((entry) => entry.id),
-        { has_forfeited: true },
-      );
-    }
-    return drawBracket(deps, trx, tournament, seeded, now);
-  });
+      }
+      return drawBracket(deps, trx, tournament, seeded, now);
+    },
+  );
   return readTournament(deps, deps.db, started, lan.name);
+}
+
+/** Why the tournament as it stands may not start, if it may not; else its entries. */
+async function refuseStart(db: Executor, tournament: TournamentRow) {
+  if (tournament.state !== 'open')
+    throw new ProblemError(409, `${tournament.name} has started already.`);
+  const entries = await listEntries(db, [tournament.id]);
+  if (entries.length < 2)
+    throw new ProblemError(409, `${tournament.name} needs at least 2 entries to start.`);
+  const present = entries.filter((entry) => toBoolean(entry.is_checked_in));
+  if (toBoolean(tournament.needs_check_in) && present.length < 2)
+    throw new ProblemError(409, `Fewer than 2 entries of ${tournament.name} have checked in.`);
+  return entries;
 }
 
 /** Whether an error is PostgreSQL giving up one transaction of a deadlock (or a serialization). */
