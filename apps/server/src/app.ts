@@ -339,11 +339,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       app.log,
     );
     stopTasks.push(() => outbox.stop());
-    // Mail written to files lives in this server's own folder: each server sweeps its own.
-    if (!config.mail.smtpUrl) {
-      const mailFiles = startMailFolderSweeper(db, config.dataDir, app.log);
-      stopTasks.push(() => mailFiles.stop());
-    }
+    // Mail written to files lives in this server's own folder: each server sweeps its own,
+    // with SMTP_URL too (files written before it was set go as their text goes).
+    const mailFiles = startMailFolderSweeper(db, config.dataDir, app.log);
+    stopTasks.push(() => mailFiles.stop());
     const pruner = startEventPruner(db, app.log);
     stopTasks.push(() => pruner.stop());
     // Badges as the data earns them, stored so the site can tell people of new ones.

@@ -257,6 +257,27 @@ export async function recordFailedAttempt(
     .execute();
 }
 
+/** A message's payload once its text is gone (erased, or kept past its time). */
+export const emptiedPayload = '{}';
+
+/**
+ * Cancels a message whose text is gone while it still waits, unless a worker's claim holds
+ * on it: an empty mail or chat post is never sent.
+ */
+export async function cancelEmptiedMessage(db: Executor, id: number, now: Date): Promise<void> {
+  const nowText = now.toISOString();
+  await db
+    .updateTable('outbox')
+    .set({ cancelled_at: nowText, locked_until: null })
+    .where('id', '=', id)
+    .where('payload', '=', emptiedPayload)
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where((eb) => isClaimedByNobody(eb, nowText))
+    .execute();
+}
+
 /** Of these messages, the ones whose text is gone (erased, or kept past its time). */
 export async function findEmptiedMessageIds(
   db: Executor,
@@ -267,7 +288,7 @@ export async function findEmptiedMessageIds(
     .selectFrom('outbox')
     .select('id')
     .where('id', 'in', [...ids])
-    .where('payload', '=', '{}')
+    .where('payload', '=', emptiedPayload)
     .execute();
   return rows.map((row) => row.id);
 }
@@ -277,7 +298,8 @@ export async function findEmptiedMessageIds(
  * cancelled: nothing of them is kept or sent (issue 50). The row stays, empty, so its dedupe
  * key keeps it from being queued again; its mail file goes on each server's next sweep
  * (mail-files.ts). A message a worker is sending right now is emptied too; its file, written
- * after, goes on that sweep.
+ * after, goes on that sweep; should that send fail, the worker cancels it (never an empty
+ * retry).
  */
 export async function forgetMessagesAbout(db: Executor, userId: number, now: Date): Promise<void> {
   const nowText = now.toISOString();
@@ -298,9 +320,9 @@ export async function forgetMessagesAbout(db: Executor, userId: number, now: Dat
     .execute();
   await db
     .updateTable('outbox')
-    .set({ payload: '{}', last_error: null })
+    .set({ payload: emptiedPayload, last_error: null })
     .where(theirs)
-    .where('payload', '!=', '{}')
+    .where('payload', '!=', emptiedPayload)
     .execute();
 }
 

@@ -1,9 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSite, startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { mailFileName, mailFolderOf, sweepMailFolder } from './mail-files.ts';
 import { createMailer } from './mailer.ts';
 import {
   cancelWaitingMessage,
@@ -295,6 +305,60 @@ describe.each(testEngines)('the outbox on %s', (engine) => {
     expect(first + second).toBe(10);
     expect(new Set(sent).size).toBe(10);
     expect(sent).toHaveLength(10);
+  });
+
+  it('sweeps away a mail file left half-written by a crash once it is a few minutes old', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lanparty-sweep-'));
+    try {
+      const folder = mailFolderOf(dataDir);
+      mkdirSync(folder);
+      const now = new Date('2026-03-01T12:00:00Z');
+      // As the mailer leaves one that crashed between writing and renaming it.
+      const left = path.join(folder, `${mailFileName(now, '7')}.tmp`);
+      const writing = path.join(folder, `${mailFileName(now, '8')}.tmp`);
+      for (const file of [left, writing]) writeFileSync(file, 'To: someone@example.org');
+      utimesSync(
+        left,
+        new Date(now.getTime() - 10 * 60_000),
+        new Date(now.getTime() - 10 * 60_000),
+      );
+      utimesSync(writing, new Date(now.getTime() - 30_000), new Date(now.getTime() - 30_000));
+      await sweepMailFolder(db, dataDir, now);
+      expect(readdirSync(folder)).toEqual([path.basename(writing)]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('cancels a message emptied by an erasure while it was being sent, and never sends it again', async () => {
+    await enqueueMessage(db, {
+      channel: 'email',
+      dedupeKey: 'erased-in-flight',
+      payload: mail('gone@example.org'),
+    });
+    const now = new Date();
+    await deliverDueMessages(
+      db,
+      {
+        // The erasure comes while this worker holds the message (forgetMessagesAbout
+        // empties a claimed message without cancelling it), and this send fails.
+        email: async () => {
+          await db.updateTable('outbox').set({ payload: '{}' }).execute();
+          throw new Error('mail server away');
+        },
+      },
+      log,
+      now,
+    );
+    const sent: EmailMessage[] = [];
+    const later = new Date(now.getTime() + 3_600_000);
+    expect(
+      await deliverDueMessages(db, { email: async (m) => void sent.push(m) }, log, later),
+    ).toBe(0);
+    expect(sent).toEqual([]);
+    const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row.cancelled_at).not.toBeNull();
+    expect(row.payload).toBe('{}');
   });
 });
 

@@ -4,8 +4,10 @@ import { redactEmailAddresses } from '../../http/log-redaction.ts';
 import { runEvery } from '../../lib/run-every.ts';
 import {
   type ChatMessage,
+  cancelEmptiedMessage,
   claimMessage,
   type EmailMessage,
+  emptiedPayload,
   findDueMessages,
   markMessageDelivered,
   recordFailedAttempt,
@@ -63,6 +65,12 @@ export async function deliverDueMessages(
   const due = await findDueMessages(db, channels, now);
   let delivered = 0;
   for (const message of due) {
+    // Emptied by an erasure while a worker was sending it (forgetMessagesAbout leaves a
+    // claimed message to its worker), and that send failed: nothing of it is left to send.
+    if (message.payload === emptiedPayload) {
+      await cancelEmptiedMessage(db, message.id, now);
+      continue;
+    }
     if (!(await claimMessage(db, message.id, now, new Date(now.getTime() + claimMs)))) continue;
     const deliver = message.channel === 'email' ? deliverers.email : deliverers.chat;
     try {
