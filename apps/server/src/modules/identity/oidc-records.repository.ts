@@ -81,6 +81,11 @@ export function findOidcRecordsOfAccount(db: Executor, accountId: string) {
     .execute();
 }
 
+/** Deletes every record of one account (its subject): its erasure. */
+export async function deleteOidcRecordsOfAccount(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('oidc_records').where('account_id', '=', accountId).execute();
+}
+
 /** Deletes records whose lifetime is over; safe to run at any time. */
 export async function deleteExpiredOidcRecords(db: Executor, now: Date): Promise<void> {
   await db.deleteFrom('oidc_records').where('expires_at', '<', now.toISOString()).execute();

@@ -1,13 +1,17 @@
 import type { DataExport } from '@lanparty/contract';
 import { assetIdOf } from '@lanparty/contract/rules';
-import { sql } from 'kysely';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { findOidcRecordsOfAccount } from '../identity/oidc-records.repository.ts';
 import { personalAttemptKeyPrefixes } from '../limits/attempt-limits.ts';
 import { findMailTo } from '../outbox/outbox.repository.ts';
-import { like, likeText } from './like-text.ts';
+import {
+  findAttemptCountersOf,
+  findRowsActedOn,
+  findRowsOf,
+  findUploadsOf,
+} from './erasure.repository.ts';
 import { type PersonalTable, type PersonalTableName, personalTables } from './personal-tables.ts';
 import { readColumns } from './user-catalogue.ts';
 
@@ -66,26 +70,17 @@ async function rowsOf(
   userId: number,
   types: Map<string, string>,
 ): Promise<Row[]> {
-  const isTheirs = spec.userColumns.map((column) => sql`${sql.ref(column)} = ${userId}`);
-  const rows =
-    isTheirs.length === 0
-      ? []
-      : toJsonRows(
-          (
-            await sql<Row>`select * from ${sql.table(table)} where ${sql.join(isTheirs, sql` or `)}`.execute(
-              db,
-            )
-          ).rows,
-          types,
-          new Set(spec.secretColumns ?? []),
-        );
+  const rows = toJsonRows(
+    await findRowsOf<Row>(db, table, spec.userColumns, userId),
+    types,
+    new Set(spec.secretColumns ?? []),
+  );
   for (const [column, shown] of Object.entries(spec.actedColumns ?? {})) {
-    const { rows: acted } = await sql<Row>`
-      select ${sql.join([column, ...shown].map((name) => sql.ref(name)))}
-      from ${sql.table(table)}
-      where ${sql.ref(column)} = ${userId}
-        ${isTheirs.length === 0 ? sql`` : sql`and not (${sql.join(isTheirs, sql` or `)})`}`.execute(
+    const acted = await findRowsActedOn<Row>(
       db,
+      table,
+      { column, shown, theirColumns: spec.userColumns },
+      userId,
     );
     rows.push(...toJsonRows(acted, types, new Set()));
   }
@@ -113,13 +108,7 @@ async function signInRecordsOf(db: Executor, subject: string | null): Promise<Ro
 
 /** Their rate-limit counters: which limit (hashed subject), how many, until when. */
 async function attemptCountersOf(db: Executor, prefixes: readonly string[]): Promise<Row[]> {
-  if (prefixes.length === 0) return [];
-  const rows = await db
-    .selectFrom('attempt_counters')
-    .selectAll()
-    .where((eb) => eb.or(prefixes.map((prefix) => like('key', `${likeText(prefix)}%`))))
-    .orderBy('key')
-    .execute();
+  const rows = await findAttemptCountersOf(db, prefixes);
   return rows.map((row) => ({
     key: row.key,
     count: row.count,
@@ -144,11 +133,7 @@ async function mailTo(db: Executor, userId: number): Promise<Row[]> {
 /** Their uploads, as links they can open (the bytes are the picture itself). */
 async function uploadsOf(db: Executor, userId: number, publicUrl: URL): Promise<Row[]> {
   const assetId = assetIdOf('user', userId);
-  const rows = await db
-    .selectFrom('assets')
-    .select(['asset_id', 'type', 'width', 'height', 'modification_date'])
-    .where('asset_id', '=', assetId)
-    .execute();
+  const rows = await findUploadsOf(db, assetId);
   return rows.map((row) => ({
     asset_id: row.asset_id,
     type: row.type,

@@ -143,7 +143,7 @@ export const privacyRoutes =
             'Confirm with your password, or sign in again to confirm it is you.',
           );
         }
-        await eraseAccount(deps, viewer.user, { kind: 'self' }, now());
+        await eraseAccount(deps, viewer.user, { kind: 'self' }, now(), request.log);
         request.log.info({ userId: viewer.user.id }, 'account erased by its owner');
         return reply.code(204).send();
       },
@@ -188,7 +188,13 @@ export const privacyRoutes =
             403,
             `You may not erase the account of a ${beyond.join(', ')}: only a system administrator may.`,
           );
-        await eraseAccount(deps, user, { kind: 'administrator', userId: viewer.user.id }, now());
+        await eraseAccount(
+          deps,
+          user,
+          { kind: 'administrator', userId: viewer.user.id },
+          now(),
+          request.log,
+        );
         request.log.info({ userId: user.id, by: viewer.user.id }, 'account erased');
         return reply.code(204).send();
       },
