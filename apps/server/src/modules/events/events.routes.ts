@@ -120,6 +120,7 @@ export const eventsRoutes =
     app.get(
       '/api/events',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['events'],
           summary: 'Live updates: what changed, as a server-sent event stream',

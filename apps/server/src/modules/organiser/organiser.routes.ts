@@ -38,6 +38,7 @@ export const organiserRoutes =
     app.get(
       '/api/lans/:id/participants',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['organiser'],
           summary: 'The participants of a lan, with what they owe, and totals',
@@ -64,6 +65,7 @@ export const organiserRoutes =
     app.get(
       '/api/lans/:id/participants.csv',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['organiser'],
           summary: 'The participants of a lan as CSV, for a spreadsheet',
@@ -176,6 +178,7 @@ export const organiserRoutes =
     app.get(
       '/api/lans/:id/messages',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['organiser'],
           summary: 'The messages sent to the participants of a lan, newest first',

@@ -42,6 +42,7 @@ export const screensRoutes =
     app.get(
       '/api/lans/:id/screens',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['screens'],
           summary: 'A lan’s screens',

@@ -191,6 +191,7 @@ export const seatingRoutes =
     app.get(
       '/api/lans/:id/seat-swaps',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['seating'],
           summary: 'The seat swaps the caller asked for or was asked',

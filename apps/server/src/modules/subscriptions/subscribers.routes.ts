@@ -60,6 +60,7 @@ export const subscribersRoutes =
     app.get(
       '/api/users/me/subscriptions',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['subscribers'],
           summary: 'The signed-in user’s subscriptions, newest lan first',

@@ -76,6 +76,7 @@ export const usersRoutes =
     app.get(
       '/api/users/me',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['users'],
           summary: 'The signed-in user’s whole profile',
@@ -115,6 +116,7 @@ export const usersRoutes =
     app.get(
       '/api/users/me/sync-status',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['users'],
           summary: 'Bring nickname and avatar in line with the Steam profile',
@@ -131,6 +133,7 @@ export const usersRoutes =
     app.get(
       '/api/users/me/playtime-status',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['users'],
           summary: 'Whether the signed-in user’s playtime is recorded',
@@ -195,6 +198,7 @@ export const usersRoutes =
     app.get(
       '/api/users/email-addresses/:email',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['users'],
           summary: 'Is this e-mail address used by someone else?',
@@ -237,6 +241,7 @@ export const usersRoutes =
     app.get(
       '/api/sign-ups',
       {
+        config: { signedIn: true },
         schema: {
           tags: ['users'],
           summary: 'New users awaiting verification as lanners, newest first',
