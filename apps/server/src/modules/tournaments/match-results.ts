@@ -1,7 +1,6 @@
-import type { MatchResult, TournamentMatch } from '@lanparty/contract';
+import type { TournamentMatch } from '@lanparty/contract';
 import { formatScore, scoreProblem } from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/database.ts';
-import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
@@ -22,7 +21,6 @@ import {
   changeTournament,
   changeTournamentIfAny,
   isRetryable,
-  readTournament,
   settleWalkovers,
   type TournamentsDeps,
 } from './tournaments.service.ts';
@@ -41,9 +39,10 @@ import {
  * changed match written once. A report refused (not a side, a wrong score) is refused
  * alone; the others of its batch go on. A batch refused in full changes nothing: the
  * tournament's version and its event are raised only when a report was taken (issue 50).
+ * A lan administrator's results and corrections: match-corrections.ts.
  */
 
-const noMatch = (id: number) => new ProblemError(404, `There is no match ${id}.`);
+export const noMatch = (id: number) => new ProblemError(404, `There is no match ${id}.`);
 
 const parseReport = (report: string | null): [number, number] | null => {
   if (report === null) return null;
@@ -54,7 +53,7 @@ const parseReport = (report: string | null): [number, number] | null => {
 const writeReport = ([a, b]: readonly [number, number]) => `${a}-${b}`;
 
 /** The library's match as a row of ours: the fields a match answers with. */
-function rowOf(bracket: Bracket, base: MatchRow): MatchRow {
+export function rowOf(bracket: Bracket, base: MatchRow): MatchRow {
   const held = bracket.heldMatch(base.id);
   const reports = bracket.reportsOf(base.id);
   const side = (value: unknown) =>
@@ -96,7 +95,7 @@ function heldRow(bracket: Bracket, tournamentId: number, matchId: number): Match
 }
 
 /** The best-of of a match: the final's (and a grand final's) own, else the tournament's. */
-async function bestOfMatch(bracket: Bracket, tournament: TournamentRow, match: MatchRow) {
+export async function bestOfMatch(bracket: Bracket, tournament: TournamentRow, match: MatchRow) {
   if (tournament.best_of === tournament.final_best_of || tournament.format === 'round_robin')
     return tournament.best_of;
   const place = await bracket.roundPlaceOf(match);
@@ -106,7 +105,7 @@ async function bestOfMatch(bracket: Bracket, tournament: TournamentRow, match: M
 }
 
 /** Why a match takes no result now, or null when it does. */
-function notReady(tournament: TournamentRow, match: MatchRow): ProblemError | null {
+export function notReady(tournament: TournamentRow, match: MatchRow): ProblemError | null {
   if (tournament.state === 'open')
     return new ProblemError(409, `${tournament.name} has not started yet.`);
   if (match.status === matchStatus.locked || match.status === matchStatus.waiting)
@@ -124,7 +123,7 @@ function scoresOf(match: MatchRow): [number, number] {
   return [a?.score ?? 0, b?.score ?? 0];
 }
 
-function checkScores(
+export function checkScores(
   tournament: TournamentRow,
   bestOf: number,
   scores: readonly [number, number],
@@ -138,7 +137,7 @@ function checkScores(
  * ready), and whether the tournament is over, or runs again after a correction. In a
  * change of the tournament of its own, only when due.
  */
-async function playOn(deps: TournamentsDeps, tournamentId: number): Promise<void> {
+export async function playOn(deps: TournamentsDeps, tournamentId: number): Promise<void> {
   const due = await findPlayOnState(deps.db, tournamentId);
   if (!due.hasQuitters && due.isOver === (due.state === 'finished')) return;
   await changeTournament(deps, tournamentId, (trx, tournament) =>
@@ -237,7 +236,7 @@ async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): P
   });
   const settledIn = new Set<number>();
   for (const tournamentId of new Set<number>(tournamentOf.values())) {
-    const indexes = await refuseOutsiders(
+    const indexes = await refuseBeforeHold(
       deps,
       tournamentId,
       batch,
@@ -295,38 +294,72 @@ async function settleReports(deps: TournamentsDeps, batch: readonly Report[]): P
 }
 
 /**
- * Refuses the reports of a batch by people who captain no entry of the tournament: they are
- * no side of any of its matches, so they are refused before its row is held (issue 50), as
- * they would be under it (a match of a lan not active: 404 to those who may not see it).
- * Answers the indexes of the others.
+ * Refuses the reports of a batch that the tournament as it stands refuses, before its row is
+ * held (issue 50), as they would be under it (where each is asked again): by people who
+ * captain no entry of it (no side of any of its matches: 403 whatever the match), of a match
+ * of a lan not active (404 to those who may not see it), a match not ready or settled, by
+ * someone no side of it, or a wrong score. Answers the indexes of the others.
  */
-async function refuseOutsiders(
+async function refuseBeforeHold(
   deps: TournamentsDeps,
   tournamentId: number,
   batch: readonly Report[],
   indexes: readonly number[],
   outcomes: Outcome[],
 ): Promise<number[]> {
-  const captains = new Set((await findCaptainsOf(deps.db, tournamentId)).values());
-  const outsiders = indexes.filter((index) => {
-    const viewer = (batch[index] as Report).viewer;
-    return viewer === null || !captains.has(viewer.user.id);
-  });
-  if (outsiders.length === 0) return [...indexes];
   const tournament = await findTournament(deps.db, tournamentId);
   const isLanActive =
     tournament !== undefined && (await findLanActivity(deps.db, tournament.lan_id));
-  for (const index of outsiders) {
-    const { viewer, matchId } = batch[index] as Report;
+  const captains = await findCaptainsOf(deps.db, tournamentId);
+  const captainIds = new Set(captains.values());
+  const bracket = new Bracket(deps.db, tournamentId);
+  const kept: number[] = [];
+  for (const index of indexes) {
+    const report = batch[index] as Report;
     try {
-      if (!tournament || (!isLanActive && !isAllowed(viewer, 'lans.seeInactive')))
-        throw noMatch(matchId);
-      authorize(viewer, 'match.report', false);
+      if (!tournament || (!isLanActive && !isAllowed(report.viewer, 'lans.seeInactive')))
+        throw noMatch(report.matchId);
+      if (!report.viewer || !captainIds.has(report.viewer.user.id))
+        authorize(report.viewer, 'match.report', false);
+      const match = await findMatch(deps.db, report.matchId);
+      if (!match) throw noMatch(report.matchId);
+      const bestOf = await bestOfMatch(bracket, tournament, match);
+      refuseReport(tournament, match, bestOf, report, captains);
+      kept.push(index);
     } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
       outcomes[index] = { error };
     }
   }
-  return indexes.filter((index) => !outsiders.includes(index));
+  return kept;
+}
+
+/**
+ * Why a report is refused with the match as it stands (a ProblemError): the match takes
+ * none, the asker is no side of it, or the score is wrong. Answers the side it is for.
+ */
+function refuseReport(
+  tournament: TournamentRow,
+  match: MatchRow,
+  bestOf: number,
+  report: Report,
+  captains: ReadonlyMap<number, number | null>,
+): number {
+  // A match not ready has no sides to be one of yet: that is the problem to name.
+  const problem = notReady(tournament, match);
+  if (problem) throw problem;
+  const sideIds = matchSidesOf(match).map((side) => side?.id ?? null);
+  const side = report.viewer
+    ? sideIds.findIndex((id) => id !== null && captains.get(id) === report.viewer?.user.id)
+    : -1;
+  authorize(report.viewer, 'match.report', side !== -1);
+  if (isSettled(match.status))
+    throw new ProblemError(
+      409,
+      `This match is settled at ${formatScore(scoresOf(match))}; a lan administrator can correct it.`,
+    );
+  checkScores(tournament, bestOf, report.scores);
+  return side;
 }
 
 /**
@@ -342,20 +375,7 @@ function applyReport(
   report: Report,
   captains: ReadonlyMap<number, number | null>,
 ): boolean {
-  // A match not ready has no sides to be one of yet: that is the problem to name.
-  const problem = notReady(tournament, match);
-  if (problem) throw problem;
-  const sideIds = matchSidesOf(match).map((side) => side?.id ?? null);
-  const side = report.viewer
-    ? sideIds.findIndex((id) => id !== null && captains.get(id) === report.viewer?.user.id)
-    : -1;
-  authorize(report.viewer, 'match.report', side !== -1);
-  if (isSettled(match.status))
-    throw new ProblemError(
-      409,
-      `This match is settled at ${formatScore(scoresOf(match))}; a lan administrator can correct it.`,
-    );
-  checkScores(tournament, bestOf, report.scores);
+  const side = refuseReport(tournament, match, bestOf, report, captains);
   const reports = [parseReport(match.report1), parseReport(match.report2)];
   reports[side] = [report.scores[0], report.scores[1]];
   const [first, second] = reports;
@@ -367,89 +387,4 @@ function applyReport(
   };
   bracket.setReports(match.id, written);
   return false;
-}
-
-// Results by administrators -------------------------------------------------------------
-
-/** "Final: A vs B", "Winners’ round 2, match 1: C vs D" for each of these matches. */
-async function describeMatches(
-  deps: TournamentsDeps,
-  trx: Executor,
-  tournament: TournamentRow,
-  matchIds: number[],
-) {
-  const full = await readTournament(deps, trx, tournament, '');
-  const names = new Map(full.entries.map((entry) => [entry.id, entry.name]));
-  const described: string[] = [];
-  for (const group of full.groups)
-    for (const round of group.rounds)
-      for (const match of round.matches)
-        if (matchIds.includes(match.id))
-          described.push(
-            `${round.name}${round.matches.length > 1 ? `, match ${match.number}` : ''}: ` +
-              match.sides
-                .map((side) => (side?.entryId ? names.get(side.entryId) : 'nobody'))
-                .join(' vs '),
-          );
-  return described;
-}
-
-/**
- * PUT /api/matches/{id}/result (lan administrators): sets a match's scores or a walkover.
- * A settled match is corrected: the matches its sides went on to are taken back first
- * (latest first), which the request must confirm (`resetFollowing`) when any of them has
- * a result — the 409 names them.
- */
-export async function setMatchResult(
-  deps: TournamentsDeps,
-  viewer: Viewer | null,
-  matchId: number,
-  input: MatchResult,
-): Promise<TournamentMatch> {
-  authorize(viewer, 'tournaments.manage');
-  const tournamentOf = await findTournamentsOfMatches(deps.db, [matchId]);
-  const tournamentId = tournamentOf.get(matchId);
-  if (tournamentId === undefined) throw noMatch(matchId);
-  const answer = await changeTournament(deps, tournamentId, async (trx, tournament) => {
-    if (!(await findLanActivity(trx, tournament.lan_id)) && !isAllowed(viewer, 'lans.seeInactive'))
-      throw noMatch(matchId);
-    const match = await findMatch(trx, matchId);
-    if (!match) throw noMatch(matchId);
-    const problem = notReady(tournament, match);
-    if (problem) throw problem;
-    const bracket = new Bracket(trx, tournament.id);
-    const bestOf = await bestOfMatch(bracket, tournament, match);
-    if (input.scores) checkScores(tournament, bestOf, input.scores);
-    if (isSettled(match.status)) {
-      const later = await bracket.laterResults(matchId);
-      if (later.length > 0 && !input.resetFollowing)
-        throw new ProblemError(
-          409,
-          `Correcting this result resets ${later.length} ${later.length === 1 ? 'match' : 'matches'} played after it: ` +
-            `${(
-              await describeMatches(
-                deps,
-                trx,
-                tournament,
-                later.map((each) => Number(each.id)),
-              )
-            ).join('; ')}. ` +
-            'Send it again with resetFollowing to go ahead.',
-          { extensions: { matchIds: later.map((each) => Number(each.id)) } },
-        );
-      const next = await bracket.nextMatchIds(matchId);
-      for (const each of later) await bracket.undo(Number(each.id));
-      await bracket.undo(matchId);
-      // What was reported of the matches its sides went on to was about other sides.
-      for (const id of [...later.map((each) => Number(each.id)), ...next])
-        bracket.setReports(id, { report1: null, report2: null, isDisputed: false });
-    }
-    if (input.scores) await bracket.setScores(matchId, input.scores);
-    else await bracket.forfeit(matchId, input.forfeit as 0 | 1);
-    bracket.setReports(matchId, { report1: null, report2: null, isDisputed: false });
-    await bracket.flush();
-    return presentMatch(rowOf(bracket, match), bestOf);
-  });
-  await playOn(deps, tournamentId);
-  return answer;
 }

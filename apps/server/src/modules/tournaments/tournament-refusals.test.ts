@@ -15,12 +15,16 @@ describe.each(testEngines)('refused changes of a tournament on %s', (engine) => 
   const { api, as, site } = setUpOrganiserSite(engine, { callers: ['LanAdministrator'] });
   const second = useSecondPool(site);
   const admin = () => as.LanAdministrator as Person;
-  const { make, read, players, enter, start, report, matchesOf } = tournamentCalls(api, admin, {
-    name: 'Cup',
-    game: 'Quake',
-    format: 'single_elimination',
-    maxEntrants: 8,
-  });
+  const { make, read, players, enter, start, report, result, matchesOf } = tournamentCalls(
+    api,
+    admin,
+    {
+      name: 'Cup',
+      game: 'Quake',
+      format: 'single_elimination',
+      maxEntrants: 8,
+    },
+  );
 
   /** The tournament's version and how many `tournament` events it has raised. */
   const stateOf = async (id: number) => {
@@ -218,6 +222,69 @@ describe.each(testEngines)('refused changes of a tournament on %s', (engine) => 
           ]).then((answers) => answers.map((answer) => answer.statusCode));
         });
       expect(statuses).toEqual([403, 403]);
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'answers reports of another match and wrong scores while another server holds it',
+    async () => {
+      const { state, ready, captainOf } = await tournamentOf({ isStarted: true });
+      const [first, otherMatch] = ready;
+      // Each captains an entry of the tournament: of the other match, and of this one.
+      const other = captainOf(otherMatch?.sides[0]?.entryId);
+      const player = captainOf(first?.sides[0]?.entryId);
+      const statuses = await second()
+        .transaction()
+        .execute(async (trx) => {
+          await holdTournament(trx, state.id);
+          return Promise.all([
+            report(first?.id as number, other, [1, 0]),
+            report(first?.id as number, player, [1, 1]),
+          ]).then((answers) => answers.map((answer) => answer.statusCode));
+        });
+      expect(statuses).toEqual([403, 400]);
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'answers refused results and seedings while another server holds the tournament',
+    async () => {
+      const { state, ready } = await tournamentOf({ isStarted: true });
+      const final = matchesOf(state).find((match) => match.status !== 'ready');
+      const open = (await tournamentOf({ isStarted: false })).state;
+      const statuses = await second()
+        .transaction()
+        .execute(async (trx) => {
+          await holdTournament(trx, state.id);
+          await holdTournament(trx, open.id);
+          return Promise.all([
+            result(final?.id as number, { scores: [1, 0] }),
+            result(ready[0]?.id as number, { scores: [1, 1] }),
+            api.request(admin(), 'POST', `/api/tournaments/${open.id}/start`, {
+              seeding: 'ordered',
+              entryIds: [999999],
+            }),
+          ]).then((answers) => answers.map((answer) => answer.statusCode));
+        });
+      expect(statuses).toEqual([409, 400, 400]);
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'answers a correction not confirming the results it resets while another server holds it',
+    async () => {
+      const { state, ready } = await tournamentOf({ isStarted: true });
+      const final = matchesOf(state).find((match) => match.status !== 'ready');
+      for (const match of [...ready, final])
+        expect((await result(match?.id as number, { scores: [1, 0] })).statusCode).toBe(200);
+      const statuses = await second()
+        .transaction()
+        .execute(async (trx) => {
+          await holdTournament(trx, state.id);
+          const answer = await result(ready[0]?.id as number, { scores: [0, 1] });
+          return [answer.statusCode];
+        });
+      expect(statuses).toEqual([409]);
     },
   );
 });

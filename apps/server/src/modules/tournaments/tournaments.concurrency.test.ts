@@ -8,7 +8,8 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { createLan } from '../lans/lans.service.ts';
 import { withdraw } from '../subscriptions/subscribers.service.ts';
-import { reportMatch, setMatchResult } from './match-results.ts';
+import { setMatchResult } from './match-corrections.ts';
+import { reportMatch } from './match-results.ts';
 import { enterTournament } from './tournament-entries.ts';
 import {
   createTournament,

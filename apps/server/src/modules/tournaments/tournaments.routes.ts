@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../auth/authenticate.ts';
 import { acceptInvitation, removeEntryMember } from './entry-members.ts';
-import { reportMatch, setMatchResult } from './match-results.ts';
+import { setMatchResult } from './match-corrections.ts';
+import { reportMatch } from './match-results.ts';
 import { checkInEntry, enterTournament, withdrawEntry } from './tournament-entries.ts';
 import {
   changeTournamentRules,

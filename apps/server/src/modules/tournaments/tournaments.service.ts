@@ -422,25 +422,12 @@ export async function startTournament(
   const started = await changeTournamentChecked(
     deps,
     seen,
-    refuseStart,
+    (db, tournament) => refuseStart(db, tournament, input),
     async (trx, tournament, entries) => {
-      const entryIds = entries.map((entry) => entry.id);
-      let seeded = shuffled(entryIds);
-      if (input.seeding === 'ordered') {
-        const order = input.entryIds ?? [];
-        const missing = entryIds.filter((id) => !order.includes(id));
-        const strange = order.filter((id) => !entryIds.includes(id));
-        if (missing.length > 0 || strange.length > 0 || new Set(order).size !== order.length)
-          throw new ProblemError(
-            400,
-            'An ordered seeding names every entry of the tournament once, best seed first' +
-              (missing.length > 0 ? `; missing: ${missing.join(', ')}` : '') +
-              (strange.length > 0 ? `; not entries of it: ${strange.join(', ')}` : '') +
-              '.',
-            { errors: { entryIds: ['Name every entry once'] } },
-          );
-        seeded = order;
-      }
+      const seeded =
+        input.seeding === 'ordered'
+          ? (input.entryIds ?? [])
+          : shuffled(entries.map((entry) => entry.id));
       if (toBoolean(tournament.needs_check_in)) {
         const absent = entries.filter((entry) => !toBoolean(entry.is_checked_in));
         await setEntryFlags(
@@ -455,8 +442,11 @@ export async function startTournament(
   return readTournament(deps, deps.db, started, lan.name);
 }
 
-/** Why the tournament as it stands may not start, if it may not; else its entries. */
-async function refuseStart(db: Executor, tournament: TournamentRow) {
+/**
+ * Why the tournament as it stands may not start as asked, if it may not (an ordered seeding
+ * names its entries as they are); else its entries.
+ */
+async function refuseStart(db: Executor, tournament: TournamentRow, input: TournamentStart) {
   if (tournament.state !== 'open')
     throw new ProblemError(409, `${tournament.name} has started already.`);
   const entries = await listEntries(db, [tournament.id]);
@@ -465,6 +455,21 @@ async function refuseStart(db: Executor, tournament: TournamentRow) {
   const present = entries.filter((entry) => toBoolean(entry.is_checked_in));
   if (toBoolean(tournament.needs_check_in) && present.length < 2)
     throw new ProblemError(409, `Fewer than 2 entries of ${tournament.name} have checked in.`);
+  if (input.seeding === 'ordered') {
+    const entryIds = entries.map((entry) => entry.id);
+    const order = input.entryIds ?? [];
+    const missing = entryIds.filter((id) => !order.includes(id));
+    const strange = order.filter((id) => !entryIds.includes(id));
+    if (missing.length > 0 || strange.length > 0 || new Set(order).size !== order.length)
+      throw new ProblemError(
+        400,
+        'An ordered seeding names every entry of the tournament once, best seed first' +
+          (missing.length > 0 ? `; missing: ${missing.join(', ')}` : '') +
+          (strange.length > 0 ? `; not entries of it: ${strange.join(', ')}` : '') +
+          '.',
+        { errors: { entryIds: ['Name every entry once'] } },
+      );
+  }
   return entries;
 }
 
