@@ -13,9 +13,10 @@ import { type Kysely, sql } from 'kysely';
  * - `erasures.reason`: the free text a member administrator typed may name the erased
  *   person; it is no longer kept, and what was kept goes.
  *
- * Records written before are linked as far as their keys tell (a mail to a user's address,
- * a lan message's recipients and sender, a place taken); the rest go within the 30 days
- * the retention job keeps them.
+ * Records written before are linked as far as their keys and text tell (a mail to a user's
+ * address, a lan message's recipients and sender, a place taken, a tournament's podium, a
+ * leaderboard's players by their nickname now, a status mail's payment contact by their
+ * address now); the rest go within the 30 days the retention job keeps them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -55,9 +56,14 @@ async function linkWrittenRecords(db: Kysely<unknown>): Promise<void> {
       await sql`update oidc_records set account_id = ${accountId}
         where kind = ${record.kind} and id = ${record.id}`.execute(db);
   }
-  const { rows: users } = await sql<{ id: number; email: string }>`
-    select id, email from users where email is not null`.execute(db);
-  const userOfAddress = new Map(users.map((user) => [user.email.toLowerCase(), Number(user.id)]));
+  const { rows: users } = await sql<{ id: number; email: string | null; nickname: string }>`
+    select id, email, nickname from users where erased_at is null`.execute(db);
+  const userOfAddress = new Map(
+    users.flatMap((user) => (user.email ? [[user.email.toLowerCase(), Number(user.id)]] : [])),
+  ) as Map<string, number>;
+  const { rows: podiums } = await sql<{ tournament_id: number; captain_user_id: number }>`
+    select tournament_id, captain_user_id from tournament_entries
+    where final_rank <= 3 and name is null and captain_user_id is not null`.execute(db);
   const { rows: senders } = await sql<{ id: number; sender_user_id: number | null }>`
     select id, sender_user_id from lan_messages`.execute(db);
   const senderOf = new Map(senders.map((row) => [Number(row.id), row.sender_user_id]));
@@ -81,11 +87,44 @@ async function linkWrittenRecords(db: Kysely<unknown>): Promise<void> {
     }
     const joining = /^subscriber-accepted:(\d+)/.exec(message.dedupe_key);
     if (joining) add(subscriberUser.get(Number(joining[1])), false);
+    // A tournament's winner post names its podium's players alone by nickname.
+    const won = /^tournament:(\d+):winner:/.exec(message.dedupe_key);
+    if (won)
+      for (const row of podiums)
+        if (Number(row.tournament_id) === Number(won[1])) add(Number(row.captain_user_id), false);
+    // A month's leaderboard post names its top players by nickname (escaped as the chat
+    // escapes markdown), each after a medal and before their hours.
+    if (message.dedupe_key.startsWith('leaderboard:')) {
+      const text = textOf(message.payload);
+      for (const user of users)
+        if (text.includes(` ${escapedForChat(user.nickname)} — `)) add(Number(user.id), false);
+    }
+    // A subscription's status mail may name the lan's payment contact by address.
+    if (message.dedupe_key.startsWith('subscriber-status:')) {
+      const text = textOf(message.payload).toLowerCase();
+      for (const [address, userId] of userOfAddress) if (text.includes(address)) add(userId, false);
+    }
     for (const [userId, isRecipient] of people)
       await sql`insert into outbox_people (outbox_id, user_id, is_recipient)
         select ${message.id}, id, ${isRecipient} from users where id = ${userId}`.execute(db);
   }
 }
+
+/** Every text of a payload (a mail's subject and text, a chat post's fields), joined. */
+function textOf(payload: string): string {
+  const texts: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(JSON.parse(payload));
+  return texts.join('\n');
+}
+
+/** A nickname as chat posts wrote it (chat-messages.ts's escapeChatMarkdown, as of 0033). */
+const escapedForChat = (text: string) =>
+  text.replace(/[\\*_~`|>#[\]()<:-]/g, (character) => `\\${character}`);
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('oidc_records_account_index').execute();
