@@ -106,6 +106,37 @@ describe.each(testEngines)('seat swaps on %s', (engine) => {
     });
   });
 
+  it('keeps a crew seat for the crew: one placed there by an administrator swaps with no lanner', async () => {
+    const lan = await api.createLan({ maximumSubcribers: 50 });
+    const [placed, lanner] = [await participant(lan.id), await participant(lan.id)];
+    const seating = await savePlan(lan.id, {
+      plan: openPlan,
+      blocks: [],
+      seats: [
+        { label: 'A1', x: 0, y: 0, blockId: null, kind: 'crew' },
+        { label: 'B1', x: 0, y: 2, blockId: null },
+      ],
+    });
+    // A lan administrator may place anyone on a crew seat; a swap is no such placing.
+    const placing = await api.request(
+      as.LanAdministrator,
+      'PUT',
+      `/api/lans/${lan.id}/seats/${seatId(seating, 'A1')}/occupant`,
+      { userId: placed.user.id },
+    );
+    expect(placing.statusCode, placing.body).toBe(200);
+    await pick(lanner, lan.id, seatId(seating, 'B1'));
+    for (const [asker, asked] of [
+      [lanner, placed],
+      [placed, lanner],
+    ] as const) {
+      const refused = await ask(asker, lan.id, asked.user.id);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().detail).toBe('Seat A1 is for the crew.');
+    }
+    expect(await occupants(lan.id)).toEqual({ A1: placed.user.id, B1: lanner.user.id });
+  });
+
   it('trades the seats held when it was asked, or says who moved since', async () => {
     const { lanId, member: asker, outsider: asked, plan } = await clanLan();
     const seating = await savePlan(lanId, plan(null));
