@@ -34,16 +34,26 @@ export async function findTheirAddresses(
   ];
 }
 
-/** The lans whose tournaments not finished (open or under way) the person is in, in id order. */
+/**
+ * The lans whose tournaments not finished (open or under way) the person is in, or is
+ * invited to a team of (their invitation going changes the tournament too), in id order.
+ */
 export async function findLansOfTheirTournaments(db: Executor, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('tournament_entry_members as members')
     .innerJoin('tournaments', 'tournaments.id', 'members.tournament_id')
     .select('tournaments.lan_id')
-    .distinct()
     .where('members.user_id', '=', userId)
     .where('tournaments.state', 'in', ['open', 'running'])
-    .orderBy('tournaments.lan_id')
+    .union(
+      db
+        .selectFrom('tournament_entry_invitations as invitations')
+        .innerJoin('tournaments', 'tournaments.id', 'invitations.tournament_id')
+        .select('tournaments.lan_id')
+        .where('invitations.user_id', '=', userId)
+        .where('tournaments.state', '=', 'open'),
+    )
+    .orderBy('lan_id')
     .execute();
   return rows.map((row) => row.lan_id);
 }

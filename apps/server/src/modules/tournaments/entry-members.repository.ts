@@ -76,19 +76,20 @@ export async function deleteInvitation(
 
 /**
  * Drops the invitations of a tournament: of these people (who are in an entry now, or left
- * the lan), or every one still pending (at the start).
+ * the lan), or every one still pending (at the start). Answers how many went.
  */
 export async function dropInvitations(
   db: Executor,
   tournamentId: number,
   userIds?: readonly number[],
-): Promise<void> {
-  if (userIds?.length === 0) return;
+): Promise<number> {
+  if (userIds?.length === 0) return 0;
   let query = db
     .deleteFrom('tournament_entry_invitations')
     .where('tournament_id', '=', tournamentId);
   if (userIds) query = query.where('user_id', 'in', userIds);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function insertMember(

@@ -10,7 +10,7 @@ import { tournamentCalls } from '../../../test/tournaments.ts';
  * administrators take anyone out); only a clan's leader enters the clan.
  */
 describe.each(testEngines)('the members of a team on %s', (engine) => {
-  const { api, as } = setUpOrganiserSite(engine, { callers: ['LanAdministrator'] });
+  const { api, as, site } = setUpOrganiserSite(engine, { callers: ['LanAdministrator'] });
   const admin = () => as.LanAdministrator as Person;
   const { make, read, players, enter, team, accept, removeMember, start } = tournamentCalls(
     api,
@@ -51,6 +51,33 @@ describe.each(testEngines)('the members of a team on %s', (engine) => {
     expect(idsOf(entry?.members)).toEqual([other.user.id]);
     expect(entry?.invited).toEqual([]);
     expect((await accept(tournament.id, secondId, otherMate)).statusCode).toBe(404);
+  });
+
+  it('shows open pages that one only invited left the lan or was erased: their invitation goes', async () => {
+    const { lan, tournament, people } = await duos(4);
+    const [captain, leaver, other, erased] = people as [Person, Person, Person, Person];
+    const leaversTeam = await team(tournament.id, captain, 'Boost Goblins', [leaver]);
+    const erasedsTeam = await team(tournament.id, other, 'Rail Gunners', [erased]);
+    const subscription = await site.db
+      .selectFrom('subscribers')
+      .select('id')
+      .where('lan_id', '=', lan.id)
+      .where('user_id', '=', leaver.user.id)
+      .executeTakeFirstOrThrow();
+    const before = (await read(tournament.id)).version;
+    const withdrawn = await api.request(leaver, 'DELETE', `/api/subscribers/${subscription.id}`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(204);
+    let state = await read(tournament.id);
+    expect(entryOf(state, leaversTeam)?.invited).toEqual([]);
+    expect(state.version).toBeGreaterThan(before);
+
+    const eraser = await api.person({ roles: ['SystemAdministrator'] });
+    const erasure = await api.request(eraser, 'DELETE', `/api/users/${erased.user.id}`);
+    expect(erasure.statusCode, erasure.body).toBe(204);
+    const afterLeaving = state.version;
+    state = await read(tournament.id);
+    expect(entryOf(state, erasedsTeam)?.invited).toEqual([]);
+    expect(state.version).toBeGreaterThan(afterLeaving);
   });
 
   it('lets one only invited enter elsewhere; their invitation then answers 409', async () => {

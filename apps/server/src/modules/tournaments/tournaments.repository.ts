@@ -519,13 +519,14 @@ export async function holdTournament(
 /**
  * Takes one out of a tournament not started, its row held by the caller: a player alone's
  * entry goes, a team loses them (their captaincy passes to the first other member; a team
- * left with nobody goes). Raises the tournament's version when anything changed.
+ * left with nobody goes). Raises the tournament's version when anything changed, and
+ * answers whether it did.
  */
 export async function leaveOpenTournament(
   db: Executor,
   tournamentId: number,
   userId: number,
-): Promise<void> {
+): Promise<boolean> {
   const entries = await db
     .selectFrom('tournament_entry_members as members')
     .innerJoin('tournament_entries as entries', 'entries.id', 'members.entry_id')
@@ -533,7 +534,7 @@ export async function leaveOpenTournament(
     .where('members.tournament_id', '=', tournamentId)
     .where('members.user_id', '=', userId)
     .execute();
-  if (entries.length === 0) return;
+  if (entries.length === 0) return false;
   await lockTournament(db, tournamentId);
   for (const entry of entries) {
     if (entry.name === null) {
@@ -560,6 +561,7 @@ export async function leaveOpenTournament(
         .execute();
     else await deleteEntry(db, entry.entry_id);
   }
+  return true;
 }
 
 /** The ids of the entries one captains in a tournament that have not given up. */

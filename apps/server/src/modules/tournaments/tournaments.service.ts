@@ -382,8 +382,10 @@ export async function leaveLanTournaments(
   for (const id of await findUnfinishedTournamentIds(trx, lanId)) {
     const tournament = await holdTournament(trx, id);
     if (tournament?.state === 'open') {
-      await leaveOpenTournament(trx, id, userId);
-      await dropInvitations(trx, id, [userId]);
+      const hasLeft = await leaveOpenTournament(trx, id, userId);
+      // Open pages show whom each team invited: an invitation gone changes the tournament
+      // too (raised once, when leaving it raised nothing).
+      if ((await dropInvitations(trx, id, [userId])) > 0 && !hasLeft) await lockTournament(trx, id);
     }
     if (tournament?.state !== 'running') continue;
     const entryIds = await findEntriesCaptainedBy(trx, id, userId);
