@@ -39,13 +39,6 @@ describe('the leaderboard', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  it('says a month that cannot be (2026/13) is not found, rather than show another (issue 32)', async () => {
-    const { page, errors } = await openAs('lanner', '/stats/leader-board/2026/13');
-    await page.getByRole('heading', { level: 1, name: 'Leaderboard not found' }).waitFor();
-    expect(await page.getByRole('main').getByText(lastCompleteMonth().label).count()).toBe(0);
-    expect(errors).toEqual([]);
-  });
-
   it('moves to the month before', async () => {
     const { page } = await openAs('member', '/stats/leader-board');
     const last = lastCompleteMonth();
