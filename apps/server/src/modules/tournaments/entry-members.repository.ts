@@ -105,14 +105,3 @@ export async function insertMember(
     })
     .execute();
 }
-
-/** One's role in a clan (null: not in it). */
-export async function findClanRole(db: Executor, clanId: number, userId: number) {
-  const row = await db
-    .selectFrom('clan_members')
-    .select('role')
-    .where('clan_id', '=', clanId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role ?? null;
-}

@@ -20,7 +20,6 @@ import {
   type TournamentRow,
 } from './tournaments.repository.ts';
 import {
-  changeTournament,
   changeTournamentChecked,
   findVisibleTournament,
   readTournament,
@@ -86,20 +85,20 @@ export async function acceptInvitation(
 ): Promise<Tournament> {
   authorize(viewer, 'tournamentInvitation.accept', userId);
   const { tournament: seen, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
-  if ((await refuseJoining(deps.db, seen, lan.name, entryId, userId)).isMember)
-    return readTournament(deps, deps.db, seen, lan.name);
-  const changed = await changeTournament(
+  const changed = await changeTournamentChecked(
     deps,
-    tournamentId,
-    async (trx, tournament) => {
-      if ((await refuseJoining(trx, tournament, lan.name, entryId, userId)).isMember)
-        return tournament;
+    seen,
+    (db, tournament) => refuseJoining(db, tournament, lan.name, entryId, userId),
+    async (trx, tournament, { isMember }) => {
+      if (isMember) return tournament;
       await insertMember(trx, { entryId, tournamentId, userId });
       // In a team now: the other teams' invitations no longer stand.
       await dropInvitations(trx, tournamentId, [userId]);
       return tournament;
     },
     () => new ProblemError(409, 'You have just joined another entry of this tournament.'),
+    // A second click: the same answer, the row not held.
+    ({ isMember }) => (isMember ? seen : undefined),
   );
   return readTournament(deps, deps.db, changed, lan.name);
 }

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { dropInvitations, findClanRole, insertInvitations } from './entry-members.repository.ts';
+import { findMembership } from '../clans/clans.repository.ts';
+import { dropInvitations, insertInvitations } from './entry-members.repository.ts';
 import {
   countEntries,
   deleteEntry,
@@ -167,8 +168,11 @@ async function refuseEntry(
     if (input.clanId !== undefined) {
       const clan = await findClanForEntry(db, input.clanId);
       if (!clan) throw new ProblemError(404, `There is no clan ${input.clanId}.`);
-      if (!isAdministrator)
-        authorize(viewer, 'clan.enterTournament', await findClanRole(db, clan.id, viewer.user.id));
+      if (!isAdministrator) {
+        const membership = await findMembership(db, viewer.user.id);
+        const role = membership?.clan_id === clan.id ? membership.role : null;
+        authorize(viewer, 'clan.enterTournament', role);
+      }
       const outside = people.filter((person) => person.clan_id !== clan.id);
       if (outside.length > 0)
         throw new ProblemError(

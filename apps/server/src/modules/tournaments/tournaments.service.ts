@@ -121,7 +121,8 @@ export async function changeTournament<T>(
  * A change of a tournament that may be refused: `refuse` is asked of the tournament as it
  * was read (`seen`), before its row is held, so a refusal holds up no other change of it
  * (issue 50); and again under the row, which may have changed meanwhile. `work` gets what
- * the second answered.
+ * the second answered. Where the first finds the change made already (a second click),
+ * `madeAlready` answers for it without holding the row.
  */
 export async function changeTournamentChecked<R, T>(
   deps: TournamentsDeps,
@@ -129,8 +130,11 @@ export async function changeTournamentChecked<R, T>(
   refuse: (db: Executor, tournament: TournamentRow) => Promise<R>,
   work: (trx: Executor, tournament: TournamentRow, checked: R) => Promise<T>,
   conflict?: () => ProblemError,
+  madeAlready?: (checked: R) => T | undefined,
 ): Promise<T> {
-  await refuse(deps.db, seen);
+  const checked = await refuse(deps.db, seen);
+  const answer = madeAlready?.(checked);
+  if (answer !== undefined) return answer;
   return changeTournament(
     deps,
     seen.id,
