@@ -24,7 +24,8 @@ export function SeatSwaps({ lanId, viewerId, swaps, report }: SeatSwapsProps) {
   const drop = useDropSeatSwap(lanId);
   if (swaps.length === 0) return null;
   const isBusy = accept.isPending || drop.isPending;
-  const run = (promise: Promise<unknown>, done: string) => void report(promise, done);
+  const run = (promise: Promise<unknown>, done: Parameters<typeof report>[1]) =>
+    void report(promise, done);
   return (
     <section className={styles.swaps} aria-labelledby={headingId}>
       <h4 id={headingId} className={styles.heading}>

@@ -62,24 +62,27 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
   const isBusy = seatSomeone.isPending || freeSeat.isPending || askSwap.isPending;
 
   /** Closes the dialog once the server answered, and says how it went on the outcome line. */
-  const finish = (promise: Promise<unknown>, done: string) =>
+  const finish = (promise: Promise<unknown>, done: Parameters<typeof report>[1]) =>
     void report(promise, done, () => setChosenId(null));
   const onRequest = (seat: Seat, request: SeatRequest) => {
     const me = viewer.userId;
     switch (request.kind) {
       case 'take':
         if (me === null) return;
-        return finish(
-          seatSomeone.mutateAsync({ seatId: seat.id, userId: me }),
-          `You sit at ${seat.label} now.`,
-        );
+        return finish(seatSomeone.mutateAsync({ seatId: seat.id, userId: me }), {
+          text: `You sit at ${seat.label} now.`,
+          mySeat: seat.label,
+        });
       case 'seatSomeone':
         return finish(
           seatSomeone.mutateAsync({ seatId: seat.id, userId: request.userId }),
           `${request.nickname} sits at ${seat.label} now.`,
         );
       case 'freeMine':
-        return finish(freeSeat.mutateAsync(seat.id), `Seat ${seat.label} is free now.`);
+        return finish(freeSeat.mutateAsync(seat.id), {
+          text: `Seat ${seat.label} is free now.`,
+          mySeat: null,
+        });
       case 'freeTheirs':
         return finish(
           freeSeat.mutateAsync(seat.id),
@@ -174,7 +177,7 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
         </div>
       </div>
       <SeatLegend clan={clan} />
-      <OutcomeLine outcome={outcome} />
+      <OutcomeLine outcome={outcome} mySeat={mySeat?.label ?? null} />
       {view === 'map' ? (
         <SeatMap
           lanId={lan.id}

@@ -130,9 +130,15 @@ describe('picking a seat', () => {
   });
 
   it('frees the viewer’s seat', async () => {
+    let seats = row({ A5: { occupant: mine } });
     const { requests } = stubSeatsPage({
-      seating: () => buildSeating({ seats: row({ A5: { occupant: mine } }) }),
-      more: { 'DELETE /api/lans/1/seats/5/occupant': () => emptyResponse() },
+      seating: () => buildSeating({ seats }),
+      more: {
+        'DELETE /api/lans/1/seats/5/occupant': () => {
+          seats = row();
+          return emptyResponse();
+        },
+      },
     });
     const { user } = renderSeats();
     const board = await seatsRegion();

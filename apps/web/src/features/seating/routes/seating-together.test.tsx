@@ -7,6 +7,7 @@ import {
 } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { lansKeys } from '../../../lib/lans/lans-query-keys.ts';
 import { emptyResponse, jsonResponse, problemResponse } from '../../../testing/fetch-stub.ts';
 import {
   bodyOf,
@@ -153,6 +154,31 @@ describe('the outcome line', () => {
     expect(outcomeLines(board)).toEqual(['Swapped: you sit at A2 now.']);
     expect(within(board).queryByText('You sit at A4 now.')).not.toBeInTheDocument();
     await waitFor(() => expect(board).toHaveTextContent('Your seat: A2'));
+  });
+
+  it('goes once the viewer’s seat changes by someone else’s hand', async () => {
+    let seats = row();
+    stubSeatsPage({
+      seating: () => buildSeating({ seats }),
+      more: {
+        'PUT /api/lans/1/seats/4/occupant': () => {
+          seats = row({ A4: { occupant: mine } });
+          return jsonResponse(seats[3]);
+        },
+      },
+    });
+    const { user, queryClient } = renderSeats();
+    const board = await seatsRegion();
+    await user.click(within(board).getByRole('button', { name: 'Seat A4, free' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Take seat' }),
+    );
+    await within(board).findByText('You sit at A4 now.');
+    // A lan administrator moves the viewer to A6; the map hears of it (a live event).
+    seats = row({ A6: { occupant: mine } });
+    await queryClient.invalidateQueries({ queryKey: lansKeys.seating(1) });
+    await waitFor(() => expect(board).toHaveTextContent('Your seat: A6'));
+    expect(outcomeLines(board)).toEqual([]);
   });
 
   it('replaces a success with a refusal, and a refusal with the next success', async () => {
