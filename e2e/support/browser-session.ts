@@ -22,8 +22,20 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
+  // Axe reads every page still open as the test ends, so whatever state a test reaches
+  // (a dialog or form open, a running lan) is checked too, not only the pages a test asks
+  // axe about (issue 51 §7). Then the test's contexts close.
   afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
+    const open = contexts.splice(0);
+    const found: string[] = [];
+    try {
+      for (const context of open)
+        for (const page of context.pages()) found.push(...(await axeAtTheEnd(page)));
+    } finally {
+      for (const context of open) await context.close();
+    }
+    if (found.length > 0)
+      throw new Error(`axe found, on the pages as the test left them:\n${found.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -82,12 +94,54 @@ const experimentalRules = [
 ];
 
 /**
+ * The axe violations of a page of the site as a test left it; nothing for a page closed,
+ * blank, or navigating away as axe reads it (what it showed is gone).
+ */
+async function axeAtTheEnd(page: Page): Promise<string[]> {
+  if (page.isClosed() || !/^https?:/.test(page.url())) return [];
+  try {
+    if (await isUnchangedSinceAxe(page)) return [];
+    return (await axeViolations(page)).map((line) => `${new URL(page.url()).pathname}: ${line}`);
+  } catch (error) {
+    if (page.isClosed() || /context was destroyed|navigat/i.test(String(error))) return [];
+    throw error;
+  }
+}
+
+/**
+ * Marks the page as axe has just read the whole of it: a flag that the page's next change
+ * (in its DOM, or a navigation, which drops the flag) takes away. The check at a test's end
+ * skips a page the test had axe read as it left it.
+ */
+async function markReadByAxe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const marked = window as unknown as { readByAxe?: boolean; axeWatch?: MutationObserver };
+    marked.readByAxe = true;
+    marked.axeWatch?.disconnect();
+    marked.axeWatch = new MutationObserver(() => {
+      marked.readByAxe = false;
+    });
+    marked.axeWatch.observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+}
+
+const isUnchangedSinceAxe = (page: Page) =>
+  page.evaluate(() => (window as unknown as { readByAxe?: boolean }).readByAxe === true);
+
+/**
  * Every axe violation, whatever its impact, one line each with where it is; within `scope`
  * only, when given (a part of a page that a test walks through many states of: axe on the
  * whole of a long page each time costs seconds a state).
  */
 export async function axeViolations(page: Page, scope?: Locator): Promise<string[]> {
   const marker = 'data-axe-scope';
+  // Marked before it reads, so a change while it reads counts as one after.
+  if (!scope) await markReadByAxe(page);
   await scope?.evaluate((element, name) => element.setAttribute(name, ''), marker);
   const results = await (scope ? fullAxe(page).include(`[${marker}]`) : fullAxe(page))
     .analyze()
