@@ -5,6 +5,7 @@ import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { findMembership } from '../clans/clans.repository.ts';
+import { nowOf, settleWalkovers } from './bracket-play.ts';
 import { dropInvitations, insertInvitations } from './entry-members.repository.ts';
 import {
   countEntries,
@@ -23,9 +24,7 @@ import {
 import {
   changeTournamentChecked,
   findVisibleTournament,
-  nowOf,
   readTournament,
-  settleWalkovers,
   type TournamentsDeps,
 } from './tournaments.service.ts';
 
