@@ -72,18 +72,23 @@ export class Bracket {
     this.#storage.setReports(matchId, reports);
   }
 
-  /** Where a match's round stands in its bracket (its group's number, its number, how many). */
+  /**
+   * Where a match's round stands in its bracket: its group's number, its number, how many
+   * rounds the group has and how many groups the bracket.
+   */
   async roundPlaceOf(match: { round_id: number | string }) {
     const round = await this.#storage.select('round', Number(match.round_id));
     if (!round) return undefined;
-    const [group, rounds] = await Promise.all([
+    const [group, rounds, groups] = await Promise.all([
       this.#storage.select('group', round.group_id),
       this.#storage.select('round', { group_id: round.group_id }),
+      this.#storage.select('group', { stage_id: round.stage_id }),
     ]);
     return {
       groupNumber: Number(group?.number ?? 1),
       roundNumber: Number(round.number),
       roundCount: rounds?.length ?? 1,
+      groupCount: groups?.length ?? 1,
     };
   }
 

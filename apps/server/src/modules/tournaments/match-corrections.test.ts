@@ -141,7 +141,7 @@ describe.each(testEngines)('corrections on %s', (engine) => {
     ]);
   });
 
-  it('ends a single elimination of three with three places, and corrects a round robin', async () => {
+  it('ends a single elimination of three with three places and a double elimination of two, and corrects a round robin', async () => {
     const three = await startedWith(3, {});
     expect(three.tournament.groups.map((group) => group.name)).toEqual(['Main bracket']);
     let state = three.tournament;
@@ -152,6 +152,22 @@ describe.each(testEngines)('corrections on %s', (engine) => {
     }
     expect(state.state).toBe('finished');
     expect(state.standings.map((place) => place.rank)).toEqual([1, 2, 3]);
+
+    // A double elimination of two is one match: its final, of the final's best-of.
+    const pair = await startedWith(2, { format: 'double_elimination', bestOf: 1, finalBestOf: 3 });
+    const [group] = pair.tournament.groups;
+    expect([group?.name, group?.rounds.map((round) => round.name)]).toEqual([
+      'Main bracket',
+      ['Final'],
+    ]);
+    const only = matchesOf(pair.tournament)[0] as TournamentMatch;
+    expect(only.bestOf).toBe(3);
+    await set(only, { scores: [1, 2] });
+    state = await read(pair.tournament.id);
+    expect(standingsOf(state)).toEqual([
+      [only.sides[1]?.entryId, 1],
+      [only.sides[0]?.entryId, 2],
+    ]);
 
     const league = await startedWith(3, { format: 'round_robin' });
     for (const match of matchesOf(league.tournament)) await set(match, { scores: [1, 1] });
