@@ -135,11 +135,9 @@ async function refuseEntry(
       `${tournament.name} is for players alone: sign up without a team name or members.`,
     );
   if (teamSize > 1 && memberIds.length !== teamSize)
-    throw new ProblemError(
-      400,
-      `A team of ${tournament.name} has ${teamSize} players: name ${teamSize - 1} besides the captain (${memberIds.length} given in all).`,
-      { errors: { memberIds: [`A team has ${teamSize} players`] } },
-    );
+    throw new ProblemError(400, teamOfWrongSize(tournament.name, teamSize, memberIds.length - 1), {
+      errors: { memberIds: [`Name ${teammates(teamSize - 1)}`] },
+    });
 
   const people = await findPeople(db, tournament.lan_id, memberIds);
   const byId = new Map(people.map((person) => [person.id, person]));
@@ -189,6 +187,17 @@ async function refuseEntry(
       throw new ProblemError(409, `A team named ${name} has entered ${tournament.name} already.`);
   }
   return { name, clanId };
+}
+
+const teammates = (count: number) =>
+  count === 0 ? 'no teammate' : count === 1 ? '1 teammate' : `${count} teammates`;
+
+/** "A team of Duos has 2 players: its captain and 1 teammate; no teammate was named." */
+function teamOfWrongSize(tournamentName: string, teamSize: number, named: number): string {
+  return (
+    `A team of ${tournamentName} has ${teamSize} players: its captain and ` +
+    `${teammates(teamSize - 1)}; ${named > 1 ? `${named} teammates were` : `${teammates(named)} was`} named.`
+  );
 }
 
 /** Whether the asker captains this entry (or plays it alone), or may run the tournament. */
