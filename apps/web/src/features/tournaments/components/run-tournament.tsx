@@ -47,6 +47,10 @@ export function RunTournament({ tournament }: { tournament: Tournament }) {
     next.splice(index + by, 0, moved as number);
     setOrder(next);
   };
+  // Who would play: entries that did not check in (where asked) give their matches away.
+  const starters = tournament.entries.filter(
+    (entry) => !tournament.checkIn || entry.checkedIn,
+  ).length;
   const disputed = tournament.groups
     .flatMap((group) => group.rounds.flatMap((round) => round.matches))
     .filter((match) => match.disputed).length;
@@ -58,7 +62,13 @@ export function RunTournament({ tournament }: { tournament: Tournament }) {
           the bracket.
         </p>
       ) : null}
-      {tournament.state === 'open' ? (
+      {tournament.state === 'open' && starters < 2 ? (
+        <p className={styles.muted}>
+          It starts with at least 2 entries{tournament.checkIn ? ' checked in' : ''}:{' '}
+          {starters === 0 ? 'none' : starters} so far.
+        </p>
+      ) : null}
+      {tournament.state === 'open' && starters >= 2 ? (
         <>
           {order ? (
             <ol className={styles.list} aria-label="Seeding, best seed first">

@@ -26,11 +26,18 @@ const soloCup = () => buildTournament({ entries: [buildSoloEntry(2, 'bob', 12)],
 const duoCup = () => buildTournament({ name: 'Duo Cup', teamSize: 2, maxEntrants: 8 });
 
 /** Tournament 7, the lan's participants, and the viewer's place at lan 1 (or none). */
-function stubApi(tournament: Tournament, { holdsPlace }: { holdsPlace: boolean }) {
+function stubApi(
+  tournament: Tournament,
+  { holdsPlace, pending = false }: { holdsPlace: boolean; pending?: boolean },
+) {
+  const own = holdsPlace
+    ? [buildOwnSubscription({ status: 'Paid' })]
+    : pending
+      ? [buildOwnSubscription({ status: 'Pending' })]
+      : [];
   const stub = stubFetch({
     'GET /api/tournaments/7': () => jsonResponse(tournament),
-    'GET /api/users/me/subscriptions': () =>
-      jsonResponse(buildPage(holdsPlace ? [buildOwnSubscription({ status: 'Paid' })] : [])),
+    'GET /api/users/me/subscriptions': () => jsonResponse(buildPage(own)),
     'GET /api/lans/1/subscribers': () =>
       jsonResponse(
         buildPage([
@@ -60,6 +67,18 @@ describe('signing up, as the viewer may', () => {
     expect(
       await within(region).findByText(
         'You hold no place at Winter Lan: its tournaments are for its participants (Accepted or Paid).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(region).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('tells one whose place is pending that they may sign up once it is accepted', async () => {
+    stubApi(soloCup(), { holdsPlace: false, pending: true });
+    renderApp('/tournaments/7', { viewer: ada });
+    const region = await signUpRegion();
+    expect(
+      await within(region).findByText(
+        'Your place at Winter Lan is not confirmed yet: you may sign up once it is accepted.',
       ),
     ).toBeInTheDocument();
     expect(within(region).queryByRole('button')).not.toBeInTheDocument();

@@ -97,18 +97,19 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
     );
   if (subscriptions.isPending)
     return <p className={styles.muted}>Looking up your place at {tournament.lanName}…</p>;
+  const subscription = subscriptions.data?.find((each) => each.lan.id === tournament.lanId);
   // Unknown when the read failed: the server then says why, if it refuses.
-  const holdsPlace =
-    subscriptions.data?.some(
-      (subscription) =>
-        subscription.lan.id === tournament.lanId && isPlaceTaking(subscription.status),
-    ) ?? true;
+  const holdsPlace = subscriptions.isError || (subscription && isPlaceTaking(subscription.status));
   const noPlace = `You hold no place at ${tournament.lanName}: its tournaments are for its participants (Accepted or Paid)`;
   if (!holdsPlace && !isAdministrator)
     return (
       <>
         <YourInvitations tournament={tournament} />
-        <p>{noPlace}.</p>
+        <p>
+          {subscription?.status === 'Pending'
+            ? `Your place at ${tournament.lanName} is not confirmed yet: you may sign up once it is accepted.`
+            : `${noPlace}.`}
+        </p>
       </>
     );
   return (
@@ -124,7 +125,7 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
       ) : null}
       {holdsPlace ? null : <p>{noPlace}; as a lan administrator you may enter them.</p>}
       {tournament.teamSize > 1 ? (
-        <TeamSignUp tournament={tournament} holdsPlace={holdsPlace} />
+        <TeamSignUp tournament={tournament} holdsPlace={Boolean(holdsPlace)} />
       ) : (
         <>
           {holdsPlace ? <SignUpAlone tournament={tournament} /> : null}
@@ -197,7 +198,7 @@ function EnterParticipant({ tournament }: { tournament: Tournament }) {
         <p className={forms.hint}>Every participant of the lan is in already.</p>
       ) : (
         <>
-          <div className={forms.field}>
+          <div className={`${forms.field} ${styles.narrow}`}>
             <label className={forms.label} htmlFor={`${id}-who`}>
               Participant
             </label>

@@ -8,6 +8,7 @@ import { describeError } from '../../../lib/describe-error.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { useLanParticipants } from '../api/lan-participants.ts';
 import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
+import styles from './tournaments.module.css';
 
 const players = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -114,7 +115,7 @@ export function TeamSignUp({
             />
           </div>
         )}
-        <fieldset className={forms.field}>
+        <fieldset className={`${forms.field} ${styles.picks}`}>
           <legend className={forms.label}>
             {playsIn
               ? `Your ${needed === 1 ? 'teammate' : `${needed} teammates`}`

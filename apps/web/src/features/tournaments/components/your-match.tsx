@@ -85,9 +85,11 @@ function settledText(tournament: Tournament, match: TournamentMatch, sent: Score
   }
   const scores: Scores = [first?.score ?? 0, second?.score ?? 0];
   const agreed = sent !== null && sent[0] === scores[0] && sent[1] === scores[1];
+  const winner = match.sides.find((each) => each?.result === 'win');
+  const outcome = winner ? `${sideName(tournament, winner)} won` : 'a draw';
   return agreed
-    ? `Both sides agree: the match is settled at ${formatScore(scores)}.`
-    : `A lan administrator settled the match at ${formatScore(scores)}.`;
+    ? `Both sides agree: the match is settled at ${formatScore(scores)}, ${outcome}.`
+    : `A lan administrator settled the match at ${formatScore(scores)}, ${outcome}.`;
 }
 
 /** Where a match to play stands, as its side `side` sees its reports. */

@@ -158,7 +158,8 @@ describe('a tournament’s page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['1.ada', '2.cleo', '3.bob']);
-    const results = await region('Results so far');
+    // Over, its results are no longer "so far".
+    const results = await region('Results');
     expect(
       within(results)
         .getAllByRole('listitem')
@@ -340,7 +341,7 @@ describe('your match', () => {
 
     const yours = await region('Your match');
     expect(await within(yours).findByRole('status')).toHaveTextContent(
-      'Both sides agree: the match is settled at 13–7.',
+      'Both sides agree: the match is settled at 13–7, ada won.',
     );
     expect(within(yours).queryByRole('form')).not.toBeInTheDocument();
     await user.click(
@@ -374,7 +375,7 @@ describe('your match', () => {
     );
     await queryClient.invalidateQueries({ queryKey: ['tournaments'] });
     expect(await within(await region('Your match')).findByRole('status')).toHaveTextContent(
-      'A lan administrator settled the match at 1–2.',
+      'A lan administrator settled the match at 1–2, cleo won.',
     );
   });
 
@@ -910,6 +911,15 @@ describe('running a tournament, as a lan administrator', () => {
     // A refusal is said under the entries.
     expect(await within(entries).findByRole('alert')).toHaveTextContent('Quake Cup is over.');
     expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('offers no start before 2 entries are in, saying so', async () => {
+    stubTournamentApi(buildTournament({ entries: quakePlayers().slice(0, 1), entryCount: 1 }));
+    renderApp('/tournaments/7', { viewer: organiser });
+    const running = await region('Run the tournament');
+    expect(running).toHaveTextContent('It starts with at least 2 entries: 1 so far.');
+    expect(within(running).queryByRole('button', { name: /^Start/ })).not.toBeInTheDocument();
+    expect(within(running).queryByRole('button', { name: 'Seed by hand' })).not.toBeInTheDocument();
   });
 
   it('says why the start was refused', async () => {

@@ -189,7 +189,7 @@ function Results({ tournament }: { tournament: Tournament }) {
   );
   if (played.length === 0) return null;
   return (
-    <Section title="Results so far">
+    <Section title={tournament.state === 'finished' ? 'Results' : 'Results so far'}>
       <ul className={styles.list}>
         {played.map(({ match, round }) => (
           <li key={match.id}>
