@@ -105,10 +105,30 @@ describe('the seat plan editor', () => {
     );
     const seat = page.getByRole('button', { name: /, taken by / }).first();
     const seatName = (await seat.getAttribute('aria-label')) ?? '';
-    await seat.click();
-    // The panel beside the plan is headed with the seat: "Seat A5".
-    await page.getByRole('heading', { name: seatName.split(',')[0], exact: true }).waitFor();
+    // A taken seat shows its label, and its name holds it.
+    expect(seatName).toContain(`Seat ${await seat.textContent()},`);
     await settled();
+    // Nothing to save: the save bar covers nothing, it ends the page.
+    const saveBar = page.getByRole('region', { name: 'Saving the plan' });
+    await expect(saveBar.evaluate((bar) => getComputedStyle(bar).position)).resolves.toBe('static');
+    await seat.click();
+    // The panel (beside the plan, under it on a phone) is headed with the seat: "Seat A5".
+    const heading = page.getByRole('heading', { name: seatName.split(',')[0], exact: true });
+    await heading.waitFor();
+    if (viewport === viewports.phone) {
+      // A finger's seats, and the chosen seat's panel in sight with the seat.
+      const grid = page.getByRole('region', { name: /^Plan grid/ });
+      for (const each of await grid.getByRole('button', { name: /^Seat / }).all()) {
+        const box = await each.boundingBox();
+        expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+      }
+      const inSight = async (element: typeof seat) => {
+        const box = await element.boundingBox();
+        return !!box && box.y >= 0 && box.y + box.height <= viewport.height;
+      };
+      await expect(inSight(heading)).resolves.toBe(true);
+      await expect(inSight(seat)).resolves.toBe(true);
+    }
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -107,6 +107,11 @@ describe('the seat map of the demo’s open lan', () => {
     await mapOf(watcher.page)
       .getByRole('button', { name: `Seat ${seat.label}, free` })
       .waitFor();
+    // One line says how the last action went: the pick's is gone.
+    await seatsOf(picker.page).getByText(`Seat ${seat.label} is free now.`).waitFor();
+    await expect(
+      seatsOf(picker.page).getByText(`You sit at ${seat.label} now.`).count(),
+    ).resolves.toBe(0);
     expect(picker.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);
   });
@@ -167,7 +172,7 @@ describe('the seat map of the demo’s open lan', () => {
   });
 
   for (const viewportName of ['phone', 'desktop'] as const) {
-    it(`has no axe violation on the map and the list (${viewportName})`, async () => {
+    it(`has no axe violation on the map, a seat chosen and the list (${viewportName})`, async () => {
       const { page, errors, settled } = await session.openAs(
         'member',
         `/lans/${lanId}`,
@@ -176,27 +181,43 @@ describe('the seat map of the demo’s open lan', () => {
       const map = mapOf(page);
       await map.getByRole('button').first().waitFor();
       await settled();
-      const viewport = map.locator('xpath=..');
-      const { scrollWidth, clientWidth } = await viewport.evaluate((box) => ({
-        scrollWidth: box.scrollWidth,
-        clientWidth: box.clientWidth,
-      }));
-      // A phone pans the map; a wide screen shows it whole.
-      if (viewportName === 'phone') expect(scrollWidth).toBeGreaterThan(clientWidth);
-      else expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-      expect(await axeViolations(page)).toEqual([]);
-
+      const wide = seatsOf(page).getByRole('region', { name: 'Seat map, scrolls sideways' });
       if (viewportName === 'phone') {
-        const width = () => map.evaluate((plan) => plan.getBoundingClientRect().width);
-        const before = await width();
-        await seatsOf(page).getByRole('button', { name: 'Zoom out' }).click();
-        expect(await width()).toBeLessThan(before);
-      }
+        // A finger's seats: the plan is not shrunk under 44 px, its box pans, and says so.
+        await wide.waitFor();
+        const { scrollWidth, clientWidth } = await wide.evaluate((box) => ({
+          scrollWidth: box.scrollWidth,
+          clientWidth: box.clientWidth,
+        }));
+        expect(scrollWidth).toBeGreaterThan(clientWidth);
+        await expect(
+          seatsOf(page).getByRole('button', { name: 'Zoom out' }).isDisabled(),
+        ).resolves.toBe(true);
+        for (const seat of await map.getByRole('button').all()) {
+          const box = await seat.boundingBox();
+          expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+        }
+      } else expect(await wide.count()).toBe(0);
+      // A taken seat shows its label; who sits there is in its name.
+      const taken = map.getByRole('button', { name: /, taken by / }).first();
+      const name = (await taken.getAttribute('aria-label')) ?? '';
+      expect(name).toContain(`Seat ${await taken.textContent()},`);
+      expect(await axeViolations(page, seatsOf(page))).toEqual([]);
+
+      await taken.click();
+      await page.getByRole('dialog', { name: name.split(',')[0] }).waitFor();
+      expect(await axeViolations(page, seatsOf(page))).toEqual([]);
+      await page.keyboard.press('Escape');
+
       await seatsOf(page).getByRole('button', { name: 'List' }).click();
       const list = seatsOf(page).getByRole('region', { name: 'Seat list' });
       await list.waitFor();
       expect(await list.getByRole('row').count()).toBe(seating.seats.length + 1);
-      expect(await axeViolations(page)).toEqual([]);
+      if (viewportName === 'phone') {
+        const box = await list.getByRole('button').first().boundingBox();
+        expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+      }
+      expect(await axeViolations(page, seatsOf(page))).toEqual([]);
       expect(errors).toEqual([]);
     });
   }
@@ -259,4 +280,100 @@ describe('two lanners racing for one seat', () => {
 
     await callApi(admin, 'DELETE', `/api/lans/${lanId}`);
   }, 90_000);
+});
+
+describe('seating a clan together', () => {
+  // member leads a clan with lanner, at a lan of this file's own, seated apart: R1 and R4.
+  let lanId = 0;
+  let adminToken = '';
+  let memberToken = '';
+  let clan = { id: 0, name: '', code: '' };
+
+  beforeAll(async () => {
+    ({ lanId, adminToken } = await lanWithPlaces(
+      session.browser,
+      {
+        name: `Clan seating ${Date.now()}`,
+        description: 'A clan seated apart, brought together (issue 51).',
+        startDate: '2098-07-02T18:00:00+02:00',
+        endDate: '2098-07-04T18:00:00+02:00',
+      },
+      ['member', 'lanner'],
+      'accepted',
+    ));
+    const plan = await callApi<Seating>(adminToken, 'PUT', `/api/lans/${lanId}/seating`, {
+      plan: { opensAt: null, locksAt: null, published: true, width: 6, height: 1 },
+      seats: ['R1', 'R2', 'R3', 'R4', 'R5', 'R6'].map((label, x) => ({ label, x, y: 0 })),
+      blocks: [],
+    });
+    memberToken = await accessTokenOf(session.browser, 'member');
+    const lannerToken = await accessTokenOf(session.browser, 'lanner');
+    clan = await callApi(memberToken, 'POST', '/api/clans', {
+      name: `Seaters ${lanId}`,
+      tag: `S${lanId}`.slice(-5),
+      colour: '#1e6fd9',
+    });
+    await callApi(lannerToken, 'POST', `/api/clans/${clan.id}/members`, { code: clan.code });
+    for (const [token, label] of [
+      [memberToken, 'R1'],
+      [lannerToken, 'R4'],
+    ] as const) {
+      const me = await callApi<{ id: number }>(token, 'GET', '/api/users/me');
+      const seatId = plan.seats.find((seat) => seat.label === label)?.id;
+      await callApi(token, 'PUT', `/api/lans/${lanId}/seats/${seatId}/occupant`, {
+        userId: me.id,
+      });
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    if (clan.id) await callApi(memberToken, 'DELETE', `/api/clans/${clan.id}`);
+    if (lanId) await callApi(adminToken, 'DELETE', `/api/lans/${lanId}`);
+  });
+
+  const whereTheySit = async () => {
+    const seating = (await (await fetch(siteUrl(`/api/lans/${lanId}/seating`))).json()) as Seating;
+    return seating.seats.flatMap((seat) =>
+      seat.occupant ? [`${seat.occupant.nickname} ${seat.label}`] : [],
+    );
+  };
+  /** "Seat my clan together", those seated too: the dialog saying who would move where. */
+  const askForPlan = async (page: Page) => {
+    await seatsOf(page).getByRole('checkbox', { name: 'Move those already seated too' }).check();
+    await seatsOf(page).getByRole('button', { name: 'Seat my clan together…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Seat ${clan.name} together?` });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('listitem').allTextContents()).resolves.toEqual([
+      'lanner moves from R4 to R2',
+    ]);
+    return dialog;
+  };
+
+  it('says who would move where, and moves nobody on a No (wide screen)', async () => {
+    const { page, errors } = await session.openAs('member', `/lans/${lanId}`, viewports.desktop);
+    const dialog = await askForPlan(page);
+    expect(await axeViolations(page, seatsOf(page))).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await whereTheySit()).toEqual(['member R1', 'lanner R4']);
+    expect(errors).toEqual([]);
+  });
+
+  it('moves them on a Yes, and then tells the clan it sits together (phone)', async () => {
+    const { page, errors } = await session.openAs('member', `/lans/${lanId}`, viewports.phone);
+    const dialog = await askForPlan(page);
+    expect(await axeViolations(page, seatsOf(page))).toEqual([]);
+    await dialog.getByRole('button', { name: 'Seat them' }).click();
+    await seatsOf(page)
+      .getByText(`${clan.name} sits together now, in the row at line 1.`)
+      .waitFor();
+    expect(await whereTheySit()).toEqual(['member R1', 'lanner R2']);
+    await seatsOf(page).getByRole('button', { name: 'Seat my clan together…' }).click();
+    await seatsOf(page)
+      .getByText(`${clan.name} sits together already, in the row at line 1: nobody moves.`)
+      .waitFor();
+    expect(await whereTheySit()).toEqual(['member R1', 'lanner R2']);
+    expect(await axeViolations(page, seatsOf(page))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

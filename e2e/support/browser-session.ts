@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { collectPageErrors, launchBrowser, viewports, watchRequests } from './browser.ts';
 import { siteUrl } from './provided-context.ts';
@@ -81,9 +81,17 @@ const experimentalRules = [
   'td-has-header',
 ];
 
-/** Every axe violation, whatever its impact, one line each with where it is. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await fullAxe(page).analyze();
+/**
+ * Every axe violation, whatever its impact, one line each with where it is; within `scope`
+ * only, when given (a part of a page that a test walks through many states of: axe on the
+ * whole of a long page each time costs seconds a state).
+ */
+export async function axeViolations(page: Page, scope?: Locator): Promise<string[]> {
+  const marker = 'data-axe-scope';
+  await scope?.evaluate((element, name) => element.setAttribute(name, ''), marker);
+  const results = await (scope ? fullAxe(page).include(`[${marker}]`) : fullAxe(page))
+    .analyze()
+    .finally(() => scope?.evaluate((element, name) => element.removeAttribute(name), marker));
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes

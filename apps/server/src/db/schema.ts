@@ -338,6 +338,8 @@ export type ScreensTable = {
   slides: string;
   rotation_seconds: number;
   creation_date: Timestamp;
+  /** When it was switched off (0038): its link says so, and it is no longer listed. */
+  switched_off_date: Timestamp | null;
 };
 
 /** A tournament of a lan (migration 0030); `version` is raised by every change. */

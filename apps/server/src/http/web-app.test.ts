@@ -29,7 +29,7 @@ describe('the web app with a sign-in-first page', () => {
       writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(content));
     }
     app = Fastify();
-    await registerWebApp(app, dir);
+    await registerWebApp(app, dir, { preloads: ['/api/settings/keycloak'] });
     await app.ready();
   });
 
@@ -39,6 +39,7 @@ describe('the web app with a sign-in-first page', () => {
   });
 
   const hint = `${signedInHintCookie}=1`;
+  const appOf = (url: string, cookie: string) => app.inject({ url, headers: { cookie } });
 
   it.each(['/', '/lans/upcoming', '/this-page-does-not-exist'])(
     'sends %s the app to a browser with the signed-in hint, else the page that signs in first',
@@ -62,7 +63,13 @@ describe('the web app with a sign-in-first page', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(screenPage);
       expect(response.headers['cache-control']).toBe('no-cache');
+      // A screen signs nobody in: none of the sign-in's files are preloaded for it.
+      expect(response.headers.link).toBeUndefined();
     }
+    const theApp = await appOf('/lans/upcoming', hint);
+    expect(theApp.headers.link).toBe(
+      '</api/settings/keycloak>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
     const nested = await app.inject({ url: '/screen/a/b' });
     expect(nested.statusCode).toBe(404);
     expect(nested.body).toBe(signInFirstPage);

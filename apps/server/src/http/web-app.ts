@@ -21,9 +21,10 @@ const oneYearImmutable = 'public, max-age=31536000, immutable';
  * the app downloads (apps/web/src/boot/sign-in-first.ts). The hint chooses a script, never
  * what anyone may see: a wrong one costs a download.
  *
- * The page comes with a `Link` header preloading `preloads`: what the app fetches before
- * anything else (the identity settings, the issuer's discovery document), so a phone
- * fetches them while it downloads the script rather than one after the other.
+ * The app's pages come with a `Link` header preloading `preloads`: what the app fetches
+ * before anything else (the identity settings, the issuer's discovery document), so a phone
+ * fetches them while it downloads the script rather than one after the other. A screen's
+ * page signs nobody in and gets none of them.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -38,6 +39,8 @@ export async function registerWebApp(
     ...(link.length ? { link: link.join(', ') } : {}),
     ...(hasSignInFirst ? { vary: 'Cookie' } : {}),
   };
+  const screenHeaders = { 'cache-control': 'no-cache' };
+  const headersOf = (page: string) => (page === screenPage ? screenHeaders : pageHeaders);
   // A lan's screen signs nobody in: its own page (apps/web/screen-build.ts), never the
   // sign-in form first.
   const pageFor = (request: FastifyRequest, pathname: string) => {
@@ -60,7 +63,7 @@ export async function registerWebApp(
       setHeaders(reply, filePath) {
         const file = path.relative(webDistDir, filePath);
         if (file === 'index.html' || file === signInFirstPage || file === screenPage)
-          reply.headers(pageHeaders);
+          reply.headers(headersOf(file));
         else
           reply.header(
             'cache-control',
@@ -82,10 +85,11 @@ export async function registerWebApp(
     if (isApi || !isPage || !isBuilt || path.extname(pathname) !== '') {
       return sendProblem(reply, problem(404, `There is no ${request.method} ${pathname}.`));
     }
+    const page = pageFor(request, pathname);
     return reply
       .code(isAppPath(pathname) ? 200 : 404)
-      .headers(pageHeaders)
-      .sendFile(pageFor(request, pathname));
+      .headers(headersOf(page))
+      .sendFile(page);
   });
 }
 

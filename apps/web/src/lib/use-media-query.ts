@@ -21,3 +21,9 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
+
+/**
+ * A phone or any touch screen: what a finger presses there wants 44 px at least (the seat
+ * map and the seat plan editor size their seats by it).
+ */
+export const touchScreenQuery = '(max-width: 40rem), (pointer: coarse)';

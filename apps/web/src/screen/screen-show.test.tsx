@@ -69,16 +69,19 @@ const board: NowPlaying = {
 
 function showScreen(answers: {
   view?: () => Response;
+  schedule?: ScheduleItem[];
   announcements?: () => Announcement[];
   nowPlaying?: NowPlaying;
 }) {
   stubFetch({
     [`GET /api/screens/${token}`]: answers.view ?? (() => jsonResponse(view())),
     'GET /api/lans/1/schedule': () =>
-      jsonResponse([
-        item(1, 'Quake duel', '2099-12-05T20:00:00+01:00', '2099-12-05T21:00:00+01:00'),
-        item(2, 'Pizza', '2099-12-05T21:30:00+01:00', null),
-      ]),
+      jsonResponse(
+        answers.schedule ?? [
+          item(1, 'Quake duel', '2099-12-05T20:00:00+01:00', '2099-12-05T21:00:00+01:00'),
+          item(2, 'Pizza', '2099-12-05T21:30:00+01:00', null),
+        ],
+      ),
     'GET /api/lans/1/announcements': () =>
       jsonResponse(answers.announcements?.() ?? [announcement(1, 'Doors close at 02:00', true)]),
     'GET /api/lans/1/now-playing': () => jsonResponse(answers.nowPlaying ?? board),
@@ -126,6 +129,38 @@ describe('a lan’s screen', () => {
     );
     await turn();
     expect(await screen.findByRole('region', { name: 'Schedule' })).toBeInTheDocument();
+  });
+
+  it('dates what comes on another day, so a screen put up early does not seem to say tonight', async () => {
+    showScreen({
+      schedule: [
+        item(1, 'Doors open', '2099-12-28T18:00:00+01:00', '2099-12-28T20:00:00+01:00'),
+        item(2, 'Night of Quake', '2099-12-28T18:00:00+01:00', '2099-12-29T06:00:00+01:00'),
+      ],
+      announcements: () => [announcement(1, 'Bring a power strip', true)],
+    });
+    const schedule = await screen.findByRole('region', { name: 'Schedule' });
+    expect(schedule).toHaveTextContent('NextDoors open28 Dec 2099, 18:00 – 20:00 · Main hall');
+    expect(schedule).toHaveTextContent('Night of Quake28 Dec 2099, 18:00 – 29 Dec 2099, 06:00');
+    await turn();
+    // Made today: its time alone.
+    expect(await screen.findByRole('region', { name: 'Announcements' })).toHaveTextContent(
+      'Bring a power stripPinned · 19:00',
+    );
+  });
+
+  it('says there is no screen at a link that never was one, not "switched off"', async () => {
+    showScreen({
+      view: () =>
+        problemResponse(404, {
+          detail:
+            'There is no screen at this link. Check that the whole link was copied, or ask a lan administrator for it.',
+        }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: /^There is no screen at this link/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/switched off/)).not.toBeInTheDocument();
   });
 
   it('interrupts the rotation with a new announcement, then goes on', async () => {

@@ -23,11 +23,16 @@ import {
   TheNewAnnouncement,
 } from './slides.tsx';
 
-/** The screen: switched off, waiting for the site, or its lan's slides in turn. */
+/**
+ * The screen: no screen at its link (the site's words: switched off, or a link that never
+ * was a screen's), waiting for the site, or its lan's slides in turn.
+ */
 export function ScreenShow({ token }: { token: string }) {
   const view = useScreenView(token);
   if (view.isError && isApiError(view.error, 404))
-    return <Blank text="This screen was switched off" />;
+    return (
+      <Blank text={(view.error.detail ?? 'There is no screen at this link.').replace(/\.$/, '')} />
+    );
   if (!view.data)
     return (
       <Blank

@@ -9,7 +9,8 @@ import type {
 } from '@lanparty/contract';
 import { formatScore, nowAndNext, type ScreenSlide } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
-import { readCommunityClock } from '../lib/format-date.ts';
+import { formatDisplayDate, readCommunityClock } from '../lib/format-date.ts';
+import { todayAtOffsetOf } from '../lib/format-moment.ts';
 import { formatPlayTime } from '../lib/format-play-time.ts';
 import { nowPlayingGap, playersLine } from '../lib/lans/now-playing-text.ts';
 import styles from './screen.module.css';
@@ -74,7 +75,7 @@ export function SlideOf({ slide, data, now }: { slide: ScreenSlide; data: SlideD
     case 'schedule':
       return <ScheduleSlide items={data.schedule ?? []} now={now} />;
     case 'announcements':
-      return <AnnouncementsSlide items={data.announcements ?? []} />;
+      return <AnnouncementsSlide items={data.announcements ?? []} now={now} />;
     case 'now-playing':
       return data.nowPlaying ? <NowPlayingSlide board={data.nowPlaying} /> : null;
     case 'seats':
@@ -100,6 +101,22 @@ function Slide({ title, children }: { title: string; children: ReactNode }) {
 /** The time of a moment on the community's clocks, as the server wrote it (`20:30`). */
 const timeOf = (iso: string) => readCommunityClock(iso).time;
 
+/**
+ * A moment on the community's clocks: its time alone when it is today there (`18:00`), with
+ * its date when not (`12 Dec 2026, 18:00`), so a screen put up days early does not seem to
+ * say tonight.
+ */
+const momentOf = (iso: string, now: Date) => {
+  const { date, time } = readCommunityClock(iso);
+  return date === todayAtOffsetOf(iso, now) ? time : `${formatDisplayDate(date)}, ${time}`;
+};
+
+/** The end of a moment: its time alone when it ends the day it starts. */
+const untilOf = (start: string, end: string, now: Date) =>
+  readCommunityClock(start).date === readCommunityClock(end).date
+    ? timeOf(end)
+    : momentOf(end, now);
+
 function ScheduleSlide({ items, now }: { items: readonly ScheduleItem[]; now: Date }) {
   const moments = nowAndNext(items, now);
   return (
@@ -121,8 +138,8 @@ function ScheduleSlide({ items, now }: { items: readonly ScheduleItem[]; now: Da
                   <li key={item.id} className={styles.row}>
                     <span className={styles.strong}>{item.title}</span>
                     <span className={styles.quiet}>
-                      {timeOf(item.startDate)}
-                      {item.endDate ? ` – ${timeOf(item.endDate)}` : ''}
+                      {momentOf(item.startDate, now)}
+                      {item.endDate ? ` – ${untilOf(item.startDate, item.endDate, now)}` : ''}
                       {item.place ? ` · ${item.place}` : ''}
                     </span>
                   </li>
@@ -136,7 +153,7 @@ function ScheduleSlide({ items, now }: { items: readonly ScheduleItem[]; now: Da
   );
 }
 
-function AnnouncementsSlide({ items }: { items: readonly Announcement[] }) {
+function AnnouncementsSlide({ items, now }: { items: readonly Announcement[]; now: Date }) {
   return (
     <Slide title={slideTitles.announcements}>
       <ul className={styles.rows}>
@@ -145,7 +162,7 @@ function AnnouncementsSlide({ items }: { items: readonly Announcement[] }) {
             <span className={styles.announcement}>{item.text}</span>
             <span className={styles.quiet}>
               {item.pinned ? 'Pinned · ' : ''}
-              {timeOf(item.creationDate)}
+              {momentOf(item.creationDate, now)}
             </span>
           </li>
         ))}

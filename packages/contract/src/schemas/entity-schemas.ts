@@ -57,6 +57,9 @@ import {
 } from './screens.ts';
 import {
   clanBlockInputSchema,
+  clanSeatingPlanSchema,
+  clanSeatingQuestionSchema,
+  clanSeatMoveSchema,
   seatBlockSchema,
   seatChangesSchema,
   seatingInputSchema,
@@ -163,7 +166,10 @@ export const entitySchemas = {
   ClanMember: clanMemberSchema,
   ClanMemberUpdate: clanMemberUpdateSchema,
   ClanRole: clanRoleSchema,
+  ClanSeatingPlan: clanSeatingPlanSchema,
+  ClanSeatingQuestion: clanSeatingQuestionSchema,
   ClanSeatingRequest: clanBlockInputSchema,
+  ClanSeatMove: clanSeatMoveSchema,
   ClanSummary: clanSummarySchema,
   Game: gameSchema,
   GameLeaderboardItem: gameLeaderboardItemSchema,

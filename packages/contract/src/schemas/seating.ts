@@ -252,15 +252,70 @@ export const seatOccupantInputSchema = z
   .object({ userId: idSchema })
   .meta({ id: 'SeatOccupantChange', description: 'Who is to sit on the seat.' });
 
-export const clanBlockInputSchema = z
+const clanSeatingFields = {
+  clanId: idSchema,
+  everyone: z
+    .boolean()
+    .default(false)
+    .meta({
+      description:
+        'false: the clan’s participants without a seat, beside those seated when there is room; ' +
+        'true: all of them, those seated moved too where it takes that.',
+    }),
+};
+
+export const clanSeatingQuestionSchema = z.object(clanSeatingFields).meta({
+  id: 'ClanSeatingQuestion',
+  description: 'Whom to seat together: the plan answers who would move where.',
+});
+
+export const clanSeatMoveSchema = z
+  .object({
+    userId: idSchema,
+    nickname: z.string(),
+    from: z.string().nullable().meta({ description: 'Their seat now; null: they have none.' }),
+    to: z.string().meta({ description: 'The seat they would sit on.' }),
+    seatId: idSchema.meta({ description: 'The id of the seat they would sit on.' }),
+  })
+  .meta({ id: 'ClanSeatMove', description: 'Someone of the clan who would move.' });
+
+export type ClanSeatMove = z.infer<typeof clanSeatMoveSchema>;
+
+export const clanSeatingPlanSchema = z
   .object({
     clanId: idSchema,
-    everyone: z.boolean().default(false).meta({
-      description:
-        'false: the clan’s participants without a seat; true: all of them, moved together.',
+    everyone: z.boolean(),
+    where: z.string().meta({ description: 'The row or table: “Row B”, “the row at line 3”.' }),
+    isTogether: z.boolean().meta({
+      description: 'Everyone of the clan sits side by side already: nobody moves.',
     }),
+    moves: z.array(clanSeatMoveSchema),
   })
-  .meta({ id: 'ClanSeatingRequest', description: 'Seat a clan together.' });
+  .meta({
+    id: 'ClanSeatingPlan',
+    description:
+      'Who of the clan would move where to sit together; nothing moves until the same moves ' +
+      'are sent to POST …/seating/clan-blocks.',
+  });
+
+export type ClanSeatingPlan = z.infer<typeof clanSeatingPlanSchema>;
+
+export const clanBlockInputSchema = z
+  .object({
+    ...clanSeatingFields,
+    moves: z
+      .array(z.object({ userId: idSchema, seatId: idSchema }))
+      .min(1)
+      .max(seatLimits.maxSeats)
+      .meta({
+        description:
+          'The moves of the plan the asker confirmed; when the plan is another by now, 409 ' +
+          'and nobody moves.',
+      }),
+  })
+  .meta({ id: 'ClanSeatingRequest', description: 'Seat a clan together, as planned.' });
+
+export type ClanSeatingRequest = z.input<typeof clanBlockInputSchema>;
 
 const swapSideSchema = z.object({
   userId: idSchema,

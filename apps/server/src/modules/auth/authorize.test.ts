@@ -677,9 +677,17 @@ const routeRefusals: Record<string, RouteRefusal> = {
   },
   'POST /api/lans/{id}/seating/clan-blocks': {
     rule: only('clan.seat', 1),
-    request: ({ lanId, clanId }) => ({
+    request: ({ lanId, clanId, otherUserId, freeSeatId }) => ({
       method: 'POST',
       url: `/api/lans/${lanId}/seating/clan-blocks`,
+      payload: { clanId, moves: [{ userId: otherUserId, seatId: freeSeatId }] },
+    }),
+  },
+  'POST /api/lans/{id}/seating/clan-blocks/plan': {
+    rule: only('clan.seat', 1),
+    request: ({ lanId, clanId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/seating/clan-blocks/plan`,
       payload: { clanId },
     }),
   },

@@ -9,6 +9,7 @@ export async function listScreens(db: Executor, lanId: number): Promise<ScreenRo
     .selectFrom('screens')
     .selectAll()
     .where('lan_id', '=', lanId)
+    .where('switched_off_date', 'is', null)
     .orderBy('creation_date')
     .orderBy('id')
     .execute();
@@ -19,13 +20,14 @@ export async function countScreens(db: Executor, lanId: number): Promise<number>
     .selectFrom('screens')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('lan_id', '=', lanId)
+    .where('switched_off_date', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export async function insertScreen(
   db: Executor,
-  fields: Omit<ScreenRow, 'id' | 'creation_date'>,
+  fields: Omit<ScreenRow, 'id' | 'creation_date' | 'switched_off_date'>,
   now: string,
 ): Promise<ScreenRow> {
   return db
@@ -35,14 +37,24 @@ export async function insertScreen(
     .executeTakeFirstOrThrow();
 }
 
-/** Whether a screen of the lan was there to delete. */
-export async function deleteScreen(db: Executor, lanId: number, id: number): Promise<boolean> {
+/**
+ * Marks a screen of the lan switched off (its row stays, so its link can say so); whether
+ * one was on to switch off.
+ */
+export async function markScreenSwitchedOff(
+  db: Executor,
+  lanId: number,
+  id: number,
+  now: string,
+): Promise<boolean> {
   const result = await db
-    .deleteFrom('screens')
+    .updateTable('screens')
+    .set({ switched_off_date: now })
     .where('lan_id', '=', lanId)
     .where('id', '=', id)
+    .where('switched_off_date', 'is', null)
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return result.numUpdatedRows > 0n;
 }
 
 export async function findScreenByTokenHash(
@@ -56,8 +68,14 @@ export async function findScreenByTokenHash(
     .executeTakeFirst();
 }
 
+/** Whether the screen is still on. */
 export async function isScreenThere(db: Executor, id: number): Promise<boolean> {
-  const row = await db.selectFrom('screens').select('id').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('screens')
+    .select('id')
+    .where('id', '=', id)
+    .where('switched_off_date', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

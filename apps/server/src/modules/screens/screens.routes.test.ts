@@ -179,9 +179,12 @@ describe.each(testEngines)('screens on %s', (engine) => {
     const made = await make(lan.id);
     const token = tokenOf(made.url);
     expect((await view(token)).statusCode).toBe(200);
-    expect((await view('x'.repeat(43))).statusCode).toBe(404);
-    expect((await view('short')).statusCode).toBe(404);
-    expect((await view(`${token.slice(0, 42)}!`)).statusCode).toBe(404);
+    // A link that never was a screen's says so, not "switched off" (issue 51 §6).
+    for (const never of ['x'.repeat(43), 'short', 'not-a-token', `${token.slice(0, 42)}!`]) {
+      const answer = await view(never);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().detail).toMatch(/^There is no screen at this link\./);
+    }
     const off = await api.request(admin(), 'DELETE', `/api/lans/${lan.id}/screens/${made.id}`);
     expect(off.statusCode).toBe(204);
     const gone = await view(token);
@@ -189,10 +192,15 @@ describe.each(testEngines)('screens on %s', (engine) => {
     expect(gone.json().detail).toBe('This screen was switched off.');
     const again = await api.request(admin(), 'DELETE', `/api/lans/${lan.id}/screens/${made.id}`);
     expect(again.statusCode).toBe(404);
+    // Switched off, it is no longer listed nor counted against the lan's screens.
+    const listed = await api.request(admin(), 'GET', `/api/lans/${lan.id}/screens`);
+    expect(listed.json()).toEqual([]);
 
     const hidden = await api.createLan({ isActive: false });
     const ofHidden = await make(hidden.id);
-    expect((await view(tokenOf(ofHidden.url))).statusCode).toBe(404);
+    const ofInactive = await view(tokenOf(ofHidden.url));
+    expect(ofInactive.statusCode).toBe(404);
+    expect(ofInactive.json().detail).toBe('This screen was switched off.');
     const stream = await openStream(
       baseUrl,
       undefined,

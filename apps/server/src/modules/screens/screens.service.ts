@@ -13,11 +13,11 @@ import { findLanById } from '../lans/lans.repository.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import {
   countScreens,
-  deleteScreen,
   findPresence,
   findScreenByTokenHash,
   insertScreen,
   listScreens,
+  markScreenSwitchedOff,
   type ScreenRow,
 } from './screens.repository.ts';
 
@@ -108,21 +108,29 @@ export async function switchOffScreen(
 ): Promise<void> {
   authorize(viewer, 'lans.manage');
   await findVisibleLan(deps.db, viewer, lanId);
-  if (!(await deleteScreen(deps.db, lanId, screenId)))
+  const now = (deps.clock?.() ?? new Date()).toISOString();
+  if (!(await markScreenSwitchedOff(deps.db, lanId, screenId, now)))
     throw new ProblemError(404, `Lan ${lanId} has no screen ${screenId}.`);
 }
 
 const switchedOff = () => new ProblemError(404, 'This screen was switched off.');
+const noScreen = () =>
+  new ProblemError(
+    404,
+    'There is no screen at this link. Check that the whole link was copied, or ask a lan administrator for it.',
+  );
 
 /**
- * The screen of a link, while its lan is public: a malformed, unknown or revoked link, or
- * one of a lan made inactive, is a 404 alike (a screen tells nothing of what is not public).
+ * The screen of a link, while its lan is public. A 404 either way: a link that never was a
+ * screen's (malformed or unknown) says so; a screen switched off, or one of a lan made
+ * inactive, is "switched off" (a screen tells nothing of what is not public).
  */
 export async function findScreenOfToken(db: Executor, token: string) {
-  if (!tokenPattern.test(token)) throw switchedOff();
+  if (!tokenPattern.test(token)) throw noScreen();
   const screen = await findScreenByTokenHash(db, hashOfToken(token));
-  const lan = screen && (await findLanById(db, screen.lan_id));
-  if (!screen || !lan || !toBoolean(lan.is_active)) throw switchedOff();
+  if (!screen) throw noScreen();
+  const lan = await findLanById(db, screen.lan_id);
+  if (screen.switched_off_date !== null || !lan || !toBoolean(lan.is_active)) throw switchedOff();
   return { screen, lan };
 }
 

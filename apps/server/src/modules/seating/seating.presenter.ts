@@ -1,6 +1,7 @@
-import type { Seat, Seating, SeatOccupant } from '@lanparty/contract';
+import type { ClanSeatingPlan, Seat, Seating, SeatOccupant } from '@lanparty/contract';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
+import type { ClanSeatsPlan } from './free-runs.ts';
 import type {
   SeatablePerson,
   SeatBlockRow,
@@ -67,5 +68,30 @@ export function presentSeating(
     blocks: blocks.map((block) => ({ id: block.id, name: block.name, clanId: block.clan_id })),
     people: people.map(presentOccupant),
     version,
+  };
+}
+
+/** Who of a clan would move where (or that it sits together already), by nickname and label. */
+export function presentClanSeatingPlan(
+  clanId: number,
+  everyone: boolean,
+  planned: Extract<ClanSeatsPlan, { kind: 'together' | 'moves' }>,
+  nicknames: ReadonlyMap<number, string>,
+): ClanSeatingPlan {
+  return {
+    clanId,
+    everyone,
+    where: planned.where,
+    isTogether: planned.kind === 'together',
+    moves:
+      planned.kind === 'together'
+        ? []
+        : planned.moves.map((move) => ({
+            userId: move.userId,
+            nickname: nicknames.get(move.userId) ?? '',
+            from: move.from?.label ?? null,
+            to: move.to.label,
+            seatId: move.to.id,
+          })),
   };
 }

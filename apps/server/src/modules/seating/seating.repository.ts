@@ -345,7 +345,8 @@ export async function findClanParticipants(db: Executor, lanId: number, clanId: 
   return db
     .selectFrom('clan_members')
     .innerJoin('subscribers', 'subscribers.user_id', 'clan_members.user_id')
-    .select(['clan_members.user_id'])
+    .innerJoin('users', 'users.id', 'clan_members.user_id')
+    .select(['clan_members.user_id', 'users.nickname'])
     .where('clan_members.clan_id', '=', clanId)
     .where('subscribers.lan_id', '=', lanId)
     .where('subscribers.status', 'in', [...placeTakingStatuses])

@@ -422,69 +422,6 @@ describe.each(testEngines)('seating on %s', (engine) => {
     });
   });
 
-  describe('seating a clan together', () => {
-    const clanAt = async (lanId: number, size: number) => {
-      const people = await Promise.all(Array.from({ length: size }, () => participant(lanId)));
-      const [leader, ...rest] = people;
-      if (!leader) throw new Error('A clan needs a leader');
-      const clan = (
-        await api.request(leader, 'POST', '/api/clans', {
-          name: `Together ${lanId}-${size}`,
-          tag: `T${lanId}`.slice(0, 6),
-          colour: '#00aa33',
-        })
-      ).json() as Clan;
-      for (const person of rest)
-        await api.request(person, 'POST', `/api/clans/${clan.id}/members`, { code: clan.code });
-      return { clan, leader, people };
-    };
-
-    it('gives the clan adjacent free seats in one row', async () => {
-      const { lanId, seating } = await lanWithPlan([...row('A', 4, 0), ...row('B', 6, 2)]);
-      const other = await participant(lanId);
-      await pick(other, lanId, seatId(seating, 'A2'));
-      const { clan, leader, people } = await clanAt(lanId, 3);
-      const response = await api.request(leader, 'POST', `/api/lans/${lanId}/seating/clan-blocks`, {
-        clanId: clan.id,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const after = response.json() as Seating;
-      const labels = after.seats
-        .filter((seat) => people.some((person) => person.user.id === seat.occupant?.userId))
-        .map((seat) => seat.label)
-        .sort();
-      expect(labels).toEqual(['B1', 'B2', 'B3']);
-    });
-
-    it('says the largest run free when there is no room for the clan', async () => {
-      const { lanId, seating } = await lanWithPlan(row('A', 4, 0));
-      const other = await participant(lanId);
-      await pick(other, lanId, seatId(seating, 'A3'));
-      const { clan, leader } = await clanAt(lanId, 3);
-      const response = await api.request(leader, 'POST', `/api/lans/${lanId}/seating/clan-blocks`, {
-        clanId: clan.id,
-      });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().detail).toBe(
-        `No 3 seats side by side are free for ${clan.name}: the most together is 2 (the row at line 1).`,
-      );
-    });
-
-    it('is for the clan’s leader and seat managers, and lan administrators', async () => {
-      const { lanId } = await lanWithPlan(row('A', 4, 0));
-      const { clan, people } = await clanAt(lanId, 2);
-      const member = people[1] as Person;
-      const refused = await api.request(member, 'POST', `/api/lans/${lanId}/seating/clan-blocks`, {
-        clanId: clan.id,
-      });
-      expect(refused.statusCode).toBe(403);
-      const byAdmin = await api.request(admin(), 'POST', `/api/lans/${lanId}/seating/clan-blocks`, {
-        clanId: clan.id,
-      });
-      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-    });
-  });
-
   describe('swapping', () => {
     const seatedPair = async () => {
       const { lanId, seating } = await lanWithPlan(row('S', 3, 0));

@@ -1,5 +1,7 @@
 import {
   clanBlockInputSchema,
+  clanSeatingPlanSchema,
+  clanSeatingQuestionSchema,
   idParamSchema,
   problemDetailsSchema,
   seatChangesQuerySchema,
@@ -19,6 +21,7 @@ import { authorizeFirst } from '../auth/authorize.ts';
 import { acceptSwap, askSwap, dropSwap, listSwaps } from './seat-swaps.ts';
 import {
   freeSomeonesSeat,
+  previewClanSeating,
   readSeatChanges,
   readSeating,
   type SeatingDeps,
@@ -169,16 +172,37 @@ export const seatingRoutes =
     );
 
     app.post(
+      '/api/lans/:id/seating/clan-blocks/plan',
+      {
+        schema: {
+          tags: ['seating'],
+          summary: 'Who of a clan would move where to sit together',
+          description:
+            'Nothing moves: the answer says who would get or change a seat, from which to ' +
+            'which, in one row or table (a block kept for the clan first, keeping the most ' +
+            'people where they sit), or that the clan sits together already. A 409 says the ' +
+            'largest run free when none is long enough. For the clan’s leader and seat ' +
+            'managers within the plan’s times, and lan administrators.',
+          params: lanParams,
+          body: clanSeatingQuestionSchema,
+          response: { 200: clanSeatingPlanSchema, ...problems },
+        },
+      },
+      async (request) =>
+        previewClanSeating(deps, await requireViewer(request), request.params.id, request.body),
+    );
+
+    app.post(
       '/api/lans/:id/seating/clan-blocks',
       {
         schema: {
           tags: ['seating'],
-          summary: 'Seat a clan together',
+          summary: 'Seat a clan together, as its plan says',
           description:
-            'The clan’s participants without a seat (or all of them, `everyone`) get free ' +
-            'seats side by side in one row or table, a block kept for the clan first; a 409 ' +
-            'says the largest run free when none is long enough. For the clan’s leader and ' +
-            'seat managers, and lan administrators.',
+            'Moves the clan as POST …/clan-blocks/plan answered, when `moves` are that plan’s ' +
+            'still; a 409 when the seats changed since (nobody moves then), when the clan ' +
+            'sits together already, or when there is no room. For the clan’s leader and seat ' +
+            'managers, and lan administrators.',
           params: lanParams,
           body: clanBlockInputSchema,
           response: { 200: seatingSchema, ...problems },

@@ -1,4 +1,4 @@
-import type { Seat, Seating, SeatingInput } from '@lanparty/contract';
+import type { ClanSeatingPlan, Seat, Seating, SeatingInput } from '@lanparty/contract';
 import { seatingSchema } from '@lanparty/contract';
 import {
   assetIdOf,
@@ -26,9 +26,9 @@ import type { Viewer } from '../auth/viewer.ts';
 import { findClan, findMembership } from '../clans/clans.repository.ts';
 import { findImageVersions } from '../image-versions/image-versions.repository.ts';
 import { findPlaceLan, type PlaceLanRow } from '../subscriptions/place-lans.repository.ts';
-import { findFreeRun, type RunSeat } from './free-runs.ts';
+import { planClanSeats, type RunSeat } from './free-runs.ts';
 import { changesSince, readSeatFollow, type SeatFollow } from './seat-changes.ts';
-import { presentSeat, presentSeating } from './seating.presenter.ts';
+import { presentClanSeatingPlan, presentSeat, presentSeating } from './seating.presenter.ts';
 import {
   deleteSeatBlocks,
   deleteSeats,
@@ -482,72 +482,123 @@ export async function freeSomeonesSeat(
   });
 }
 
+type ClanSeatingQuestion = { clanId: number; everyone: boolean };
+
 /**
- * POST /api/lans/{id}/seating/clan-blocks: seats a clan's participants side by side in one
- * row or table — those without a seat, or all of them — a block kept for the clan first.
+ * Who of a clan would move where to sit together (planClanSeats), for its leader and seat
+ * managers within the plan's times, and lan administrators; the refusals both the plan and
+ * the seating give.
+ */
+async function planClanSeating(
+  deps: SeatingDeps,
+  trx: Executor,
+  asker: Viewer,
+  lanId: number,
+  question: ClanSeatingQuestion,
+  options: { isLocked: boolean },
+) {
+  const { plan, isAdministrator } = await visiblePlan(trx, asker, lanId, options);
+  const clan = await findClan(trx, question.clanId);
+  if (!clan) throw new ProblemError(404, `There is no clan ${question.clanId}.`);
+  const membership = await findMembership(trx, asker.user.id);
+  authorize(asker, 'clan.seat', membership?.clan_id === clan.id && seatsTheClan(membership.role));
+  if (!isAdministrator) refuseOutOfTime(deps, plan, nowOf(deps));
+
+  const [seats, blocks, participants] = await Promise.all([
+    findSeats(trx, lanId, options),
+    findSeatBlocks(trx, lanId),
+    findClanParticipants(trx, lanId, clan.id),
+  ]);
+  const runSeats: RunSeat[] = seats.map((seat) => ({
+    id: seat.id,
+    label: seat.label,
+    x: seat.x,
+    y: seat.y,
+    blockId: seat.block_id,
+    occupantId: seat.occupant_user_id,
+    isOpenKind: seat.kind === 'standard' || seat.kind === 'accessible',
+  }));
+  const planned = planClanSeats(runSeats, blocks, {
+    clanId: clan.id,
+    participants: participants.map((participant) => participant.user_id),
+    everyone: question.everyone,
+  });
+  if (planned.kind === 'nobody')
+    throw new ProblemError(
+      409,
+      `Nobody of ${clan.name} holds a place at this lan (Accepted or Paid).`,
+    );
+  if (planned.kind === 'allSeated')
+    throw new ProblemError(409, `Everyone of ${clan.name} at this lan has a seat already.`);
+  if (planned.kind === 'noRoom')
+    throw new ProblemError(
+      409,
+      planned.largest
+        ? `No ${planned.size} seats side by side are free for ${clan.name}: the most together is ${planned.largest.size} (${planned.largest.where}).`
+        : `No seats are free for ${clan.name}.`,
+    );
+  const nicknames = new Map(participants.map((person) => [person.user_id, person.nickname]));
+  return { clan, planned, nicknames };
+}
+
+/**
+ * POST /api/lans/{id}/seating/clan-blocks/plan: who of the clan would move from which seat
+ * to which to sit together — or that it sits together already. Nothing moves.
+ */
+export async function previewClanSeating(
+  deps: SeatingDeps,
+  viewer: Viewer,
+  lanId: number,
+  question: ClanSeatingQuestion,
+): Promise<ClanSeatingPlan> {
+  const { clan, planned, nicknames } = await planClanSeating(
+    deps,
+    deps.db,
+    viewer,
+    lanId,
+    question,
+    { isLocked: false },
+  );
+  return presentClanSeatingPlan(clan.id, question.everyone, planned, nicknames);
+}
+
+/**
+ * POST /api/lans/{id}/seating/clan-blocks: seats a clan together as its plan says, when the
+ * moves sent are the plan's still (409 otherwise: the seats changed since it was shown, and
+ * nobody moves). Those who move leave their seats first, then take the new ones, in one
+ * transaction.
  */
 export async function seatClanTogether(
   deps: SeatingDeps,
-  viewer: Viewer | null,
+  asker: Viewer,
   lanId: number,
-  request: { clanId: number; everyone: boolean },
+  request: ClanSeatingQuestion & { moves: readonly { userId: number; seatId: number }[] },
 ): Promise<Seating> {
-  const asker = viewer;
-  if (!asker) throw new ProblemError(401, 'Please sign in first.');
   const now = nowOf(deps);
   await deps.db.transaction().execute(async (trx) => {
-    const { plan, isAdministrator } = await visiblePlan(trx, asker, lanId, { isLocked: true });
-    const clan = await findClan(trx, request.clanId);
-    if (!clan) throw new ProblemError(404, `There is no clan ${request.clanId}.`);
-    const membership = await findMembership(trx, asker.user.id);
-    const seatsThisClan = membership?.clan_id === clan.id && seatsTheClan(membership.role);
-    if (!seatsThisClan && !isAdministrator)
-      throw new ProblemError(403, 'Only the clan’s leader and seat managers seat the clan.');
-    if (!isAdministrator) refuseOutOfTime(deps, plan, now);
-
-    const seats = await findSeats(trx, lanId, { isLocked: true });
-    const participants = (await findClanParticipants(trx, lanId, clan.id)).map((p) => p.user_id);
-    const seatOf = new Map(
-      seats.flatMap((seat) =>
-        seat.occupant_user_id === null ? [] : [[seat.occupant_user_id, seat]],
-      ),
-    );
-    const movers = participants.filter((userId) => request.everyone || !seatOf.has(userId));
-    if (movers.length === 0)
+    const { clan, planned } = await planClanSeating(deps, trx, asker, lanId, request, {
+      isLocked: true,
+    });
+    if (planned.kind === 'together')
       throw new ProblemError(
         409,
-        participants.length === 0
-          ? `Nobody of ${clan.name} holds a place at this lan (Accepted or Paid).`
-          : `Everyone of ${clan.name} at this lan has a seat already.`,
+        `${clan.name} sits together already, in ${planned.where}: nobody moves.`,
       );
-    const blocks = await findSeatBlocks(trx, lanId);
-    const moving = new Set(movers);
-    const runSeats: RunSeat[] = seats.map((seat) => ({
-      id: seat.id,
-      label: seat.label,
-      x: seat.x,
-      y: seat.y,
-      blockId: seat.block_id,
-      isFree:
-        (seat.occupant_user_id === null || moving.has(seat.occupant_user_id)) &&
-        (seat.kind === 'standard' || seat.kind === 'accessible'),
-    }));
-    const found = findFreeRun(runSeats, blocks, clan.id, movers.length);
-    if (!found.run)
+    const asPlanned = (moves: readonly { userId: number; seatId: number }[]) =>
+      moves
+        .map((move) => `${move.userId}>${move.seatId}`)
+        .sort()
+        .join(' ');
+    const planMoves = planned.moves.map((move) => ({ userId: move.userId, seatId: move.to.id }));
+    if (asPlanned(planMoves) !== asPlanned(request.moves))
       throw new ProblemError(
         409,
-        found.largest
-          ? `No ${movers.length} seats side by side are free for ${clan.name}: the most together is ${found.largest.size} (${found.largest.where}).`
-          : `No seats are free for ${clan.name}.`,
+        `The seats changed since the plan was shown: nobody moved. Look at ${clan.name}’s plan again.`,
       );
-    for (const userId of movers) {
-      const old = seatOf.get(userId);
-      if (old) await freeSeat(trx, old.id, userId);
-    }
-    for (const [index, userId] of movers.entries()) {
-      const seat = found.run[index] as RunSeat;
-      if (!(await takeSeat(trx, seat.id, userId, now))) throw await notTaken(trx, seat, lanId);
-    }
+    for (const move of planned.moves) if (move.from) await freeSeat(trx, move.from.id, move.userId);
+    for (const move of planned.moves)
+      if (!(await takeSeat(trx, move.to.id, move.userId, now)))
+        throw await notTaken(trx, move.to, lanId);
   });
   const plan = (await findSeatPlan(deps.db, lanId)) as SeatPlanRow;
   return buildSeating(deps.db, plan, deps.communityTimeZone);

@@ -1,7 +1,7 @@
 import type { SeatOccupant } from '@lanparty/contract';
 import { seatKinds, seatLimits } from '@lanparty/contract/rules';
 import { MoveDown, MoveLeft, MoveRight, MoveUp, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
 import styles from './seat-editor.module.css';
@@ -35,8 +35,10 @@ const moves: { label: string; step: Cell; Icon: typeof MoveUp }[] = [
 /** The selected seat: its label, kind, block and place, and who sits there. */
 export function SeatDetails({ editor, lanId, occupant }: SeatDetailsProps) {
   const seat = editor.selected;
+  const panelRef = useRef<HTMLElement>(null);
+  useShownWhenChosen(panelRef, seat?.key ?? null);
   return (
-    <section className={styles.panel} aria-labelledby="seat-details-title">
+    <section ref={panelRef} className={styles.panel} aria-labelledby="seat-details-title">
       <h2 id="seat-details-title" className={styles.panelTitle}>
         {seat ? `Seat ${seat.label || '(no label)'}` : 'Selected seat'}
       </h2>
@@ -50,6 +52,21 @@ export function SeatDetails({ editor, lanId, occupant }: SeatDetailsProps) {
       )}
     </section>
   );
+}
+
+/**
+ * Where the panel comes under the grid (a phone, a narrow window), a seat chosen brings its
+ * heading and first field into sight, the least scroll that does (issue 51 §2): the page's
+ * scroll padding keeps them clear of the save bar, and the grid's short box keeps the seat
+ * in sight above them.
+ */
+function useShownWhenChosen(panelRef: React.RefObject<HTMLElement | null>, key: string | null) {
+  useEffect(() => {
+    // A wide screen has the panel beside the grid, in sight.
+    if (key === null || window.matchMedia?.('(min-width: 64rem)').matches) return;
+    const firstField = panelRef.current?.querySelector('input, select');
+    firstField?.scrollIntoView?.({ block: 'nearest' });
+  }, [panelRef, key]);
 }
 
 function SeatFields({ seat, editor, lanId, occupant }: SeatDetailsProps & { seat: DraftSeat }) {

@@ -1,16 +1,19 @@
 import type { SeatOccupant } from '@lanparty/contract';
 import { seatLimits } from '@lanparty/contract/rules';
-import { ZoomIn, ZoomOut } from 'lucide-react';
+import { MoveHorizontal, ZoomIn, ZoomOut } from 'lucide-react';
 import {
   type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
+  type RefObject,
+  useEffect,
   useId,
   useRef,
   useState,
 } from 'react';
 import { imageSourcesOf } from '../../../lib/assets/asset-images.ts';
+import { touchScreenQuery, useMediaQuery } from '../../../lib/use-media-query.ts';
 import styles from './seat-editor.module.css';
 import { SeatLegend, SeatMark } from './seat-legend.tsx';
 import { describeSeat } from './seat-names.ts';
@@ -34,8 +37,12 @@ type SeatGridProps = {
   hall: { lanId: number; version: string } | null;
 };
 
-/** Cell sizes (rem) from far to near: the smallest keeps a seat 24 px wide to press. */
-const zoomLevels = [1.75, 2.25, 2.75] as const;
+/**
+ * Cell sizes (rem) from far to near: a seat is 4 px less, 24 px at the smallest for a
+ * mouse; a touch screen starts at the first of 44 px (a finger's) and goes no smaller.
+ */
+const zoomLevels = [1.75, 2.25, 3, 3.75] as const;
+const touchZoom = 2;
 
 const arrows: Record<string, Cell> = {
   ArrowUp: { x: 0, y: -1 },
@@ -61,10 +68,12 @@ export function SeatGrid({ editor, occupants, blockNames, hall }: SeatGridProps)
   const helpId = useId();
   const surfaceRef = useRef<HTMLDivElement>(null);
   const cursorRef = useRef<HTMLButtonElement>(null);
-  // A phone starts zoomed out: more of the hall in sight, each seat still 24 px to press.
-  const [zoom, setZoom] = useState(() =>
-    window.matchMedia?.('(max-width: 40rem)').matches ? 0 : 1,
-  );
+  const scrollerRef = useRef<HTMLElement>(null);
+  const scrollHintId = useId();
+  const isTouch = useMediaQuery(touchScreenQuery);
+  const smallestZoom = isTouch ? touchZoom : 0;
+  const [chosenZoom, setZoom] = useState(1);
+  const zoom = Math.max(chosenZoom, smallestZoom);
   const [cursor, setCursor] = useState<Cell>({ x: 0, y: 0 });
   const [drag, setDrag] = useState<{ key: string; to: Cell | null } | null>(null);
   const width = gridSize(draft.plan.width);
@@ -151,8 +160,10 @@ export function SeatGrid({ editor, occupants, blockNames, hall }: SeatGridProps)
     }
   }
 
+  // A finger drags only the selected seat: on the others it pans the grid.
   function startDrag(event: PointerEvent<HTMLButtonElement>, seat: DraftSeat) {
     if (event.button !== 0) return;
+    if (event.pointerType === 'touch' && selected?.key !== seat.key) return;
     event.currentTarget.setPointerCapture?.(event.pointerId);
     setDrag({ key: seat.key, to: null });
   }
@@ -176,6 +187,7 @@ export function SeatGrid({ editor, occupants, blockNames, hall }: SeatGridProps)
   }
 
   const cellRem = zoomLevels[zoom] ?? 2.25;
+  const isWider = useIsWiderThan(scrollerRef, surfaceRef);
   const surfaceStyle = {
     '--columns': width,
     '--rows': height,
@@ -189,7 +201,7 @@ export function SeatGrid({ editor, occupants, blockNames, hall }: SeatGridProps)
             type="button"
             className={styles.toolButton}
             aria-label="Zoom out"
-            disabled={zoom === 0}
+            disabled={zoom === smallestZoom}
             onClick={() => setZoom(zoom - 1)}
           >
             <ZoomOut aria-hidden="true" size={18} />
@@ -206,7 +218,29 @@ export function SeatGrid({ editor, occupants, blockNames, hall }: SeatGridProps)
         </div>
         <SeatLegend />
       </div>
-      <div className={styles.scroller}>
+      {/* The keyboard's help, the cell cursor's description; a touch screen shows its own. */}
+      <p id={helpId} className={isTouch ? 'visually-hidden' : styles.gridHelp}>
+        Click an empty cell to add a seat, or move there with the arrow keys and press Enter. A
+        selected seat moves with the arrow keys or by dragging it; Delete removes it.
+      </p>
+      {isTouch ? (
+        <p className={styles.gridHelp}>
+          Tap an empty cell to add a seat, or a seat to change it below the grid. Drag a selected
+          seat to move it.
+        </p>
+      ) : null}
+      {isWider ? (
+        <p id={scrollHintId} className={styles.scrollHint}>
+          <MoveHorizontal size={16} aria-hidden="true" />
+          The grid is wider than the screen: swipe it sideways.
+        </p>
+      ) : null}
+      <section
+        ref={scrollerRef}
+        className={styles.scroller}
+        aria-label={isWider ? 'Plan grid, scrolls sideways' : 'Plan grid'}
+        aria-describedby={isWider ? scrollHintId : undefined}
+      >
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on an empty cell adds a seat; the keyboard does it with the cell cursor, a button. */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the cell cursor is the keyboard's way. */}
         <div ref={surfaceRef} className={styles.surface} style={surfaceStyle} onClick={addAtPoint}>
@@ -256,11 +290,7 @@ export function SeatGrid({ editor, occupants, blockNames, hall }: SeatGridProps)
             <div className={styles.dropTarget} style={cellStyle(drag.to)} aria-hidden="true" />
           ) : null}
         </div>
-      </div>
-      <p id={helpId} className={styles.gridHelp}>
-        Click an empty cell to add a seat, or move there with the arrow keys and press Enter. A
-        selected seat moves with the arrow keys or by dragging it; Delete removes it.
-      </p>
+      </section>
     </div>
   );
 }
@@ -281,4 +311,23 @@ function HallPicture({ lanId, version }: { lanId: number; version: string }) {
       draggable={false}
     />
   );
+}
+
+/** Whether the grid is wider than its box (the box scrolls sideways then), kept as they resize. */
+function useIsWiderThan(
+  boxRef: RefObject<HTMLElement | null>,
+  contentRef: RefObject<HTMLElement | null>,
+): boolean {
+  const [isWider, setIsWider] = useState(false);
+  useEffect(() => {
+    const box = boxRef.current;
+    const content = contentRef.current;
+    if (!box || !content || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setIsWider(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [boxRef, contentRef]);
+  return isWider;
 }

@@ -100,7 +100,11 @@ type SaveBarProps = {
   saved: Seating | null;
 };
 
-/** Whether the plan is published and saved, Save and Discard, and why a save failed. */
+/**
+ * Whether the plan is published and saved, Save and Discard, and why a save failed. It
+ * floats at the bottom of the screen only while there is something to save (or a refusal
+ * to read), in one short row on a phone; otherwise it ends the page and covers nothing.
+ */
 export function SeatPlanSaveBar({ save, editor, saved }: SaveBarProps) {
   const [isConfirming, setIsConfirming] = useState(false);
   const isPublished = saved?.plan.published ?? false;
@@ -110,7 +114,11 @@ export function SeatPlanSaveBar({ save, editor, saved }: SaveBarProps) {
       ? 'Not saved yet'
       : 'All changes saved';
   return (
-    <section className={styles.saveBar} aria-label="Saving the plan">
+    <section
+      className={styles.saveBar}
+      aria-label="Saving the plan"
+      data-floating={editor.isDirty || editor.isNew || save.problem !== null}
+    >
       <div className={styles.saveRow}>
         <p className={styles.saveState}>
           <span
@@ -120,15 +128,17 @@ export function SeatPlanSaveBar({ save, editor, saved }: SaveBarProps) {
           </span>
           <span data-dirty={editor.isDirty}>{state}</span>
         </p>
-        <div className={controls.actions}>
+        <div className={`${controls.actions} ${styles.saveActions}`}>
+          {/* On a phone the icon alone: the name says it. */}
           <button
             type="button"
-            className={controls.buttonSecondary}
+            className={`${controls.buttonSecondary} ${styles.discard}`}
+            aria-label="Discard changes"
             disabled={!editor.isDirty || save.isSaving}
             onClick={() => setIsConfirming(true)}
           >
             <Undo2 aria-hidden="true" size={18} />
-            Discard changes
+            <span className={styles.discardWords}>Discard changes</span>
           </button>
           <button
             type="button"
@@ -136,7 +146,7 @@ export function SeatPlanSaveBar({ save, editor, saved }: SaveBarProps) {
             disabled={save.isSaving || (!editor.isDirty && !editor.isNew)}
             onClick={() => void save.save()}
           >
-            <Save aria-hidden="true" size={18} />
+            <Save className={styles.saveIcon} aria-hidden="true" size={18} />
             {save.isSaving ? 'Saving…' : 'Save plan'}
           </button>
         </div>

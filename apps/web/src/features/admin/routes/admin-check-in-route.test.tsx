@@ -111,7 +111,7 @@ describe('the door check-in by a typed code', () => {
     const { user, requests } = openDoor({ checkIn: () => checkedIn({ ...gina, seat: 'B7' }) });
     await typeCode(user, 'gina-0000-code');
     const result = await findResult();
-    expect(await within(result).findByText('Present')).toBeInTheDocument();
+    expect(await within(result).findByRole('heading', { name: 'Present' })).toBeInTheDocument();
     expect(within(result).getByText('gamer')).toBeInTheDocument();
     // Where to send them: the seat they hold.
     expect(within(result).getByText('Seat B7')).toBeInTheDocument();

@@ -1,37 +1,56 @@
-import { Accessibility, Wrench } from 'lucide-react';
+import { Accessibility, UserRound, UserRoundCheck, Wrench } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import styles from './seat-legend.module.css';
 import map from './seat-map.module.css';
 
 type SeatLegendProps = {
-  /** The viewer's clan, for its entry: its tag on its colour. */
+  /** The viewer's clan, for its entry: its colour. */
   clan: { tag: string; colour: string } | null;
 };
 
 /** What each look of a seat means, with a small seat of each look beside its words. */
 export function SeatLegend({ clan }: SeatLegendProps) {
+  const taken = <UserRound className={map.occupied} />;
   const entries: {
     key: string;
     className: string | undefined;
-    mark?: string;
+    icon?: React.ReactNode;
     text: string;
     style?: CSSProperties;
   }[] = [
     { key: 'free', className: map.free, text: 'Free' },
-    { key: 'taken', className: map.taken, mark: 'Ni', text: 'Taken: initials or clan tag' },
+    { key: 'taken', className: map.taken, icon: taken, text: 'Taken' },
     ...(clan
       ? [
           {
             key: 'clan',
             className: `${map.clan} ${map.inClan}`,
-            mark: clan.tag,
-            text: 'Your clan',
+            icon: taken,
+            text: `Your clan [${clan.tag}]`,
             style: { '--clan': clan.colour } as CSSProperties,
           },
         ]
       : []),
-    { key: 'mine', className: map.mine, mark: 'You', text: 'Your seat' },
+    {
+      key: 'mine',
+      className: map.mine,
+      icon: <UserRoundCheck className={map.occupied} />,
+      text: 'Your seat',
+    },
     { key: 'blocked', className: map.blocked, text: 'Blocked' },
+    {
+      key: 'crew',
+      className: `${map.free} ${map.crew}`,
+      icon: <Wrench className={map.kindIcon} />,
+      text: 'Crew',
+    },
+    {
+      key: 'accessible',
+      className: map.free,
+      icon: <Accessibility className={map.kindIcon} />,
+      text: 'Accessible',
+    },
+    { key: 'found', className: `${map.taken} ${map.found}`, text: 'Found' },
   ];
   return (
     <ul className={styles.legend} aria-label="Legend">
@@ -42,30 +61,11 @@ export function SeatLegend({ clan }: SeatLegendProps) {
             style={entry.style}
             aria-hidden="true"
           >
-            {entry.mark ? <span className={map.mark}>{entry.mark}</span> : null}
+            {entry.icon}
           </span>
           {entry.text}
         </li>
       ))}
-      <li className={styles.entry}>
-        <span className={`${map.seat} ${map.free} ${map.crew} ${styles.swatch}`} aria-hidden="true">
-          <Wrench className={map.kindIcon} />
-        </span>
-        Crew
-      </li>
-      <li className={styles.entry}>
-        <span className={`${map.seat} ${map.free} ${styles.swatch}`} aria-hidden="true">
-          <Accessibility className={map.kindIcon} />
-        </span>
-        Accessible
-      </li>
-      <li className={styles.entry}>
-        <span
-          className={`${map.seat} ${map.taken} ${map.found} ${styles.swatch}`}
-          aria-hidden="true"
-        />
-        Found
-      </li>
     </ul>
   );
 }

@@ -4,7 +4,6 @@ import {
   inReadingOrder,
   occupantName,
   type SeatingViewer,
-  seatMark,
   seatName,
   seatStateOf,
 } from '../model/seat-view.ts';
@@ -87,7 +86,7 @@ export function SeatList({ seats, viewer, foundIds, onChoose }: SeatListProps) {
                   {seat.occupant ? (
                     <>
                       {occupantName(seat.occupant)}
-                      {seatMark(seat, viewer) === 'You' ? ' (you)' : ''}
+                      {seatStateOf(seat, viewer) === 'mine' ? ' (you)' : ''}
                     </>
                   ) : (
                     <span className={styles.nobody}>—</span>

@@ -1,10 +1,11 @@
 import type { Seat, Seating } from '@lanparty/contract';
-import { Accessibility, Wrench } from 'lucide-react';
+import { Accessibility, MoveHorizontal, UserRound, UserRoundCheck, Wrench } from 'lucide-react';
 import {
   type CSSProperties,
   type KeyboardEvent,
   type RefObject,
   useEffect,
+  useId,
   useRef,
   useState,
 } from 'react';
@@ -14,7 +15,6 @@ import {
   inReadingOrder,
   type SeatingViewer,
   seatInDirection,
-  seatMark,
   seatName,
   seatStateOf,
 } from '../model/seat-view.ts';
@@ -31,6 +31,8 @@ type SeatMapProps = {
   onChoose: (seat: Seat) => void;
   /** The scrolling box, measured by the board for the fitting cell size. */
   viewportRef: RefObject<HTMLDivElement | null>;
+  /** The box's width, as the board measured it: whether the plan is wider. */
+  viewportWidth: number;
 };
 
 const arrowDirections: Record<string, Direction> = {
@@ -44,7 +46,8 @@ const arrowDirections: Record<string, Direction> = {
  * The seats where they stand on the plan's grid (over the picture of the hall when there
  * is one), each a button named for screen readers. One seat is in the Tab order (the
  * viewer's, else the first); arrow keys move between seats, Home and End to the first and
- * last. The box scrolls both ways when the plan is wider than the screen.
+ * last. A plan wider than the screen is not shrunk under a finger's size: its box is then a
+ * region of its own, named and said to scroll sideways, with shadows at the edges hiding more.
  */
 export function SeatMap({
   lanId,
@@ -54,7 +57,9 @@ export function SeatMap({
   foundIds,
   onChoose,
   viewportRef,
+  viewportWidth,
 }: SeatMapProps) {
+  const hintId = useId();
   const { plan } = seating;
   const seats = inReadingOrder(seating.seats);
   const [focusedId, setFocusedId] = useState<number | null>(null);
@@ -99,47 +104,66 @@ export function SeatMap({
   };
 
   const width = plan.width * cellSize;
+  const isWider = width > viewportWidth + 1;
   const hall = plan.hallVersion ? imageSourcesOf('hall', lanId, plan.hallVersion) : null;
   return (
-    // A scrolling box must be reachable by keyboard: its seats are.
-    <div ref={viewportRef} className={styles.viewport}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's box would not hold seats placed on a grid */}
+    <div className={styles.frame}>
+      {isWider ? (
+        <p id={hintId} className={styles.scrollHint}>
+          <MoveHorizontal size={16} aria-hidden="true" />
+          The hall is wider than the screen: swipe the map sideways, or choose List.
+        </p>
+      ) : null}
+      {/* A scrolling box must be reachable by keyboard: its seats are. */}
       <div
-        role="group"
-        aria-label="Seat map"
-        className={`${styles.plan} ${cellSize < 44 ? styles.compact : ''}`}
-        style={
-          { width, height: plan.height * cellSize, '--cell': `${cellSize}px` } as CSSProperties
-        }
-        onKeyDown={onKeyDown}
+        ref={viewportRef}
+        className={styles.viewport}
+        {...(isWider
+          ? {
+              role: 'region',
+              'aria-label': 'Seat map, scrolls sideways',
+              'aria-describedby': hintId,
+            }
+          : {})}
       >
-        {hall ? (
-          <img
-            className={styles.hall}
-            src={hall.src}
-            srcSet={hall.srcSet}
-            sizes={`${width}px`}
-            alt=""
-          />
-        ) : null}
-        {seats.map((seat) => (
-          <SeatButton
-            key={seat.id}
-            seat={seat}
-            viewer={viewer}
-            isFound={foundIds.has(seat.id)}
-            isTabStop={seat.id === tabStop?.id}
-            onChoose={() => {
-              setFocusedId(seat.id);
-              onChoose(seat);
-            }}
-            onFocus={() => setFocusedId(seat.id)}
-            buttonRef={(element) => {
-              if (element) buttons.current.set(seat.id, element);
-              else buttons.current.delete(seat.id);
-            }}
-          />
-        ))}
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's box would not hold seats placed on a grid */}
+        <div
+          role="group"
+          aria-label="Seat map"
+          className={styles.plan}
+          style={
+            { width, height: plan.height * cellSize, '--cell': `${cellSize}px` } as CSSProperties
+          }
+          onKeyDown={onKeyDown}
+        >
+          {hall ? (
+            <img
+              className={styles.hall}
+              src={hall.src}
+              srcSet={hall.srcSet}
+              sizes={`${width}px`}
+              alt=""
+            />
+          ) : null}
+          {seats.map((seat) => (
+            <SeatButton
+              key={seat.id}
+              seat={seat}
+              viewer={viewer}
+              isFound={foundIds.has(seat.id)}
+              isTabStop={seat.id === tabStop?.id}
+              onChoose={() => {
+                setFocusedId(seat.id);
+                onChoose(seat);
+              }}
+              onFocus={() => setFocusedId(seat.id)}
+              buttonRef={(element) => {
+                if (element) buttons.current.set(seat.id, element);
+                else buttons.current.delete(seat.id);
+              }}
+            />
+          ))}
+        </div>
       </div>
     </div>
   );
@@ -185,7 +209,10 @@ function SeatButton({
   buttonRef,
 }: SeatButtonProps) {
   const name = seatName(seat, viewer, isFound);
-  const mark = seatMark(seat, viewer);
+  const state = seatStateOf(seat, viewer);
+  // The label is the seat's visible text, always; who sits there is in its name, its
+  // tooltip and the dialog it opens (a name holds what a seat shows: WCAG 2.5.3).
+  const Occupied = state === 'mine' ? UserRoundCheck : seat.occupant ? UserRound : null;
   return (
     <button
       ref={buttonRef}
@@ -205,8 +232,8 @@ function SeatButton({
       onClick={onChoose}
       onFocus={onFocus}
     >
+      {Occupied ? <Occupied className={styles.occupied} aria-hidden="true" /> : null}
       <span className={styles.label}>{seat.label}</span>
-      {mark ? <span className={styles.mark}>{mark}</span> : null}
       {seat.kind === 'crew' ? <Wrench className={styles.kindIcon} aria-hidden="true" /> : null}
       {seat.kind === 'accessible' ? (
         <Accessibility className={styles.kindIcon} aria-hidden="true" />

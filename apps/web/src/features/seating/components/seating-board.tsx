@@ -1,22 +1,22 @@
 import type { Lan, Seat, Seating } from '@lanparty/contract';
 import { List, Map as MapIcon, Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import controls from '../../../components/controls.module.css';
-import { describeError } from '../../../lib/describe-error.ts';
 import { Link } from '../../../lib/router/index.tsx';
+import { touchScreenQuery, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAskSeatSwap } from '../api/ask-seat-swap.ts';
 import { useFreeSeat } from '../api/free-seat.ts';
 import { useSeatSwaps } from '../api/list-seat-swaps.ts';
 import { useSeatSomeone } from '../api/seat-someone.ts';
 import {
+  cellSizeOf,
   findLanners,
-  fittingCellSize,
   nextPhaseChange,
   pickingPhaseOf,
   zoomSteps,
 } from '../model/seat-view.ts';
 import { ClanSeating } from './clan-seating.tsx';
 import { FindLanner } from './find-lanner.tsx';
+import { OutcomeLine, useSeatingOutcome } from './outcome-line.tsx';
 import { SeatDialog, type SeatRequest } from './seat-dialog.tsx';
 import { SeatLegend } from './seat-legend.tsx';
 import { SeatList } from './seat-list.tsx';
@@ -27,8 +27,6 @@ import { SeatingStatus } from './seating-status.tsx';
 import { useSeatingViewer } from './use-seating-viewer.ts';
 
 type SeatingBoardProps = { lan: Lan; seating: Seating };
-
-type Outcome = { isError: boolean; text: string };
 
 const defaultZoom = zoomSteps.indexOf(1);
 
@@ -46,9 +44,10 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
   const [zoom, setZoom] = useState(defaultZoom);
   const [search, setSearch] = useState('');
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, report, tell } = useSeatingOutcome();
   const mapViewport = useRef<HTMLDivElement>(null);
   const areaWidth = useWidthOf(mapViewport, view);
+  const isTouch = useMediaQuery(touchScreenQuery);
 
   const seats = seating.seats;
   const mySeat = seats.find((seat) => seat.occupant?.userId === viewer.userId) ?? null;
@@ -62,35 +61,28 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
   const askSwap = useAskSeatSwap(lan.id);
   const isBusy = seatSomeone.isPending || freeSeat.isPending || askSwap.isPending;
 
-  /** Closes the dialog once the server answered, and says how it went beside the map. */
-  const finish = (promise: Promise<unknown>, done: string) => {
-    setOutcome(null);
-    void promise
-      .then(
-        () => ({ isError: false, text: done }),
-        (error: unknown) => ({ isError: true, text: describeError(error) }),
-      )
-      .then((result) => {
-        setOutcome(result);
-        setChosenId(null);
-      });
-  };
+  /** Closes the dialog once the server answered, and says how it went on the outcome line. */
+  const finish = (promise: Promise<unknown>, done: Parameters<typeof report>[1]) =>
+    void report(promise, done, () => setChosenId(null));
   const onRequest = (seat: Seat, request: SeatRequest) => {
     const me = viewer.userId;
     switch (request.kind) {
       case 'take':
         if (me === null) return;
-        return finish(
-          seatSomeone.mutateAsync({ seatId: seat.id, userId: me }),
-          `You sit at ${seat.label} now.`,
-        );
+        return finish(seatSomeone.mutateAsync({ seatId: seat.id, userId: me }), {
+          text: `You sit at ${seat.label} now.`,
+          mySeat: seat.label,
+        });
       case 'seatSomeone':
         return finish(
           seatSomeone.mutateAsync({ seatId: seat.id, userId: request.userId }),
           `${request.nickname} sits at ${seat.label} now.`,
         );
       case 'freeMine':
-        return finish(freeSeat.mutateAsync(seat.id), `Seat ${seat.label} is free now.`);
+        return finish(freeSeat.mutateAsync(seat.id), {
+          text: `Seat ${seat.label} is free now.`,
+          mySeat: null,
+        });
       case 'freeTheirs':
         return finish(
           freeSeat.mutateAsync(seat.id),
@@ -104,9 +96,8 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
     }
   };
 
-  const cellSize = Math.round(
-    fittingCellSize(areaWidth, seating.plan.width) * (zoomSteps[zoom] ?? 1),
-  );
+  const cellAt = (step: number) => cellSizeOf(areaWidth, seating.plan.width, step, isTouch);
+  const cellSize = cellAt(zoom);
   const revealFound = () => {
     const [first] = found;
     if (!first) return;
@@ -133,10 +124,10 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
         onChooseMine={() => mySeat && setChosenId(mySeat.id)}
       />
       {clan && viewer.seatsTheClan && phase.kind === 'open' ? (
-        <ClanSeating lanId={lan.id} clan={clan} />
+        <ClanSeating lanId={lan.id} clan={clan} report={report} tell={tell} />
       ) : null}
       {viewer.userId !== null && swaps.data ? (
-        <SeatSwaps lanId={lan.id} viewerId={viewer.userId} swaps={swaps.data} />
+        <SeatSwaps lanId={lan.id} viewerId={viewer.userId} swaps={swaps.data} report={report} />
       ) : null}
       <div className={styles.tools}>
         <FindLanner search={search} onSearch={setSearch} found={found} onReveal={revealFound} />
@@ -167,7 +158,7 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
                 type="button"
                 className={styles.toolButton}
                 aria-label="Zoom out"
-                disabled={zoom === 0}
+                disabled={zoom === 0 || cellAt(zoom - 1) === cellSize}
                 onClick={() => setZoom((step) => Math.max(0, step - 1))}
               >
                 <Minus size={18} aria-hidden="true" />
@@ -176,7 +167,7 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
                 type="button"
                 className={styles.toolButton}
                 aria-label="Zoom in"
-                disabled={zoom === zoomSteps.length - 1}
+                disabled={zoom === zoomSteps.length - 1 || cellAt(zoom + 1) === cellSize}
                 onClick={() => setZoom((step) => Math.min(zoomSteps.length - 1, step + 1))}
               >
                 <Plus size={18} aria-hidden="true" />
@@ -185,15 +176,8 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
           ) : null}
         </div>
       </div>
-      {outcome ? (
-        <p
-          className={outcome.isError ? controls.alert : styles.done}
-          role={outcome.isError ? 'alert' : 'status'}
-        >
-          {outcome.text}
-        </p>
-      ) : null}
       <SeatLegend clan={clan} />
+      <OutcomeLine outcome={outcome} mySeat={mySeat?.label ?? null} />
       {view === 'map' ? (
         <SeatMap
           lanId={lan.id}
@@ -203,6 +187,7 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
           foundIds={foundIds}
           onChoose={(seat) => setChosenId(seat.id)}
           viewportRef={mapViewport}
+          viewportWidth={areaWidth}
         />
       ) : (
         <SeatList

@@ -1,14 +1,12 @@
 import { buildOccupant, buildSeat, buildSeating } from '@lanparty/contract/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  cellSizeOf,
   findLanners,
-  fittingCellSize,
-  initialsOf,
   pickingPhaseOf,
   type SeatingViewer,
   seatChoicesOf,
   seatInDirection,
-  seatMark,
   seatName,
 } from './seat-view.ts';
 
@@ -61,15 +59,6 @@ describe('a seat’s name for screen readers', () => {
     expect(seatName(buildSeat({ label: 'A13', occupant: nick }), lanner, true)).toBe(
       'Seat A13, taken by Nick [TAG], found',
     );
-  });
-
-  it('marks a taken seat with the tag, else the initials, and the viewer’s with You', () => {
-    expect(seatMark(buildSeat({ occupant: nick }), lanner)).toBe('TAG');
-    expect(seatMark(buildSeat({ occupant: buildOccupant({ nickname: 'zoë' }) }), lanner)).toBe(
-      'Zo',
-    );
-    expect(seatMark(buildSeat({ occupant: buildOccupant({ userId: 1 }) }), lanner)).toBe('You');
-    expect(initialsOf('  ñandú')).toBe('Ña');
   });
 });
 
@@ -207,8 +196,13 @@ describe('finding a lanner and moving between seats', () => {
   });
 
   it('fits a plan to a wide screen, and keeps seats big enough to touch on a phone', () => {
-    expect(fittingCellSize(1000, 13)).toBe(56);
-    expect(fittingCellSize(1000, 40)).toBe(25);
-    expect(fittingCellSize(343, 13)).toBe(36);
+    expect(cellSizeOf(1000, 13, 3, false)).toBe(56);
+    expect(cellSizeOf(1000, 40, 3, false)).toBe(25);
+    expect(cellSizeOf(1000, 40, 0, false)).toBe(24);
+    // 48 px cells hold 44 px seats: no zoom makes them smaller on a phone.
+    expect(cellSizeOf(343, 13, 3, true)).toBe(48);
+    expect(cellSizeOf(343, 13, 0, true)).toBe(48);
+    expect(cellSizeOf(343, 13, 6, true)).toBe(96);
+    expect(cellSizeOf(343, 5, 3, true)).toBe(56);
   });
 });

@@ -38,12 +38,6 @@ export function occupantName(occupant: SeatOccupant): string {
   return occupant.clanTag ? `${occupant.nickname} [${occupant.clanTag}]` : occupant.nickname;
 }
 
-/** The first two letters of a nickname, the first upper case: what a small seat shows. */
-export function initialsOf(nickname: string): string {
-  const [first = '', second = ''] = Array.from(nickname.trim());
-  return `${first.toUpperCase()}${second}`;
-}
-
 const stateWords: Record<SeatState, (seat: Seat) => string> = {
   free: () => 'free',
   taken: (seat) => `taken by ${occupantName(seat.occupant as SeatOccupant)}`,
@@ -70,13 +64,6 @@ export function seatName(seat: Seat, viewer: SeatingViewer, isFound = false): st
     ...(kind ? [kind] : []),
     ...(isFound ? ['found'] : []),
   ].join(', ');
-}
-
-/** What a seat shows besides its label: "You", or the occupant's clan tag or initials. */
-export function seatMark(seat: Seat, viewer: SeatingViewer): string {
-  if (!seat.occupant) return '';
-  if (seat.occupant.userId === viewer.userId) return 'You';
-  return seat.occupant.clanTag ?? initialsOf(seat.occupant.nickname);
 }
 
 /** Where picking stands: before the plan opens, open, or fixed after it locks. */
@@ -213,22 +200,30 @@ export function seatInDirection(
   return best;
 }
 
-/** The side of a grid cell in CSS pixels, the smallest and largest the map draws at zoom 1. */
-export const cellLimits = { narrowMin: 36, wideMin: 24, max: 56 } as const;
-
 /**
- * A cell's side at zoom 1: the plan fits the space it has, no smaller than a finger's touch
- * on a phone (it pans then) nor than a readable label on a wide screen, no larger than a
- * seat needs.
+ * The side of a grid cell in CSS pixels: on a touch screen never under 48 (a seat of 44,
+ * a finger's), on a wide one never under a readable label; at zoom 1 no larger than a seat
+ * needs.
  */
-export function fittingCellSize(availableWidth: number, planWidth: number): number {
-  const isNarrow = availableWidth < 600;
-  const fitting = Math.floor(availableWidth / Math.max(planWidth, 1));
-  return Math.min(
-    cellLimits.max,
-    Math.max(isNarrow ? cellLimits.narrowMin : cellLimits.wideMin, fitting),
-  );
-}
+export const cellLimits = { touchMin: 48, wideMin: 24, max: 56 } as const;
 
 /** The zoom steps of the + and − buttons, 1 being the fitting size. */
 export const zoomSteps = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 2] as const;
+
+/**
+ * A cell's side at a zoom step: the plan fits the space it has at zoom 1, and no zoom takes
+ * a seat on a touch screen (a phone: `isTouch`) under a finger's size; the box pans then.
+ */
+export function cellSizeOf(
+  availableWidth: number,
+  planWidth: number,
+  zoomStep: number,
+  isTouch: boolean,
+): number {
+  const smallest = isTouch ? cellLimits.touchMin : cellLimits.wideMin;
+  const fitting = Math.min(
+    cellLimits.max,
+    Math.max(smallest, Math.floor(availableWidth / Math.max(planWidth, 1))),
+  );
+  return Math.max(smallest, Math.round(fitting * (zoomSteps[zoomStep] ?? 1)));
+}

@@ -1,70 +1,16 @@
-import type { Clan, Seat, Seating, SeatSwap, UserProfile } from '@lanparty/contract';
-import {
-  buildLan,
-  buildOccupant,
-  buildPage,
-  buildRow,
-  buildSeating,
-  buildSeatSwap,
-  buildSubscriber,
-  buildUserPublic,
-} from '@lanparty/contract/testing';
+import { buildSeating } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { emptyResponse, jsonResponse, problemResponse } from '../../../testing/fetch-stub.ts';
 import {
-  emptyResponse,
-  jsonResponse,
-  problemResponse,
-  type StubbedRequest,
-  stubFetch,
-} from '../../../testing/fetch-stub.ts';
-import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
-
-const me = buildUserPublic({ id: 1, nickname: 'pixelpete', roles: ['Lanner'] });
-const nick = buildOccupant({
-  userId: 2,
-  nickname: 'Nick',
-  clanId: 7,
-  clanTag: 'TAG',
-  clanColour: '#b5177d',
-});
-const mine = buildOccupant({ userId: 1, nickname: 'pixelpete' });
-
-/** A1 free, A2 Nick's, A3 blocked, A4 … A6 free. */
-const row = (changes: Record<string, Partial<Seat>> = {}) =>
-  buildRow(6, { A2: { occupant: nick }, A3: { kind: 'blocked' }, ...changes });
-
-type PageStubs = {
-  seating?: () => Seating | Response;
-  status?: 'Accepted' | 'Paid' | 'Pending' | null;
-  swaps?: () => SeatSwap[];
-  more?: Parameters<typeof stubFetch>[0];
-};
-
-/** Lan 1, the viewer (pixelpete, id 1) subscribed as told, its seating and their swaps. */
-function stubSeatsPage({ seating, status = 'Accepted', swaps = () => [], more = {} }: PageStubs) {
-  const subscribers = [
-    ...(status ? [buildSubscriber({ id: 11, status, user: me })] : []),
-    buildSubscriber({ id: 12, status: 'Paid', user: buildUserPublic({ id: 2, nickname: 'Nick' }) }),
-  ];
-  return stubFetch({
-    'GET /api/lans/1': () => jsonResponse(buildLan({ subscribers })),
-    'GET /api/lans': () => jsonResponse(buildPage([])),
-    'GET /api/users/me/subscriptions': () => jsonResponse(buildPage([])),
-    'GET /api/lans/1/seating': () => {
-      const answer = seating?.() ?? buildSeating({ seats: row() }, { width: 6, height: 1 });
-      return answer instanceof Response ? answer : jsonResponse(answer);
-    },
-    'GET /api/lans/1/seat-swaps': () => jsonResponse(swaps()),
-    ...more,
-  });
-}
-
-const renderSeats = (profile: Partial<UserProfile> = {}) =>
-  renderApp('/lans/1', { viewer: buildViewer({ id: 1, roles: ['Lanner'], ...profile }) });
-
-const seatsRegion = () => screen.findByRole('region', { name: 'Seats' });
-const bodyOf = (request: StubbedRequest) => JSON.parse(String(request.body));
+  bodyOf,
+  mine,
+  nick,
+  renderSeats,
+  row,
+  seatsRegion,
+  stubSeatsPage,
+} from '../testing/open-lan-seats.ts';
 
 describe('the seat map on a lan’s page', () => {
   it('shows nothing when the lan has no seat plan', async () => {
@@ -91,9 +37,12 @@ describe('the seat map on a lan’s page', () => {
       'Seat A5, your seat',
       'Seat A6, free',
     ]);
-    // The tag is on the seat in text, so its colour is never the only sign.
-    expect(within(map).getByRole('button', { name: /^Seat A2,/ })).toHaveTextContent('A2TAG');
-    expect(within(map).getByRole('button', { name: /^Seat A5,/ })).toHaveTextContent('A5You');
+    // A seat shows its label, whoever sits there: who it is, is in its name and tooltip.
+    for (const label of ['A2', 'A5']) {
+      const seat = within(map).getByRole('button', { name: new RegExp(`^Seat ${label},`) });
+      expect(seat).toHaveTextContent(new RegExp(`^${label}$`));
+      expect(seat).toHaveAttribute('title', seat.getAttribute('aria-label'));
+    }
     expect(screen.getByText('Your seat:').parentElement).toHaveTextContent('Your seat: A5');
     expect(within(await seatsRegion()).getByRole('list', { name: 'Legend' })).toBeInTheDocument();
   });
@@ -181,9 +130,15 @@ describe('picking a seat', () => {
   });
 
   it('frees the viewer’s seat', async () => {
+    let seats = row({ A5: { occupant: mine } });
     const { requests } = stubSeatsPage({
-      seating: () => buildSeating({ seats: row({ A5: { occupant: mine } }) }),
-      more: { 'DELETE /api/lans/1/seats/5/occupant': () => emptyResponse() },
+      seating: () => buildSeating({ seats }),
+      more: {
+        'DELETE /api/lans/1/seats/5/occupant': () => {
+          seats = row();
+          return emptyResponse();
+        },
+      },
     });
     const { user } = renderSeats();
     const board = await seatsRegion();
@@ -234,88 +189,6 @@ describe('picking a seat', () => {
     await user.click(within(board).getByRole('button', { name: 'Seat A1, free' }));
     const dialog = await screen.findByRole('dialog', { name: 'Seat A1' });
     expect(within(dialog).queryByRole('button', { name: 'Take seat' })).not.toBeInTheDocument();
-  });
-});
-
-describe('seat swaps', () => {
-  it('asks the one on a taken seat to swap', async () => {
-    const { requests } = stubSeatsPage({
-      seating: () => buildSeating({ seats: row({ A1: { occupant: mine } }) }),
-      more: { 'POST /api/lans/1/seat-swaps': () => jsonResponse(buildSeatSwap(), 201) },
-    });
-    const { user } = renderSeats();
-    const board = await seatsRegion();
-    await user.click(within(board).getByRole('button', { name: 'Seat A2, taken by Nick [TAG]' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ask Nick to swap?' });
-    expect(dialog).toHaveTextContent('If Nick accepts, you sit at A2 and they sit at A1.');
-    await user.click(within(dialog).getByRole('button', { name: 'Ask Nick to swap' }));
-    expect(
-      await within(board).findByText('You asked Nick to swap seats', { exact: false }),
-    ).toHaveAttribute('role', 'status');
-    const post = requests.find((request) => request.method === 'POST');
-    expect(post && bodyOf(post)).toEqual({ userId: 2 });
-  });
-
-  it('accepts a swap asked of the viewer, and both move', async () => {
-    let seats = row({ A1: { occupant: mine } });
-    let swaps = [buildSeatSwap()];
-    const { requests } = stubSeatsPage({
-      seating: () => buildSeating({ seats }),
-      swaps: () => swaps,
-      more: {
-        'POST /api/lans/1/seat-swaps/5/accept': () => {
-          seats = row({ A1: { occupant: { ...nick } }, A2: { occupant: mine } });
-          swaps = [];
-          return jsonResponse(buildSeatSwap());
-        },
-      },
-    });
-    const { user } = renderSeats();
-    const board = await seatsRegion();
-    const swapsRegion = await within(board).findByRole('region', { name: 'Seat swaps' });
-    expect(swapsRegion).toHaveTextContent('Nick (A2) asks to swap with your seat A1.');
-    await user.click(
-      within(swapsRegion).getByRole('button', { name: 'Accept the swap with Nick' }),
-    );
-    expect(await within(swapsRegion).findByRole('status')).toHaveTextContent(
-      'Swapped: you sit at A2 now.',
-    );
-    expect(
-      await within(board).findByRole('button', { name: 'Seat A2, your seat' }),
-    ).toBeInTheDocument();
-    expect(requests.some((request) => request.url.pathname.endsWith('/accept'))).toBe(true);
-  });
-
-  it('declines one asked of the viewer, and cancels their own', async () => {
-    const { requests } = stubSeatsPage({
-      seating: () => buildSeating({ seats: row({ A1: { occupant: mine } }) }),
-      swaps: () => [
-        buildSeatSwap(),
-        buildSeatSwap({
-          id: 6,
-          from: { userId: 1, nickname: 'pixelpete', seat: 'A1' },
-          to: { userId: 3, nickname: 'Zoë', seat: 'A6' },
-        }),
-      ],
-      more: {
-        'DELETE /api/lans/1/seat-swaps/5': () => emptyResponse(),
-        'DELETE /api/lans/1/seat-swaps/6': () => emptyResponse(),
-      },
-    });
-    const { user } = renderSeats();
-    const swapsRegion = await within(await seatsRegion()).findByRole('region', {
-      name: 'Seat swaps',
-    });
-    expect(swapsRegion).toHaveTextContent('You asked Zoë (A6) to swap with your seat A1.');
-    await user.click(
-      within(swapsRegion).getByRole('button', { name: 'Decline the swap with Nick' }),
-    );
-    await within(swapsRegion).findByText('You declined Nick’s swap.');
-    await user.click(within(swapsRegion).getByRole('button', { name: 'Cancel the swap with Zoë' }));
-    await within(swapsRegion).findByText('Your swap with Zoë is cancelled.');
-    expect(
-      requests.filter((request) => request.method === 'DELETE').map((r) => r.url.pathname),
-    ).toEqual(['/api/lans/1/seat-swaps/5', '/api/lans/1/seat-swaps/6']);
   });
 });
 
@@ -374,88 +247,5 @@ describe('finding a lanner and the list', () => {
     await user.click(within(board).getByRole('button', { name: 'Zoom out' }));
     await user.click(within(board).getByRole('button', { name: 'Zoom out' }));
     expect(width()).toBeLessThan(before);
-  });
-});
-
-describe('clans and lan administrators', () => {
-  const clan: Clan = {
-    id: 7,
-    name: 'Pixel Pirates',
-    tag: 'TAG',
-    colour: '#b5177d',
-    creationDate: '2026-01-01T10:00:00Z',
-    code: null,
-    members: [
-      {
-        user: { id: 1, nickname: 'pixelpete', avatarVersion: null },
-        role: 'seatManager',
-        joinedDate: '2026-01-01T10:00:00Z',
-        comingLans: [buildSubscriber().lan],
-      },
-      {
-        user: { id: 4, nickname: 'Bea', avatarVersion: null },
-        role: 'member',
-        joinedDate: '2026-01-01T10:00:00Z',
-        comingLans: [buildSubscriber().lan],
-      },
-    ],
-  };
-  const inClan = { clan: { id: 7, name: 'Pixel Pirates', tag: 'TAG', colour: '#b5177d' } };
-
-  it('seats a clan together for its seat manager, and says why not when it cannot', async () => {
-    const { requests } = stubSeatsPage({
-      more: {
-        'GET /api/clans/7': () => jsonResponse(clan),
-        'POST /api/lans/1/seating/clan-blocks': () =>
-          problemResponse(409, {
-            detail:
-              'No 3 seats side by side are free for Pixel Pirates: the most together is 2 (Row A).',
-          }),
-      },
-    });
-    const { user } = renderSeats(inClan);
-    const board = await seatsRegion();
-    expect(
-      within(board).getByRole('button', { name: 'Seat A2, taken by Nick [TAG], your clan' }),
-    ).toBeInTheDocument();
-    await user.click(await within(board).findByRole('button', { name: 'Seat my clan together' }));
-    expect(await within(board).findByRole('alert')).toHaveTextContent(
-      'the most together is 2 (Row A)',
-    );
-    const post = requests.find((request) => request.url.pathname.endsWith('/clan-blocks'));
-    expect(post && bodyOf(post)).toEqual({ clanId: 7, everyone: false });
-  });
-
-  it('lets a seat manager seat a clan member on a chosen seat', async () => {
-    const { requests } = stubSeatsPage({
-      more: {
-        'GET /api/clans/7': () => jsonResponse(clan),
-        'PUT /api/lans/1/seats/6/occupant': () =>
-          jsonResponse({ ...row()[5], occupant: buildOccupant({ userId: 4, nickname: 'Bea' }) }),
-      },
-    });
-    const { user } = renderSeats(inClan);
-    const board = await seatsRegion();
-    await within(board).findByRole('button', { name: 'Seat my clan together' });
-    await user.click(within(board).getByRole('button', { name: 'Seat A6, free' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Seat A6' });
-    await user.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'Seat someone here' }),
-      'Bea (no seat yet)',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Seat them' }));
-    expect(await within(board).findByText('Bea sits at A6 now.', { exact: false })).toHaveAttribute(
-      'role',
-      'status',
-    );
-    const put = requests.find((request) => request.method === 'PUT');
-    expect(put && bodyOf(put)).toEqual({ userId: 4 });
-  });
-
-  it('gives a lan administrator the seat plan editor’s link', async () => {
-    stubSeatsPage({ status: null });
-    renderSeats({ roles: ['LanAdministrator'] });
-    const link = within(await seatsRegion()).getByRole('link', { name: 'Edit seat plan' });
-    expect(link).toHaveAttribute('href', '/admin/lans/1/seats');
   });
 });
