@@ -151,7 +151,12 @@ describe.each(testEngines)('corrected results on %s', (engine) => {
                 if (scores[0] === was0 && scores[1] === was1)
                   scores =
                     scores[0] === scores[1] ? [scores[0] + 1, scores[1]] : [scores[1], scores[0]];
-                const corrected = await result(match.id, { scores, resetFollowing: true });
+                // Unconfirmed, it goes ahead only when nothing played after it is reset.
+                let corrected = await result(match.id, { scores, resetFollowing: pick(2) === 0 });
+                if (corrected.statusCode === 409) {
+                  expect(corrected.json().matchIds.length, corrected.body).toBeGreaterThan(0);
+                  corrected = await result(match.id, { scores, resetFollowing: true });
+                }
                 expect(corrected.statusCode, corrected.body).toBe(200);
                 corrections -= 1;
               } else {
