@@ -2,6 +2,7 @@ import { placeTakingStatuses } from '@lanparty/contract/rules';
 import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { matchStatus } from '../tournaments/bracket.ts';
+import { drawBracket, type PlayDeps, settle } from '../tournaments/bracket-play.ts';
 import { matchSidesOf, presentGroups } from '../tournaments/tournaments.presenter.ts';
 import {
   findBracket,
@@ -11,7 +12,6 @@ import {
   type TournamentFields,
   type TournamentRow,
 } from '../tournaments/tournaments.repository.ts';
-import { drawBracket, type PlayDeps, settle } from '../tournaments/tournaments.service.ts';
 import { createRandom, type Random } from './seeded-random.ts';
 
 /**

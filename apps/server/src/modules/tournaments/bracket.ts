@@ -72,26 +72,33 @@ export class Bracket {
     this.#storage.setReports(matchId, reports);
   }
 
-  /** Where a match's round stands in its bracket (its group's number, its number, how many). */
+  /**
+   * Where a match's round stands in its bracket: its group's number, its number, how many
+   * rounds the group has and how many groups the bracket.
+   */
   async roundPlaceOf(match: { round_id: number | string }) {
     const round = await this.#storage.select('round', Number(match.round_id));
     if (!round) return undefined;
-    const [group, rounds] = await Promise.all([
+    const [group, rounds, groups] = await Promise.all([
       this.#storage.select('group', round.group_id),
       this.#storage.select('round', { group_id: round.group_id }),
+      this.#storage.select('group', { stage_id: round.stage_id }),
     ]);
     return {
       groupNumber: Number(group?.number ?? 1),
       roundNumber: Number(round.number),
       roundCount: rounds?.length ?? 1,
+      groupCount: groups?.length ?? 1,
     };
   }
 
   /**
    * Draws the bracket: the entries in seed order (best first). An elimination bracket is
    * as large as the next power of two, its byes spread among the best seeds; a single
-   * elimination plays for third place too, a double one ends in a grand final that the
-   * losers' bracket's winner must win twice.
+   * elimination of four or more plays for third place too (of three, a semi-final is a bye:
+   * its loser is nobody, and the library finds no winner of a third-place match against
+   * nobody, so three entries' standings are the final's two, then the semi-final's loser);
+   * a double one ends in a grand final that the losers' bracket's winner must win twice.
    */
   async create(
     tournament: { id: number; name: string; format: TournamentFormat },
@@ -121,7 +128,7 @@ export class Bracket {
         balanceByes: true,
         seedOrdering: ['inner_outer'],
         ...(tournament.format === 'single_elimination'
-          ? { consolationFinal: size >= 4 }
+          ? { consolationFinal: seededEntryIds.length >= 4 }
           : { grandFinal: 'double' }),
       },
     });
@@ -141,6 +148,7 @@ export class Bracket {
       opponent1: { score: a, result: first },
       opponent2: { score: b, result: second },
     });
+    await this.#skipNeedlessReset(matchId);
     await this.#written();
   }
 
@@ -150,7 +158,42 @@ export class Bracket {
       id: matchId,
       ...(side === 0 ? { opponent1: { forfeit: true } } : { opponent2: { forfeit: true } }),
     });
+    await this.#skipNeedlessReset(matchId);
     await this.#written();
+  }
+
+  /**
+   * The grand final's reset is played only when the losers' bracket's winner (its second
+   * side) wins the grand final: the winners' bracket's winner has lost once then, as the
+   * other has. The library readies the reset whatever the result, and would have the
+   * tournament wait for a match its standings ignore (they follow the grand final when its
+   * first side won it); so when the first side wins, the reset goes back to waiting with
+   * nobody in it, as before the grand final was played — which an undo of the grand final
+   * leaves it as too, and a second side's win then readies it.
+   */
+  async #skipNeedlessReset(matchId: number): Promise<void> {
+    const match = await this.#storage.select('match', matchId);
+    if (!match || helpers.getMatchResult(match) !== 'opponent1') return;
+    const [stage, group, round] = await Promise.all([
+      this.#storage.select('stage', Number(match.stage_id)),
+      this.#storage.select('group', Number(match.group_id)),
+      this.#storage.select('round', Number(match.round_id)),
+    ]);
+    const isGrandFinal =
+      stage?.type === 'double_elimination' && group?.number === 3 && round?.number === 1;
+    if (!isGrandFinal) return;
+    const [resetRound] =
+      (await this.#storage.select('round', { group_id: Number(match.group_id), number: 2 })) ?? [];
+    if (!resetRound) return;
+    const [reset] =
+      (await this.#storage.select('match', { round_id: Number(resetRound.id), number: 1 })) ?? [];
+    if (!reset || isSettled(reset.status)) return;
+    await this.#storage.update('match', reset.id, {
+      ...reset,
+      opponent1: { id: null },
+      opponent2: { id: null },
+      status: matchStatus.locked,
+    });
   }
 
   /**
@@ -158,6 +201,7 @@ export class Bracket {
    * to reset them in): a result corrected sends different sides onwards.
    */
   async laterResults(matchId: number): Promise<LibraryMatch[]> {
+    if (await this.#isRoundRobin(matchId)) return [];
     const later: LibraryMatch[] = [];
     const seen = new Set<number>();
     const visit = async (id: number) => {
@@ -165,9 +209,11 @@ export class Bracket {
         const nextId = Number(next.id);
         if (seen.has(nextId)) continue;
         seen.add(nextId);
-        if (next.status < matchStatus.running || isByeCompleted(next)) continue;
+        if (next.status < matchStatus.running) continue;
         await visit(nextId);
-        later.push(next);
+        // A match won against a bye was not played: nothing to take back, but its winner
+        // went on, so what they played after it is (a losers' bracket's first round).
+        if (!isByeCompleted(next)) later.push(next);
       }
     };
     await visit(matchId);
@@ -176,6 +222,7 @@ export class Bracket {
 
   /** The matches right after this one (where its sides go next). */
   async nextMatchIds(matchId: number): Promise<number[]> {
+    if (await this.#isRoundRobin(matchId)) return [];
     return (await this.manager.find.nextMatches(matchId)).map((next) => Number(next.id));
   }
 
@@ -185,9 +232,13 @@ export class Bracket {
    * the scores, leaving the match "running", which locks the match before it against an
    * undo of its own: so the scores go too, the status is worked out again by the library's
    * own rule, and the matches before it, archived once it was played, are settled again.
+   * A round robin's matches lead nowhere: the library would look for the next ones as in
+   * an elimination bracket's (and find a match of the next round "locked", or none), so
+   * only the match itself is taken back.
    */
   async undo(matchId: number): Promise<void> {
-    await this.manager.reset.matchResults(matchId);
+    const isRoundRobin = await this.#isRoundRobin(matchId);
+    if (!isRoundRobin) await this.manager.reset.matchResults(matchId);
     const match = await this.#storage.select('match', matchId);
     if (!match) return;
     const cleared = {
@@ -197,6 +248,7 @@ export class Bracket {
     };
     cleared.status = helpers.getMatchStatus(cleared);
     await this.#storage.update('match', matchId, cleared);
+    if (isRoundRobin) return this.#written();
     for (const previous of await this.manager.find.previousMatches(matchId))
       if (previous.status === matchStatus.archived)
         await this.#storage.update('match', previous.id, {
@@ -214,6 +266,11 @@ export class Bracket {
     stageId: number,
     format: TournamentFormat,
   ): Promise<{ entryId: number; rank: number }[]> {
+    if (format === 'double_elimination') {
+      const groups = (await this.#storage.select('group', { stage_id: stageId })) ?? [];
+      // Of two, the library draws the winners' bracket alone (one match) and ranks nothing.
+      if (groups.length === 1) return this.#standingsOfOneMatch(stageId);
+    }
     const items =
       format === 'round_robin'
         ? await this.manager.get.finalStandings(stageId, {
@@ -221,6 +278,23 @@ export class Bracket {
           })
         : await this.manager.get.finalStandings(stageId);
     return items.map((item) => ({ entryId: Number(item.id), rank: item.rank }));
+  }
+
+  /** Whether a match is of a round robin, where no match leads to another. */
+  async #isRoundRobin(matchId: number): Promise<boolean> {
+    const match = await this.#storage.select('match', matchId);
+    if (!match) return false;
+    const stage = await this.#storage.select('stage', Number(match.stage_id));
+    return stage?.type === 'round_robin';
+  }
+
+  /** The standings of a bracket of one match: its winner first, its loser second. */
+  async #standingsOfOneMatch(stageId: number): Promise<{ entryId: number; rank: number }[]> {
+    const [final] = (await this.#storage.select('match', { stage_id: stageId })) ?? [];
+    if (!final) return [];
+    return [helpers.getWinner(final), helpers.getLoser(final)].flatMap((side, index) =>
+      side?.id == null ? [] : [{ entryId: Number(side.id), rank: index + 1 }],
+    );
   }
 }
 

@@ -4,7 +4,8 @@ import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { Bracket, isSettled } from './bracket.ts';
-import { bestOfMatch, checkScores, noMatch, notReady, playOn, rowOf } from './match-results.ts';
+import { settleWalkovers } from './bracket-play.ts';
+import { bestOfMatch, checkScores, noMatch, notReady, rowOf } from './match-results.ts';
 import { presentMatch } from './tournaments.presenter.ts';
 import {
   findLanActivity,
@@ -94,7 +95,8 @@ async function describeMatches(
  * PUT /api/matches/{id}/result (lan administrators): sets a match's scores or a walkover.
  * A settled match is corrected: the matches its sides went on to are taken back first
  * (latest first), which the request must confirm (`resetFollowing`) when any of them has
- * a result — the 409 names them.
+ * a result — the 409 names them. The standings follow in the same change: a finished
+ * tournament whose result is corrected has its winner and places worked out again.
  */
 export async function setMatchResult(
   deps: TournamentsDeps,
@@ -107,11 +109,11 @@ export async function setMatchResult(
   const tournamentId = tournamentOf.get(matchId);
   const seen = tournamentId === undefined ? undefined : await findTournament(deps.db, tournamentId);
   if (tournamentId === undefined || !seen) throw noMatch(matchId);
-  const answer = await changeTournamentChecked(
+  return changeTournamentChecked(
     deps,
     seen,
     (db, tournament) => refuseResult(deps, db, viewer, tournament, matchId, input),
-    async (_trx, _tournament, { match, bracket, bestOf, later }) => {
+    async (trx, tournament, { match, bracket, bestOf, later }) => {
       if (isSettled(match.status)) {
         const next = await bracket.nextMatchIds(matchId);
         for (const each of later) await bracket.undo(Number(each.id));
@@ -124,9 +126,11 @@ export async function setMatchResult(
       else await bracket.forfeit(matchId, input.forfeit as 0 | 1);
       bracket.setReports(matchId, { report1: null, report2: null, isDisputed: false });
       await bracket.flush();
-      return presentMatch(rowOf(bracket, match), bestOf);
+      const answer = presentMatch(rowOf(bracket, match), bestOf);
+      // In the same change: walkovers now due, and the end worked out again from the results
+      // as they now are (a finished tournament's corrected final moves its winner).
+      await settleWalkovers(deps, trx, tournament);
+      return answer;
     },
   );
-  await playOn(deps, tournamentId);
-  return answer;
 }

@@ -5,6 +5,7 @@ import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { Bracket, isSettled, matchStatus } from './bracket.ts';
+import { settleWalkovers } from './bracket-play.ts';
 import type { MatchReports } from './bracket-storage.ts';
 import { isFinalRound, matchSidesOf, presentMatch } from './tournaments.presenter.ts';
 import {
@@ -21,7 +22,6 @@ import {
   changeTournament,
   changeTournamentIfAny,
   isRetryable,
-  settleWalkovers,
   type TournamentsDeps,
 } from './tournaments.service.ts';
 

@@ -5,6 +5,7 @@ import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { findMembership } from '../clans/clans.repository.ts';
+import { nowOf, settleWalkovers } from './bracket-play.ts';
 import { dropInvitations, insertInvitations } from './entry-members.repository.ts';
 import {
   countEntries,
@@ -23,9 +24,7 @@ import {
 import {
   changeTournamentChecked,
   findVisibleTournament,
-  nowOf,
   readTournament,
-  settleWalkovers,
   type TournamentsDeps,
 } from './tournaments.service.ts';
 
@@ -136,11 +135,9 @@ async function refuseEntry(
       `${tournament.name} is for players alone: sign up without a team name or members.`,
     );
   if (teamSize > 1 && memberIds.length !== teamSize)
-    throw new ProblemError(
-      400,
-      `A team of ${tournament.name} has ${teamSize} players: name ${teamSize - 1} besides the captain (${memberIds.length} given in all).`,
-      { errors: { memberIds: [`A team has ${teamSize} players`] } },
-    );
+    throw new ProblemError(400, teamOfWrongSize(tournament.name, teamSize, memberIds.length - 1), {
+      errors: { memberIds: [`Name ${teammates(teamSize - 1)}`] },
+    });
 
   const people = await findPeople(db, tournament.lan_id, memberIds);
   const byId = new Map(people.map((person) => [person.id, person]));
@@ -190,6 +187,17 @@ async function refuseEntry(
       throw new ProblemError(409, `A team named ${name} has entered ${tournament.name} already.`);
   }
   return { name, clanId };
+}
+
+const teammates = (count: number) =>
+  count === 0 ? 'no teammate' : count === 1 ? '1 teammate' : `${count} teammates`;
+
+/** "A team of Duos has 2 players: its captain and 1 teammate; no teammate was named." */
+function teamOfWrongSize(tournamentName: string, teamSize: number, named: number): string {
+  return (
+    `A team of ${tournamentName} has ${teamSize} players: its captain and ` +
+    `${teammates(teamSize - 1)}; ${named > 1 ? `${named} teammates were` : `${teammates(named)} was`} named.`
+  );
 }
 
 /** Whether the asker captains this entry (or plays it alone), or may run the tournament. */

@@ -62,7 +62,15 @@ describe.each(testEngines)('playing tournaments on %s', (engine) => {
       memberIds: [mate?.user.id, third?.user.id],
     });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().detail).toContain('A team of Duos has 2 players');
+    expect(tooMany.json().detail).toBe(
+      'A team of Duos has 2 players: its captain and 1 teammate; 2 teammates were named.',
+    );
+    const alone = await enter(tournament.id, captain as Person, { name: 'Rockets' });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json()).toMatchObject({
+      detail: 'A team of Duos has 2 players: its captain and 1 teammate; no teammate was named.',
+      errors: { memberIds: ['Name 1 teammate'] },
+    });
     const outsider = (await api.person()) as Person;
     const noPlace = await enter(tournament.id, captain as Person, {
       name: 'Rockets',

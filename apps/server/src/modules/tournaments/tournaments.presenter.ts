@@ -75,16 +75,18 @@ function eliminationRoundName(number: number, count: number): string {
   return `Round ${number}`;
 }
 
-/** A group's name and its rounds' names, and whether its matches are the final's best-of. */
+/**
+ * A group's name and its rounds' names, and whether its matches are the final's best-of. A
+ * double elimination of two is one match (the library draws no losers' bracket): a final.
+ */
 function namesOf(
   format: TournamentRow['format'],
-  groupNumber: number,
-  roundNumber: number,
-  roundCount: number,
+  place: { groupNumber: number; roundNumber: number; roundCount: number; groupCount: number },
 ): { group: string; round: string; isFinal: boolean } {
+  const { groupNumber, roundNumber, roundCount, groupCount } = place;
   if (format === 'round_robin')
     return { group: 'Round robin', round: `Round ${roundNumber}`, isFinal: false };
-  if (format === 'single_elimination') {
+  if (format === 'single_elimination' || groupCount === 1) {
     if (groupNumber === 2)
       return { group: 'Third place', round: 'Third place match', isFinal: false };
     return {
@@ -115,9 +117,9 @@ function namesOf(
 /** Whether a round is its bracket's final (a grand final's rounds too): the final's best-of. */
 export function isFinalRound(
   format: TournamentRow['format'],
-  place: { groupNumber: number; roundNumber: number; roundCount: number },
+  place: { groupNumber: number; roundNumber: number; roundCount: number; groupCount: number },
 ): boolean {
-  return namesOf(format, place.groupNumber, place.roundNumber, place.roundCount).isFinal;
+  return namesOf(format, place).isFinal;
 }
 
 export function presentGroups(tournament: TournamentRow, bracket: BracketRows): TournamentGroup[] {
@@ -130,7 +132,12 @@ export function presentGroups(tournament: TournamentRow, bracket: BracketRows): 
   return bracket.groups.map((group) => {
     const rounds = bracket.rounds.filter((round) => round.group_id === group.id);
     const presentedRounds = rounds.map((round) => {
-      const names = namesOf(tournament.format, group.number, round.number, rounds.length);
+      const names = namesOf(tournament.format, {
+        groupNumber: group.number,
+        roundNumber: round.number,
+        roundCount: rounds.length,
+        groupCount: bracket.groups.length,
+      });
       const bestOf = names.isFinal ? tournament.final_best_of : tournament.best_of;
       return {
         id: round.id,
@@ -142,7 +149,12 @@ export function presentGroups(tournament: TournamentRow, bracket: BracketRows): 
     return {
       id: group.id,
       number: group.number,
-      name: namesOf(tournament.format, group.number, 1, rounds.length).group,
+      name: namesOf(tournament.format, {
+        groupNumber: group.number,
+        roundNumber: 1,
+        roundCount: rounds.length,
+        groupCount: bracket.groups.length,
+      }).group,
       rounds: presentedRounds,
     };
   });

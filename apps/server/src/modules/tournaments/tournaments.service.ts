@@ -12,20 +12,16 @@ import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { tournamentWinnerMessage } from '../chat/chat-messages.ts';
 import { refuseLanCapReached } from '../lans/lan-caps.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
-import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import { Bracket, matchStatus } from './bracket.ts';
+import { drawBracket, nowOf, type PlayDeps, settleWalkovers } from './bracket-play.ts';
 import { dropInvitations, listInvitations } from './entry-members.repository.ts';
 import {
   entryNameOf,
-  matchSidesOf,
   presentTournament,
   presentTournamentSummary,
 } from './tournaments.presenter.ts';
 import {
-  clearReports,
   countEntries,
   countTournaments,
   deleteTournament,
@@ -42,9 +38,7 @@ import {
   listSoloNames,
   listTournaments,
   lockTournament,
-  markStarted,
   setEntryFlags,
-  setTournamentState,
   type TournamentFields,
   type TournamentRow,
   updateTournament,
@@ -63,18 +57,10 @@ import {
  * a refusal raises none (issue 50): one made under the row rolls the raise back with the
  * rest, refusals are found before the row is taken as well (changeTournamentChecked; a
  * report's in match-results.ts), and a batch of reports raises the version only when one
- * was taken. Entries are in tournament-entries.ts.
+ * was taken. Entries are in tournament-entries.ts; what follows a result (walkovers, the
+ * end) in bracket-play.ts.
  */
-export type TournamentsDeps = {
-  db: AppDatabase;
-  communityTimeZone: string;
-  /** Whether the community's chat is connected (CHAT_WEBHOOK_URL). */
-  isChatOn: boolean;
-  publicUrl: URL;
-  clock?: () => Date;
-};
-
-export const nowOf = (deps: Pick<TournamentsDeps, 'clock'>) => deps.clock?.() ?? new Date();
+export type TournamentsDeps = PlayDeps & { db: AppDatabase; communityTimeZone: string };
 
 const noTournament = (id: number) => new ProblemError(404, `There is no tournament ${id}.`);
 
@@ -484,155 +470,3 @@ export const isRetryable = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   ['40P01', '40001'].includes(String((error as { code?: unknown }).code));
-
-/** What playing a bracket on needs: the chat, told of a winner, and the time. */
-export type PlayDeps = Pick<TournamentsDeps, 'isChatOn' | 'publicUrl' | 'clock'>;
-
-/**
- * Draws the bracket of a tournament not yet started (its row locked), entries in seed
- * order, and gives walkovers where due: the start, and the demo's tournaments.
- */
-export async function drawBracket(
-  deps: PlayDeps,
-  trx: Executor,
-  tournament: TournamentRow,
-  seededEntryIds: readonly number[],
-  now: Date,
-): Promise<TournamentRow> {
-  await new Bracket(trx, tournament.id).create(tournament, seededEntryIds);
-  await markStarted(trx, tournament.id, now);
-  // Invitations not answered lapse: a team plays with those who joined (decision 046).
-  await dropInvitations(trx, tournament.id);
-  await settleWalkovers(deps, trx, { ...tournament, state: 'running' });
-  return (await findTournament(trx, tournament.id)) as TournamentRow;
-}
-
-/** Ends a match with these scores, clears its reports, and plays on what follows. */
-export async function settle(
-  deps: PlayDeps,
-  trx: Executor,
-  tournament: TournamentRow,
-  matchId: number,
-  scores: readonly [number, number],
-): Promise<void> {
-  await new Bracket(trx, tournament.id).setScores(matchId, scores);
-  await clearReports(trx, [matchId]);
-  await settleWalkovers(deps, trx, tournament);
-}
-
-/**
- * Gives every ready match of an entry that gave up to the other side, until none is left
- * (a walkover readies the next match), then sees whether the tournament is over.
- */
-export async function settleWalkovers(
-  deps: PlayDeps,
-  trx: Executor,
-  tournament: TournamentRow,
-): Promise<void> {
-  const gaveUp = await trx
-    .selectFrom('tournament_entries')
-    .select('id')
-    .where('tournament_id', '=', tournament.id)
-    .where('has_forfeited', '=', true)
-    .execute();
-  const quitters = new Set(gaveUp.map((row) => row.id));
-  const bracket = new Bracket(trx, tournament.id);
-  for (let pass = 0; quitters.size > 0 && pass < 1024; pass += 1) {
-    const ready = await trx
-      .selectFrom('tournament_matches')
-      .selectAll()
-      .where('tournament_id', '=', tournament.id)
-      .where('status', '=', matchStatus.ready)
-      .execute();
-    const walkover = ready
-      .map((match) => ({ match, sides: matchSidesOf(match) }))
-      .find(({ sides }) => sides.some((side) => side?.id != null && quitters.has(side.id)));
-    if (!walkover) break;
-    const [first] = walkover.sides;
-    await bracket.forfeit(walkover.match.id, first?.id != null && quitters.has(first.id) ? 0 : 1);
-    await clearReports(trx, [walkover.match.id]);
-  }
-  await settleEnd(deps, trx, tournament);
-}
-
-/**
- * Whether the tournament is over: no match waits, is ready or running. Over, it records
- * the final standings (which earn badges) and tells the chat its winner; a correction that
- * reopens a match makes it run again.
- */
-async function settleEnd(deps: PlayDeps, trx: Executor, tournament: TournamentRow): Promise<void> {
-  const open = await trx
-    .selectFrom('tournament_matches')
-    .select('id')
-    .where('tournament_id', '=', tournament.id)
-    .where('status', 'in', [matchStatus.waiting, matchStatus.ready, matchStatus.running])
-    .limit(1)
-    .executeTakeFirst();
-  const now = nowOf(deps);
-  if (open) {
-    if (tournament.state === 'finished') {
-      await setTournamentState(trx, tournament.id, 'running', now);
-      await trx
-        .updateTable('tournament_entries')
-        .set({ final_rank: null })
-        .where('tournament_id', '=', tournament.id)
-        .execute();
-    }
-    return;
-  }
-  const stage = await trx
-    .selectFrom('tournament_stages')
-    .select('id')
-    .where('tournament_id', '=', tournament.id)
-    .executeTakeFirst();
-  if (!stage) return;
-  const standings = await new Bracket(trx, tournament.id).finalStandings(
-    stage.id,
-    tournament.format,
-  );
-  for (const { entryId, rank } of standings)
-    await trx
-      .updateTable('tournament_entries')
-      .set({ final_rank: rank })
-      .where('id', '=', entryId)
-      .execute();
-  await setTournamentState(trx, tournament.id, 'finished', now);
-  if (!deps.isChatOn) return;
-  const entries = await listEntries(trx, [tournament.id]);
-  const soloNames = await listSoloNames(trx, [tournament.id]);
-  const nameOf = (entryId: number) => {
-    const entry = entries.find((each) => each.id === entryId);
-    return entry ? entryNameOf(entry, soloNames.get(entry.id)) : `Entry ${entryId}`;
-  };
-  const podium = standings
-    .filter((place) => place.rank <= 3)
-    .map((place) => ({ rank: place.rank, name: nameOf(place.entryId) }));
-  const winner = standings.find((place) => place.rank === 1);
-  const lan = await trx
-    .selectFrom('lans')
-    .select('name')
-    .where('id', '=', tournament.lan_id)
-    .executeTakeFirstOrThrow();
-  await enqueueMessage(
-    trx,
-    {
-      channel: 'chat',
-      dedupeKey: `tournament:${tournament.id}:winner:${winner?.entryId ?? 0}`,
-      payload: tournamentWinnerMessage({
-        lan,
-        tournament: { id: tournament.id, name: tournament.name, game: tournament.game_name },
-        podium,
-        publicUrl: deps.publicUrl,
-      }),
-      // A player alone is named by nickname: erasing them empties the post (issue 50).
-      people: {
-        named: standings.flatMap((place) => {
-          const entry = entries.find((each) => each.id === place.entryId);
-          const isAlone = entry?.name === null && entry.captain_user_id !== null;
-          return place.rank <= 3 && isAlone ? [entry.captain_user_id as number] : [];
-        }),
-      },
-    },
-    now,
-  );
-}

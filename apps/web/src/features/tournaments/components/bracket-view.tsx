@@ -9,14 +9,17 @@ type BracketViewProps = {
   matchExtra?: (match: TournamentMatch) => ReactNode;
 };
 
-/** A match's status in words. */
-export function matchStatusText(match: TournamentMatch): string {
+/**
+ * A match's status in words. One still waiting when the tournament is over was not needed
+ * (a grand final's reset, when the winners' bracket's winner won the grand final).
+ */
+export function matchStatusText(match: TournamentMatch, isOver = false): string {
   if (match.sides.some((side) => side === null)) return 'Bye';
   if (match.disputed) return 'Disputed: an administrator decides';
   switch (match.status) {
     case 'locked':
     case 'waiting':
-      return 'Waiting for the matches before it';
+      return isOver ? 'Not needed' : 'Waiting for the matches before it';
     case 'ready':
     case 'running':
       return match.reports.some((report) => report !== null) ? 'Reported by one side' : 'To play';
@@ -40,18 +43,19 @@ export function sideName(tournament: Tournament, side: TournamentMatch['sides'][
  * matches with their sides and scores.
  */
 export function BracketView({ tournament, matchExtra }: BracketViewProps) {
+  // Under the section's h2: the parts' h3 and their rounds' h4, or the rounds' h3 alone.
+  const hasParts = tournament.groups.length > 1;
+  const RoundHeading = hasParts ? 'h4' : 'h3';
   return (
     <>
       {tournament.groups.map((group) => (
         <section key={group.id} className={styles.group} aria-label={group.name}>
-          {tournament.groups.length > 1 ? (
-            <h3 className={styles.subheading}>{group.name}</h3>
-          ) : null}
+          {hasParts ? <h3 className={styles.subheading}>{group.name}</h3> : null}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region takes the keyboard's arrows (axe: scrollable-region-focusable) */}
           <ol className={styles.rounds} tabIndex={0} aria-label={`${group.name}: rounds`}>
             {group.rounds.map((round) => (
               <li key={round.id} className={styles.round}>
-                <h4 className={styles.roundName}>{round.name}</h4>
+                <RoundHeading className={styles.roundName}>{round.name}</RoundHeading>
                 <p className={styles.matchNote}>Best of {round.matches[0]?.bestOf ?? 1}</p>
                 <ol className={styles.list} aria-label={round.name}>
                   {round.matches.map((match) => (
@@ -104,7 +108,7 @@ function MatchCard({
         </p>
       ))}
       <p className={`${styles.matchNote} ${match.disputed ? styles.bad : ''}`}>
-        {matchStatusText(match)}
+        {matchStatusText(match, tournament.state === 'finished')}
         {match.disputed
           ? ` (${match.reports.map((report) => (report ? formatScore(report) : '–')).join(' against ')})`
           : ''}

@@ -1,6 +1,5 @@
 import type { Tournament, TournamentMatch } from '@lanparty/contract';
-import { formatScore } from '@lanparty/contract/rules';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { AlertText } from '../../../components/alert-text.tsx';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
@@ -13,7 +12,7 @@ import { sideName } from './bracket-view.tsx';
 import styles from './tournaments.module.css';
 
 /** Two score inputs, one per side, labelled with the side's name. */
-function ScoreInputs({
+export function ScoreInputs({
   tournament,
   match,
   scores,
@@ -52,70 +51,11 @@ function ScoreInputs({
   );
 }
 
-const toScores = ([a, b]: [string, string]): [number, number] => [
+/** The scores typed, as numbers (NaN where empty: the server names the problem). */
+export const toScores = ([a, b]: [string, string]): [number, number] => [
   a.trim() === '' ? Number.NaN : Number(a),
   b.trim() === '' ? Number.NaN : Number(b),
 ];
-
-/**
- * A side's report of its match (issue 37): both scores, the first side's first. When the
- * other side reported the same, the match is settled; otherwise it waits for them, or, if
- * they differ, for an administrator.
- */
-export function ReportForm({
-  tournament,
-  match,
-}: {
-  tournament: Tournament;
-  match: TournamentMatch;
-}) {
-  const report = useTournamentAction(tournamentActions.report);
-  const [scores, setScores] = useState<[string, string]>(['', '']);
-  const [error, setError] = useState<string | null>(null);
-  const [said, setSaid] = useState('');
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      const answer = await report.mutateAsync({ matchId: match.id, scores: toScores(scores) });
-      setSaid(
-        answer.status === 'completed' || answer.status === 'archived'
-          ? 'Both sides agree: the match is settled.'
-          : answer.disputed
-            ? 'The other side reported something else: a lan administrator decides.'
-            : 'Reported. The match is settled once the other side reports the same.',
-      );
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }
-  const reported = match.reports.flatMap((report, index) =>
-    report === null
-      ? []
-      : [`${sideName(tournament, match.sides[index] ?? null)} reported ${formatScore(report)}`],
-  );
-  return (
-    <form className={forms.form} onSubmit={submit} aria-label="Report the score" noValidate>
-      <p>
-        {sideName(tournament, match.sides[0])} against {sideName(tournament, match.sides[1])}, best
-        of {match.bestOf}
-        {match.bestOf === 1 ? ': the game’s own score, ' : ': games won, '}
-        {sideName(tournament, match.sides[0])} first.
-        {reported.length > 0 ? ` ${reported.join('; ')}.` : ''}
-      </p>
-      <ScoreInputs tournament={tournament} match={match} scores={scores} onChange={setScores} />
-      <AlertText message={error} />
-      <div className={controls.actions}>
-        <button type="submit" className={controls.button} disabled={report.isPending}>
-          Report the score
-        </button>
-        <span role="status" className={forms.hint}>
-          {said}
-        </span>
-      </div>
-    </form>
-  );
-}
 
 /**
  * A lan administrator sets a match's result (scores or a walkover), deciding a dispute or

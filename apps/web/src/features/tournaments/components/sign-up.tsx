@@ -1,51 +1,39 @@
-import type { Paged, Subscriber, Tournament } from '@lanparty/contract';
+import type { Tournament } from '@lanparty/contract';
 import { isPlaceTaking, requiredRoles } from '@lanparty/contract/rules';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { AlertText } from '../../../components/alert-text.tsx';
 import controls from '../../../components/controls.module.css';
 import forms from '../../../components/forms.module.css';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatCommunityDateTime } from '../../../lib/format-date.ts';
+import { useMySubscriptions } from '../../../lib/users/list-my-subscriptions.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
+import { useLanParticipants } from '../api/lan-participants.ts';
 import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
 import { OwnTeam, YourInvitations } from './team-invitations.tsx';
+import { TeamSignUp } from './team-sign-up.tsx';
 import { isSignUpClosed } from './tournament-texts.ts';
 import styles from './tournaments.module.css';
-
-/** The lan's participants (Accepted or Paid), every page: whom a captain picks from. */
-async function lanParticipants(lanId: number): Promise<{ id: number; nickname: string }[]> {
-  const people: { id: number; nickname: string }[] = [];
-  for (let offset = 0; offset < 2000; offset += 100) {
-    const page = await apiRequest<Paged<Subscriber>>(`/api/lans/${lanId}/subscribers`, {
-      query: { offset, limit: 100 },
-    });
-    for (const subscriber of page.items)
-      if (isPlaceTaking(subscriber.status))
-        people.push({ id: subscriber.user.id, nickname: subscriber.user.nickname });
-    if (offset + page.items.length >= page.total) break;
-  }
-  return people;
-}
 
 /**
  * Signing up before the start (issue 37): alone with one button; a team's captain names it
  * and invites its members among the lan's participants not in it yet (or enters as their
  * clan), who join by accepting. An entry's captain withdraws it; its members check it in
- * where asked, and leave it.
+ * where asked, and leave it. Only what the viewer may do is offered (issue 51): those who
+ * hold no place at the lan (Accepted or Paid) are told so; lan administrators may enter
+ * participants, after the close too, and sign themselves up where they hold a place.
  */
 export function SignUp({ tournament }: { tournament: Tournament }) {
   const viewer = useViewer();
   const user = viewer.user;
-  const enter = useTournamentAction(tournamentActions.enter);
   const withdraw = useTournamentAction(tournamentActions.withdraw);
   const checkIn = useTournamentAction(tournamentActions.checkIn);
   const [error, setError] = useState<string | null>(null);
-  if (!user) return <p>Sign in to sign up.</p>;
   const own = tournament.entries.find((entry) =>
-    entry.members.some((member) => member.userId === user.id),
+    entry.members.some((member) => member.userId === user?.id),
   );
+  const subscriptions = useMySubscriptions({ enabled: user !== null && own === undefined });
+  if (!user) return <p>Sign in to sign up.</p>;
   const run = async (work: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -93,6 +81,13 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
   const closesAt = tournament.signUpClosesAt;
   const isClosed = isSignUpClosed(tournament);
   // Invitations stand when sign-up has closed or is full: the team holds its place already.
+  if (tournament.entryCount >= tournament.maxEntrants)
+    return (
+      <>
+        <YourInvitations tournament={tournament} />
+        <p>The tournament is full: {tournament.maxEntrants} entries have signed up.</p>
+      </>
+    );
   if (closesAt && isClosed && !isAdministrator)
     return (
       <>
@@ -100,12 +95,21 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
         <p>Sign-up closed on {formatCommunityDateTime(closesAt)}.</p>
       </>
     );
-  const isFull = tournament.entryCount >= tournament.maxEntrants;
-  if (isFull && !isAdministrator)
+  if (subscriptions.isPending)
+    return <p className={styles.muted}>Looking up your place at {tournament.lanName}…</p>;
+  const subscription = subscriptions.data?.find((each) => each.lan.id === tournament.lanId);
+  // Unknown when the read failed: the server then says why, if it refuses.
+  const holdsPlace = subscriptions.isError || (subscription && isPlaceTaking(subscription.status));
+  const noPlace = `You hold no place at ${tournament.lanName}: its tournaments are for its participants (Accepted or Paid)`;
+  if (!holdsPlace && !isAdministrator)
     return (
       <>
         <YourInvitations tournament={tournament} />
-        <p>The tournament is full: {tournament.maxEntrants} entries have signed up.</p>
+        <p>
+          {subscription?.status === 'Pending'
+            ? `Your place at ${tournament.lanName} is not confirmed yet: you may sign up once it is accepted.`
+            : `${noPlace}.`}
+        </p>
       </>
     );
   return (
@@ -114,125 +118,112 @@ export function SignUp({ tournament }: { tournament: Tournament }) {
       {closesAt ? (
         <p className={styles.muted}>
           Sign-up {isClosed ? 'closed' : 'closes'} on {formatCommunityDateTime(closesAt)}
-          {isClosed ? ': as a lan administrator you may still sign up.' : '.'}
+          {isClosed
+            ? `: as a lan administrator you may still ${holdsPlace ? 'sign up' : 'enter participants'}.`
+            : '.'}
         </p>
       ) : null}
-      {tournament.teamSize === 1 ? (
-        <div className={controls.actions}>
-          <button
-            type="button"
-            className={controls.button}
-            disabled={enter.isPending}
-            onClick={() => run(() => enter.mutateAsync({ id: tournament.id, input: {} }))}
-          >
-            Sign up
-          </button>
-          <AlertText message={error} />
-        </div>
+      {holdsPlace ? null : <p>{noPlace}; as a lan administrator you may enter them.</p>}
+      {tournament.teamSize > 1 ? (
+        <TeamSignUp tournament={tournament} holdsPlace={Boolean(holdsPlace)} />
       ) : (
-        <TeamSignUp tournament={tournament} />
+        <>
+          {holdsPlace ? <SignUpAlone tournament={tournament} /> : null}
+          {isAdministrator ? <EnterParticipant tournament={tournament} /> : null}
+        </>
       )}
     </>
   );
 }
 
-function TeamSignUp({ tournament }: { tournament: Tournament }) {
-  const id = useId();
-  const viewer = useViewer();
+function SignUpAlone({ tournament }: { tournament: Tournament }) {
   const enter = useTournamentAction(tournamentActions.enter);
-  const [name, setName] = useState('');
-  const [memberIds, setMemberIds] = useState<number[]>([]);
-  const [asClan, setAsClan] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const participants = useQuery({
-    queryKey: ['tournaments', 'participants', tournament.lanId],
-    queryFn: () => lanParticipants(tournament.lanId),
-  });
-  const taken = new Set(tournament.entries.flatMap((entry) => entry.members.map((m) => m.userId)));
-  const clan = viewer.user?.clan ?? null;
-  const choices = (participants.data ?? []).filter(
-    (person) => person.id !== viewer.user?.id && !taken.has(person.id),
+  return (
+    <div className={controls.actions}>
+      <button
+        type="button"
+        className={controls.button}
+        disabled={enter.isPending}
+        onClick={async () => {
+          setError(null);
+          try {
+            await enter.mutateAsync({ id: tournament.id, input: {} });
+          } catch (failure) {
+            setError(describeError(failure));
+          }
+        }}
+      >
+        Sign up
+      </button>
+      <AlertText message={error} />
+    </div>
   );
-  const needed = tournament.teamSize - 1;
+}
+
+/** A lan administrator enters one of the lan's participants not in yet (they are in at once). */
+function EnterParticipant({ tournament }: { tournament: Tournament }) {
+  const id = useId();
+  const viewerId = useViewer().user?.id;
+  const enter = useTournamentAction(tournamentActions.enter);
+  const participants = useLanParticipants(tournament.lanId);
+  const [chosen, setChosen] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const taken = new Set(tournament.entries.flatMap((entry) => entry.members.map((m) => m.userId)));
+  const choices = (participants.data ?? []).filter(
+    (person) => person.id !== viewerId && !taken.has(person.id),
+  );
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    if (chosen === '') {
+      setError('Choose the participant to enter.');
+      return;
+    }
     try {
-      await enter.mutateAsync({
-        id: tournament.id,
-        input: {
-          ...(asClan && clan ? { clanId: clan.id } : { name }),
-          memberIds,
-        },
-      });
+      await enter.mutateAsync({ id: tournament.id, input: { memberIds: [Number(chosen)] } });
+      setChosen('');
     } catch (failure) {
       setError(describeError(failure));
     }
   }
   return (
-    <form className={forms.form} onSubmit={submit} aria-label="Sign up a team" noValidate>
-      <div className={forms.fields}>
-        {clan ? (
-          <label className={forms.checkbox}>
-            <input
-              type="checkbox"
-              checked={asClan}
-              onChange={(event) => setAsClan(event.target.checked)}
-            />
-            <span>
-              Enter as my clan, [{clan.tag}] {clan.name}
-            </span>
-          </label>
-        ) : null}
-        {asClan ? null : (
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-name`}>
-              Team name
+    <form className={forms.form} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`} className={styles.subheading}>
+        Enter a participant
+      </h3>
+      {participants.isPending ? (
+        <p className={forms.hint}>Loading the lan’s participants…</p>
+      ) : choices.length === 0 ? (
+        <p className={forms.hint}>Every participant of the lan is in already.</p>
+      ) : (
+        <>
+          <div className={`${forms.field} ${styles.narrow}`}>
+            <label className={forms.label} htmlFor={`${id}-who`}>
+              Participant
             </label>
-            <input
-              id={`${id}-name`}
+            <select
+              id={`${id}-who`}
               className={forms.input}
-              value={name}
-              maxLength={40}
-              onChange={(event) => setName(event.target.value)}
-              autoComplete="off"
-            />
+              value={chosen}
+              onChange={(event) => setChosen(event.target.value)}
+            >
+              <option value="">Choose…</option>
+              {choices.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.nickname}
+                </option>
+              ))}
+            </select>
           </div>
-        )}
-        <fieldset className={forms.field}>
-          <legend className={forms.label}>
-            Your {needed === 1 ? 'teammate' : `${needed} teammates`} ({memberIds.length} picked)
-          </legend>
-          {participants.isPending ? (
-            <p className={forms.hint}>Loading the lan’s participants…</p>
-          ) : null}
-          {choices.length === 0 && !participants.isPending ? (
-            <p className={forms.hint}>Every participant of the lan is in an entry already.</p>
-          ) : null}
-          {choices.map((person) => (
-            <label key={person.id} className={forms.checkbox}>
-              <input
-                type="checkbox"
-                checked={memberIds.includes(person.id)}
-                onChange={(event) =>
-                  setMemberIds((current) =>
-                    event.target.checked
-                      ? [...current, person.id]
-                      : current.filter((memberId) => memberId !== person.id),
-                  )
-                }
-              />
-              <span>{person.nickname}</span>
-            </label>
-          ))}
-        </fieldset>
-      </div>
-      <AlertText message={error} />
-      <div className={controls.actions}>
-        <button type="submit" className={controls.button} disabled={enter.isPending}>
-          Sign up the team
-        </button>
-      </div>
+          <AlertText message={error} />
+          <div className={controls.actions}>
+            <button type="submit" className={controls.buttonSecondary} disabled={enter.isPending}>
+              Enter them
+            </button>
+          </div>
+        </>
+      )}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { Subscriber, Tournament, TournamentMatch } from '@lanparty/contract';
 import {
   buildLanDraft,
+  buildOwnSubscription,
   buildPage,
   buildSubscriber,
   buildUserPublic,
@@ -14,14 +15,16 @@ import {
   type StubbedRequest,
   stubFetch,
 } from '../../../testing/fetch-stub.ts';
-import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { buildViewer, createTestQueryClient, renderApp } from '../../../testing/render-app.tsx';
 import {
+  buildMatch,
   buildSoloEntry,
   buildTeamEntry,
   buildTournament,
   finishedQuakeCup,
   quakePlayers,
   runningQuakeCup,
+  side,
 } from '../../../testing/tournament-fixtures.ts';
 
 const ada = buildViewer({ id: 11, nickname: 'ada', roles: ['Lanner'] });
@@ -45,6 +48,8 @@ function stubTournamentApi(
   };
   const stub = stubFetch({
     'GET /api/tournaments/7': () => jsonResponse(tournament),
+    // The viewer's place at the lan: Accepted, unless a test says otherwise.
+    'GET /api/users/me/subscriptions': () => jsonResponse(buildPage([buildOwnSubscription()])),
     ...answers(keep),
   });
   const bodies = (method: string, path: string) =>
@@ -53,7 +58,7 @@ function stubTournamentApi(
       .map((request) =>
         request.body === undefined ? undefined : JSON.parse(String(request.body)),
       );
-  return { ...stub, bodies };
+  return { ...stub, bodies, keep };
 }
 
 const region = (name: string) => screen.findByRole('region', { name });
@@ -95,9 +100,10 @@ describe('a tournament’s page', () => {
     renderApp('/tournaments/7', { viewer: nova });
 
     const rounds = await screen.findByRole('list', { name: 'Main bracket: rounds' });
+    // One part (no third-place match): its rounds are headed right under the section's h2.
     expect(
       within(rounds)
-        .getAllByRole('heading', { level: 4 })
+        .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
     ).toEqual(['Semi-finals', 'Final']);
 
@@ -152,7 +158,8 @@ describe('a tournament’s page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['1.ada', '2.cleo', '3.bob']);
-    const results = await region('Results so far');
+    // Over, its results are no longer "so far".
+    const results = await region('Results');
     expect(
       within(results)
         .getAllByRole('listitem')
@@ -210,30 +217,166 @@ describe('a tournament’s page', () => {
 });
 
 describe('your match', () => {
-  const reported = (scores: [number, number]): TournamentMatch => {
-    const final = runningQuakeCup().groups[0]?.rounds[1]?.matches[0];
+  /** The running cup with its final (ada against cleo, match 103) changed so. */
+  const withFinal = (change: Partial<TournamentMatch>): Tournament => {
+    const cup = runningQuakeCup();
+    const final = cup.groups[0]?.rounds[1]?.matches[0];
     if (!final) throw new Error('The running cup has a final');
-    return { ...final, reports: [scores, null] };
+    Object.assign(final, change);
+    return cup;
   };
+  const reportForm = async () =>
+    within(await region('Your match')).getByRole('form', { name: 'Report the score' });
 
-  it('lets a side’s captain report the score, first side first', async () => {
-    const { bodies } = stubTournamentApi(runningQuakeCup(), () => ({
-      'PUT /api/matches/103/report': () => jsonResponse(reported([2, 1])),
+  it('lets a side’s captain report the score, first side first, then waits for the other side', async () => {
+    const { bodies } = stubTournamentApi(runningQuakeCup(), (keep) => ({
+      'PUT /api/matches/103/report': () => {
+        const next = withFinal({ reports: [[2, 1], null] });
+        keep(next);
+        return jsonResponse(next.groups[0]?.rounds[1]?.matches[0]);
+      },
     }));
     const { user } = renderApp('/tournaments/7', { viewer: ada });
 
-    const yours = await region('Your match');
-    const form = within(yours).getByRole('form', { name: 'Report the score' });
+    const form = await reportForm();
     expect(form).toHaveTextContent('ada against cleo, best of 3: games won, ada first.');
+    expect(within(form).getByRole('status')).toHaveTextContent(/^$/);
     await user.type(within(form).getByLabelText('ada'), '2');
     await user.type(within(form).getByLabelText('cleo'), '1');
     await user.click(within(form).getByRole('button', { name: 'Report the score' }));
 
-    expect(await within(form).findByRole('status')).toHaveTextContent(
-      'Reported. The match is settled once the other side reports the same.',
+    await waitFor(() =>
+      expect(within(form).getByRole('status')).toHaveTextContent(
+        'You reported 2–1. The match is settled once cleo reports the same.',
+      ),
     );
     expect(bodies('PUT', '/api/matches/103/report')).toEqual([{ scores: [2, 1] }]);
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('follows the match when the other side contradicts the report: one line, disputed', async () => {
+    const queryClient = createTestQueryClient();
+    const { keep } = stubTournamentApi(withFinal({ reports: [[2, 1], null] }));
+    renderApp('/tournaments/7', { viewer: ada, queryClient });
+    const form = await reportForm();
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      'You reported 2–1. The match is settled once cleo reports the same.',
+    );
+
+    // cleo reports 1–2: the page hears the tournament's event and reads it again.
+    keep(
+      withFinal({
+        reports: [
+          [2, 1],
+          [1, 2],
+        ],
+        disputed: true,
+      }),
+    );
+    await queryClient.invalidateQueries({ queryKey: ['tournaments'] });
+
+    await waitFor(() =>
+      expect(within(form).getByRole('status')).toHaveTextContent(
+        'Disputed: you reported 2–1, cleo 1–2. A lan administrator decides; report again if yours was wrong.',
+      ),
+    );
+    expect(form).not.toHaveTextContent('settled once');
+    expect(await matchCard('Final', 1)).toHaveTextContent('Disputed: an administrator decides');
+  });
+
+  it('says both sides agree once an agreeing report settles the match, before the next match', async () => {
+    const dan = buildSoloEntry(4, 'dan', 14);
+    const cup = (semi: TournamentMatch, final: TournamentMatch): Tournament =>
+      buildTournament({
+        state: 'running',
+        entryCount: 4,
+        entries: [...quakePlayers(), dan],
+        groups: [
+          {
+            id: 1,
+            number: 1,
+            name: 'Main bracket',
+            rounds: [
+              {
+                id: 11,
+                number: 1,
+                name: 'Semi-finals',
+                matches: [
+                  semi,
+                  buildMatch(102, 2, 'completed', [
+                    side(3, { score: 5, result: 'win' }),
+                    side(4, { score: 1, result: 'loss' }),
+                  ]),
+                ],
+              },
+              { id: 12, number: 2, name: 'Final', matches: [final] },
+            ],
+          },
+        ],
+      });
+    const before = cup(
+      buildMatch(101, 1, 'ready', [side(1), side(2)], { reports: [null, [13, 7]] }),
+      buildMatch(103, 1, 'waiting', [side(null), side(3)]),
+    );
+    const settledSemi = buildMatch(101, 1, 'completed', [
+      side(1, { score: 13, result: 'win' }),
+      side(2, { score: 7, result: 'loss' }),
+    ]);
+    const after = cup(settledSemi, buildMatch(103, 1, 'ready', [side(1), side(3)]));
+    stubTournamentApi(before, (keep) => ({
+      'PUT /api/matches/101/report': () => {
+        keep(after);
+        return jsonResponse(settledSemi);
+      },
+    }));
+    const { user } = renderApp('/tournaments/7', { viewer: ada });
+
+    const form = await reportForm();
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      'bob reported 13–7: report the same to settle it.',
+    );
+    await user.type(within(form).getByLabelText('ada'), '13');
+    await user.type(within(form).getByLabelText('bob'), '7');
+    await user.click(within(form).getByRole('button', { name: 'Report the score' }));
+
+    const yours = await region('Your match');
+    expect(await within(yours).findByRole('status')).toHaveTextContent(
+      'Both sides agree: the match is settled at 13–7, ada won.',
+    );
+    expect(within(yours).queryByRole('form')).not.toBeInTheDocument();
+    await user.click(
+      within(yours).getByRole('button', { name: 'On to your next match, against cleo' }),
+    );
+    expect(within(yours).getByRole('heading', { name: 'Your match' })).toHaveFocus();
+    expect(await reportForm()).toHaveTextContent('ada against cleo');
+  });
+
+  it('says a lan administrator settled a reported match at another score', async () => {
+    const queryClient = createTestQueryClient();
+    const { keep } = stubTournamentApi(runningQuakeCup(), (keepNext) => ({
+      'PUT /api/matches/103/report': () => {
+        const next = withFinal({ reports: [[2, 1], null] });
+        keepNext(next);
+        return jsonResponse(next.groups[0]?.rounds[1]?.matches[0]);
+      },
+    }));
+    const { user } = renderApp('/tournaments/7', { viewer: ada, queryClient });
+    const form = await reportForm();
+    await user.type(within(form).getByLabelText('ada'), '2');
+    await user.type(within(form).getByLabelText('cleo'), '1');
+    await user.click(within(form).getByRole('button', { name: 'Report the score' }));
+    await within(form).findByText(/You reported 2–1/);
+
+    keep(
+      withFinal({
+        status: 'completed',
+        sides: [side(1, { score: 1, result: 'loss' }), side(3, { score: 2, result: 'win' })],
+      }),
+    );
+    await queryClient.invalidateQueries({ queryKey: ['tournaments'] });
+    expect(await within(await region('Your match')).findByRole('status')).toHaveTextContent(
+      'A lan administrator settled the match at 1–2, cleo won.',
+    );
   });
 
   it('says why a report was refused, with the server’s words', async () => {
@@ -244,25 +387,22 @@ describe('your match', () => {
     }));
     const { user } = renderApp('/tournaments/7', { viewer: ada });
 
-    const form = within(await region('Your match')).getByRole('form', {
-      name: 'Report the score',
-    });
+    const form = await reportForm();
     await user.type(within(form).getByLabelText('ada'), '1');
     await user.type(within(form).getByLabelText('cleo'), '1');
     await user.click(within(form).getByRole('button', { name: 'Report the score' }));
 
     expect(await within(form).findByRole('alert')).toHaveTextContent(refusal);
-    expect(within(form).getByRole('status')).toHaveTextContent('');
+    expect(within(form).getByRole('status')).toHaveTextContent(/^$/);
     expect(bodies('PUT', '/api/matches/103/report')).toEqual([{ scores: [1, 1] }]);
   });
 
   it('shows what the other side reported already', async () => {
-    const cup = runningQuakeCup();
-    const final = cup.groups[0]?.rounds[1]?.matches[0];
-    if (final) final.reports = [null, [1, 2]];
-    stubTournamentApi(cup);
+    stubTournamentApi(withFinal({ reports: [null, [1, 2]] }));
     renderApp('/tournaments/7', { viewer: ada });
-    expect(await region('Your match')).toHaveTextContent('cleo reported 1–2.');
+    expect(within(await reportForm()).getByRole('status')).toHaveTextContent(
+      'cleo reported 1–2: report the same to settle it.',
+    );
     expect(await matchCard('Final', 1)).toHaveTextContent('Reported by one side');
   });
 
@@ -323,7 +463,7 @@ describe('signing up', () => {
     }));
     const { user } = renderApp('/tournaments/7', { viewer: ada });
     const signUp = await region('Sign-up');
-    await user.click(within(signUp).getByRole('button', { name: 'Sign up' }));
+    await user.click(await within(signUp).findByRole('button', { name: 'Sign up' }));
     expect(await within(signUp).findByRole('alert')).toHaveTextContent(
       'Sign-up for Quake Cup is closed.',
     );
@@ -357,8 +497,8 @@ describe('signing up', () => {
     stubTournamentApi(openCup({ signUpClosesAt: '2099-12-04T20:00:00+01:00' }));
     const { unmount } = renderApp('/tournaments/7', { viewer: ada });
     const open = await region('Sign-up');
+    expect(await within(open).findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
     expect(open).toHaveTextContent('Sign-up closes on 04 Dec 2099, 20:00.');
-    expect(within(open).getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
     unmount();
 
     stubTournamentApi(openCup({ signUpClosesAt: '2020-12-04T20:00:00+01:00' }));
@@ -373,8 +513,8 @@ describe('signing up', () => {
     stubTournamentApi(openCup({ signUpClosesAt: '2020-12-04T20:00:00+01:00' }));
     renderApp('/tournaments/7', { viewer: organiser });
     const signUp = await region('Sign-up');
+    expect(await within(signUp).findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
     expect(signUp).toHaveTextContent('as a lan administrator you may still sign up.');
-    expect(within(signUp).getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
   });
 
   it('tells a full tournament’s visitor so, with no button', async () => {
@@ -439,7 +579,9 @@ describe('signing up', () => {
       }));
       const { user } = renderApp('/tournaments/7', { viewer: ada });
 
-      const form = within(await region('Sign-up')).getByRole('form', { name: 'Sign up a team' });
+      const form = await within(await region('Sign-up')).findByRole('form', {
+        name: 'Sign up a team',
+      });
       const teammates = within(form).getByRole('group', { name: /Your teammate/ });
       await within(teammates).findByRole('checkbox', { name: 'bob' });
       // Not ada herself, not those in a team, not one who is not coming.
@@ -480,7 +622,9 @@ describe('signing up', () => {
         viewer: buildViewer({ id: 11, nickname: 'ada', roles: ['Lanner'], clan }),
       });
 
-      const form = within(await region('Sign-up')).getByRole('form', { name: 'Sign up a team' });
+      const form = await within(await region('Sign-up')).findByRole('form', {
+        name: 'Sign up a team',
+      });
       await user.click(
         within(form).getByRole('checkbox', { name: 'Enter as my clan, [PXP] Pixel Pirates' }),
       );
@@ -767,6 +911,15 @@ describe('running a tournament, as a lan administrator', () => {
     // A refusal is said under the entries.
     expect(await within(entries).findByRole('alert')).toHaveTextContent('Quake Cup is over.');
     expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('offers no start before 2 entries are in, saying so', async () => {
+    stubTournamentApi(buildTournament({ entries: quakePlayers().slice(0, 1), entryCount: 1 }));
+    renderApp('/tournaments/7', { viewer: organiser });
+    const running = await region('Run the tournament');
+    expect(running).toHaveTextContent('It starts with at least 2 entries: 1 so far.');
+    expect(within(running).queryByRole('button', { name: /^Start/ })).not.toBeInTheDocument();
+    expect(within(running).queryByRole('button', { name: 'Seed by hand' })).not.toBeInTheDocument();
   });
 
   it('says why the start was refused', async () => {

@@ -1,7 +1,7 @@
 import type { Tournament, TournamentEntry, TournamentMatch } from '@lanparty/contract';
 import { formatScore, requiredRoles } from '@lanparty/contract/rules';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { AlertText } from '../../../components/alert-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
@@ -12,16 +12,18 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { idParam } from '../../../lib/id-param.ts';
 import { type Prefetch, started } from '../../../lib/page-reads.ts';
-import { Link, useNavigate, useParams } from '../../../lib/router/index.tsx';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { tournamentQueryOptions, useTournament } from '../../../lib/tournaments/get-tournaments.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
 import { BracketView, sideName } from '../components/bracket-view.tsx';
-import { ReportForm, ResultDialog } from '../components/match-forms.tsx';
+import { ResultDialog } from '../components/match-forms.tsx';
+import { RunTournament } from '../components/run-tournament.tsx';
 import { SignUp } from '../components/sign-up.tsx';
-import { TournamentForm } from '../components/tournament-form.tsx';
+import { Section } from '../components/tournament-section.tsx';
 import { tournamentRulesText, tournamentStateText } from '../components/tournament-texts.ts';
 import styles from '../components/tournaments.module.css';
+import { YourMatch } from '../components/your-match.tsx';
 
 const matchesOf = (tournament: Tournament) =>
   tournament.groups.flatMap((group) => group.rounds.flatMap((round) => round.matches));
@@ -82,9 +84,6 @@ function TournamentPage({ id }: { id: number }) {
       ),
     ),
   );
-  const yourMatch = ready.find((match) =>
-    match.sides.some((side) => side?.entryId !== undefined && side?.entryId === ownEntry?.id),
-  );
   return (
     <Page title={data.name} lead={`${data.game.name} · ${tournamentRulesText(data)}`}>
       <Link to={`/lans/${data.lanId}#tournaments`} className={styles.back}>
@@ -99,13 +98,11 @@ function TournamentPage({ id }: { id: number }) {
         </Section>
       ) : null}
 
-      {yourMatch ? (
-        <Section title="Your match">
-          <ReportForm key={yourMatch.id} tournament={data} match={yourMatch} />
-        </Section>
+      {ownEntry && data.state !== 'open' ? (
+        <YourMatch tournament={data} entryId={ownEntry.id} />
       ) : null}
 
-      {isAdministrator ? <Running tournament={data} /> : null}
+      {isAdministrator ? <RunTournament tournament={data} /> : null}
 
       {data.state === 'finished' ? <Standings tournament={data} /> : null}
 
@@ -160,32 +157,6 @@ function TournamentPage({ id }: { id: number }) {
   );
 }
 
-function Section({
-  title,
-  children,
-  headingRef,
-}: {
-  title: string;
-  children: React.ReactNode;
-  /** Where focus goes when what had it is gone (a removed entry's button). */
-  headingRef?: React.Ref<HTMLHeadingElement>;
-}) {
-  const headingId = useId();
-  return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2
-        id={headingId}
-        className={styles.heading}
-        ref={headingRef}
-        tabIndex={headingRef ? -1 : undefined}
-      >
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /** "(seats A3, A4)" of an entry's players, where they are seated. */
 function seatsOf(tournament: Tournament, entryId: number | null): string {
   const seats = tournament.entries
@@ -218,7 +189,7 @@ function Results({ tournament }: { tournament: Tournament }) {
   );
   if (played.length === 0) return null;
   return (
-    <Section title="Results so far">
+    <Section title={tournament.state === 'finished' ? 'Results' : 'Results so far'}>
       <ul className={styles.list}>
         {played.map(({ match, round }) => (
           <li key={match.id}>
@@ -340,169 +311,6 @@ function Entries({ tournament }: { tournament: Tournament }) {
         }}
       >
         <p>Its matches to come go to the other side as walkovers. This cannot be taken back.</p>
-      </ConfirmDialog>
-    </Section>
-  );
-}
-
-/** A lan administrator's controls: the start (at random or in an order), the rules, deleting it. */
-function Running({ tournament }: { tournament: Tournament }) {
-  const [order, setOrder] = useState<number[] | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [isChanging, setIsChanging] = useState(false);
-  const rulesHeadingRef = useRef<HTMLHeadingElement>(null);
-  const changeButtonRef = useRef<HTMLButtonElement>(null);
-  const wasChanging = useRef(false);
-  const stopChanging = () => setIsChanging(false);
-  // Into the rules as they open; back to the button that opened them as they close.
-  useEffect(() => {
-    if (isChanging) rulesHeadingRef.current?.focus();
-    else if (wasChanging.current) changeButtonRef.current?.focus();
-    wasChanging.current = isChanging;
-  }, [isChanging]);
-  const [error, setError] = useState<string | null>(null);
-  const start = useTournamentAction(tournamentActions.start);
-  const change = useTournamentAction(tournamentActions.change);
-  const remove = useTournamentAction(tournamentActions.remove);
-  const navigate = useNavigate();
-  const entries = order ?? tournament.entries.map((entry) => entry.id);
-  const nameOf = (entryId: number) =>
-    tournament.entries.find((entry) => entry.id === entryId)?.name;
-  const run = async (work: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  };
-  const move = (index: number, by: number) => {
-    const next = [...entries];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved as number);
-    setOrder(next);
-  };
-  const disputed = matchesOf(tournament).filter((match) => match.disputed).length;
-  return (
-    <Section title="Run the tournament">
-      {disputed > 0 ? (
-        <p className={styles.bad}>
-          {disputed === 1 ? 'One match is' : `${disputed} matches are`} disputed: set the result in
-          the bracket.
-        </p>
-      ) : null}
-      {tournament.state === 'open' ? (
-        <>
-          {order ? (
-            <ol className={styles.list} aria-label="Seeding, best seed first">
-              {entries.map((entryId, index) => (
-                <li key={entryId} className={styles.row}>
-                  <span>
-                    {index + 1}. {nameOf(entryId)}
-                  </span>
-                  <button
-                    type="button"
-                    className={controls.buttonSecondary}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    Up<span className="visually-hidden">: {nameOf(entryId)}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={controls.buttonSecondary}
-                    disabled={index === entries.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    Down<span className="visually-hidden">: {nameOf(entryId)}</span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-          ) : null}
-          <div className={controls.actions}>
-            <button
-              type="button"
-              className={controls.button}
-              disabled={start.isPending}
-              onClick={() =>
-                run(() =>
-                  start.mutateAsync({
-                    id: tournament.id,
-                    input: order
-                      ? { seeding: 'ordered', entryIds: entries }
-                      : { seeding: 'random' },
-                  }),
-                )
-              }
-            >
-              {order ? 'Start in this order' : 'Start with a random draw'}
-            </button>
-            {order ? null : (
-              <button
-                type="button"
-                className={controls.buttonSecondary}
-                onClick={() => setOrder(entries)}
-              >
-                Seed by hand
-              </button>
-            )}
-          </div>
-        </>
-      ) : null}
-      {isChanging ? (
-        <>
-          <h3 className={styles.subheading} ref={rulesHeadingRef} tabIndex={-1}>
-            The rules
-          </h3>
-          <TournamentForm
-            label="The rules"
-            initial={tournament}
-            submitLabel="Save the rules"
-            onSave={(input) => change.mutateAsync({ id: tournament.id, input })}
-            onSaved={stopChanging}
-          />
-        </>
-      ) : null}
-      <div className={controls.actions}>
-        {isChanging ? (
-          <button type="button" className={controls.buttonSecondary} onClick={stopChanging}>
-            Leave the rules as they are
-          </button>
-        ) : (
-          <button
-            type="button"
-            ref={changeButtonRef}
-            className={controls.buttonSecondary}
-            onClick={() => setIsChanging(true)}
-          >
-            Change the rules
-          </button>
-        )}
-        <button
-          type="button"
-          className={controls.buttonSecondary}
-          onClick={() => setIsDeleting(true)}
-        >
-          Delete the tournament
-        </button>
-      </div>
-      <AlertText message={error} />
-      <ConfirmDialog
-        isOpen={isDeleting}
-        title={`Delete ${tournament.name}?`}
-        confirmLabel="Delete it"
-        isBusy={remove.isPending}
-        onCancel={() => setIsDeleting(false)}
-        onConfirm={() =>
-          run(async () => {
-            await remove.mutateAsync({ id: tournament.id });
-            setIsDeleting(false);
-            navigate(`/lans/${tournament.lanId}#tournaments`);
-          })
-        }
-      >
-        <p>Its entries, bracket and results go with it.</p>
       </ConfirmDialog>
     </Section>
   );
