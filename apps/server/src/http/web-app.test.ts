@@ -68,6 +68,17 @@ describe('the web app with a sign-in-first page', () => {
     expect(nested.body).toBe(signInFirstPage);
   });
 
+  it('sends the erased account’s page the app, never the sign-in first: its person is signed out', async () => {
+    for (const headers of [{}, { cookie: hint }]) {
+      const response = await app.inject({ url: '/account-erased', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(appPage);
+    }
+    const deeper = await app.inject({ url: '/account-erased/42' });
+    expect(deeper.statusCode).toBe(404);
+    expect(deeper.body).toBe(signInFirstPage);
+  });
+
   it('takes only the hint as the app sets it, not a cookie of another name or value', async () => {
     for (const cookie of [`x${hint}`, `${signedInHintCookie}=0`, `${signedInHintCookie}=`]) {
       const response = await app.inject({ url: '/lans/upcoming', headers: { cookie } });

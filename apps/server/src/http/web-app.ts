@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppPath, isScreenPath, signedInHintCookie } from '@lanparty/contract/rules';
+import {
+  isAccountErasedPath,
+  isAppPath,
+  isScreenPath,
+  signedInHintCookie,
+} from '@lanparty/contract/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { problem, sendProblem } from './problems.ts';
 
@@ -42,6 +47,9 @@ export async function registerWebApp(
   // sign-in form first.
   const pageFor = (request: FastifyRequest, pathname: string) => {
     if (isScreenPath(pathname)) return screenPage;
+    // The erased account's page is for someone just signed out: the app shows it without
+    // sending them to sign in (apps/web/src/app/start-app.tsx).
+    if (isAccountErasedPath(pathname)) return 'index.html';
     return hasSignInFirst && !hasSignedInHint(request.headers.cookie)
       ? signInFirstPage
       : 'index.html';

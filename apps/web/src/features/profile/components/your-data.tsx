@@ -1,4 +1,5 @@
 import type { UserProfile } from '@lanparty/contract';
+import { accountErasedPath } from '@lanparty/contract/rules';
 import { useEffect, useState } from 'react';
 import { AlertText } from '../../../components/alert-text.tsx';
 import controls from '../../../components/controls.module.css';
@@ -110,8 +111,8 @@ function EraseAccountDialog({
 
   const submit = () =>
     erase.mutate(hasPassword ? { password } : { idToken: idToken ?? '' }, {
-      // Signed out at the provider too; the session here ends with it.
-      onSuccess: () => void session.signOut(),
+      // Signed out at the provider too, onto the page that says what went and what stays.
+      onSuccess: () => void session.signOut(accountErasedPath),
     });
 
   return (
