@@ -32,6 +32,7 @@ import * as tournaments from './0030-tournaments.ts';
 import * as tournamentInvitations from './0031-tournament-invitations.ts';
 import * as swapSeatsAndLanSessions from './0032-swap-seats-and-lan-sessions.ts';
 import * as whomRecordsName from './0033-whom-records-name.ts';
+import * as lannerEvents from './0037-lanner-events.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0031-tournament-invitations': tournamentInvitations,
   '0032-swap-seats-and-lan-sessions': swapSeatsAndLanSessions,
   '0033-whom-records-name': whomRecordsName,
+  '0037-lanner-events': lannerEvents,
 };

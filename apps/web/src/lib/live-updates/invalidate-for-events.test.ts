@@ -28,6 +28,8 @@ const cached: Record<string, QueryKey> = {
   lanners: usersKeys.list({ roles: ['Lanner'] }),
   user9: usersKeys.detail(9),
   user10: usersKeys.detail(10),
+  history10: usersKeys.history(10),
+  history9: usersKeys.history(9),
   leaderboard: ['stats', 'months'],
   clans: clansKeys.list({ offset: 0, limit: 20 }),
   clan5: clansKeys.detail(5),
@@ -69,6 +71,12 @@ describe('what a live update refetches', () => {
   it('the viewer (or their avatar, a seat swap): their profile and roles, the user lists and their seat swaps', async () => {
     expect(await touchedBy({ kind: 'user', userId: 9 })).toEqual(
       ['lanners', 'me', 'mySeatSwaps', 'user9'].sort(),
+    );
+  });
+
+  it('what anyone sees of a user (their history hidden, a role): the user lists, that user and their history, not the viewer', async () => {
+    expect(await touchedBy({ kind: 'lanner', userId: 10 })).toEqual(
+      ['history10', 'lanners', 'user10'].sort(),
     );
   });
 
