@@ -148,7 +148,8 @@ export const personalTables = {
   user_badges: {
     userColumns: ['user_id'],
     onErasure: 'delete',
-    about: 'Your badges: the day each was earned, and when you saw it on your profile.',
+    about:
+      'Your badges: the day each was earned, and when you saw it (or, earned over 30 days before the site found it, when it was found: no news).',
   },
   consents: {
     userColumns: ['user_id'],
