@@ -47,9 +47,8 @@ export async function registerWebApp(
   // sign-in form first.
   const pageFor = (request: FastifyRequest, pathname: string) => {
     if (isScreenPath(pathname)) return screenPage;
-    // The erased account's page is for someone just signed out: the app shows it without
-    // sending them to sign in (apps/web/src/app/start-app.tsx).
-    if (isAccountErasedPath(pathname)) return 'index.html';
+    // The erased account's page is for someone just signed out: a page of its own too.
+    if (isAccountErasedPath(pathname)) return accountErasedPage;
     return hasSignInFirst && !hasSignedInHint(request.headers.cookie)
       ? signInFirstPage
       : 'index.html';
@@ -67,7 +66,12 @@ export async function registerWebApp(
       preCompressed: true,
       setHeaders(reply, filePath) {
         const file = path.relative(webDistDir, filePath);
-        if (file === 'index.html' || file === signInFirstPage || file === screenPage)
+        if (
+          file === 'index.html' ||
+          file === signInFirstPage ||
+          file === screenPage ||
+          file === accountErasedPage
+        )
           reply.headers(pageHeaders);
         else
           reply.header(
@@ -102,6 +106,9 @@ const signInFirstPage = 'sign-in-first.html';
 
 /** The page of a lan's screen, /screen/{token} (apps/web/screen-build.ts). */
 const screenPage = 'screen.html';
+
+/** The erased account's page, /account-erased (apps/web/screen-build.ts, issue 51). */
+const accountErasedPage = 'account-erased.html';
 
 function hasSignedInHint(cookieHeader: string | undefined): boolean {
   return (cookieHeader ?? '').split(';').some((cookie) => {

@@ -1,4 +1,3 @@
-import { isAccountErasedPath } from '@lanparty/contract/rules';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppStatus } from '../components/app-status.tsx';
@@ -25,18 +24,6 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   root.render(<AppStatus title="Starting Lanparty…" isBusy />);
   startLoadingFontsOnceShown();
-  // Just erased and signed out: the page that says so, with no session and no reads.
-  if (isAccountErasedPath(window.location.pathname)) {
-    const { AccountErasedPage } = await import(
-      '../features/profile/routes/account-erased-page.tsx'
-    );
-    root.render(
-      <StrictMode>
-        <AccountErasedPage />
-      </StrictMode>,
-    );
-    return;
-  }
   // The stats, profile or lanners chunk downloads during sign-in, not after it.
   preloadRequestedScreen();
 

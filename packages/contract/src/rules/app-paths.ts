@@ -42,9 +42,9 @@ export const appPaths = [
 export const screenPaths = ['/screen/:token'] as const;
 
 /**
- * The page a person lands on after erasing their own account (issue 51): signed out by
- * then, so it needs no session. It is words only: it reads nothing and shows nothing of
- * anyone, so whoever opens it learns only what the site keeps of an erased account.
+ * The page a person lands on after erasing their own account (issue 51), outside the router
+ * too: signed out by then, it needs no session. It is words only: it reads nothing and shows
+ * nothing of anyone, so whoever opens it learns only what the site keeps of an erased account.
  */
 export const accountErasedPath = '/account-erased';
 

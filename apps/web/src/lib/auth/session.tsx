@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 export type Session = {
   /**
    * Ends the session at the identity provider (its end-session endpoint); back at the site
-   * afterwards, or at `returnTo` (the erased account's page).
+   * afterwards, or at the address `returnTo` (the erased account's page).
    */
   signOut: (returnTo?: string) => Promise<void>;
   /** A new sign-in, made now, then back at `returnTo`: its ID token proves who it is. */

@@ -17,7 +17,5 @@ export const usersKeys = {
   lists: () => ['users', 'list'] as const,
   list: (filter: UserListFilter) => ['users', 'list', filter] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
-  /** A user's lans attended, streaks and badges (GET /api/users/{id}/history). */
-  history: (id: number) => ['users', 'history', id] as const,
   emailAddress: (email: string) => ['users', 'email-address', email] as const,
 };

@@ -13,7 +13,7 @@ import { usersKeys } from '../../../lib/users/users-query-keys.ts';
 
 /** The profile's own reads of issue 36: under ['users', …], so a user's change refreshes them. */
 export const historyKeys = {
-  history: usersKeys.history,
+  history: (userId: number) => ['users', 'history', userId] as const,
   consents: () => ['users', 'me', 'consents'] as const,
   account: () => ['users', 'me', 'account'] as const,
 };

@@ -1,12 +1,13 @@
-import { artSources } from '../../../assets/raster-art.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { artSources } from '../assets/raster-art.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 import styles from './account-erased-page.module.css';
 
 /**
  * /account-erased (issue 51): where a person lands once they erased their own account and
- * were signed out. Shown without a session, so it reads nothing and names nobody: it says
- * that the account is gone and what the site keeps of an erased account, as erasure.ts and
- * personal-tables.ts do it (README, Privacy).
+ * were signed out — a page and a build of its own (pages-build.ts), as a lan's screen is, so
+ * the app's first screen carries nothing of it. Shown without a session, so it reads nothing
+ * and names nobody: it says that the account is gone and what the site keeps of an erased
+ * account, as erasure.ts and personal-tables.ts do it (README, Privacy).
  */
 export function AccountErasedPage() {
   useDocumentTitle('Account erased');
