@@ -12,7 +12,8 @@ const session = useBrowser();
  * A person's history and data (issue 36) in Chromium: the demo account `member` (present
  * at the demo's past lans but two, Steam linked with consent) sees its lans, streaks,
  * badges, the Steam playtime switch and its data at a phone's and a desktop's width, with
- * nothing axe finds; a new account downloads its data and erases itself, and its token is
+ * nothing axe finds; a new account downloads its data (indented, each part said) and erases
+ * itself, lands on the page that says so (nothing for axe at either width), and its token is
  * refused from then on.
  */
 describe('the profile’s history and data', () => {
@@ -85,10 +86,15 @@ describe('the profile’s history and data', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download my data' }).click();
     const file = await (await download).path();
-    const exported = JSON.parse(await readFile(file, 'utf8')) as {
+    const text = await readFile(file, 'utf8');
+    // For a person to read: indented, and saying what it holds.
+    expect(text).toMatch(/^\{\n {2}"about": \{\n {4}"file": "Everything Lanparty holds about you/);
+    const exported = JSON.parse(text) as {
       userId: number;
+      about: { parts: Record<string, string> };
       data: Record<string, Record<string, unknown>[]>;
     };
+    expect(Object.keys(exported.about.parts).sort()).toEqual(Object.keys(exported.data).sort());
     expect(exported.data.users?.[0]).toMatchObject({ id: exported.userId, nickname: username });
     expect(exported.data.local_accounts?.[0]).toMatchObject({ username });
     expect(exported.data.local_accounts?.[0]).not.toHaveProperty('password_hash');
@@ -102,7 +108,24 @@ describe('the profile’s history and data', () => {
     await dialog.getByRole('alert').getByText('The password is not right.').waitFor();
     await dialog.getByLabel('Password').fill(newAccountPassword);
     await dialog.getByRole('button', { name: 'Erase my account' }).click();
-    // Signed out: the site asks to sign in, as it asks anyone signed out.
+    // Signed out onto the page that says so, not the sign-in form: what went, what stays.
+    await page.waitForURL(siteUrl('/account-erased'));
+    await page.getByRole('heading', { level: 1, name: 'Your account is erased' }).waitFor();
+    await page.getByRole('region', { name: 'What stays, without your name' }).waitFor();
+    // A page of its own, in the site's look: the theme's stylesheet came with it.
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim(),
+      ),
+    ).not.toBe('');
+    for (const viewport of [viewports.desktop, viewports.phone]) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page), `erased page at ${viewport.width} px`).toEqual([]);
+    }
+    // Shown again on reload, signed out, without asking to sign in.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Your account is erased' }).waitFor();
+    await page.getByRole('link', { name: 'Go to Lanparty' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 
     const refused = await fetch(siteUrl('/api/users/me'), {

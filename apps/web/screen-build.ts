@@ -5,15 +5,28 @@ import { build, type Plugin, type Rolldown } from 'vite';
 /** The page of a lan's screen, beside index.html in the build (issue 35). */
 export const screenPage = 'screen.html';
 
-const screenEntry = 'src/screen/main.tsx';
+/** The page a person lands on after erasing their own account (issue 51). */
+export const accountErasedPage = 'account-erased.html';
+
+/** The pages built apart from the app: their entry, their page, the addresses they serve. */
+const pages = [
+  { name: 'screen', entry: 'src/screen/main.tsx', page: screenPage, path: /^\/screen\/[^/]+\/*$/i },
+  {
+    name: 'account-erased',
+    entry: 'src/account-erased/main.tsx',
+    page: accountErasedPage,
+    path: /^\/account-erased\/*$/i,
+  },
+] as const;
 
 /**
- * Builds a lan's screen (`src/screen/main.tsx`, /screen/{token}) apart from the app, as
- * sign-in-first-build.ts builds its script: a build of its own, so the site's first screen
- * carries nothing of it (not even the branch to it) and a TV loads React, the query client
- * and the screen alone. Writes `screen.html`: index.html with the screen's script and
- * stylesheets in place of the app's. The server sends it for /screen/{token} (web-app.ts);
- * the dev server does the same with the screen's source.
+ * Builds a lan's screen (`src/screen/main.tsx`, /screen/{token}) and the erased account's
+ * page (`src/account-erased/main.tsx`) apart from the app, as sign-in-first-build.ts builds
+ * its script: one build of their own, so the site's first screen carries nothing of them
+ * (not even the branch to them) and a TV loads React, the query client and the screen
+ * alone. Writes `screen.html` and `account-erased.html`: index.html with the page's script
+ * and stylesheets in place of the app's. The server sends them for their addresses
+ * (web-app.ts); the dev server does the same with their source.
  */
 export function screenBuild(): Plugin {
   let root = '';
@@ -29,12 +42,13 @@ export function screenBuild(): Plugin {
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
         const pathname = (request.url ?? '').split('?')[0] ?? '';
-        if (!/^\/screen\/[^/]+\/*$/i.test(pathname)) return next();
+        const page = pages.find((each) => each.path.test(pathname));
+        if (!page) return next();
         const { readFile } = await import('node:fs/promises');
         const index = await readFile(path.join(root, 'index.html'), 'utf8');
         const html = await server.transformIndexHtml(
           pathname,
-          index.replace('/src/main.tsx', `/${screenEntry}`),
+          index.replace('/src/main.tsx', `/${page.entry}`),
         );
         response.setHeader('content-type', 'text/html; charset=utf-8');
         response.end(html);
@@ -54,7 +68,9 @@ export function screenBuild(): Plugin {
           modulePreload: false,
           assetsInlineLimit: 0,
           rolldownOptions: {
-            input: { screen: path.join(root, screenEntry) },
+            input: Object.fromEntries(
+              pages.map((page) => [page.name, path.join(root, page.entry)]),
+            ),
             output: {
               entryFileNames: 'assets/[name]-[hash].js',
               chunkFileNames: 'assets/[name]-[hash].js',
@@ -68,26 +84,56 @@ export function screenBuild(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (files.length === 0) return;
-      const entry = files.find((file) => file.type === 'chunk' && file.isEntry);
       const index = bundle['index.html'];
-      if (entry?.type !== 'chunk' || index?.type !== 'asset')
-        this.error('The screen page needs its script and index.html.');
+      if (index?.type !== 'asset') this.error('The pages built apart need index.html.');
       for (const file of files) {
         if (bundle[file.fileName]) continue;
         const source = file.type === 'chunk' ? file.code : file.source;
         this.emitFile({ type: 'asset', fileName: file.fileName, source });
       }
-      const stylesheets = [...(entry.viteMetadata?.importedCss ?? [])]
-        .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)
-        .join('');
-      const html = String(index.source)
-        .replace(/<link rel="stylesheet"[^>]*>/g, '')
-        .replace(/<link rel="modulepreload"[^>]*>/g, '')
-        .replace(
-          /<script type="module" crossorigin src="[^"]+"><\/script>/,
-          `<script type="module" crossorigin src="/${entry.fileName}"></script>${stylesheets}`,
+      for (const { name, page } of pages) {
+        const entry = files.find(
+          (file) => file.type === 'chunk' && file.isEntry && file.name === name,
         );
-      this.emitFile({ type: 'asset', fileName: screenPage, source: html });
+        if (entry?.type !== 'chunk') this.error(`The page ${page} needs its script.`);
+        const stylesheets = [...stylesheetsOf(entry, files)]
+          .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)
+          .join('');
+        const html = String(index.source)
+          .replace(/<link rel="stylesheet"[^>]*>/g, '')
+          .replace(/<link rel="modulepreload"[^>]*>/g, '')
+          .replace(
+            /<script type="module" crossorigin src="[^"]+"><\/script>/,
+            `<script type="module" crossorigin src="/${entry.fileName}"></script>${stylesheets}`,
+          );
+        this.emitFile({ type: 'asset', fileName: page, source: html });
+      }
     },
   };
+}
+
+/**
+ * The stylesheets a page's entry needs: its own and those of every chunk it imports, however
+ * deep (the two pages share React and the theme, which go to a chunk of both).
+ */
+function stylesheetsOf(
+  entry: Rolldown.OutputChunk,
+  files: readonly Rolldown.OutputBundle[string][],
+): Set<string> {
+  const chunks = new Map(
+    files.flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])),
+  );
+  const stylesheets = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const imported of chunk.imports) {
+      const next = chunks.get(imported);
+      if (next) visit(next);
+    }
+    for (const css of chunk.viteMetadata?.importedCss ?? []) stylesheets.add(css);
+  };
+  visit(entry);
+  return stylesheets;
 }

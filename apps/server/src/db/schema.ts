@@ -214,7 +214,8 @@ export type EventsTable = {
     | 'schedule'
     | 'announcement'
     | 'screen'
-    | 'tournament';
+    | 'tournament'
+    | 'lanner';
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;

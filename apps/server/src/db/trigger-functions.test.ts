@@ -57,10 +57,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('trigger functions from another se
       .selectFrom('events')
       .select(['kind', 'user_id'])
       .where('user_id', '=', rows[0]?.id ?? 0)
+      .orderBy('id')
       .execute();
+    // The role is seen by anyone (which list they are in): a `lanner` event too (0037).
     expect(events).toEqual([
       { kind: 'user', user_id: rows[0]?.id },
       { kind: 'user', user_id: rows[0]?.id },
+      { kind: 'lanner', user_id: rows[0]?.id },
     ]);
   });
 });

@@ -12,6 +12,8 @@ const signInFirstPage =
   '<!doctype html><title>Lanparty</title><script src="/assets/sign-in-first-B2.js"></script>';
 const screenPage =
   '<!doctype html><title>Lanparty</title><script src="/assets/screen-C3.js"></script>';
+const erasedPage =
+  '<!doctype html><title>Lanparty</title><script src="/assets/account-erased-D4.js"></script>';
 
 describe('the web app with a sign-in-first page', () => {
   let dir: string;
@@ -24,6 +26,7 @@ describe('the web app with a sign-in-first page', () => {
       ['index.html', appPage],
       ['sign-in-first.html', signInFirstPage],
       ['screen.html', screenPage],
+      ['account-erased.html', erasedPage],
     ] as const) {
       writeFileSync(path.join(dir, file), content);
       writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(content));
@@ -73,6 +76,18 @@ describe('the web app with a sign-in-first page', () => {
     const nested = await app.inject({ url: '/screen/a/b' });
     expect(nested.statusCode).toBe(404);
     expect(nested.body).toBe(signInFirstPage);
+  });
+
+  it('sends the erased account’s page its own page, never the sign-in first: its person is signed out', async () => {
+    for (const headers of [{}, { cookie: hint }]) {
+      const response = await app.inject({ url: '/account-erased', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(erasedPage);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const deeper = await app.inject({ url: '/account-erased/42' });
+    expect(deeper.statusCode).toBe(404);
+    expect(deeper.body).toBe(signInFirstPage);
   });
 
   it('takes only the hint as the app sets it, not a cookie of another name or value', async () => {

@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppPath, isScreenPath, signedInHintCookie } from '@lanparty/contract/rules';
+import {
+  isAccountErasedPath,
+  isAppPath,
+  isScreenPath,
+  signedInHintCookie,
+} from '@lanparty/contract/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { problem, sendProblem } from './problems.ts';
 
@@ -39,12 +44,16 @@ export async function registerWebApp(
     ...(link.length ? { link: link.join(', ') } : {}),
     ...(hasSignInFirst ? { vary: 'Cookie' } : {}),
   };
-  const screenHeaders = { 'cache-control': 'no-cache' };
-  const headersOf = (page: string) => (page === screenPage ? screenHeaders : pageHeaders);
+  // A screen's page and the erased account's sign nobody in: none of the app's preloads.
+  const standaloneHeaders = { 'cache-control': 'no-cache' };
+  const headersOf = (page: string) =>
+    page === screenPage || page === accountErasedPage ? standaloneHeaders : pageHeaders;
   // A lan's screen signs nobody in: its own page (apps/web/screen-build.ts), never the
   // sign-in form first.
   const pageFor = (request: FastifyRequest, pathname: string) => {
     if (isScreenPath(pathname)) return screenPage;
+    // The erased account's page is for someone just signed out: a page of its own too.
+    if (isAccountErasedPath(pathname)) return accountErasedPage;
     return hasSignInFirst && !hasSignedInHint(request.headers.cookie)
       ? signInFirstPage
       : 'index.html';
@@ -62,7 +71,12 @@ export async function registerWebApp(
       preCompressed: true,
       setHeaders(reply, filePath) {
         const file = path.relative(webDistDir, filePath);
-        if (file === 'index.html' || file === signInFirstPage || file === screenPage)
+        if (
+          file === 'index.html' ||
+          file === signInFirstPage ||
+          file === screenPage ||
+          file === accountErasedPage
+        )
           reply.headers(headersOf(file));
         else
           reply.header(
@@ -98,6 +112,9 @@ const signInFirstPage = 'sign-in-first.html';
 
 /** The page of a lan's screen, /screen/{token} (apps/web/screen-build.ts). */
 const screenPage = 'screen.html';
+
+/** The erased account's page, /account-erased (apps/web/screen-build.ts, issue 51). */
+const accountErasedPage = 'account-erased.html';
 
 function hasSignedInHint(cookieHeader: string | undefined): boolean {
   return (cookieHeader ?? '').split(';').some((cookie) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath, isScreenPath } from './app-paths.ts';
+import { isAccountErasedPath, isAppPath, isScreenPath } from './app-paths.ts';
 
 describe('isAppPath', () => {
   it.each([
@@ -19,6 +19,7 @@ describe('isAppPath', () => {
     '/clans/4',
     '/clans/4/join/Zm9vYmFyYmF6cXV4LTEyMzQ1Ng',
     '/screen/q3Z0XbF9mK2rTnW8cYpL4dVhJ6s',
+    '/account-erased',
   ])('knows %s', (pathname) => {
     expect(isAppPath(pathname)).toBe(true);
   });
@@ -44,5 +45,14 @@ describe('isScreenPath', () => {
     expect(isScreenPath('/screen/q3Z0XbF9mK2rTnW8cYpL4dVhJ6s/')).toBe(true);
     for (const other of ['/screen', '/screen/a/b', '/lans/42', '/'])
       expect(isScreenPath(other), other).toBe(false);
+  });
+});
+
+describe('isAccountErasedPath', () => {
+  it('knows the erased account’s page, and nothing else', () => {
+    for (const path of ['/account-erased', '/Account-Erased/'])
+      expect(isAccountErasedPath(path), path).toBe(true);
+    for (const other of ['/account-erased/42', '/profile', '/', '/account'])
+      expect(isAccountErasedPath(other), other).toBe(false);
   });
 });

@@ -41,6 +41,13 @@ export const appPaths = [
  */
 export const screenPaths = ['/screen/:token'] as const;
 
+/**
+ * The page a person lands on after erasing their own account (issue 51), outside the router
+ * too: signed out by then, it needs no session. It is words only: it reads nothing and shows
+ * nothing of anyone, so whoever opens it learns only what the site keeps of an erased account.
+ */
+export const accountErasedPath = '/account-erased';
+
 // As the web app's router matches: case-insensitive, a trailing slash or several allowed.
 const patternOf = (pattern: string) => {
   const source = pattern
@@ -53,7 +60,8 @@ const patternOf = (pattern: string) => {
   return new RegExp(`^${source}\\/*$`, 'i');
 };
 const screenPathPatterns = screenPaths.map(patternOf);
-const appPathPatterns = [...appPaths.map(patternOf), ...screenPathPatterns];
+const accountErasedPattern = patternOf(accountErasedPath);
+const appPathPatterns = [...appPaths.map(patternOf), ...screenPathPatterns, accountErasedPattern];
 
 /** Whether the web app has a screen at `pathname` (the path alone, no query). */
 export function isAppPath(pathname: string): boolean {
@@ -63,4 +71,9 @@ export function isAppPath(pathname: string): boolean {
 /** Whether `pathname` is a lan's screen (/screen/{token}), which needs no sign-in first. */
 export function isScreenPath(pathname: string): boolean {
   return screenPathPatterns.some((pattern) => pattern.test(pathname));
+}
+
+/** Whether `pathname` is the erased account's page, which needs no sign-in first. */
+export function isAccountErasedPath(pathname: string): boolean {
+  return accountErasedPattern.test(pathname);
 }

@@ -17,6 +17,11 @@ export const liveEventIds = {
   screen: ['lanId'],
   /** A tournament of the lan changed: made, edited, an entry, a report, a result (issue 37). */
   tournament: ['lanId', 'tournamentId'],
+  /**
+   * What anyone may see of a user changed (nickname, Steam id, history shown or hidden,
+   * roles, avatar), for every stream: lanner lists follow (issue 51). `user` is theirs alone.
+   */
+  lanner: ['userId'],
 } as const;
 
 /**

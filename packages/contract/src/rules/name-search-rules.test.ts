@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, namesMatchSearch } from './name-search-rules.ts';
+import { foldForSearch, namesMatchSearch, personMatchesSearch } from './name-search-rules.ts';
 
 describe('foldForSearch', () => {
   it.each([
@@ -37,5 +37,29 @@ describe('namesMatchSearch', () => {
     expect(namesMatchSearch(zoe, 'zoey')).toBe(false);
     expect(namesMatchSearch(zoe, '   ')).toBe(false);
     expect(namesMatchSearch([null, undefined], 'zoe')).toBe(false);
+  });
+});
+
+describe('personMatchesSearch', () => {
+  const jose = { nickname: 'xXfragXx', firstName: 'José', surname: 'Ærøe' };
+
+  it.each(['frag', 'jose', 'JOSÉ', 'aeroe', 'jose aer', 'Jose\u0301'])(
+    'finds José by %j',
+    (search) => {
+      expect(personMatchesSearch(jose, search)).toBe(true);
+    },
+  );
+
+  it('finds by the nickname alone where the names are not the searcher’s to see', () => {
+    expect(personMatchesSearch({ nickname: 'xXfragXx' }, 'frag')).toBe(true);
+    expect(personMatchesSearch({ nickname: 'xXfragXx' }, 'jose')).toBe(false);
+    expect(personMatchesSearch({ nickname: 'Zoë', firstName: null, surname: null }, 'zoe')).toBe(
+      true,
+    );
+  });
+
+  it('finds nothing for another name, or for an empty search', () => {
+    expect(personMatchesSearch(jose, 'joseph')).toBe(false);
+    expect(personMatchesSearch(jose, ' ')).toBe(false);
   });
 });

@@ -44,3 +44,25 @@ export function namesMatchSearch(
   if (needle === '') return false;
   return names.some((name) => name != null && foldForSearch(name).includes(needle));
 }
+
+/**
+ * A person as a search of people finds them: the nickname, and the first name and surname
+ * where whoever searches may see them (a lan administrator at the door or on the seat map);
+ * left out, the nickname alone.
+ */
+export type SearchedPerson = {
+  nickname: string;
+  firstName?: string | null;
+  surname?: string | null;
+};
+
+/**
+ * Whether a search finds the person: by nickname, first name, surname, or both names
+ * together ("zoe jan"), case and accents ignored. The one rule of every search of people:
+ * the door's, the seat map's "Find a lanner", the users of the admin.
+ */
+export function personMatchesSearch(person: SearchedPerson, search: string): boolean {
+  const { nickname, firstName, surname } = person;
+  const bothNames = firstName || surname ? `${firstName ?? ''} ${surname ?? ''}` : null;
+  return namesMatchSearch([nickname, firstName, surname, bothNames], search);
+}

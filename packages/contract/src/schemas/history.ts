@@ -107,15 +107,36 @@ export const consentChangeSchema = z
 
 export const dataExportSchema = z
   .object({
+    about: z
+      .object({
+        file: z.string().meta({
+          description:
+            'In a few sentences: what the file is, how times, money and ids are written.',
+        }),
+        parts: z.record(z.string(), z.string()).meta({
+          description: 'For every key of `data`, one sentence saying what it holds.',
+        }),
+      })
+      .meta({ description: 'What the file holds, for the person reading it.' }),
     exportedAt: dateTimeSchema,
+    timeZone: z.string().meta({
+      description: 'The community’s time zone (IANA), whose offset every time is written with.',
+    }),
     userId: idSchema,
     data: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).meta({
       description:
         'One key for every table that refers to a user, with the rows that are theirs (an ' +
-        'empty list where none is); secrets (password and code hashes, tokens) left out.',
+        'empty list where none is), then mail sent to them, their uploads, sign-in records and ' +
+        'attempt counters; secrets (password and code hashes, tokens, ticket codes) left out. ' +
+        'Times are ISO 8601 with the community’s offset; money (`…_cents` in the database) is ' +
+        'euros as text (`amount_due: "€25.00"`); a lan’s, game’s, clan’s or tournament’s id ' +
+        'has its name beside it (`lan_id`, `lan_name`).',
     }),
   })
-  .meta({ id: 'DataExport', description: 'Everything the site holds about the person.' });
+  .meta({
+    id: 'DataExport',
+    description: 'Everything the site holds about the person, written for them to read.',
+  });
 
 export type DataExport = z.infer<typeof dataExportSchema>;
 

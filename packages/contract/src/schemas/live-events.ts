@@ -41,6 +41,7 @@ export const liveEventSchema = z
     eventOf('announcement'),
     eventOf('screen'),
     eventOf('tournament'),
+    eventOf('lanner'),
     z.object({
       kind: z.literal('seats'),
       lanId: eventId,
@@ -53,5 +54,5 @@ export const liveEventSchema = z
       'What changed, ids only: `lan` {lanId}, `subscriber` {lanId, subscriberId}, `user` ' +
       '{userId}, `clan` {clanId}, `seat` {lanId, seatId, occupantId} (picked, moved or freed; occupantId: who sits there now, null when freed), `seats` {lanId, seats: ' +
       '[[seatId, occupantId], …]} (several seats of a lan changed together, in order), `seating` {lanId} (the ' +
-      'plan changed), `schedule` {lanId} (its schedule changed), `announcement` {lanId} (an announcement posted or deleted), `screen` {lanId} (on a screen’s own stream: a screen of the lan made or switched off), `tournament` {lanId, tournamentId} (a tournament made, changed or deleted, an entry, a report or a result); `resync` when what was missed is no longer held.',
+      'plan changed), `schedule` {lanId} (its schedule changed), `announcement` {lanId} (an announcement posted or deleted), `screen` {lanId} (on a screen’s own stream: a screen of the lan made or switched off), `tournament` {lanId, tournamentId} (a tournament made, changed or deleted, an entry, a report or a result), `lanner` {userId} (what anyone may see of a user changed: nickname, history shown or hidden, roles, avatar); `resync` when what was missed is no longer held.',
   });

@@ -32,6 +32,7 @@ import * as tournaments from './0030-tournaments.ts';
 import * as tournamentInvitations from './0031-tournament-invitations.ts';
 import * as swapSeatsAndLanSessions from './0032-swap-seats-and-lan-sessions.ts';
 import * as whomRecordsName from './0033-whom-records-name.ts';
+import * as lannerEvents from './0037-lanner-events.ts';
 import * as switchedOffScreens from './0038-switched-off-screens.ts';
 
 /**
@@ -72,5 +73,6 @@ export const migrations: Record<string, Migration> = {
   '0031-tournament-invitations': tournamentInvitations,
   '0032-swap-seats-and-lan-sessions': swapSeatsAndLanSessions,
   '0033-whom-records-name': whomRecordsName,
+  '0037-lanner-events': lannerEvents,
   '0038-switched-off-screens': switchedOffScreens,
 };

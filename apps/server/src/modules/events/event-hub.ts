@@ -107,7 +107,8 @@ const maximumRelistenMs = 4_000;
 
 /**
  * A `user` event is for that user alone; a `screen` event for the screens of its lan; the
- * others are for every signed-in stream, but those about a hidden (inactive) lan only for
+ * others (a `lanner` event, what anyone may see of a user, among them) are for every
+ * signed-in stream, but those about a hidden (inactive) lan only for
  * readers who may see it. A screen hears only of its own lan, and only what anyone may see.
  */
 export function isEventFor(event: HubEvent, reader: StreamReader): boolean {

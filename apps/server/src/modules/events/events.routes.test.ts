@@ -152,6 +152,45 @@ describe.each(testEngines)('live updates on %s', (engine) => {
     stream.close();
   });
 
+  it('tells everyone of what anyone sees of a user changing (history hidden, roles), nothing of the rest', async () => {
+    const watcher = await signInAs(site.db, site.issuer, ['Lanner']);
+    const other = await signInAs(site.db, site.issuer, ['Lanner']);
+    const stream = await openStream(baseUrl, watcher);
+    const isOthers = (e: { event?: string; data: unknown }) =>
+      e.event === 'lanner' && (e.data as { userId: number }).userId === other.user.id;
+
+    const hidden = await api.request(other, 'PUT', '/api/users/me/history-visibility', {
+      showsHistory: false,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await stream.next(isOthers)).data).toEqual({ userId: other.user.id });
+
+    // What only they and administrators see: no event for anyone else.
+    await site.db
+      .updateTable('users')
+      .set({ city: 'Delft', first_name: 'Ann', email: 'ann@example.org' })
+      .where('id', '=', other.user.id)
+      .execute();
+    const lan = await createLan();
+    await stream.next((e) => e.event === 'lan' && (e.data as { lanId: number }).lanId === lan.id);
+    expect(stream.events.filter(isOthers)).toHaveLength(1);
+
+    // A role moves them from one list to another.
+    const granted = await site.app.inject({
+      method: 'PUT',
+      url: `/api/users/${other.user.id}`,
+      headers: admin.headers,
+      payload: { roles: ['Lanner', 'Member'] },
+    });
+    expect(granted.statusCode).toBe(200);
+    await until(
+      () => (stream.events.filter(isOthers).length > 1 ? true : undefined),
+      () => 'a lanner event for the role',
+    );
+    expect(JSON.stringify(stream.events)).not.toContain('Delft');
+    stream.close();
+  });
+
   it('replays what a stream missed after its Last-Event-ID, and resyncs a forgotten one', async () => {
     const lanner = await signInAs(site.db, site.issuer, ['Lanner']);
     const first = await openStream(baseUrl, lanner);

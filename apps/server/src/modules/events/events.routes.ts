@@ -58,7 +58,7 @@ export function liveEventOf({
   if (kind === 'subscriber' && lanId !== null && subscriberId !== null) {
     return { kind, lanId, subscriberId };
   }
-  if (kind === 'user' && userId !== null) return { kind, userId };
+  if ((kind === 'user' || kind === 'lanner') && userId !== null) return { kind, userId };
   if (kind === 'clan' && clanId !== null) return { kind, clanId };
   // A seat event's user is who sits there now (null: freed; migration 0024).
   if (kind === 'seat' && lanId !== null && seatId !== null)

@@ -1,7 +1,7 @@
 import { describeBadge } from '@lanparty/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { attendanceOf, type CountedLan } from './attendance.ts';
-import { awardBadges, type BadgeFacts } from './badges.ts';
+import { awardBadges, type BadgeFacts, firstNewsDay } from './badges.ts';
 
 /** Lan n: from the 1st of month n (2024, then 2025 …) at 18:00 to the 3rd at 12:00 UTC. */
 function lans(count: number): CountedLan[] {
@@ -140,5 +140,16 @@ describe('badges', () => {
     });
     expect(describeBadge('crew')?.reason).toMatch(/lan administrator/);
     expect(describeBadge('unknown')).toBeUndefined();
+  });
+});
+
+describe('which badges are news', () => {
+  it('those earned in the last 30 of the community’s days', () => {
+    expect(firstNewsDay(new Date('2026-12-02T10:00:00Z'), 'Europe/Amsterdam')).toBe('2026-11-02');
+    // Half past midnight in Amsterdam is already the 2nd there, still the 1st in UTC.
+    expect(firstNewsDay(new Date('2026-12-01T23:30:00Z'), 'Europe/Amsterdam')).toBe('2026-11-02');
+    expect(firstNewsDay(new Date('2026-12-01T23:30:00Z'), 'UTC')).toBe('2026-11-01');
+    // Over a month's end and a year's.
+    expect(firstNewsDay(new Date('2027-01-15T12:00:00Z'), 'Europe/Amsterdam')).toBe('2026-12-16');
   });
 });

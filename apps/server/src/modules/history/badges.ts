@@ -41,6 +41,22 @@ const dayOf = (instant: string, timeZone: string) => {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 };
 
+/** How many of the community's days a badge is news to its holder (issue 51). */
+export const badgeNewsDays = 30;
+
+/**
+ * The earliest day (yyyy-MM-dd) a badge may have been earned and still be news on `now`:
+ * 30 of the community's days back. One earned before it (found when the site first counted
+ * badges, or by a correction of an old lan's presence) is history: the person is not told of
+ * it as new, though it is theirs, dated the day it was earned.
+ */
+export function firstNewsDay(now: Date, timeZone: string): string {
+  const today = dayOf(now.toISOString(), timeZone);
+  return new Date(Date.parse(`${today}T00:00:00Z`) - badgeNewsDays * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}
+
 /** The month after `yyyy-MM`, on its first day: when a month's leaderboard closes. */
 function dayAfterMonth(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];

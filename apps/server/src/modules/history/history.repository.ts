@@ -141,6 +141,24 @@ export async function updateBadgeDay(
     .execute();
 }
 
+/**
+ * Counts as told every badge not yet seen that was earned before `earnedBefore` (no longer
+ * news): its `seen_at` is now. Answers how many.
+ */
+export async function markOldBadgesTold(
+  db: Executor,
+  earnedBefore: string,
+  now: Date,
+): Promise<number> {
+  const result = await db
+    .updateTable('user_badges')
+    .set({ seen_at: now.toISOString() })
+    .where('seen_at', 'is', null)
+    .where('earned_on', '<', earnedBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function markBadgesSeen(db: Executor, userId: number, now: Date): Promise<void> {
   await db
     .updateTable('user_badges')

@@ -343,6 +343,56 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
     expect((await notices()).newBadges).toEqual([]);
   });
 
+  it('tells of newly earned badges only: ones earned long ago are dated so, and a month unseen ends the news', async () => {
+    const me = await api.person();
+    // Three lans in a row: the first years ago, the last ten days ago.
+    const old = await endedLan('Long ago', 700);
+    await takePart(old.id, me.user.id, true);
+    await takePart((await endedLan('Last year', 300)).id, me.user.id, true);
+    const recent = await endedLan('Recent', 10);
+    await takePart(recent.id, me.user.id, true);
+    const notices = async () =>
+      (
+        (await api.request(me, 'GET', '/api/users/me')).json().notices as {
+          newBadges: { key: string }[];
+        }
+      ).newBadges.map((badge) => badge.key);
+    const dayOf = (instant: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(instant);
+    const endOf = async (lanId: number) =>
+      new Date(
+        (
+          await site.db
+            .selectFrom('lans')
+            .select('end_date')
+            .where('id', '=', lanId)
+            .executeTakeFirstOrThrow()
+        ).end_date,
+      );
+
+    // Found all at once, as when the site first counts badges: each on the day it was
+    // earned, the old one no news.
+    await syncBadges(deps());
+    const stored = await findStoredBadges(site.db, [me.user.id]);
+    expect(stored).toEqual([
+      { userId: me.user.id, key: 'lans-1', earnedOn: dayOf(await endOf(old.id)), isSeen: true },
+      {
+        userId: me.user.id,
+        key: 'streak-3',
+        earnedOn: dayOf(await endOf(recent.id)),
+        isSeen: false,
+      },
+    ]);
+    expect(await notices()).toEqual(['streak-3']);
+
+    // Left unseen for a month: earned 40 days before, it is news no more.
+    await syncBadges(deps(), new Date(Date.now() + 30 * 24 * 3_600_000));
+    expect(await notices()).toEqual([]);
+    expect((await findStoredBadges(site.db, [me.user.id])).every((badge) => badge.isSeen)).toBe(
+      true,
+    );
+  });
+
   it('sorts lanners by lans attended, hidden histories and erased accounts as none', async () => {
     const [most, some, hidden] = [
       await api.person({ nickname: 'zz most' }),

@@ -14,7 +14,7 @@ import { playDayOf } from '../playtime/play-days.ts';
 import { sumPlaytimePerUserMonth } from '../stats/stats.repository.ts';
 import { rank } from '../stats/stats.service.ts';
 import { type Attendance, attendanceOf, type CountedLan } from './attendance.ts';
-import { awardBadges, type EarnedBadge, type Podium } from './badges.ts';
+import { awardBadges, type EarnedBadge, firstNewsDay, type Podium } from './badges.ts';
 import {
   deleteBadge,
   findAllAttendance,
@@ -24,6 +24,7 @@ import {
   findStoredBadges,
   findTournamentPlaces,
   insertBadges,
+  markOldBadgesTold,
   updateBadgeDay,
 } from './history.repository.ts';
 
@@ -195,7 +196,11 @@ export async function awardEveryone(
 /**
  * Brings the stored badges in line with what the data earns now: new ones are stored
  * unseen (the site tells the person), ones no longer earned are taken away, a moved day is
- * corrected. Returns how many were awarded and withdrawn.
+ * corrected. Each is stored with the day it was earned, however late it is found; one not
+ * earned in the last 30 days is no news (badgeNewsDays): counted as told, so "New" and the
+ * notice are for what was newly earned — not for years of badges found at once when the site
+ * first counted them, nor for one the person left unseen for a month. Returns how many were
+ * awarded and withdrawn.
  */
 export async function syncBadges(
   deps: HistoryDeps,
@@ -221,6 +226,7 @@ export async function syncBadges(
       withdrawn += 1;
     }
     await insertBadges(trx, toInsert);
+    await markOldBadgesTold(trx, firstNewsDay(now, deps.communityTimeZone), now);
   });
   return { awarded: toInsert.length, withdrawn };
 }

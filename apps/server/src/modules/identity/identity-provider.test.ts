@@ -249,6 +249,45 @@ describe.each(testEngines)('the embedded identity provider on %s', (engine) => {
     expect(renewed.body.error).toBe('invalid_grant');
   });
 
+  it('signs an account its owner just erased out onto the page that says so', async () => {
+    await createLocalAccount(
+      site.db,
+      { username: 'Leaver', email: 'leaver@example.com', password, passwordRepeat: password },
+      { publicUrl: site.config.publicUrl },
+    );
+    const tokens = await signInWithPassword(site, 'Leaver', password);
+    const erased = await fetch(`${site.origin}/api/users/me`, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Bearer ${tokens.access_token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ password }),
+    });
+    expect(erased.status, await erased.text()).toBe(204);
+
+    const { browser } = tokens.authorization;
+    const erasedPage = new URL('/account-erased', site.config.publicUrl).href;
+    const url = new URL(`${site.issuer}/session/end`);
+    url.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: erasedPage,
+    }).toString();
+    const page = await browser.get(url.href);
+    expect(page.response.status, page.body).toBe(200);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const confirmed = await browser.post(`${site.issuer}/session/end/confirm`, {
+      xsrf,
+      logout: 'yes',
+    });
+    expect(confirmed.response.status).toBe(303);
+    expect(confirmed.response.headers.get('location')).toBe(erasedPage);
+
+    // Another page of ours is no place to be sent after a sign-out.
+    url.searchParams.set('post_logout_redirect_uri', new URL('/profile', erasedPage).href);
+    expect((await browser.get(url.href)).response.status).toBe(400);
+  });
+
   it('serves the same signing key after a restart', async () => {
     const kidOf = async (issuer: string) =>
       ((await (await fetch(`${issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0]?.kid;

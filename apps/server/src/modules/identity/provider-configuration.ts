@@ -1,3 +1,4 @@
+import { accountErasedPath } from '@lanparty/contract/rules';
 import type {
   AccountClaims,
   ClientMetadata,
@@ -41,11 +42,18 @@ export function webClientOf(config: Config): ClientMetadata {
     config.publicUrl.href,
     new URL('silent-check.html', config.publicUrl).href,
   ];
-  const postLogoutRedirectUris = [config.publicUrl.href];
+  // After erasing their own account, a person is signed out onto the page that says so.
+  const postLogoutRedirectUris = [
+    config.publicUrl.href,
+    new URL(accountErasedPath, config.publicUrl).href,
+  ];
   if (!config.isProduction) {
     // Vite's dev server, so `npm run dev` signs in against a local server.
     redirectUris.push('http://localhost:5173/', 'http://localhost:5173/silent-check.html');
-    postLogoutRedirectUris.push('http://localhost:5173/');
+    postLogoutRedirectUris.push(
+      'http://localhost:5173/',
+      new URL(accountErasedPath, 'http://localhost:5173/').href,
+    );
   }
   return {
     client_id: config.identity.clientId,

@@ -2,6 +2,7 @@ import type { DataExport } from '@lanparty/contract';
 import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { formatEuros } from '../../lib/money.ts';
 import { attemptLimits } from '../limits/attempt-limits.ts';
 
 /*
@@ -71,6 +72,54 @@ describe.each(testEngines)('the data export on %s', (engine) => {
       `moved-${lanner.user.id}@example.org`,
     ]);
     expect(mail[0]?.subject).toMatch(/accepted/);
+  });
+
+  it('reads as a person reads: indented, said part by part, lans named, euros, the community’s times', async () => {
+    const lanner = await api.person({ nickname: 'Reader' });
+    const lan = await api.createLan({ name: 'Winter Lan', maximumSubcribers: 10 }, 20);
+    await api.setStatus((await api.subscribe(lan.id, lanner)).id, 'accepted');
+
+    const response = await api.request(lanner, 'GET', '/api/users/me/export');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // One value a line, indented by its depth: readable in any text editor.
+    expect(response.body).toMatch(/^\{\n {2}"about": \{\n {4}"file": "Everything Lanparty holds/);
+    expect(response.body.split('\n').length).toBeGreaterThan(100);
+    const exported = response.json() as DataExport;
+
+    expect(exported.timeZone).toBe('Europe/Amsterdam');
+    expect(exported.about.file).toContain('Europe/Amsterdam');
+    expect(exported.about.parts.subscribers).toMatch(/^Your sign-ups for lans/);
+    expect(exported.about.parts.outbox).toMatch(/^Mail sent to you/);
+
+    const [place] = exported.data.subscribers ?? [];
+    expect(place).toMatchObject({ lan_id: lan.id, lan_name: 'Winter Lan', status: 'Accepted' });
+    expect(Object.keys(place ?? {}).indexOf('lan_name')).toBe(
+      Object.keys(place ?? {}).indexOf('lan_id') + 1,
+    );
+    const owed = await site.db
+      .selectFrom('subscribers')
+      .select('amount_due_cents')
+      .where('user_id', '=', lanner.user.id)
+      .executeTakeFirstOrThrow();
+    expect(owed.amount_due_cents).toBeGreaterThan(0);
+    expect(place?.amount_due).toBe(formatEuros(owed.amount_due_cents ?? 0));
+    expect(place).not.toHaveProperty('amount_due_cents');
+
+    // Every moment with the community's offset (never UTC's Z), the same instant as stored.
+    const text = JSON.stringify(exported.data);
+    expect(text).not.toMatch(/T\d\d:\d\d:\d\d(\.\d+)?Z"/);
+    const stored = await site.db
+      .selectFrom('users')
+      .select('creation_date')
+      .where('id', '=', lanner.user.id)
+      .executeTakeFirstOrThrow();
+    const [profile] = exported.data.users ?? [];
+    expect(profile?.creation_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0[12]:00$/);
+    expect(Date.parse(String(profile?.creation_date))).toBe(
+      new Date(stored.creation_date).getTime(),
+    );
+    expect(exported.exportedAt).toMatch(/\+0[12]:00$/);
   });
 
   it('answers 429 with Retry-After to more exports than anyone needs', async () => {

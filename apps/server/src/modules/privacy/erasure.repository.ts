@@ -199,6 +199,22 @@ export async function findRowsActedOn<Row>(
   return rows;
 }
 
+/** What the export names beside an id: a lan, a game, a clan, a tournament (public names). */
+export type NamedTable = 'lans' | 'games' | 'clans' | 'tournaments';
+
+/** The names of these rows of `table`, by id. */
+export async function findNamesOf(
+  db: Executor,
+  table: NamedTable,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: number | string; name: string }>`
+    select id, name from ${sql.table(table)}
+    where id in (${sql.join(ids.map((id) => sql`${id}`))})`.execute(db);
+  return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
 /** The person's upload (their avatar), if any. */
 export async function findUploadsOf(db: Executor, assetId: string) {
   return db

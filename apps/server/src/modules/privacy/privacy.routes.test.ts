@@ -82,6 +82,10 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
     const exported = await exportOf(await api.person());
     for (const table of references.keys())
       expect(exported.data[table], table).toBeInstanceOf(Array);
+    // Every part is said in a sentence, and nothing is said of a part that is not there.
+    expect(Object.keys(exported.about.parts).sort()).toEqual(Object.keys(exported.data).sort());
+    for (const [part, sentence] of Object.entries(exported.about.parts))
+      expect(sentence, part).toMatch(/^[A-Z].{10,}\.$/);
   });
 
   it('exports the person’s rows, none of another’s, without secrets, the same on both engines', async () => {
@@ -122,6 +126,7 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
     expect(exported.data.subscribers?.[1]).toEqual({
       checked_in_by_user_id: me.user.id,
       lan_id: lan.id,
+      lan_name: 'Exported lan',
       checked_in_at: expect.any(String),
     });
     expect(exported.data.users).toEqual([
@@ -135,12 +140,18 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
         lan_id: lan.id,
         status: 'Paid',
         present: true,
-        amount_due_cents: 2500,
+        amount_due: '€25.00',
       }),
     );
     expect(exported.data.subscribers).toHaveLength(2);
     expect(exported.data.playtimes).toEqual([
-      { user_id: me.user.id, game_id: 10, play_day: '2025-05-10', seconds: 7200 },
+      {
+        user_id: me.user.id,
+        game_id: 10,
+        game_name: expect.any(String),
+        play_day: '2025-05-10',
+        seconds: 7200,
+      },
     ]);
     expect(exported.data.player_totals?.[0]).toMatchObject({ seconds: 7200, days: 1 });
     expect(exported.data.consents?.[0]).toMatchObject({

@@ -11,6 +11,7 @@ import {
 import { grantableRoles } from '@lanparty/contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { requireViewer } from '../auth/authenticate.ts';
@@ -53,10 +54,12 @@ export const privacyRoutes =
           tags: ['users'],
           summary: 'Download everything the site holds about the signed-in user',
           description:
-            'One JSON file: a key for every table that refers to a user (an empty list where ' +
-            'nothing is theirs), and the mail sent to them, their uploads (as links), their ' +
-            'sign-in records and the attempt counters that name them. Secrets (password and ' +
-            'code hashes, token ids) are left out.',
+            'One indented JSON file: `about` says what the file and each part is; `data` has a ' +
+            'key for every table that refers to a user (an empty list where nothing is theirs), ' +
+            'and the mail sent to them, their uploads (as links), their sign-in records and the ' +
+            'attempt counters that name them. Times carry the community’s offset, money is in ' +
+            'euros, ids of lans, games, clans and tournaments have their names beside them. ' +
+            'Secrets (password and code hashes, token ids, ticket codes) are left out.',
           response: { 200: dataExportSchema, 401: problemDetailsSchema, 429: problemDetailsSchema },
         },
       },
@@ -67,15 +70,24 @@ export const privacyRoutes =
           [[attemptLimits.exportsPerUser, String(viewer.user.id)]],
           'exports of your data',
         );
-        const exported = await exportUserData(deps.db, viewer.user, deps.publicUrl, now());
+        const exported = await exportUserData(
+          deps.db,
+          viewer.user,
+          { publicUrl: deps.publicUrl, timeZone: deps.communityTimeZone },
+          now(),
+        );
         const day = exported.exportedAt.slice(0, 10);
-        return reply
+        // Indented, for a person to read in any text editor (issue 51); the same JSON.
+        reply
           .header('cache-control', 'no-store')
           .header(
             'content-disposition',
             `attachment; filename="lanparty-data-${viewer.user.id}-${day}.json"`,
-          )
-          .send(exported);
+          );
+        return sendJson(
+          reply,
+          Buffer.from(JSON.stringify(dataExportSchema.parse(exported), null, 2)),
+        );
       },
     );
 

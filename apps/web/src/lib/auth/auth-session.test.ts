@@ -234,6 +234,24 @@ describe('the auth session', () => {
     expect(redirect).toHaveBeenCalledWith('https://id.example/oidc/session/end');
   });
 
+  it('signs out to a page of the site it is asked for, and sends nobody to sign in meanwhile', async () => {
+    storeUser(buildUser());
+    const client = fakeClient();
+    const { session, redirect } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    await session.signOut('https://lan.example.org/account-erased');
+    expect(client.createSignoutRequest).toHaveBeenCalledWith({
+      id_token_hint: 'id-1',
+      post_logout_redirect_uri: 'https://lan.example.org/account-erased',
+    });
+    expect(redirect).toHaveBeenCalledWith('https://id.example/oidc/session/end');
+    // The erased account's calls are refused as the provider's page loads: no sign-in.
+    await session.endSession();
+    await session.signInRedirect();
+    expect(client.createSigninRequest).not.toHaveBeenCalled();
+    expect(redirect).toHaveBeenCalledOnce();
+  });
+
   it('signs out on this device when the end-session request cannot be made (offline)', async () => {
     storeUser(buildUser());
     const client = fakeClient({

@@ -306,16 +306,27 @@ export function createAuthSession({
       }
     },
 
-    /** Forgets the user here and ends the session at the provider (end-session endpoint). */
-    async signOut(): Promise<void> {
+    /**
+     * Forgets the user here and ends the session at the provider (end-session endpoint),
+     * which sends the browser back to the site, or to the address `returnTo` (one the
+     * provider knows as a place to return to after signing out: the erased account's page). From
+     * then on nobody is sent to sign in from this page: an API call the ended session makes
+     * meanwhile (an erased account's, refused) would race the provider's page.
+     */
+    async signOut(returnTo?: string): Promise<void> {
       const user = status.kind === 'signed-in' ? status.user : await loadUser();
       clearTimeout(renewTimer);
+      isRedirecting = true;
       let request: { url: string };
       try {
-        request = await client.createSignoutRequest({ id_token_hint: user?.id_token });
+        request = await client.createSignoutRequest({
+          id_token_hint: user?.id_token,
+          post_logout_redirect_uri: returnTo,
+        });
       } catch {
         // Offline, the library (or the provider's address) cannot be had: this device is
         // signed out all the same, and shows it, rather than keeping a user it forgot.
+        isRedirecting = false;
         return endSession();
       }
       await storeUser(null);

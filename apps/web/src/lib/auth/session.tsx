@@ -2,8 +2,11 @@ import { createContext, type ReactNode, useContext } from 'react';
 
 /** What the signed-in session can do beyond reading the viewer. */
 export type Session = {
-  /** Ends the session at the identity provider (its end-session endpoint). */
-  signOut: () => Promise<void>;
+  /**
+   * Ends the session at the identity provider (its end-session endpoint); back at the site
+   * afterwards, or at the address `returnTo` (the erased account's page).
+   */
+  signOut: (returnTo?: string) => Promise<void>;
   /** A new sign-in, made now, then back at `returnTo`: its ID token proves who it is. */
   signInAgain: (returnTo: string) => Promise<void>;
   /** The ID token of the current sign-in. */

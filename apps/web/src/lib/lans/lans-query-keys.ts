@@ -21,6 +21,13 @@ export const lansKeys = {
   schedule: (id: number) => ['lans', 'schedule', id] as const,
   /** A lan's announcements (GET /api/lans/{id}/announcements). */
   announcements: (id: number) => ['lans', 'announcements', id] as const,
+  /**
+   * A lan's participants (lan administrators). Inside the lan tree on purpose: every change
+   * that invalidates the lans (a status, a presence, an edit of the lan, a subscription or
+   * withdrawal) changes the participants and their totals too, so `invalidateLans`
+   * refreshes them with no second list to keep.
+   */
+  participants: (id: number) => ['lans', 'participants', id] as const,
 };
 
 /**

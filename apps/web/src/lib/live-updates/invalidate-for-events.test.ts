@@ -72,6 +72,10 @@ describe('what a live update refetches', () => {
     );
   });
 
+  it('what anyone sees of a user (their history hidden, a role): the user lists and that user, not the viewer', async () => {
+    expect(await touchedBy({ kind: 'lanner', userId: 10 })).toEqual(['lanners', 'user10']);
+  });
+
   it('a clan: the clans, the viewer, users and lans (their tags), but not the Steam sync', async () => {
     expect(await touchedBy({ kind: 'clan', clanId: 5 })).toEqual(
       [

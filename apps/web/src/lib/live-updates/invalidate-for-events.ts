@@ -35,6 +35,8 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `user` (only ever the viewer's own): their profile and roles, and the user lists they
  *   may have joined or left (lanners, members, sign-ups); a new avatar is a new
  *   `avatarVersion` on them; a seat swap asked of them or answered, their seat swaps.
+ * - `lanner`: what anyone may see of a user changed (their history hidden, a nickname, a
+ *   role, an avatar): every user list (the lanners) and that user.
  * - `seat` and `seats`: that lan's participants (who sits where); its seat map follows
  *   the events itself (followSeatEvents, in invalidateForEvents).
  * - `seating`: that lan's seat map, read whole (a plan saved), and its participants.
@@ -60,6 +62,8 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
         startsWith(key, usersKeys.lists()) ||
         startsWith(key, usersKeys.allMySeatSwaps())
       );
+    case 'lanner':
+      return startsWith(key, usersKeys.lists()) || sameKey(key, usersKeys.detail(event.userId));
     case 'seat':
     case 'seats':
       return sameKey(key, [lansKeys.all[0], 'participants', event.lanId]);

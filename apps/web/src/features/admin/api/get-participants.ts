@@ -1,19 +1,7 @@
-import type { ParticipantList } from '@lanparty/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { adminLansKeys } from './lans-query-keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { participantsQueryOptions } from '../../../lib/lans/get-participants.ts';
 
-/** GET /api/lans/{id}/participants: every subscription with its ticket, and the totals. */
-export function getParticipants(lanId: number): Promise<ParticipantList> {
-  return apiRequest<ParticipantList>(`/api/lans/${lanId}/participants`);
-}
-
-export function participantsQueryOptions(lanId: number) {
-  return queryOptions({
-    queryKey: adminLansKeys.participants(lanId),
-    queryFn: () => getParticipants(lanId),
-  });
-}
+export { getParticipants, participantsQueryOptions } from '../../../lib/lans/get-participants.ts';
 
 /**
  * A lan's participants. Every door's phone shows the same count: each check-in anywhere is

@@ -9,12 +9,8 @@ import { lansKeys } from '../../../lib/lans/lans-query-keys.ts';
 export const adminLansKeys = {
   draft: () => lanDraftKey,
   defaults: () => ['admin-lans', 'lan-defaults'] as const,
-  /**
-   * Inside the lan tree on purpose: every change that invalidates the lans (a status, a
-   * presence, an edit of the lan, a subscription or withdrawal) changes the participants
-   * and their totals too, so `invalidateLans` refreshes them with no second list to keep.
-   */
-  participants: (lanId: number) => [...lansKeys.all, 'participants', lanId] as const,
+  /** In the lan tree (lansKeys.participants), for the reasons told there. */
+  participants: lansKeys.participants,
   messages: (lanId: number) => ['admin-lans', 'messages', lanId] as const,
   /** The other lans' seat plans a plan can be copied from. */
   planSources: () => ['admin-lans', 'plan-sources'] as const,

@@ -1,5 +1,5 @@
 import type { Participant } from '@lanparty/contract';
-import { namesMatchSearch } from '@lanparty/contract/rules';
+import { personMatchesSearch } from '@lanparty/contract/rules';
 import { UserCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
@@ -13,15 +13,6 @@ type ParticipantSearchProps = {
   isChecking: boolean;
   onCheckIn: (participant: Participant & { checkInCode: string }) => void;
 };
-
-/** Nickname, first name, surname, or both names: case and accents aside ("zoe" finds Zoë). */
-function matchesName(participant: Participant, search: string): boolean {
-  const { nickname, firstName, surname } = participant;
-  return namesMatchSearch(
-    [nickname, firstName, surname, `${firstName ?? ''} ${surname ?? ''}`],
-    search,
-  );
-}
 
 function hasCheckInCode(
   participant: Participant,
@@ -39,7 +30,7 @@ export function ParticipantSearch({ participants, isChecking, onCheckIn }: Parti
   const [search, setSearch] = useState('');
   const needle = search.trim();
   const matches = needle
-    ? participants.filter((participant) => matchesName(participant, needle))
+    ? participants.filter((participant) => personMatchesSearch(participant, needle))
     : [];
 
   return (

@@ -56,6 +56,18 @@ describe('the users screen', () => {
     expect(screen.getByText('2 users')).toBeInTheDocument();
   });
 
+  it('finds a nickname whatever its accents, as the door’s search does', async () => {
+    stubFetch({
+      'GET /api/users': () =>
+        jsonResponse(buildPage([...everyone, buildUserPublic({ id: 4, nickname: 'Zoë_99' })])),
+    });
+    const { user } = renderApp('/admin/users', { viewer: admin });
+    await screen.findByRole('link', { name: 'bravo' });
+    await user.type(screen.getByLabelText('Search by nickname'), 'zoe');
+    expect(await screen.findByRole('link', { name: 'Zoë_99' })).toBeInTheDocument();
+    expect(screen.getByText('1 user')).toBeInTheDocument();
+  });
+
   it('filters by role on the server', async () => {
     const { requests } = stubFetch({
       'GET /api/users': (request) =>

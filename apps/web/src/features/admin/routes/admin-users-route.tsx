@@ -1,4 +1,5 @@
 import { type Role, roleNames } from '@lanparty/contract';
+import { personMatchesSearch } from '@lanparty/contract/rules';
 import forms from '../../../components/forms.module.css';
 import { Page } from '../../../components/page.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -17,7 +18,7 @@ function readRole(value: string | null): Role | null {
 
 /**
  * admin/users: every user (all pages read, filtered by role on the server), searched by
- * nickname here, twenty to a page. Search, role and page live in the address, so going
+ * nickname here (case and accents aside), twenty to a page. Search, role and page live in the address, so going
  * back from a user returns to the same list.
  */
 export function AdminUsersRoute() {
@@ -26,8 +27,11 @@ export function AdminUsersRoute() {
   const role = readRole(searchParams.get('role'));
   const users = useAllUsers(role ? { roles: [role] } : {});
 
-  const needle = search.trim().toLowerCase();
-  const matches = (users.data ?? []).filter((user) => user.nickname.toLowerCase().includes(needle));
+  // The door's one rule of finding people (case and accents aside): by nickname here, the
+  // list's only name.
+  const all = users.data ?? [];
+  const matches =
+    search.trim() === '' ? all : all.filter((user) => personMatchesSearch(user, search));
   const pageCount = Math.max(1, Math.ceil(matches.length / USERS_PAGE_SIZE));
   const page = Math.min(Math.max(1, Number(searchParams.get('page')) || 1), pageCount);
   const shown = matches.slice((page - 1) * USERS_PAGE_SIZE, page * USERS_PAGE_SIZE);

@@ -1,8 +1,11 @@
 import { buildClanSummary, buildPage, buildUserPublic } from '@lanparty/contract/testing';
-import { screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LiveUpdates } from '../../../lib/live-updates/live-updates.tsx';
 import { jsonResponse, type StubbedRequest, stubFetch } from '../../../testing/fetch-stub.ts';
-import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
+import { stubLiveEvents } from '../../../testing/live-events-stub.ts';
+import { buildViewer, createTestQueryClient, renderApp } from '../../../testing/render-app.tsx';
 
 const members = [
   buildUserPublic({
@@ -65,6 +68,46 @@ describe('the lanners page', () => {
     expect(queries).toContainEqual(
       expect.objectContaining({ roles: 'Lanner', missingRoles: 'Member', sort: 'nickname' }),
     );
+  });
+
+  it('follows a lanner hiding their history in another tab, without a reload', async () => {
+    let alphaLans: number | null = 12;
+    stubFetch({
+      'GET /api/users': (request) =>
+        answerUsers({
+          members: [
+            buildUserPublic({
+              ...members[0],
+              stats: { numberOfLans: alphaLans, lastLanOn: null },
+            }),
+            ...members.slice(1),
+          ],
+          lanners,
+        })(request),
+    });
+    const queryClient = createTestQueryClient();
+    const stream = stubLiveEvents();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <LiveUpdates open={stream.open} />
+      </QueryClientProvider>,
+    );
+    renderApp('/lanners', { viewer: buildViewer({ id: 9, roles: ['Lanner'] }), queryClient });
+    const alpha = await screen.findByRole('article', { name: 'alpha' });
+    expect(within(alpha).getByText('Visited 12 lans')).toBeVisible();
+
+    // alpha hides their history elsewhere: the server tells every stream what anyone sees
+    // of alpha changed, and the list reads again.
+    alphaLans = null;
+    act(() => stream.current().onEvent({ kind: 'lanner', userId: 1 }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'alpha' })).queryByText(/Visited/)).toBe(
+        null,
+      ),
+    );
+    expect(
+      within(screen.getByRole('article', { name: 'bravo' })).getByText('Visited 1 lans'),
+    ).toBeVisible();
   });
 
   it('asks for no avatar it has not been told exists: only the two lists are fetched', async () => {

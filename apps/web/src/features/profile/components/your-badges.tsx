@@ -8,8 +8,9 @@ import styles from './your-badges.module.css';
 
 /**
  * The profile's Badges section (issue 36): each badge the server awarded, newest first, with
- * its picture, name, the one line that says what earned it and the day. Badges the user
- * had not seen are marked new here, and the site's notice of them goes.
+ * its picture, name, the one line that says what earned it and the day. Badges newly earned
+ * (in the last 30 days) that the user had not seen are marked new here, and the site's notice
+ * of them goes; older ones the server counts as told (syncBadges).
  */
 export function YourBadges({
   user,

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@lanparty/contract';
+import { accountErasedPath } from '@lanparty/contract/rules';
 import { useEffect, useState } from 'react';
 import { AlertText } from '../../../components/alert-text.tsx';
 import controls from '../../../components/controls.module.css';
@@ -37,8 +38,9 @@ export function YourData({ user }: { user: UserProfile }) {
       </h2>
       <div className={styles.part}>
         <p>
-          One file (JSON) of everything this site holds about you: your profile, lans, payments,
-          seats, clan, badges, playtime, messages sent to you and sign-ins.
+          One file (JSON, to read in any text editor) of everything this site holds about you: your
+          profile, lans, payments, seats, clan, badges, playtime, messages sent to you and sign-ins,
+          each part said in a sentence.
         </p>
         <div>
           <button
@@ -110,8 +112,8 @@ function EraseAccountDialog({
 
   const submit = () =>
     erase.mutate(hasPassword ? { password } : { idToken: idToken ?? '' }, {
-      // Signed out at the provider too; the session here ends with it.
-      onSuccess: () => void session.signOut(),
+      // Signed out at the provider too, onto the page that says what went and what stays.
+      onSuccess: () => void session.signOut(new URL(accountErasedPath, window.location.href).href),
     });
 
   return (

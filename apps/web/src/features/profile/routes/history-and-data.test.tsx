@@ -275,7 +275,9 @@ describe('the profile’s data', () => {
     isRight = true;
     await user.click(within(dialog).getByRole('button', { name: 'Erase my account' }));
     expect(await within(dialog).findByText(/Your account is erased/)).toBeVisible();
-    await waitFor(() => expect(signOut).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(signOut).toHaveBeenCalledWith(`${window.location.origin}/account-erased`),
+    );
     const erasures = requests.filter((request) => request.method === 'DELETE');
     expect(erasures.map(bodyOf)).toEqual([{ password: 'wrong one' }, { password: 'wrong one' }]);
   });
@@ -302,7 +304,9 @@ describe('the profile’s data', () => {
     dialog = await screen.findByRole('dialog', { name: 'Erase the account of nova?' });
     expect(await within(dialog).findByText(/You signed in again/)).toBeVisible();
     await back.user.click(within(dialog).getByRole('button', { name: 'Erase my account' }));
-    await waitFor(() => expect(signOut).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(signOut).toHaveBeenCalledWith(`${window.location.origin}/account-erased`),
+    );
     expect(bodyOf(requests.find((request) => request.method === 'DELETE'))).toEqual({
       idToken: 'fresh-id-token',
     });

@@ -9,10 +9,15 @@ type FindLannerProps = {
   found: readonly Seat[];
   /** Enter: to the first seat found (focus on it). */
   onReveal: () => void;
+  /** Names are searched too (a lan administrator's map), not the nickname alone. */
+  byName?: boolean;
 };
 
-/** "Find a lanner": a nickname, and where they sit (the seats are marked on the map). */
-export function FindLanner({ search, onSearch, found, onReveal }: FindLannerProps) {
+/**
+ * "Find a lanner": a nickname (or a name, for a lan administrator), and where they sit (the
+ * seats are marked on the map).
+ */
+export function FindLanner({ search, onSearch, found, onReveal, byName = false }: FindLannerProps) {
   const inputId = useId();
   const resultId = useId();
   const hasSearch = search.trim() !== '';
@@ -32,7 +37,7 @@ export function FindLanner({ search, onSearch, found, onReveal }: FindLannerProp
         type="search"
         className={forms.input}
         value={search}
-        placeholder="Nickname"
+        placeholder={byName ? 'Nickname or name' : 'Nickname'}
         autoComplete="off"
         aria-describedby={resultId}
         onChange={(event) => onSearch(event.target.value)}

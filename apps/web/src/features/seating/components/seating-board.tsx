@@ -1,6 +1,8 @@
 import type { Lan, Seat, Seating } from '@lanparty/contract';
+import { useQuery } from '@tanstack/react-query';
 import { List, Map as MapIcon, Minus, Plus } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { participantsQueryOptions } from '../../../lib/lans/get-participants.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { touchScreenQuery, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAskSeatSwap } from '../api/ask-seat-swap.ts';
@@ -10,6 +12,7 @@ import { useSeatSomeone } from '../api/seat-someone.ts';
 import {
   cellSizeOf,
   findLanners,
+  type KnownNames,
   nextPhaseChange,
   pickingPhaseOf,
   zoomSteps,
@@ -52,7 +55,8 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
   const seats = seating.seats;
   const mySeat = seats.find((seat) => seat.occupant?.userId === viewer.userId) ?? null;
   const chosen = seats.find((seat) => seat.id === chosenId) ?? null;
-  const found = findLanners(seats, search);
+  const names = useKnownNames(lan.id, viewer.isLanAdministrator);
+  const found = findLanners(seats, search, names);
   const foundIds = new Set(found.map((seat) => seat.id));
   const swaps = useSeatSwaps(lan.id, { isEnabled: viewer.userId !== null });
 
@@ -130,7 +134,13 @@ export function SeatingBoard({ lan, seating }: SeatingBoardProps) {
         <SeatSwaps lanId={lan.id} viewerId={viewer.userId} swaps={swaps.data} report={report} />
       ) : null}
       <div className={styles.tools}>
-        <FindLanner search={search} onSearch={setSearch} found={found} onReveal={revealFound} />
+        <FindLanner
+          search={search}
+          onSearch={setSearch}
+          found={found}
+          onReveal={revealFound}
+          byName={names !== undefined}
+        />
         <div className={styles.toolButtons}>
           <fieldset className={styles.group}>
             <legend className="visually-hidden">View</legend>
@@ -247,4 +257,26 @@ function useWidthOf(ref: React.RefObject<HTMLElement | null>, view: string): num
     return () => observer.disconnect();
   }, [ref, view]);
   return width;
+}
+
+/**
+ * For a lan administrator, the participants' names as the door reads them (the same list):
+ * "Find a lanner" then finds people by name too, as the door does. Nobody else sees names.
+ */
+function useKnownNames(lanId: number, isLanAdministrator: boolean): KnownNames | undefined {
+  const participants = useQuery({
+    ...participantsQueryOptions(lanId),
+    enabled: isLanAdministrator,
+  });
+  return useMemo(
+    () =>
+      participants.data &&
+      new Map(
+        participants.data.participants.map((participant) => [
+          participant.userId,
+          { firstName: participant.firstName, surname: participant.surname },
+        ]),
+      ),
+    [participants.data],
+  );
 }

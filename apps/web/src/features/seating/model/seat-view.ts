@@ -1,5 +1,5 @@
 import type { Seat, Seating, SeatOccupant } from '@lanparty/contract';
-import { namesMatchSearch } from '@lanparty/contract/rules';
+import { personMatchesSearch, type SearchedPerson } from '@lanparty/contract/rules';
 import { formatCommunityDateTime } from '../../../lib/format-date.ts';
 
 /*
@@ -160,10 +160,22 @@ export function seatChoicesOf(
   return { actions, reason: closed ?? notParticipantReason };
 }
 
-/** The seats whose occupant's nickname contains the search (case and accents ignored). */
-export function findLanners(seats: readonly Seat[], search: string): Seat[] {
+/** A person's names, where the viewer may see them (a lan administrator: the door's list). */
+export type KnownNames = ReadonlyMap<number, Pick<SearchedPerson, 'firstName' | 'surname'>>;
+
+/**
+ * The seats whose occupant the search finds, by the door's one rule (personMatchesSearch):
+ * by nickname, and by first name and surname where `names` gives them; case and accents
+ * ignored.
+ */
+export function findLanners(seats: readonly Seat[], search: string, names?: KnownNames): Seat[] {
   return seats.filter(
-    (seat) => seat.occupant && namesMatchSearch([seat.occupant.nickname], search),
+    (seat) =>
+      seat.occupant &&
+      personMatchesSearch(
+        { nickname: seat.occupant.nickname, ...names?.get(seat.occupant.userId) },
+        search,
+      ),
   );
 }
 

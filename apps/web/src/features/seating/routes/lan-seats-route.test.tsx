@@ -1,4 +1,4 @@
-import { buildSeating } from '@lanparty/contract/testing';
+import { buildParticipant, buildParticipantTotals, buildSeating } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emptyResponse, jsonResponse, problemResponse } from '../../../testing/fetch-stub.ts';
@@ -210,6 +210,41 @@ describe('finding a lanner and the list', () => {
     await user.clear(within(board).getByRole('searchbox', { name: 'Find a lanner' }));
     await user.type(within(board).getByRole('searchbox', { name: 'Find a lanner' }), 'zed');
     expect(within(board).getByText('Nobody called “zed” has a seat.')).toBeInTheDocument();
+  });
+
+  it('finds by first name and surname, accents aside, for a lan administrator as the door does; nobody else sends for names', async () => {
+    const participants = {
+      participants: [
+        buildParticipant({ userId: 2, nickname: 'Nick', firstName: 'José', surname: 'Ærøe' }),
+      ],
+      totals: buildParticipantTotals(),
+    };
+    const { requests } = stubSeatsPage({
+      more: { 'GET /api/lans/1/participants': () => jsonResponse(participants) },
+    });
+    const { user } = renderSeats({ roles: ['Lanner', 'LanAdministrator'] });
+    const board = await seatsRegion();
+    const search = within(board).getByRole('searchbox', { name: 'Find a lanner' });
+    await waitFor(() => expect(search).toHaveAttribute('placeholder', 'Nickname or name'));
+    for (const name of ['jose', 'AEROE', 'josé ær']) {
+      await user.clear(search);
+      await user.type(search, name);
+      expect(within(board).getByText('Nick at A2.'), name).toBeInTheDocument();
+    }
+    expect(requests.some((request) => request.url.pathname === '/api/lans/1/participants')).toBe(
+      true,
+    );
+  });
+
+  it('finds by nickname alone for a lanner, who sees no names', async () => {
+    const { requests } = stubSeatsPage({});
+    const { user } = renderSeats();
+    const board = await seatsRegion();
+    const search = within(board).getByRole('searchbox', { name: 'Find a lanner' });
+    expect(search).toHaveAttribute('placeholder', 'Nickname');
+    await user.type(search, 'jose');
+    expect(within(board).getByText('Nobody called “jose” has a seat.')).toBeInTheDocument();
+    expect(requests.some((request) => request.url.pathname.endsWith('/participants'))).toBe(false);
   });
 
   it('lists every seat with its state and occupant', async () => {
