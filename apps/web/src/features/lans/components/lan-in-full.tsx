@@ -8,17 +8,19 @@ import { SubscriptionPanel } from './subscription-panel.tsx';
 
 /**
  * A lan in full: the full card with what the lan is and where, the subscription panel, the
- * viewer's ticket (once accepted), the subscriber table and, on the lan's own page, what
- * the app puts below it (`more`: the seat map, from its own chunk).
+ * viewer's ticket (once accepted) and the subscriber table. On the lan's own page (`more`
+ * given) its name links nowhere, and what the app puts there (`more`, from its own chunk:
+ * announcements, schedule, tournaments, seats) comes before the subscriber table, the
+ * longest and least looked-at part while the lan runs.
  */
 export function LanInFull({ lan, more }: { lan: Lan; more?: ReactNode }) {
   return (
-    <LanCard lan={lan} variant="full">
+    <LanCard lan={lan} variant="full" isOwnPage={more !== undefined}>
       <LanAbout lan={lan} />
       <SubscriptionPanel lan={lan} />
       <LanTicket lan={lan} />
-      <SubscriberTable subscribers={lan.subscribers} />
       {more}
+      <SubscriberTable subscribers={lan.subscribers} />
     </LanCard>
   );
 }

@@ -11,11 +11,11 @@ const TicketCard = lazy(() =>
 );
 
 /**
- * The viewer's ticket for an open lan, once their subscription is Accepted or Paid. The
- * code is their own (GET /api/users/me/subscriptions): the lan's public subscriber list
- * carries nobody's code, so no other subscriber's ticket can ever show here.
+ * The viewer's own subscription to an open lan while it is their ticket (Accepted or Paid):
+ * `holdsTicket` by the lan's subscriber list, then `ticket` once their own subscriptions are
+ * read (GET /api/users/me/subscriptions, which carries their code and seat).
  */
-export function LanTicket({ lan }: { lan: Lan }) {
+export function useOwnTicket(lan: Lan) {
   const user = useViewer().user;
   const ownSubscriber = user ? lan.subscribers.find((s) => s.user.id === user.id) : undefined;
   const holdsTicket =
@@ -27,6 +27,19 @@ export function LanTicket({ lan }: { lan: Lan }) {
     // still has them pending: ask again whenever the ticket is shown.
     refetchOnMount: 'always',
   });
+  const ticket = subscriptions.data?.find(
+    (subscription) => subscription.lan.id === lan.id && hasTicket(subscription.status),
+  );
+  return { holdsTicket, subscriptions, ticket };
+}
+
+/**
+ * The viewer's ticket for an open lan, once their subscription is Accepted or Paid. The
+ * code is their own (GET /api/users/me/subscriptions): the lan's public subscriber list
+ * carries nobody's code, so no other subscriber's ticket can ever show here.
+ */
+export function LanTicket({ lan }: { lan: Lan }) {
+  const { holdsTicket, subscriptions, ticket } = useOwnTicket(lan);
   if (!holdsTicket || subscriptions.isPending) return null;
   // A ticket once shown stays when a later read fails: at the door, offline most of all.
   if (subscriptions.isError && subscriptions.data === undefined) {
@@ -39,9 +52,6 @@ export function LanTicket({ lan }: { lan: Lan }) {
       />
     );
   }
-  const ticket = subscriptions.data.find(
-    (subscription) => subscription.lan.id === lan.id && hasTicket(subscription.status),
-  );
   if (!ticket?.checkInCode) return null;
   return (
     <Suspense fallback={null}>
