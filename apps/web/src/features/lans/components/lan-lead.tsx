@@ -100,6 +100,6 @@ function useScrollToTarget() {
     if (!target) return;
     reached.current = hash;
     // After the layout's own scroll to the top of a new screen, which runs after this.
-    requestAnimationFrame(() => target.scrollIntoView());
+    requestAnimationFrame(() => target.scrollIntoView?.());
   });
 }

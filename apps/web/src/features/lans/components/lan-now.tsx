@@ -36,7 +36,7 @@ type LanNowProps = {
 export function LanNow({ lan, isRunning, now, fresh }: LanNowProps) {
   const headingId = useId();
   const userId = useViewer().user?.id ?? null;
-  const own = useOwnTicket(lan);
+  const own = useOwnTicket(lan, false);
   const announcements = useAnnouncements(lan.id);
   const schedule = useSchedule(lan.id);
   const seating = useSeating(lan.id);

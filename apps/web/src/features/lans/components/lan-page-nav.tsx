@@ -20,7 +20,7 @@ export type LanSection = { id: string; label: string };
  */
 export function useLanSections(lan: Lan, isRunning: boolean): LanSection[] {
   const viewer = useViewer();
-  const { ticket } = useOwnTicket(lan);
+  const { ticket } = useOwnTicket(lan, false);
   const announcements = useAnnouncements(lan.id);
   const schedule = useSchedule(lan.id);
   const tournaments = useLanTournaments(lan.id);

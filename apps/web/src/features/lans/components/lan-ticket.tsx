@@ -13,9 +13,10 @@ const TicketCard = lazy(() =>
 /**
  * The viewer's own subscription to an open lan while it is their ticket (Accepted or Paid):
  * `holdsTicket` by the lan's subscriber list, then `ticket` once their own subscriptions are
- * read (GET /api/users/me/subscriptions, which carries their code and seat).
+ * read (GET /api/users/me/subscriptions, which carries their code and seat). The ticket
+ * reads them again as it shows (`refetchOnMount`); what else on the page asks, follows it.
  */
-export function useOwnTicket(lan: Lan) {
+export function useOwnTicket(lan: Lan, refetchOnMount: 'always' | false = 'always') {
   const user = useViewer().user;
   const ownSubscriber = user ? lan.subscribers.find((s) => s.user.id === user.id) : undefined;
   const holdsTicket =
@@ -25,7 +26,7 @@ export function useOwnTicket(lan: Lan) {
     enabled: holdsTicket,
     // The lan may just have shown the viewer accepted while a cached list (the profile's)
     // still has them pending: ask again whenever the ticket is shown.
-    refetchOnMount: 'always',
+    refetchOnMount,
   });
   const ticket = subscriptions.data?.find(
     (subscription) => subscription.lan.id === lan.id && hasTicket(subscription.status),
