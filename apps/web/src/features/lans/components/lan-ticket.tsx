@@ -1,10 +1,11 @@
 import type { Lan } from '@lanparty/contract';
-import { hasTicket, isLanOpen } from '@lanparty/contract/rules';
+import { hasTicket } from '@lanparty/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { mySubscriptionsQueryOptions } from '../../../lib/users/list-my-subscriptions.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
+import { holdsTicket as holdsTicketFor } from './holds-ticket.ts';
 
 const TicketCard = lazy(() =>
   import('./lan-ticket-card.tsx').then((module) => ({ default: module.TicketCard })),
@@ -17,10 +18,7 @@ const TicketCard = lazy(() =>
  * reads them again as it shows (`refetchOnMount`); what else on the page asks, follows it.
  */
 export function useOwnTicket(lan: Lan, refetchOnMount: 'always' | false = 'always') {
-  const user = useViewer().user;
-  const ownSubscriber = user ? lan.subscribers.find((s) => s.user.id === user.id) : undefined;
-  const holdsTicket =
-    ownSubscriber !== undefined && hasTicket(ownSubscriber.status) && isLanOpen(lan);
+  const holdsTicket = holdsTicketFor(lan, useViewer().user?.id);
   const subscriptions = useQuery({
     ...mySubscriptionsQueryOptions(),
     enabled: holdsTicket,
@@ -37,7 +35,8 @@ export function useOwnTicket(lan: Lan, refetchOnMount: 'always' | false = 'alway
 /**
  * The viewer's ticket for an open lan, once their subscription is Accepted or Paid. The
  * code is their own (GET /api/users/me/subscriptions): the lan's public subscriber list
- * carries nobody's code, so no other subscriber's ticket can ever show here.
+ * carries nobody's code, so no other subscriber's ticket can ever show here. Its own chunk,
+ * downloaded for a ticket holder only (LanInFull), so it weighs on no first screen.
  */
 export function LanTicket({ lan }: { lan: Lan }) {
   const { holdsTicket, subscriptions, ticket } = useOwnTicket(lan);
