@@ -44,10 +44,11 @@ export function CheckInResult({
       </h2>
       <div role="status" className={styles.resultStatus}>
         <div key={attempt} className={styles.resultBody}>
-          <p className={styles.resultTitle}>
+          {/* The result's visible title, under the section's heading for screen readers. */}
+          <h3 className={styles.resultTitle}>
             <Icon aria-hidden="true" size={36} className={styles.resultIcon} />
             {view.title}
-          </p>
+          </h3>
           {view.nickname ? <p className={styles.resultName}>{view.nickname}</p> : null}
           {view.seat ? <p className={styles.resultFirstCheckIn}>Seat {view.seat}</p> : null}
           {view.firstCheckIn ? (

@@ -104,10 +104,10 @@ export function TicketScanner({
 function NoScannerOverHttp() {
   return (
     <div className={styles.noScanner}>
-      <p className={styles.noScannerTitle}>
+      <h3 className={styles.noScannerTitle}>
         <ShieldAlert aria-hidden="true" size={22} />
         No scanner: this site is not on https
-      </p>
+      </h3>
       <p>
         A browser lends its camera only to a site opened over https, and this one came over plain
         http. Type the code the lanner reads out from their ticket, or find them by name.
