@@ -1,4 +1,7 @@
+import { use } from 'react';
 import { LanAnnouncements } from '../features/announcements/components/lan-announcements.tsx';
+import leadStyles from '../features/lans/components/lan-lead.module.css';
+import { LanLead } from '../features/lans/components/lan-lead.tsx';
 import { LanNowPlaying } from '../features/now-playing/components/lan-now-playing.tsx';
 import { LanSchedule } from '../features/schedule/components/lan-schedule.tsx';
 import { LanSeatsRoute, lanSeatsReads } from '../features/seating/routes/lan-seats-route.tsx';
@@ -7,40 +10,45 @@ import { idParam } from '../lib/id-param.ts';
 import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
 import { useLan } from '../lib/lans/get-lan.ts';
 import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
+import { LanPageLead } from '../lib/lans/lan-page-lead.ts';
 import { type Prefetch, started } from '../lib/page-reads.ts';
 import { useParams } from '../lib/router/index.tsx';
 import { lanTournamentsQueryOptions } from '../lib/tournaments/get-tournaments.ts';
 
 /**
- * lans/:id, below the lan: its announcements, schedule, tournaments (issue 37) and now playing
- * (issue 35) and its seat map
- * (issue 34), a child
- * route of the lan's page so they come from their own chunk and the lan's page stays on
- * the first screen without them.
+ * lans/:id, around the lan: a child route of the lan's page, so all of it comes from its
+ * own chunk and the lan's page stays on the first screen without it. The lan page renders
+ * it twice: above the lan (`LanPageLead`), what matters now and the links to the sections;
+ * in the lan, the sections — announcements, schedule, tournaments (issue 37), now playing
+ * (issue 35) and the seat map (issue 34), each with its id (`#seats`…).
  */
 export function LanMoreRoute() {
   const lanId = idParam(useParams().id);
-  return lanId === null ? null : (
+  return lanId === null ? null : <AroundTheLan lanId={lanId} />;
+}
+
+function AroundTheLan({ lanId }: { lanId: number }) {
+  const isLead = use(LanPageLead);
+  const lan = useLan(lanId);
+  if (isLead) return lan.data ? <LanLead lan={lan.data} /> : null;
+  return (
     <>
-      <ScheduleOfLan lanId={lanId} />
-      <LanSeatsRoute />
+      {lan.data ? (
+        <>
+          <LanAnnouncements lan={lan.data} />
+          <LanSchedule lan={lan.data} />
+          <LanTournaments lan={lan.data} />
+          <LanNowPlaying lan={lan.data} />
+        </>
+      ) : null}
+      <div id="seats" className={leadStyles.seats}>
+        <LanSeatsRoute />
+      </div>
     </>
   );
 }
 
-function ScheduleOfLan({ lanId }: { lanId: number }) {
-  const lan = useLan(lanId);
-  return lan.data ? (
-    <>
-      <LanAnnouncements lan={lan.data} />
-      <LanSchedule lan={lan.data} />
-      <LanTournaments lan={lan.data} />
-      <LanNowPlaying lan={lan.data} />
-    </>
-  ) : null;
-}
-
-/** The schedule's and the map's first reads, started as the app starts at a lan's page. */
+/** The sections' first reads, started as the app starts at a lan's page. */
 export const lanMoreReads: Prefetch = (params, queryClient) => {
   lanSeatsReads(params, queryClient);
   const lanId = idParam(params.id);

@@ -4,13 +4,18 @@ import type { ReactNode } from 'react';
 import { formatCommunityDateTime } from '../../lib/format-date.ts';
 import styles from './announcements.module.css';
 
-/** Announcements as posted: pinned ones marked, each with when; `actionsOf` at their end. */
+/**
+ * Announcements as posted: pinned ones marked, each with when; those in `freshIds` (come
+ * while the page was open) marked new; `actionsOf` at their end.
+ */
 export function AnnouncementList({
   announcements,
   actionsOf,
+  freshIds,
 }: {
   announcements: readonly Announcement[];
   actionsOf?: (announcement: Announcement) => ReactNode;
+  freshIds?: ReadonlySet<number>;
 }) {
   return (
     <ul className={styles.list}>
@@ -21,6 +26,12 @@ export function AnnouncementList({
         >
           <p className={styles.text}>{announcement.text}</p>
           <p className={styles.meta}>
+            {freshIds?.has(announcement.id) ? (
+              <>
+                <span className={styles.fresh}>New</span>
+                {' · '}
+              </>
+            ) : null}
             {announcement.pinned ? (
               <>
                 <span className={styles.pin}>

@@ -123,6 +123,14 @@ describe('editing a lan', () => {
   });
 });
 
+describe('the way to the lan’s own page', () => {
+  it('links to the public page, where its seats, schedule and tournaments are', async () => {
+    openLan(buildLan({ id: 7 }));
+    const link = await screen.findByRole('link', { name: 'Public page' });
+    expect(link).toHaveAttribute('href', '/lans/7');
+  });
+});
+
 describe('the door', () => {
   it('links to the lan’s check-in screen', async () => {
     openLan(buildLan({ id: 7 }));

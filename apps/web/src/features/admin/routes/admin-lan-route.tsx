@@ -1,5 +1,5 @@
 import type { Lan, LanUpdate } from '@lanparty/contract';
-import { Armchair, ArrowLeft, ScanLine, Trash2 } from 'lucide-react';
+import { Armchair, ArrowLeft, Eye, ScanLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import controls from '../../../components/controls.module.css';
@@ -214,6 +214,11 @@ function LanState({ lan }: { lan: Lan }) {
           </span>
         </p>
         <div className={controls.actions}>
+          {/* The lan as lanners see it: its seat map, schedule, announcements and tournaments. */}
+          <Link className={controls.buttonSecondary} to={`/lans/${lan.id}`}>
+            <Eye aria-hidden="true" size={18} />
+            Public page
+          </Link>
           <Link className={controls.buttonSecondary} to={`/admin/lans/${lan.id}/check-in`}>
             <ScanLine aria-hidden="true" size={18} />
             Door check-in

@@ -24,6 +24,8 @@ type LanCardProps = {
    * stand below the featured lan), the full card's does not.
    */
   isBannerLazy?: boolean;
+  /** On the lan's own page its name links nowhere; every other card links to that page. */
+  isOwnPage?: boolean;
 };
 
 /** A lan's name, banner and stats panel; the full variant adds its children (panel, table). */
@@ -32,6 +34,7 @@ export function LanCard({
   variant,
   children,
   isBannerLazy = variant !== 'full',
+  isOwnPage,
 }: LanCardProps) {
   const isFull = variant === 'full';
   const Heading = isFull ? 'h2' : 'h3';
@@ -48,7 +51,7 @@ export function LanCard({
       />
       <div className={styles.body}>
         <Heading className={styles.name}>
-          {isFull ? lan.name : <Link to={`/lans/${lan.id}`}>{lan.name}</Link>}
+          {isOwnPage ? lan.name : <Link to={`/lans/${lan.id}`}>{lan.name}</Link>}
         </Heading>
         {hasOpenWaitlist ? <p className={styles.waitlistOpen}>Full — waitlist open</p> : null}
         <dl className={styles.stats}>

@@ -21,7 +21,7 @@ export function TicketCard({ lan, ticket, checkInCode }: TicketProps) {
   const headingId = useId();
   const checkInUrl = checkInUrlOf({ origin: window.location.origin, lanId: lan.id, checkInCode });
   return (
-    <section className={styles.ticket} aria-labelledby={headingId}>
+    <section className={styles.ticket} aria-labelledby={headingId} id="ticket">
       <h3 id={headingId} className={styles.heading}>
         Your ticket
       </h3>

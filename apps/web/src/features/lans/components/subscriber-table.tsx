@@ -29,7 +29,8 @@ export function SubscriberTable({ subscribers }: SubscriberTableProps) {
   return (
     // A scrolling box must be reachable by keyboard to be scrolled without a mouse.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways on phones
-    <section className={styles.scroller} aria-label="Subscribers" tabIndex={0}>
+    <section className={styles.scroller} aria-label="Subscribers" tabIndex={0} id="subscribers">
+      <h3 className={styles.heading}>Subscribers</h3>
       <table className={styles.table}>
         <caption className="visually-hidden">Subscribers</caption>
         <thead>

@@ -5,6 +5,7 @@ import { QueryStatus } from '../../../components/query-status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { idParam } from '../../../lib/id-param.ts';
 import { lanQueryOptions } from '../../../lib/lans/get-lan.ts';
+import { LanPageLead } from '../../../lib/lans/lan-page-lead.ts';
 import {
   type LeavingNotice,
   rootDestination,
@@ -42,16 +43,24 @@ export function LanRoute() {
     <Page title={lan.data?.name ?? 'Lan'}>
       <QueryStatus query={lan}>
         {(data) => (
-          <LanInFull
-            lan={data}
-            more={
-              // The lan's child route (its seat map) comes from its own chunk: the lan shows
-              // without waiting for it.
+          <>
+            {/* The lan's child route comes from its own chunk: the lan shows without waiting
+                for it. Above the lan it leads with what matters now and the sections' links;
+                in the lan, the sections themselves. */}
+            <LanPageLead value>
               <Suspense>
                 <Outlet />
               </Suspense>
-            }
-          />
+            </LanPageLead>
+            <LanInFull
+              lan={data}
+              more={
+                <Suspense>
+                  <Outlet />
+                </Suspense>
+              }
+            />
+          </>
         )}
       </QueryStatus>
     </Page>

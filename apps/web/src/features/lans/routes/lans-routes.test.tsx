@@ -86,6 +86,18 @@ describe('lans/upcoming', () => {
     expect(screen.queryByRole('heading', { name: 'Soon' })).not.toBeInTheDocument();
   });
 
+  it('links every card to its lan’s page, the lan shown in full too', async () => {
+    stubLans([1, 2].map((id) => buildLan({ id, name: `Lan ${id}` })));
+    renderApp('/lans/upcoming');
+    const featured = await screen.findByRole('article', { name: 'Lan 1' });
+    expect(within(featured).getByRole('link', { name: 'Lan 1' })).toHaveAttribute(
+      'href',
+      '/lans/1',
+    );
+    const soon = screen.getByRole('article', { name: 'Lan 2' });
+    expect(within(soon).getByRole('link', { name: 'Lan 2' })).toHaveAttribute('href', '/lans/2');
+  });
+
   it('shows the first of five in full and the other four as Soon cards', async () => {
     stubLans([1, 2, 3, 4, 5].map((id) => buildLan({ id, name: `Lan ${id}` })));
     renderApp('/lans/upcoming');
@@ -336,14 +348,13 @@ describe('lans/:id and lans/archive', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/lans/upcoming'));
   });
 
-  it('shows a lan in full by its id', async () => {
+  it('shows a lan in full by its id, its name linking nowhere on its own page', async () => {
     stubLans([], {
       'GET /api/lans/3': () => jsonResponse(buildLan({ id: 3, name: 'Spring Lan' })),
     });
     renderApp('/lans/3');
-    expect(
-      await screen.findByRole('heading', { name: 'Spring Lan', level: 2 }),
-    ).toBeInTheDocument();
+    const name = await screen.findByRole('heading', { name: 'Spring Lan', level: 2 });
+    expect(within(name).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows the start and end with their time, as the community’s clocks read them', async () => {

@@ -25,7 +25,7 @@ export function LanNowPlaying({ lan }: { lan: Lan }) {
   const gap = nowPlayingGap(board.data);
   const top = board.data.topGames.slice(0, topShown);
   return (
-    <section className={styles.schedule} aria-labelledby={headingId}>
+    <section className={styles.schedule} aria-labelledby={headingId} id="now-playing">
       <h3 id={headingId} className={styles.heading}>
         Now playing
       </h3>

@@ -82,21 +82,23 @@ describe('the schedule on a lan’s page', () => {
     ]);
   });
 
-  it('says what is on now and what comes next while the lan runs', async () => {
+  it('lists the whole schedule unfolded while the lan runs: now and next are at the top of the page', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2099-12-05T13:30:00+01:00'));
     openLanPage();
     const region = await scheduleRegion();
-    const now = within(region).getByRole('heading', { name: 'Now' }).parentElement as HTMLElement;
+    expect(region).toHaveAttribute('id', 'schedule');
+    expect(within(region).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(region).queryByRole('heading', { name: 'Now' })).not.toBeInTheDocument();
+    const top = await screen.findByRole('region', { name: 'Happening now' });
+    const now = within(top).getByRole('heading', { name: 'Now' }).parentElement as HTMLElement;
     expect(
       within(now)
         .getAllByRole('listitem')
         .map((line) => line.textContent),
     ).toEqual(['12:00–16:00Rocket League cupTournament · Stage', '13:00–14:00LunchFood']);
-    const next = within(region).getByRole('heading', { name: 'Next' }).parentElement as HTMLElement;
+    const next = within(top).getByRole('heading', { name: 'Next' }).parentElement as HTMLElement;
     expect(within(next).getByText('Nothing more on the schedule.')).toBeInTheDocument();
-    // The whole schedule is folded below.
-    expect(within(region).getByText('The whole schedule')).toBeInTheDocument();
   });
 
   it('shows nothing when the lan has no schedule', async () => {

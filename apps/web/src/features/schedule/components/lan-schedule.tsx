@@ -1,27 +1,22 @@
-import type { Lan, ScheduleItem } from '@lanparty/contract';
-import { hasLanStarted, isLanOpen, nowAndNext } from '@lanparty/contract/rules';
+import type { Lan } from '@lanparty/contract';
 import { useId } from 'react';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from '../../../components/schedule/schedule.module.css';
-import { ScheduleDays, ScheduleLine } from '../../../components/schedule/schedule-lines.tsx';
+import { ScheduleDays } from '../../../components/schedule/schedule-lines.tsx';
 import { useSchedule } from '../../../lib/lans/get-schedule.ts';
-import { useNow } from '../../../lib/use-now.ts';
-
-/** How often "Now" and "Next" look at the clock again. */
-const nowEveryMs = 30_000;
 
 /**
- * A lan's schedule on its page (issue 35): while the lan runs, what is on now and what
- * comes next, the whole schedule folded below; before and after it, the whole schedule.
- * Nothing when the lan has no schedule.
+ * A lan's schedule on its page (issue 35), `#schedule`: the whole of it by day. While the
+ * lan runs (and the day before) the top of the page says what is on now and what comes
+ * next (the lan's lead); this is where its "The whole schedule" leads. Nothing when the
+ * lan has no schedule.
  */
 export function LanSchedule({ lan }: { lan: Lan }) {
   const schedule = useSchedule(lan.id);
-  const now = useNow(nowEveryMs);
   const headingId = useId();
   if (schedule.isError && !schedule.data)
     return (
-      <section className={styles.schedule} aria-label="Schedule">
+      <section className={styles.schedule} aria-label="Schedule" id="schedule">
         <LoadFailure
           failure="The schedule could not be loaded."
           error={schedule.error}
@@ -32,55 +27,12 @@ export function LanSchedule({ lan }: { lan: Lan }) {
     );
   const items = schedule.data ?? [];
   if (items.length === 0) return null;
-  const isRunning = hasLanStarted(lan, now) && isLanOpen(lan, now);
   return (
-    <section className={styles.schedule} aria-labelledby={headingId}>
+    <section className={styles.schedule} aria-labelledby={headingId} id="schedule">
       <h3 id={headingId} className={styles.heading}>
         Schedule
       </h3>
-      {isRunning ? (
-        <>
-          <NowAndNext items={items} now={now} />
-          <details className={styles.whole}>
-            <summary>The whole schedule</summary>
-            <ScheduleDays items={items} />
-          </details>
-        </>
-      ) : (
-        <ScheduleDays items={items} />
-      )}
+      <ScheduleDays items={items} />
     </section>
-  );
-}
-
-function NowAndNext({ items, now }: { items: readonly ScheduleItem[]; now: Date }) {
-  const { now: current, next } = nowAndNext(items, now);
-  return (
-    <div className={styles.nowAndNext}>
-      <div className={styles.moment}>
-        <h4 className={styles.dayHeading}>Now</h4>
-        {current.length > 0 ? (
-          <ul className={styles.lines}>
-            {current.map((item) => (
-              <ScheduleLine key={item.id} item={item} />
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.meta}>Nothing on the schedule right now.</p>
-        )}
-      </div>
-      <div className={styles.moment}>
-        <h4 className={styles.dayHeading}>Next</h4>
-        {next.length > 0 ? (
-          <ul className={styles.lines}>
-            {next.map((item) => (
-              <ScheduleLine key={item.id} item={item} />
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.meta}>Nothing more on the schedule.</p>
-        )}
-      </div>
-    </div>
   );
 }
