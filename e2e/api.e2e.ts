@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { collectPageErrors, connectBrowser } from './support/browser.ts';
 import { siteUrl } from './support/provided-context.ts';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser(inject('browserEndpoint'));
 });
 
 afterAll(async () => {

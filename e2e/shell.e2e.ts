@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { collectPageErrors, connectBrowser, viewports } from './support/browser.ts';
 import { seriousAxeViolations } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { reloadApp, signedInContext, waitForApp } from './support/sign-in.ts';
@@ -29,7 +29,7 @@ async function open(
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser(inject('browserEndpoint'));
 });
 
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { collectPageErrors, launchBrowser, viewports, watchRequests } from './browser.ts';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { collectPageErrors, connectBrowser, viewports, watchRequests } from './browser.ts';
 import { siteUrl } from './provided-context.ts';
 import { signedInContext, waitForApp } from './sign-in.ts';
 
@@ -13,14 +13,14 @@ export type OpenedPage = {
 };
 
 /**
- * One browser for a test file, and the contexts its tests open, each closed after its
- * test. Call it at the top of the file.
+ * The run's browser for a test file (connected to the one Chromium of the whole run), and
+ * the contexts its tests open, each closed after its test. Call it at the top of the file.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser(inject('browserEndpoint'));
   });
   // Axe reads every page still open as the test ends, so whatever state a test reaches
   // (a dialog or form open, a running lan) is checked too, not only the pages a test asks

@@ -37,6 +37,27 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   });
 }
 
+/**
+ * One Chromium for a whole end-to-end run (the global setup starts it): a test file
+ * connects to it and opens contexts of its own, instead of starting a browser per file.
+ */
+export async function launchSharedBrowser(): Promise<{
+  wsEndpoint: string;
+  close: () => Promise<void>;
+}> {
+  assertChromiumInstalled();
+  const server = await chromium.launchServer({
+    executablePath: chromiumPath,
+    args: [...headlessChromiumArgs],
+  });
+  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
+}
+
+/** The run's shared Chromium at `wsEndpoint`, or a browser of its own without one. */
+export function connectBrowser(wsEndpoint: string | undefined): Promise<Browser> {
+  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
+}
+
 export const viewports = {
   phone: { width: 375, height: 800 },
   desktop: { width: 1280, height: 800 },

@@ -10,6 +10,8 @@ declare module 'vitest' {
     demoDataDir: string;
     /** The demo site's chat webhook; a GET answers what it was posted. */
     chatWebhookUrl: string;
+    /** The run's one Chromium, which every file connects to (see launchSharedBrowser). */
+    browserEndpoint: string;
   }
 }
 

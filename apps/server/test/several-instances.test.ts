@@ -251,7 +251,7 @@ describe.skipIf(!isOnPostgres)('two servers on one PostgreSQL database', () => {
 
 describe.skipIf(!isOnPostgres)('two demo sites starting at once on one empty database', () => {
   it('both come up and the demo community exists once', async () => {
-    const site = await createTestSite('postgres', { LANPARTY_DEMO: '1' });
+    const site = await createTestSite('postgres', { LANPARTY_DEMO: '1' }, { from: 'empty' });
     const second = withOwnDataFolder(site.config);
     const instances: Instance[] = [];
     try {

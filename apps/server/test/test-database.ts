@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -9,6 +9,7 @@ import {
   databaseSchemaOf,
   migrateToLatest,
 } from '../src/db/database.ts';
+import { type DatabaseTemplates, databaseUrl, onPostgresServer } from './database-templates.ts';
 import { dropSchema } from './drop-schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -23,21 +24,33 @@ export const testEngines: Engine[] = postgresUrl ? ['sqlite', 'postgres'] : ['sq
 
 export type TestSite = { config: Config; dataDir: string; cleanUp: () => Promise<void> };
 
+export type TestSiteOptions = {
+  /**
+   * `migrated` (the default in a test run): a copy of the run's migrated template, so the
+   * site's own migration finds nothing to do; `empty`: no tables at all, for the tests of
+   * the migrations themselves and one start from empty per engine.
+   */
+  from?: 'migrated' | 'empty';
+};
+
 /**
  * A fresh configuration per test: its own data folder and, on PostgreSQL, its own
- * schema, so test files run in parallel without seeing each other's rows.
+ * database (a copy of the template) or, from empty, its own schema, so test files run in
+ * parallel without seeing each other's rows.
  */
 export async function createTestSite(
   engine: Engine,
   env: Record<string, string> = {},
+  { from = 'migrated' }: TestSiteOptions = {},
 ): Promise<TestSite> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lanparty-test-'));
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const templates = from === 'migrated' ? await runTemplates() : undefined;
+  const database = await placeDatabase(engine, dataDir, templates);
   const config = loadConfig({
     LANPARTY_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     LANPARTY_WEB_DIST: path.join(dataDir, 'no-web-app'),
-    ...(engine === 'postgres' ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
+    ...database.env,
     ...env,
   });
   return {
@@ -45,9 +58,52 @@ export async function createTestSite(
     dataDir,
     async cleanUp() {
       rmSync(dataDir, { recursive: true, force: true });
-      if (postgresUrl && engine === 'postgres') await dropSchema(postgresUrl, schema);
+      await database.remove();
     },
   };
+}
+
+/**
+ * Where a test site's data lives: SQLite in its data folder (the template copied in), or
+ * on PostgreSQL a database copied from the template, else a schema of its own.
+ */
+async function placeDatabase(
+  engine: Engine,
+  dataDir: string,
+  templates: DatabaseTemplates | undefined,
+): Promise<{ env: Record<string, string>; remove: () => Promise<void> }> {
+  const nothingToRemove = async () => {};
+  if (engine === 'sqlite') {
+    if (templates) copyFileSync(templates.sqliteFile, path.join(dataDir, 'lanparty.sqlite'));
+    return { env: {}, remove: nothingToRemove };
+  }
+  if (!postgresUrl) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  const adminUrl = postgresUrl;
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  if (templates?.postgresDatabase) {
+    await onPostgresServer(
+      adminUrl,
+      `create database "${name}" template "${templates.postgresDatabase}"`,
+      // A test's commits need not wait for the disk (about 5 ms each here): nothing
+      // outlives the test, and a crash of the database is not what the tests simulate.
+      `alter database "${name}" set synchronous_commit = off`,
+    );
+    return {
+      env: { DATABASE_URL: databaseUrl(adminUrl, name), DATABASE_SCHEMA: templates.postgresSchema },
+      remove: () => onPostgresServer(adminUrl, `drop database if exists "${name}" with (force)`),
+    };
+  }
+  return {
+    env: { DATABASE_URL: adminUrl, DATABASE_SCHEMA: name },
+    remove: () => dropSchema(adminUrl, name),
+  };
+}
+
+/** The templates the server project's global setup made; none outside a test run. */
+async function runTemplates(): Promise<DatabaseTemplates | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('databaseTemplates');
 }
 
 /** A migrated database of its own, for tests below the HTTP layer. */

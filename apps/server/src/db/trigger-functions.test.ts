@@ -12,7 +12,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('trigger functions from another se
   let operator: pg.Client;
 
   beforeAll(async () => {
-    site = await createTestSite('postgres');
+    // A schema in the operator's database, not a copied database of its own.
+    site = await createTestSite('postgres', {}, { from: 'empty' });
     db = createDatabase(site.config.database);
     schema = databaseSchemaOf(site.config) ?? '';
     await migrateToLatest(db, schema);

@@ -64,7 +64,7 @@ describe.each(testEngines)('migration 0018 (check-in codes) on %s', (engine) => 
 
   /** A database migrated up to the migration before this one. */
   async function databaseBeforeThisMigration(): Promise<AppDatabase> {
-    site = await createTestSite(engine);
+    site = await createTestSite(engine, {}, { from: 'empty' });
     db = createDatabase(site.config.database);
     const schema = databaseSchemaOf(site.config);
     const before = Object.fromEntries(
