@@ -9,7 +9,7 @@ import {
   startAuthorization,
   startIdentitySite,
 } from '../identity/test-support/identity-site.ts';
-import { attemptLimits } from './attempt-limits.ts';
+import { attemptLimits, tryAttempt } from './attempt-limits.ts';
 
 const password = 'correct horse battery';
 const perAccount = attemptLimits.signInPerAccount.maxAttempts;
@@ -138,8 +138,13 @@ describe.each(testEngines)('trusted proxies and sign-in on %s', (engine) => {
 
   it('counts the forwarded address of a trusted proxy per address', async () => {
     const perAddress = attemptLimits.signInPerAddress.maxAttempts;
+    const signedInByHand = 10;
+    // The address's earlier attempts, counted as the sign-in counts them (a hundred whole
+    // sign-ins took half a minute); the last ones are made through the proxy below.
+    for (let attempt = 0; attempt < perAddress - signedInByHand; attempt += 1)
+      await tryAttempt(site.db, [[attemptLimits.signInPerAddress, '198.51.100.7']]);
     // Many accounts (none over its own limit) from one forwarded address.
-    for (let attempt = 0; attempt < perAddress; attempt += 1) {
+    for (let attempt = 0; attempt < signedInByHand; attempt += 1) {
       const username = `sprayed-${attempt % 20}`;
       expect((await tryPassword(site, username, 'guess', '198.51.100.7')).response.status).toBe(
         200,
