@@ -347,8 +347,8 @@ export async function seatSomeone(
   seatId: number,
   userId: number,
 ): Promise<Seat> {
+  authorize(viewer, 'seating.takePart');
   const asker = viewer;
-  if (!asker) throw new ProblemError(401, 'Please sign in first.');
   const now = nowOf(deps);
   const db = deps.db;
   const context = await findPickContext(db, lanId, seatId, userId);
@@ -466,8 +466,8 @@ export async function freeSomeonesSeat(
   lanId: number,
   seatId: number,
 ): Promise<void> {
+  authorize(viewer, 'seating.takePart');
   const asker = viewer;
-  if (!asker) throw new ProblemError(401, 'Please sign in first.');
   await deps.db.transaction().execute(async (trx) => {
     const { plan, isAdministrator } = await visiblePlan(trx, asker, lanId);
     const seat = await findSeat(trx, lanId, seatId);
@@ -547,10 +547,11 @@ async function planClanSeating(
  */
 export async function previewClanSeating(
   deps: SeatingDeps,
-  viewer: Viewer,
+  viewer: Viewer | null,
   lanId: number,
   question: ClanSeatingQuestion,
 ): Promise<ClanSeatingPlan> {
+  authorize(viewer, 'seating.takePart');
   const { clan, planned, nicknames } = await planClanSeating(
     deps,
     deps.db,
@@ -570,10 +571,11 @@ export async function previewClanSeating(
  */
 export async function seatClanTogether(
   deps: SeatingDeps,
-  asker: Viewer,
+  asker: Viewer | null,
   lanId: number,
   request: ClanSeatingQuestion & { moves: readonly { userId: number; seatId: number }[] },
 ): Promise<Seating> {
+  authorize(asker, 'seating.takePart');
   const now = nowOf(deps);
   await deps.db.transaction().execute(async (trx) => {
     const { clan, planned } = await planClanSeating(deps, trx, asker, lanId, request, {

@@ -78,7 +78,7 @@ async function refuseJoining(
 /** PUT /api/tournaments/{id}/entries/{entryId}/members/{userId}: the one invited joins. */
 export async function acceptInvitation(
   deps: TournamentsDeps,
-  viewer: Viewer,
+  viewer: Viewer | null,
   tournamentId: number,
   entryId: number,
   userId: number,
@@ -134,11 +134,12 @@ async function refuseRemoving(
  */
 export async function removeEntryMember(
   deps: TournamentsDeps,
-  viewer: Viewer,
+  viewer: Viewer | null,
   tournamentId: number,
   entryId: number,
   userId: number,
 ): Promise<void> {
+  authorize(viewer, 'tournaments.takePart');
   const { tournament: seen } = await findVisibleTournament(deps.db, viewer, tournamentId);
   await changeTournamentChecked(
     deps,

@@ -57,7 +57,7 @@ export async function enterTournament(
   input: TournamentEntryInput,
 ): Promise<Tournament> {
   // Signed in (401) before anything is read; whether they hold a place: refuseEntry.
-  authorize(viewer, 'tournament.enter', true);
+  authorize(viewer, 'tournaments.takePart');
   const { tournament: seen, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
   const isAdministrator = isAllowed(viewer, 'tournaments.manage');
   const named = [...new Set(input.memberIds ?? [])];
