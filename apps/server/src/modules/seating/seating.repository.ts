@@ -329,6 +329,16 @@ const takeSeatQuery = preparedQuery(
       ),
 );
 
+/** Frees the seat a person holds at a lan, if any (one who leaves the lan: decision 049). */
+export async function freeSeatOf(db: Executor, lanId: number, userId: number): Promise<void> {
+  await db
+    .updateTable('seats')
+    .set({ occupant_user_id: null, occupied_date: null })
+    .where('lan_id', '=', lanId)
+    .where('occupant_user_id', '=', userId)
+    .execute();
+}
+
 /** Frees a seat; with `userId`, only while that person holds it. */
 export async function freeSeat(db: Executor, seatId: number, userId?: number): Promise<boolean> {
   const result = await db
