@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor.ts';
-import { freeSeatOf } from '../seating/seating.repository.ts';
+import { freeSeatOf } from '../seating/seat-picks.repository.ts';
 import type { PlayDeps } from '../tournaments/bracket-play.ts';
-import { leaveLanTournaments } from '../tournaments/tournaments.service.ts';
+import { leaveLanTournaments } from '../tournaments/tournament-leaving.ts';
 
 /**
  * What follows one leaving a lan, the one step every way of leaving takes (decision 049):

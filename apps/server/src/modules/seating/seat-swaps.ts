@@ -6,24 +6,22 @@ import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import {
-  deleteSwap,
   findNickname,
   findSeatOf,
+  freeSeat,
+  lockSeats,
+  takeSeat,
+} from './seat-picks.repository.ts';
+import { refuseOutOfTime, refuseSeatFor } from './seat-picks.ts';
+import {
+  deleteSwap,
   findSwap,
   findSwapsOf,
-  freeSeat,
   insertSwap,
-  lockSeats,
-  type SeatRow,
   type SeatSwapRow,
-  takeSeat,
-} from './seating.repository.ts';
-import {
-  refuseOutOfTime,
-  refuseSeatFor,
-  type SeatingDeps,
-  visiblePlan,
-} from './seating.service.ts';
+} from './seat-swaps.repository.ts';
+import type { SeatRow } from './seating.repository.ts';
+import { type SeatingDeps, visiblePlan } from './seating.service.ts';
 
 /**
  * Swapping seats (issue 34): a seated participant asks another; when the other accepts,

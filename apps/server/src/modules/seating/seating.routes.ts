@@ -17,17 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJson } from '../../http/kept-answers.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
+import { previewClanSeating, seatClanTogether } from './clan-seating.ts';
+import { freeSomeonesSeat, seatSomeone } from './seat-picks.ts';
 import { acceptSwap, askSwap, dropSwap, listSwaps } from './seat-swaps.ts';
-import {
-  freeSomeonesSeat,
-  previewClanSeating,
-  readSeatChanges,
-  readSeating,
-  type SeatingDeps,
-  saveSeating,
-  seatClanTogether,
-  seatSomeone,
-} from './seating.service.ts';
+import { readSeatChanges, readSeating, type SeatingDeps, saveSeating } from './seating.service.ts';
 
 const problems = {
   400: problemDetailsSchema,

@@ -9,22 +9,22 @@ import {
   insertMember,
   isInvited,
 } from './entry-members.repository.ts';
-import { refuseUnlessOpen } from './tournament-entries.ts';
-import { entryNameOf } from './tournaments.presenter.ts';
+import {
+  changeTournamentChecked,
+  findVisibleTournament,
+  type TournamentsDeps,
+} from './tournament-changes.ts';
 import {
   findEntriesOf,
   findEntry,
   findEntryMemberIds,
   findPeople,
   leaveOpenTournament,
-  type TournamentRow,
-} from './tournaments.repository.ts';
-import {
-  changeTournamentChecked,
-  findVisibleTournament,
-  readTournament,
-  type TournamentsDeps,
-} from './tournaments.service.ts';
+} from './tournament-entries.repository.ts';
+import { refuseUnlessOpen } from './tournament-entries.ts';
+import { entryNameOf } from './tournaments.presenter.ts';
+import type { TournamentRow } from './tournaments.repository.ts';
+import { readTournament } from './tournaments.service.ts';
 
 /*
  * A team's members before the start (issue 50, decision 046). Those its captain names are

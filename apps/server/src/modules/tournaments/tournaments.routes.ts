@@ -16,15 +16,15 @@ import { z } from 'zod';
 import { acceptInvitation, removeEntryMember } from './entry-members.ts';
 import { setMatchResult } from './match-corrections.ts';
 import { reportMatch } from './match-results.ts';
+import type { TournamentsDeps } from './tournament-changes.ts';
 import { checkInEntry, enterTournament, withdrawEntry } from './tournament-entries.ts';
+import { startTournament } from './tournament-start.ts';
 import {
   changeTournamentRules,
   createTournament,
   getTournament,
   readLanTournaments,
   removeTournament,
-  startTournament,
-  type TournamentsDeps,
 } from './tournaments.service.ts';
 
 const idParams = z.object({ id: idParamSchema });
