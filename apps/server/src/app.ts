@@ -11,6 +11,7 @@ import {
   databaseSchemaOf,
   migrateToLatest,
 } from './db/database.ts';
+import type { Executor } from './db/executor.ts';
 import { buildAnswerWritersOnStart } from './http/answer-writer.ts';
 import { registerCachePolicy } from './http/cache-policy.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -55,6 +56,7 @@ import { lanDefaultsRoutes } from './modules/lans/lan-defaults.routes.ts';
 import { createLanReadCache } from './modules/lans/lan-read-cache.ts';
 import { lansRoutes } from './modules/lans/lans.routes.ts';
 import { paymentDetailsRoutes } from './modules/lans/payment-details.routes.ts';
+import { afterLeavingLan } from './modules/leaving/after-leaving-lan.ts';
 import { registerWriteLimit } from './modules/limits/write-limits.ts';
 import { nowPlayingRoutes } from './modules/now-playing/now-playing.routes.ts';
 import { messagingRoutes } from './modules/organiser/messaging.routes.ts';
@@ -63,7 +65,6 @@ import { startMailFolderSweeper } from './modules/outbox/mail-files.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { startSteamCollector } from './modules/playtime/steam-collector.ts';
-import type { ErasureDeps } from './modules/privacy/erasure.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { sweepOldRecords } from './modules/privacy/retention.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
@@ -75,7 +76,6 @@ import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { isSteamApiConfigured } from './modules/steam/steam-api.ts';
 import { subscribersRoutes } from './modules/subscriptions/subscribers.routes.ts';
 import { tournamentsRoutes } from './modules/tournaments/tournaments.routes.ts';
-import { leaveLanTournaments } from './modules/tournaments/tournaments.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type AppOptions = {
@@ -238,23 +238,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthRoutes(db));
   await app.register(settingsRoutes(config.identity));
   await app.register(usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam, reads }));
-  const lanDeps = {
-    db,
+  const playDeps = {
     publicUrl: config.publicUrl,
-    communityTimeZone: config.communityTimeZone,
     isChatOn,
-    reads,
-    answers: createKeptAnswers<{ json: JsonBytes; isPublic: boolean }>(db),
     ...(options.clock ? { clock: options.clock } : {}),
   };
+  const lanDeps = {
+    ...playDeps,
+    db,
+    communityTimeZone: config.communityTimeZone,
+    reads,
+    answers: createKeptAnswers<{ json: JsonBytes; isPublic: boolean }>(db),
+    // What follows leaving a lan, one step for every way of leaving (decision 049).
+    leaveLan: (trx: Executor, lanId: number, userId: number) =>
+      afterLeavingLan(playDeps, trx, lanId, userId),
+  };
   await app.register(lansRoutes(lanDeps));
-  const leaveTournaments: ErasureDeps['leaveTournaments'] = (trx, lanId, userId) =>
-    leaveLanTournaments(lanDeps, trx, lanId, userId);
-  await app.register(subscribersRoutes({ ...lanDeps, leaveTournaments }));
+  await app.register(subscribersRoutes(lanDeps));
   await app.register(
     privacyRoutes({
       ...lanDeps,
-      leaveTournaments,
       dataDir: config.dataDir,
       verifySignIn: verifiers.verifySignIn,
     }),

@@ -3,9 +3,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { type AppDatabase, createDatabase } from '../src/db/database.ts';
 import { createLanReadCache } from '../src/modules/lans/lan-read-cache.ts';
 import type { LansDeps } from '../src/modules/lans/lans.service.ts';
+import { afterLeavingLan } from '../src/modules/leaving/after-leaving-lan.ts';
 import { insertSubscriber } from '../src/modules/subscriptions/subscribers.repository.ts';
 import type { SubscribersDeps } from '../src/modules/subscriptions/subscribers.service.ts';
-import { leaveLanTournaments } from '../src/modules/tournaments/tournaments.service.ts';
 import type { ApiSite } from './api-site.ts';
 
 /*
@@ -28,7 +28,7 @@ export function serviceDepsOn(
   };
   return {
     ...deps,
-    leaveTournaments: (trx, lanId, userId) => leaveLanTournaments(deps, trx, lanId, userId),
+    leaveLan: (trx, lanId, userId) => afterLeavingLan(deps, trx, lanId, userId),
   };
 }
 

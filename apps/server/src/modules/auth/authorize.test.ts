@@ -132,6 +132,7 @@ const rules: Record<Action, readonly Rule[]> = {
   'tournaments.manage': [
     { allowed: lanAdministrators, refusal: 'Only lan administrators run tournaments.' },
   ],
+  'tournaments.takePart': [{ allowed: signedIn, refusal: 'Anyone signed in may do this.' }],
   'tournament.enter': [
     {
       about: 'a participant',
@@ -254,6 +255,7 @@ const rules: Record<Action, readonly Rule[]> = {
   'seating.manage': [
     { allowed: lanAdministrators, refusal: 'Only lan administrators change seat plans.' },
   ],
+  'seating.takePart': [{ allowed: signedIn, refusal: 'Anyone signed in may do this.' }],
   'seat.assign': [
     {
       about: 'oneself',

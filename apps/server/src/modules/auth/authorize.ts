@@ -26,6 +26,15 @@ const rule = (roles: readonly Role[], refusal: string): Rule<undefined> => ({
   refusal,
 });
 
+/**
+ * An action anyone signed in may begin: it sends nobody the 401 before anything is read;
+ * what they may do then is another action's rule (so no 403 of its own).
+ */
+const anyoneSignedIn: Rule<undefined> = {
+  isAllowed: () => true,
+  refusal: 'Anyone signed in may do this.',
+};
+
 const isLanAdministrator = (asker: Asker) => hasAnyRole(asker.roles, requiredRoles.lanManagement);
 const isMemberAdministrator = (asker: Asker) =>
   hasAnyRole(asker.roles, requiredRoles.userManagement);
@@ -111,6 +120,12 @@ const rules = {
     'Only lan administrators run tournaments.',
   ),
   /**
+   * Taking part in a lan's tournaments (entering, joining a team, leaving an entry): anyone
+   * signed in asks; who may is 'tournament.enter', 'tournamentInvitation.accept' and
+   * 'tournamentEntry.removeMember', once what they are about is read.
+   */
+  'tournaments.takePart': anyoneSignedIn,
+  /**
    * Entering a tournament (the subject: whether the asker holds a place at its lan,
    * Accepted or Paid); lan administrators enter anyone.
    */
@@ -166,6 +181,12 @@ const rules = {
   },
   /** Seat plans: placing seats, publishing, seating anyone at any time (issue 34). */
   'seating.manage': rule(requiredRoles.lanManagement, 'Only lan administrators change seat plans.'),
+  /**
+   * Taking part in a lan's seating (picking and freeing seats, swaps, seating one's clan):
+   * anyone signed in asks; who may is 'seat.assign', 'seatSwap.accept', 'seatSwap.drop'
+   * and 'clan.seat', once the seat, swap or clan is read.
+   */
+  'seating.takePart': anyoneSignedIn,
   /**
    * Seating someone (the subject: whom, and whether the asker seats their clan, as its
    * leader or a seat manager): oneself, one's clan, and lan administrators anyone.

@@ -2,13 +2,13 @@ import { clanKey, type SeatKind, seatKey, seatLabels } from '@lanparty/contract/
 import type { Executor } from '../../db/executor.ts';
 import { insertClan, insertClanMember } from '../clans/clans.repository.ts';
 import { createInviteCode } from '../clans/clans.service.ts';
+import { takeSeat } from '../seating/seat-picks.repository.ts';
 import {
   findSeats,
   insertSeatBlock,
   insertSeats,
   type SeatFields,
   saveSeatPlan,
-  takeSeat,
 } from '../seating/seating.repository.ts';
 
 /** A lan to seat: its id and its participants (Accepted or Paid), in the order they came. */

@@ -3,10 +3,10 @@ import { toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { matchStatus } from '../tournaments/bracket.ts';
 import { drawBracket, type PlayDeps, settle } from '../tournaments/bracket-play.ts';
+import { insertEntry } from '../tournaments/tournament-entries.repository.ts';
+import { findBracket } from '../tournaments/tournament-matches.repository.ts';
 import { matchSidesOf, presentGroups } from '../tournaments/tournaments.presenter.ts';
 import {
-  findBracket,
-  insertEntry,
   insertTournament,
   lockTournament,
   type TournamentFields,

@@ -24,7 +24,7 @@ import {
   listSubscribersOfLans,
 } from '../subscriptions/lan-subscribers.repository.ts';
 import { findPlaceLan } from '../subscriptions/place-lans.repository.ts';
-import { isLanFullNow, moveUpWaitlist } from '../subscriptions/places.ts';
+import { isLanFullNow, type LeaveLan, moveUpWaitlist } from '../subscriptions/places.ts';
 import { cancelStatusMailsOfLan } from '../subscriptions/status-mails.ts';
 import { readSubscribers } from '../subscriptions/subscribers.service.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
@@ -49,6 +49,8 @@ export type LansDeps = {
   isChatOn: boolean;
   /** The public lan reads, kept until the data under them changes. */
   reads: LanReadCache;
+  /** What follows leaving a lan (the places' moves pass it on: decision 049). */
+  leaveLan: LeaveLan;
 };
 
 const toCents = (euros: number) => Math.round(euros * 100);

@@ -136,16 +136,21 @@ export async function findSubscriptionsToDrop(db: Executor, userId: number, now:
     .execute();
 }
 
-/** Frees their seats at lans not ended. */
-export async function freeSeatsToCome(db: Executor, userId: number, now: Date): Promise<void> {
-  await db
-    .updateTable('seats')
-    .set({ occupant_user_id: null, occupied_date: null })
-    .where('occupant_user_id', '=', userId)
-    .where('lan_id', 'in', (eb) =>
-      eb.selectFrom('lans').select('id').where('end_date', '>=', now.toISOString()),
-    )
+/** The lans not ended where they hold a seat, by id. */
+export async function findLansOfSeatsToCome(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('seats')
+    .innerJoin('lans', 'lans.id', 'seats.lan_id')
+    .select('seats.lan_id')
+    .where('seats.occupant_user_id', '=', userId)
+    .where('lans.end_date', '>=', now.toISOString())
+    .orderBy('seats.lan_id')
     .execute();
+  return rows.map((row) => row.lan_id);
 }
 
 /** The rows of a table that are the person's: any of these columns is their id. */

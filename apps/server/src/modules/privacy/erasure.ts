@@ -1,7 +1,7 @@
 import type { SubscriberStatus } from '@lanparty/contract';
 import { assetIdOf } from '@lanparty/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDatabase, Executor } from '../../db/executor.ts';
+import type { AppDatabase } from '../../db/executor.ts';
 import { erasedSubjectOf, type UserRow } from '../accounts/accounts.repository.ts';
 import { keepASystemAdministrator } from '../accounts/system-administrators.ts';
 import { leaveClanForGood } from '../clans/clans.service.ts';
@@ -22,10 +22,10 @@ import {
   deleteAttemptCountersOf,
   deleteRowsOf,
   deleteUploadsOf,
+  findLansOfSeatsToCome,
   findLansOfTheirTournaments,
   findSubscriptionsToDrop,
   findTheirAddresses,
-  freeSeatsToCome,
   recordErasure,
   renameInUnreachable,
   renameSender,
@@ -35,8 +35,6 @@ import { personalTables } from './personal-tables.ts';
 export type ErasureDeps = PlacesDeps & {
   db: AppDatabase;
   dataDir: string;
-  /** The tournaments module's leaving of a lan's tournaments (handed by the app). */
-  leaveTournaments: (trx: Executor, lanId: number, userId: number) => Promise<void>;
 };
 
 /**
@@ -86,11 +84,16 @@ export async function eraseAccount(
     );
     const username = (await findUsernameOfUser(trx, user.id)) ?? null;
     const dropped = await findSubscriptionsToDrop(trx, user.id, now);
-    const tournamentLans = await findLansOfTheirTournaments(trx, user.id);
+    // The lans they leave besides those of the places dropped: where they sit at a lan to
+    // come (a paid place stays, the seat does not), and those of their tournaments.
+    const leftToo = new Set([
+      ...(await findLansOfSeatsToCome(trx, user.id, now)),
+      ...(await findLansOfTheirTournaments(trx, user.id)),
+    ]);
     // Every lan this erasure changes is held first, once, in id order, as any other erasure
     // holds them: taking the lans of their places and then those of their tournaments, a
     // lower id after a higher one, two erasures at once could each wait for the other.
-    const lanIds = [...new Set([...dropped.map((row) => row.lan_id), ...tournamentLans])].sort(
+    const lanIds = [...new Set([...dropped.map((row) => row.lan_id), ...leftToo])].sort(
       (a, b) => a - b,
     );
     const lans = new Map<number, PlaceLanRow>();
@@ -103,14 +106,13 @@ export async function eraseAccount(
       // Read again under the lan's lock: a place just marked Paid stays (the organiser's).
       const subscription = await findSubscriberById(trx, id);
       if (!lan || !subscription || !isDropped(subscription.status, lan.end_date, now)) continue;
-      await dropSubscription(trx, deps, lan, subscription, now);
+      // Leaving the lan with it: their seat freed, its tournaments left (decision 049).
+      if (await dropSubscription(trx, deps, lan, subscription, now)) leftToo.delete(lan_id);
     }
-    await freeSeatsToCome(trx, user.id, now);
     await leaveClanForGood(trx, user.id);
-    // As one who leaves the lan: out of tournaments not started, and an entry they captain
-    // in one under way gives up, so the others can play on (the lan held, as a withdrawal
-    // holds it).
-    for (const lanId of tournamentLans) await deps.leaveTournaments(trx, lanId, user.id);
+    // The lans they leave with a place kept (the organiser's) or none: the same step, so an
+    // entry they captain in a tournament under way gives up and the others can play on.
+    for (const lanId of lanIds) if (leftToo.has(lanId)) await deps.leaveLan(trx, lanId, user.id);
     await forgetContactEmails(trx, await findTheirAddresses(trx, user.id, email), now);
     await forgetMessagesAbout(trx, user.id, now);
     for (const { table, columns } of deletedTables)

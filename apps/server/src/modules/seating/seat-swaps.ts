@@ -6,24 +6,22 @@ import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import {
-  deleteSwap,
   findNickname,
   findSeatOf,
+  freeSeat,
+  lockSeats,
+  takeSeat,
+} from './seat-picks.repository.ts';
+import { refuseOutOfTime, refuseSeatFor } from './seat-picks.ts';
+import {
+  deleteSwap,
   findSwap,
   findSwapsOf,
-  freeSeat,
   insertSwap,
-  lockSeats,
-  type SeatRow,
   type SeatSwapRow,
-  takeSeat,
-} from './seating.repository.ts';
-import {
-  refuseOutOfTime,
-  refuseSeatFor,
-  type SeatingDeps,
-  visiblePlan,
-} from './seating.service.ts';
+} from './seat-swaps.repository.ts';
+import type { SeatRow } from './seating.repository.ts';
+import { type SeatingDeps, visiblePlan } from './seating.service.ts';
 
 /**
  * Swapping seats (issue 34): a seated participant asks another; when the other accepts,
@@ -56,18 +54,14 @@ async function refuseEitherSeat(
   await refuseSeatFor(db, from.seat, to.userId, { isPlacedByAdministrator: false });
 }
 
-const signedIn = (viewer: Viewer | null): Viewer => {
-  if (!viewer) throw new ProblemError(401, 'Please sign in first.');
-  return viewer;
-};
-
 /** GET: the swaps the viewer asked for or was asked, at this lan. */
 export async function listSwaps(
   deps: SeatingDeps,
   viewer: Viewer | null,
   lanId: number,
 ): Promise<SeatSwap[]> {
-  const asker = signedIn(viewer);
+  authorize(viewer, 'seating.takePart');
+  const asker = viewer;
   await visiblePlan(deps.db, asker, lanId);
   const rows = await findSwapsOf(deps.db, lanId, asker.user.id);
   return rows.map((row) => presentSwap(row, deps.communityTimeZone));
@@ -80,7 +74,8 @@ export async function askSwap(
   lanId: number,
   userId: number,
 ): Promise<SeatSwap> {
-  const asker = signedIn(viewer);
+  authorize(viewer, 'seating.takePart');
+  const asker = viewer;
   if (userId === asker.user.id) throw new ProblemError(409, 'You cannot swap with yourself.');
   const now = deps.clock?.() ?? new Date();
   try {
@@ -126,7 +121,8 @@ export async function acceptSwap(
   lanId: number,
   swapId: number,
 ): Promise<SeatSwap> {
-  const asker = signedIn(viewer);
+  authorize(viewer, 'seating.takePart');
+  const asker = viewer;
   const now = deps.clock?.() ?? new Date();
   return deps.db.transaction().execute(async (trx) => {
     const { plan } = await visiblePlan(trx, asker, lanId);
@@ -180,7 +176,8 @@ export async function dropSwap(
   lanId: number,
   swapId: number,
 ): Promise<void> {
-  const asker = signedIn(viewer);
+  authorize(viewer, 'seating.takePart');
+  const asker = viewer;
   const swap = await swapOf(deps.db, lanId, swapId);
   authorize(asker, 'seatSwap.drop', [swap.from_user_id, swap.to_user_id]);
   await deleteSwap(deps.db, swap.id);

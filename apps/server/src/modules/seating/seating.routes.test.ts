@@ -5,7 +5,7 @@ import { makePng, uploadImage } from '../../../test/images.ts';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { everyCaller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { takeSeat } from './seating.repository.ts';
+import { takeSeat } from './seat-picks.repository.ts';
 
 type SeatBody = {
   id?: number;

@@ -16,19 +16,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJson } from '../../http/kept-answers.ts';
-import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
+import { previewClanSeating, seatClanTogether } from './clan-seating.ts';
+import { freeSomeonesSeat, seatSomeone } from './seat-picks.ts';
 import { acceptSwap, askSwap, dropSwap, listSwaps } from './seat-swaps.ts';
-import {
-  freeSomeonesSeat,
-  previewClanSeating,
-  readSeatChanges,
-  readSeating,
-  type SeatingDeps,
-  saveSeating,
-  seatClanTogether,
-  seatSomeone,
-} from './seating.service.ts';
+import { readSeatChanges, readSeating, type SeatingDeps, saveSeating } from './seating.service.ts';
 
 const problems = {
   400: problemDetailsSchema,
@@ -120,8 +112,7 @@ export const seatingRoutes =
           response: { 200: seatingSchema, ...problems },
         },
       },
-      async (request) =>
-        saveSeating(deps, await requireViewer(request), request.params.id, request.body),
+      async (request) => saveSeating(deps, await request.viewer(), request.params.id, request.body),
     );
 
     app.put(
@@ -142,7 +133,7 @@ export const seatingRoutes =
       async (request) =>
         seatSomeone(
           deps,
-          await requireViewer(request),
+          await request.viewer(),
           request.params.id,
           request.params.seatId,
           request.body.userId,
@@ -163,7 +154,7 @@ export const seatingRoutes =
       async (request, reply) => {
         await freeSomeonesSeat(
           deps,
-          await requireViewer(request),
+          await request.viewer(),
           request.params.id,
           request.params.seatId,
         );
@@ -189,7 +180,7 @@ export const seatingRoutes =
         },
       },
       async (request) =>
-        previewClanSeating(deps, await requireViewer(request), request.params.id, request.body),
+        previewClanSeating(deps, await request.viewer(), request.params.id, request.body),
     );
 
     app.post(
@@ -209,7 +200,7 @@ export const seatingRoutes =
         },
       },
       async (request) =>
-        seatClanTogether(deps, await requireViewer(request), request.params.id, request.body),
+        seatClanTogether(deps, await request.viewer(), request.params.id, request.body),
     );
 
     app.get(
@@ -228,7 +219,7 @@ export const seatingRoutes =
           },
         },
       },
-      async (request) => listSwaps(deps, await requireViewer(request), request.params.id),
+      async (request) => listSwaps(deps, await request.viewer(), request.params.id),
     );
 
     app.post(
@@ -254,7 +245,7 @@ export const seatingRoutes =
       async (request, reply) => {
         const swap = await askSwap(
           deps,
-          await requireViewer(request),
+          await request.viewer(),
           request.params.id,
           request.body.userId,
         );
@@ -274,7 +265,7 @@ export const seatingRoutes =
         },
       },
       async (request) =>
-        acceptSwap(deps, await requireViewer(request), request.params.id, request.params.swapId),
+        acceptSwap(deps, await request.viewer(), request.params.id, request.params.swapId),
     );
 
     app.delete(
@@ -289,12 +280,7 @@ export const seatingRoutes =
         },
       },
       async (request, reply) => {
-        await dropSwap(
-          deps,
-          await requireViewer(request),
-          request.params.id,
-          request.params.swapId,
-        );
+        await dropSwap(deps, await request.viewer(), request.params.id, request.params.swapId);
         return reply.code(204).send();
       },
     );

@@ -36,11 +36,21 @@ import { howToPay, statusMailThread } from './status-mails.ts';
  * that free.
  */
 
+/**
+ * What follows one leaving a lan (their place given up, their subscription gone, their
+ * account erased): their seat freed and the lan's tournaments left, in the caller's
+ * transaction. One step, `leaving/after-leaving-lan.ts`, handed in by the app (seating and
+ * tournaments read subscriptions); called here, where a place is left, so no status path
+ * forgets it (decision 049).
+ */
+export type LeaveLan = (trx: Executor, lanId: number, userId: number) => Promise<void>;
+
 export type PlacesDeps = {
   publicUrl: URL;
   communityTimeZone: string;
   /** Without a webhook nothing is queued for the chat. */
   isChatOn: boolean;
+  leaveLan: LeaveLan;
 };
 
 /** What the places of a lan depend on. */
@@ -112,6 +122,9 @@ export async function changeSubscriberStatus(
     { status, ...amountDue, ...(status === 'Paid' ? {} : { present: null }) },
     now,
   );
+  // No longer a participant: out of their seat and the lan's tournaments, with the change.
+  if (isPlaceTaking(was) && !isPlaceTaking(status))
+    await deps.leaveLan(db, lan.id, subscriber.user_id);
   // Announced when someone takes a place, not when an administrator corrects Paid back
   // to Accepted; again each time they take one (set back to Pending, then moved up).
   if (deps.isChatOn && status === 'Accepted' && !isPlaceTaking(was)) {

@@ -45,12 +45,6 @@ import {
 
 export type SubscribersDeps = PlacesDeps & {
   db: AppDatabase;
-  /**
-   * One who is no longer a participant of a lan leaves its tournaments, in the transaction
-   * that changed their subscription (the tournaments module's leaveLanTournaments, handed
-   * in by the app: tournaments read lans, which read subscriptions).
-   */
-  leaveTournaments: (trx: Executor, lanId: number, userId: number) => Promise<void>;
   /** The time of a status change (tests set it: the status mails' minute, decision 034). */
   clock?: () => Date;
 };
@@ -209,25 +203,25 @@ export async function withdraw(deps: SubscribersDeps, viewer: Viewer, id: number
     }
     if (!(await dropSubscription(trx, deps, lan, subscriber, now)))
       throw new ProblemError(404, `There is no subscriber ${id}.`);
-    // No longer a participant: out of the lan's tournaments, with the withdrawal.
-    await deps.leaveTournaments(trx, lan.id, subscriber.user_id);
   });
 }
 
 /**
- * Deletes a subscription of a lan locked by the caller (findPlaceLan with isLocked): a status
- * mail still waiting goes with it, and a place it took goes to the first on the waitlist.
- * False when it was gone already. Also for an erased account's lans to come (issue 36).
+ * Deletes a subscription of a lan locked by the caller (findPlaceLan with isLocked): its
+ * owner leaves the lan (their seat and its tournaments: deps.leaveLan), a status mail still
+ * waiting goes with it, and a place it took goes to the first on the waitlist. False when
+ * it was gone already. Also for an erased account's lans to come (issue 36).
  */
 export async function dropSubscription(
   trx: Executor,
   deps: PlacesDeps,
   lan: PlaceLanRow,
-  subscriber: { id: number; status: SubscriberStatus },
+  subscriber: { id: number; user_id: number; status: SubscriberStatus },
   now: Date,
 ): Promise<boolean> {
   const wasFull = await isLanFullNow(trx, lan);
   if (!(await deleteSubscriber(trx, subscriber.id))) return false;
+  await deps.leaveLan(trx, lan.id, subscriber.user_id);
   // A status mail still waiting would tell of a subscription that is gone.
   await cancelWaitingMessage(trx, statusMailThread(subscriber.id), now);
   if (isPlaceTaking(subscriber.status)) await moveUpWaitlist(trx, deps, lan, { wasFull }, now);
@@ -273,11 +267,8 @@ export async function setSubscriberStatus(
       { subscriberId: id, was, status, reason: options.reason ?? null },
       now,
     );
-    if (isPlaceTaking(was) && !isPlaceTaking(status)) {
+    if (isPlaceTaking(was) && !isPlaceTaking(status))
       await moveUpWaitlist(trx, deps, lan, { wasFull, except: id }, now);
-      // No longer a participant: out of the lan's tournaments, with the change.
-      await deps.leaveTournaments(trx, lan.id, subscriber.user_id);
-    }
   });
   return presentOne(deps.db, id, deps.communityTimeZone);
 }

@@ -12,13 +12,11 @@ import {
   setFinalRanks,
 } from './bracket-play.repository.ts';
 import { dropInvitations } from './entry-members.repository.ts';
+import { type EntryWithClan, listEntries, listSoloNames } from './tournament-entries.repository.ts';
+import { clearReports } from './tournament-matches.repository.ts';
 import { entryNameOf, matchSidesOf } from './tournaments.presenter.ts';
 import {
-  clearReports,
-  type EntryWithClan,
   findTournament,
-  listEntries,
-  listSoloNames,
   markStarted,
   setTournamentState,
   type TournamentRow,

@@ -1,7 +1,14 @@
 import type { CrudInterface, DataTypes, OmitId, Table } from 'brackets-manager';
-import { type RawBuilder, sql } from 'kysely';
-import { dialectOf } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
+import {
+  type BracketFilter,
+  deleteBracketRows,
+  insertBracketRows,
+  readBracketShape,
+  selectBracketRows,
+  updateBracketRows,
+  writeMatches,
+} from './bracket-storage.repository.ts';
 
 /**
  * The bracket library's storage (brackets-manager's CrudInterface) on our database, bound
@@ -19,7 +26,8 @@ import type { Executor } from '../../db/executor.ts';
  * A match whose status changed loses its sides' reports (settled, or taken back).
  *
  * The library's participants are our entries (read only here: entries are made by our
- * sign-up); a match's two sides are JSON text, the same on both engines.
+ * sign-up); a match's two sides are JSON text, the same on both engines. The SQL is in
+ * bracket-storage.repository.ts.
  */
 type Id = DataTypes['match']['id'];
 type Row = Record<string, unknown>;
@@ -28,15 +36,6 @@ type Shape = 'stage' | 'group' | 'round';
 
 /** A match's sides' reports, our columns beside the library's. */
 export type MatchReports = { report1: string | null; report2: string | null; isDisputed: boolean };
-
-const tableOf = {
-  participant: 'tournament_entries',
-  stage: 'tournament_stages',
-  group: 'tournament_groups',
-  round: 'tournament_rounds',
-  match: 'tournament_matches',
-  match_game: 'tournament_match_games',
-} as const;
 
 /** The library's fields of each table: what is read back, and all a filter may name. */
 const fieldsOf: Record<Table, readonly string[]> = {
@@ -98,17 +97,8 @@ function checkFilter(table: Table, filter: AnyFilter): [string, unknown][] {
   return entries;
 }
 
-const matches = (row: Row, filter: [string, unknown][]) =>
+const matches = (row: Row, filter: BracketFilter) =>
   filter.every(([field, value]) => row[field] === value);
-
-/** `field = value and …` of a filter; `true` without one. */
-function conditionsOf(filter: [string, unknown][]): RawBuilder<unknown> {
-  if (filter.length === 0) return sql`true`;
-  return sql.join(
-    filter.map(([field, value]) => sql`${sql.ref(field)} = ${value}`),
-    sql` and `,
-  );
-}
 
 /**
  * A copy of a row the library may change before it writes it back: its fields, and a copy
@@ -126,7 +116,6 @@ function copy<T extends Row>(row: T): T {
 export class BracketStorage implements CrudInterface {
   readonly #db: Executor;
   readonly #tournamentId: number;
-  readonly #isPostgres: boolean;
   /** Every match of the tournament is held (loadMatches): none is read again. */
   #hasAllMatches = false;
   /** Sides' reports changed here (set, or cleared by a status change), written by `flush`. */
@@ -144,37 +133,12 @@ export class BracketStorage implements CrudInterface {
   constructor(db: Executor, tournamentId: number) {
     this.#db = db;
     this.#tournamentId = tournamentId;
-    this.#isPostgres = dialectOf(db as never) === 'postgres';
-  }
-
-  /** This tournament's rows of a table: by its own column, or through its stage. */
-  #scope(table: Table): RawBuilder<unknown> {
-    if (table === 'participant' || table === 'stage' || table === 'match')
-      return sql`tournament_id = ${this.#tournamentId}`;
-    return sql`stage_id in (select id from tournament_stages where tournament_id = ${this.#tournamentId})`;
-  }
-
-  async #rows(query: RawBuilder<unknown>): Promise<Row[]> {
-    return (await query.execute(this.#db)).rows as Row[];
   }
 
   /** The bracket's shape, read once, in one go: its stages, groups and rounds. */
   async #shapeRows(table: Shape): Promise<Row[]> {
     if (!this.#shape) {
-      const stages = sql`select id from tournament_stages where tournament_id = ${this.#tournamentId}`;
-      const rows = await this.#rows(sql`
-        select 'stage' as kind, id, tournament_id, cast(null as integer) as stage_id,
-          cast(null as integer) as group_id, number, name, type, settings
-        from tournament_stages where tournament_id = ${this.#tournamentId}
-        union all
-        select 'group', id, cast(null as integer), stage_id, cast(null as integer), number,
-          cast(null as text), cast(null as text), cast(null as text)
-        from tournament_groups where stage_id in (${stages})
-        union all
-        select 'round', id, cast(null as integer), stage_id, group_id, number,
-          cast(null as text), cast(null as text), cast(null as text)
-        from tournament_rounds where stage_id in (${stages})
-        order by kind, id`);
+      const rows = await readBracketShape(this.#db, this.#tournamentId);
       const shape: Record<Shape, Row[]> = { stage: [], group: [], round: [] };
       for (const row of rows) {
         const kind = row.kind as Shape;
@@ -186,10 +150,8 @@ export class BracketStorage implements CrudInterface {
   }
 
   /** Matches from the database (locked on PostgreSQL), each as this unit of work holds it. */
-  async #readMatches(where: RawBuilder<unknown>): Promise<Row[]> {
-    const rows = await this.#rows(
-      sql`select * from tournament_matches where ${this.#scope('match')} and ${where} order by id`,
-    );
+  async #readMatches(filter: BracketFilter): Promise<Row[]> {
+    const rows = await selectBracketRows(this.#db, this.#tournamentId, 'match', filter);
     return rows.map((row) => {
       const id = Number(row.id);
       const held = this.#matches.get(id);
@@ -212,7 +174,7 @@ export class BracketStorage implements CrudInterface {
   /** Holds every match of the tournament, read in one go: many changes in one transaction. */
   async loadMatches(): Promise<void> {
     if (this.#hasAllMatches) return;
-    await this.#readMatches(sql`true`);
+    await this.#readMatches([]);
     this.#hasAllMatches = true;
   }
 
@@ -245,14 +207,9 @@ export class BracketStorage implements CrudInterface {
         ...(table === 'match' || table === 'stage' ? { tournament_id: this.#tournamentId } : {}),
       }),
     );
-    const [first] = rows;
-    if (!first) return true;
-    const fields = Object.keys(first);
-    const inserted = await this.#rows(sql`
-      insert into ${sql.table(tableOf[table])} (${sql.join(fields.map((field) => sql.ref(field)))})
-      values ${sql.join(rows.map((row) => sql`(${sql.join(fields.map((field) => row[field] ?? null))})`))}
-      returning id`);
-    return Array.isArray(values) ? true : (Number(inserted[0]?.id) as Id);
+    if (rows.length === 0) return true;
+    const ids = await insertBracketRows(this.#db, table, rows);
+    return Array.isArray(values) ? true : (Number(ids[0]) as Id);
   }
 
   select<T extends Table>(table: T): Promise<Array<DataTypes[T]> | null>;
@@ -266,7 +223,7 @@ export class BracketStorage implements CrudInterface {
     key?: Id | Partial<DataTypes[T]>,
   ): Promise<DataTypes[T] | Array<DataTypes[T]> | null> {
     const byId = key !== undefined && typeof key !== 'object';
-    const filter: [string, unknown][] = byId
+    const filter: BracketFilter = byId
       ? [['id', Number(key)]]
       : checkFilter(table, (key as AnyFilter | undefined) ?? {});
     let rows: Row[];
@@ -277,14 +234,12 @@ export class BracketStorage implements CrudInterface {
         ? [held]
         : this.#hasAllMatches
           ? this.#heldMatches(filter)
-          : await this.#readMatches(conditionsOf(filter));
+          : await this.#readMatches(filter);
       if (this.#hasAllMatches) rows.sort((a, b) => Number(a.id) - Number(b.id));
     } else
-      rows = (
-        await this.#rows(
-          sql`select * from ${sql.table(tableOf[table])} where ${this.#scope(table)} and ${conditionsOf(filter)} order by id`,
-        )
-      ).map((row) => fromRow(table, row));
+      rows = (await selectBracketRows(this.#db, this.#tournamentId, table, filter)).map((row) =>
+        fromRow(table, row),
+      );
     // The library changes what it is given before it writes it back: a copy each time.
     const values = rows.map((row) => copy(row) as unknown as DataTypes[T]);
     return byId ? (values[0] ?? null) : values;
@@ -305,7 +260,7 @@ export class BracketStorage implements CrudInterface {
       throw new Error('Entries are changed by their own requests, not by the bracket library.');
     if (table === 'match' && typeof key !== 'object') {
       const id = Number(key);
-      const held = this.#matches.get(id) ?? (await this.#readMatches(sql`id = ${id}`))[0];
+      const held = this.#matches.get(id) ?? (await this.#readMatches([['id', id]]))[0];
       if (!held) return false;
       this.#matches.set(id, { ...held, ...copy(value as Row), id });
       this.#changed.add(id);
@@ -315,14 +270,9 @@ export class BracketStorage implements CrudInterface {
     if (isShape(table)) this.#shape = undefined;
     const columns = Object.entries(columnsOf(table, value as Row));
     if (columns.length === 0) return true;
-    const where =
-      typeof key !== 'object'
-        ? sql`id = ${Number(key)}`
-        : conditionsOf(checkFilter(table, key as AnyFilter));
-    await sql`
-      update ${sql.table(tableOf[table])}
-      set ${sql.join(columns.map(([field, column]) => sql`${sql.ref(field)} = ${column}`))}
-      where ${this.#scope(table)} and ${where}`.execute(this.#db);
+    const filter: BracketFilter =
+      typeof key !== 'object' ? [['id', Number(key)]] : checkFilter(table, key as AnyFilter);
+    await updateBracketRows(this.#db, this.#tournamentId, table, filter, columns);
     if (table === 'match') this.#forgetMatches();
     return true;
   }
@@ -334,17 +284,18 @@ export class BracketStorage implements CrudInterface {
       throw new Error('Entries are withdrawn by their own requests, not by the bracket library.');
     if (table === 'match') await this.flush();
     if (isShape(table)) this.#shape = undefined;
-    await sql`
-      delete from ${sql.table(tableOf[table])}
-      where ${this.#scope(table)} and ${conditionsOf(checkFilter(table, (filter as AnyFilter | undefined) ?? {}))}`.execute(
+    await deleteBracketRows(
       this.#db,
+      this.#tournamentId,
+      table,
+      checkFilter(table, (filter as AnyFilter | undefined) ?? {}),
     );
     if (table === 'match') this.#forgetMatches();
     return true;
   }
 
   /** A match this unit of work holds, asked for by its id or by its round and number. */
-  #heldMatch(filter: [string, unknown][]): Row | undefined {
+  #heldMatch(filter: BracketFilter): Row | undefined {
     const fields = filter
       .map(([field]) => field)
       .sort()
@@ -355,7 +306,7 @@ export class BracketStorage implements CrudInterface {
   }
 
   /** The held matches a filter asks for (every match is held): by round when it names one. */
-  #heldMatches(filter: [string, unknown][]): Row[] {
+  #heldMatches(filter: BracketFilter): Row[] {
     const round = filter.find(([field]) => field === 'round_id');
     const candidates = round ? (this.#byRound.get(round[1]) ?? []) : [...this.#matches.values()];
     return candidates.filter((row) => matches(row, filter));
@@ -381,7 +332,7 @@ export class BracketStorage implements CrudInterface {
    */
   async flush(): Promise<void> {
     for (const id of this.#changed)
-      if (!this.#matches.has(id)) await this.#readMatches(sql`id = ${id}`);
+      if (!this.#matches.has(id)) await this.#readMatches([['id', id]]);
     const rows = [...this.#changed].flatMap((id) => {
       const match = this.#matches.get(id);
       if (!match) return [];
@@ -403,26 +354,6 @@ export class BracketStorage implements CrudInterface {
       ];
     });
     this.#changed.clear();
-    if (rows.length === 0) return;
-    if (this.#isPostgres) {
-      await sql`
-        update tournament_matches as m
-        set status = v.status, opponent1 = v.opponent1, opponent2 = v.opponent2,
-          report1 = v.report1, report2 = v.report2, is_disputed = v.is_disputed
-        from (values ${sql.join(
-          rows.map(
-            (row) =>
-              sql`(${row.id}::int, ${row.status}::int, ${row.opponent1}::text, ${row.opponent2}::text, ${row.report1}::text, ${row.report2}::text, ${row.isDisputed}::boolean)`,
-          ),
-        )}) as v(id, status, opponent1, opponent2, report1, report2, is_disputed)
-        where m.id = v.id and m.tournament_id = ${this.#tournamentId}`.execute(this.#db);
-      return;
-    }
-    for (const row of rows)
-      await sql`
-        update tournament_matches
-        set status = ${row.status}, opponent1 = ${row.opponent1}, opponent2 = ${row.opponent2},
-          report1 = ${row.report1}, report2 = ${row.report2}, is_disputed = ${row.isDisputed ? 1 : 0}
-        where id = ${row.id} and tournament_id = ${this.#tournamentId}`.execute(this.#db);
+    await writeMatches(this.#db, this.#tournamentId, rows);
   }
 }

@@ -8,9 +8,10 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { createLan } from '../lans/lans.service.ts';
 import { acceptInvitation, removeEntryMember } from './entry-members.ts';
+import type { TournamentsDeps } from './tournament-changes.ts';
 import { enterTournament } from './tournament-entries.ts';
 import { holdTournament } from './tournaments.repository.ts';
-import { createTournament, getTournament, type TournamentsDeps } from './tournaments.service.ts';
+import { createTournament, getTournament } from './tournaments.service.ts';
 
 /*
  * One person accepting two teams' invitations at the same moment (issue 50, §6), without

@@ -9,22 +9,22 @@ import {
   insertMember,
   isInvited,
 } from './entry-members.repository.ts';
-import { refuseUnlessOpen } from './tournament-entries.ts';
-import { entryNameOf } from './tournaments.presenter.ts';
+import {
+  changeTournamentChecked,
+  findVisibleTournament,
+  type TournamentsDeps,
+} from './tournament-changes.ts';
 import {
   findEntriesOf,
   findEntry,
   findEntryMemberIds,
   findPeople,
   leaveOpenTournament,
-  type TournamentRow,
-} from './tournaments.repository.ts';
-import {
-  changeTournamentChecked,
-  findVisibleTournament,
-  readTournament,
-  type TournamentsDeps,
-} from './tournaments.service.ts';
+} from './tournament-entries.repository.ts';
+import { refuseUnlessOpen } from './tournament-entries.ts';
+import { entryNameOf } from './tournaments.presenter.ts';
+import type { TournamentRow } from './tournaments.repository.ts';
+import { readTournament } from './tournaments.service.ts';
 
 /*
  * A team's members before the start (issue 50, decision 046). Those its captain names are
@@ -78,7 +78,7 @@ async function refuseJoining(
 /** PUT /api/tournaments/{id}/entries/{entryId}/members/{userId}: the one invited joins. */
 export async function acceptInvitation(
   deps: TournamentsDeps,
-  viewer: Viewer,
+  viewer: Viewer | null,
   tournamentId: number,
   entryId: number,
   userId: number,
@@ -134,11 +134,12 @@ async function refuseRemoving(
  */
 export async function removeEntryMember(
   deps: TournamentsDeps,
-  viewer: Viewer,
+  viewer: Viewer | null,
   tournamentId: number,
   entryId: number,
   userId: number,
 ): Promise<void> {
+  authorize(viewer, 'tournaments.takePart');
   const { tournament: seen } = await findVisibleTournament(deps.db, viewer, tournamentId);
   await changeTournamentChecked(
     deps,

@@ -6,19 +6,11 @@ import type { Viewer } from '../auth/viewer.ts';
 import { Bracket, isSettled } from './bracket.ts';
 import { settleWalkovers } from './bracket-play.ts';
 import { bestOfMatch, checkScores, noMatch, notReady, rowOf } from './match-results.ts';
+import { changeTournamentChecked, type TournamentsDeps } from './tournament-changes.ts';
+import { findMatch, findTournamentsOfMatches } from './tournament-matches.repository.ts';
 import { presentMatch } from './tournaments.presenter.ts';
-import {
-  findLanActivity,
-  findMatch,
-  findTournament,
-  findTournamentsOfMatches,
-  type TournamentRow,
-} from './tournaments.repository.ts';
-import {
-  changeTournamentChecked,
-  readTournament,
-  type TournamentsDeps,
-} from './tournaments.service.ts';
+import { findLanActivity, findTournament, type TournamentRow } from './tournaments.repository.ts';
+import { readTournament } from './tournaments.service.ts';
 
 /*
  * A match's result set or corrected by a lan administrator (issue 37); the sides' own

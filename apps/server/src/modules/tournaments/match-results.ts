@@ -7,23 +7,25 @@ import type { Viewer } from '../auth/viewer.ts';
 import { Bracket, isSettled, matchStatus } from './bracket.ts';
 import { settleWalkovers } from './bracket-play.ts';
 import type { MatchReports } from './bracket-storage.ts';
-import { isFinalRound, matchSidesOf, presentMatch } from './tournaments.presenter.ts';
-import {
-  findCaptainsOf,
-  findLanActivity,
-  findMatch,
-  findPlayOnState,
-  findTournament,
-  findTournamentsOfMatches,
-  type MatchRow,
-  type TournamentRow,
-} from './tournaments.repository.ts';
 import {
   changeTournament,
   changeTournamentIfAny,
   isRetryable,
   type TournamentsDeps,
-} from './tournaments.service.ts';
+} from './tournament-changes.ts';
+import { findCaptainsOf } from './tournament-entries.repository.ts';
+import {
+  findMatch,
+  findPlayOnState,
+  findTournamentsOfMatches,
+} from './tournament-matches.repository.ts';
+import { isFinalRound, matchSidesOf, presentMatch } from './tournaments.presenter.ts';
+import {
+  findLanActivity,
+  findTournament,
+  type MatchRow,
+  type TournamentRow,
+} from './tournaments.repository.ts';
 
 /**
  * A match's result (issue 37): both sides report it, agreeing reports settle it, a lan

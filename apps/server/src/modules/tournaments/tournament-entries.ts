@@ -4,14 +4,17 @@ import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { findMembership } from '../clans/clans.repository.ts';
+import { findClan, findMembership } from '../clans/clans.repository.ts';
 import { nowOf, settleWalkovers } from './bracket-play.ts';
 import { dropInvitations, insertInvitations } from './entry-members.repository.ts';
 import {
+  changeTournamentChecked,
+  findVisibleTournament,
+  type TournamentsDeps,
+} from './tournament-changes.ts';
+import {
   countEntries,
   deleteEntry,
-  type EntryRow,
-  findClanForEntry,
   findEntriesOf,
   findEntry,
   findEntryMemberIds,
@@ -19,14 +22,9 @@ import {
   insertEntry,
   isTeamNameTaken,
   setEntryFlags,
-  type TournamentRow,
-} from './tournaments.repository.ts';
-import {
-  changeTournamentChecked,
-  findVisibleTournament,
-  readTournament,
-  type TournamentsDeps,
-} from './tournaments.service.ts';
+} from './tournament-entries.repository.ts';
+import type { EntryRow, TournamentRow } from './tournaments.repository.ts';
+import { readTournament } from './tournaments.service.ts';
 
 /*
  * Entries of a tournament (issue 37): signing up, withdrawing, checking in; a team's
@@ -57,7 +55,7 @@ export async function enterTournament(
   input: TournamentEntryInput,
 ): Promise<Tournament> {
   // Signed in (401) before anything is read; whether they hold a place: refuseEntry.
-  authorize(viewer, 'tournament.enter', true);
+  authorize(viewer, 'tournaments.takePart');
   const { tournament: seen, lan } = await findVisibleTournament(deps.db, viewer, tournamentId);
   const isAdministrator = isAllowed(viewer, 'tournaments.manage');
   const named = [...new Set(input.memberIds ?? [])];
@@ -163,7 +161,7 @@ async function refuseEntry(
   let clanId: number | null = null;
   if (teamSize > 1) {
     if (input.clanId !== undefined) {
-      const clan = await findClanForEntry(db, input.clanId);
+      const clan = await findClan(db, input.clanId);
       if (!clan) throw new ProblemError(404, `There is no clan ${input.clanId}.`);
       if (!isAdministrator) {
         const membership = await findMembership(db, viewer.user.id);

@@ -10,13 +10,10 @@ import { createLan } from '../lans/lans.service.ts';
 import { withdraw } from '../subscriptions/subscribers.service.ts';
 import { setMatchResult } from './match-corrections.ts';
 import { reportMatch } from './match-results.ts';
+import type { TournamentsDeps } from './tournament-changes.ts';
 import { enterTournament } from './tournament-entries.ts';
-import {
-  createTournament,
-  getTournament,
-  startTournament,
-  type TournamentsDeps,
-} from './tournaments.service.ts';
+import { startTournament } from './tournament-start.ts';
+import { createTournament, getTournament } from './tournaments.service.ts';
 
 /*
  * Reports at the same moment (issue 37), without HTTP in between so the transactions

@@ -9,13 +9,9 @@ import {
 import { toBoolean } from '../../db/columns.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { InvitationRow } from './entry-members.repository.ts';
-import type {
-  BracketRows,
-  EntryWithClan,
-  MatchRow,
-  MemberRow,
-  TournamentRow,
-} from './tournaments.repository.ts';
+import type { EntryWithClan, MemberRow } from './tournament-entries.repository.ts';
+import type { BracketRows } from './tournament-matches.repository.ts';
+import type { MatchRow, TournamentRow } from './tournaments.repository.ts';
 
 /** A side of a match as the library stores it: null is a bye, `id` null not known yet. */
 type StoredSide = {

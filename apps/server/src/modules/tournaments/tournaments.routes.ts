@@ -13,19 +13,18 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireViewer } from '../auth/authenticate.ts';
 import { acceptInvitation, removeEntryMember } from './entry-members.ts';
 import { setMatchResult } from './match-corrections.ts';
 import { reportMatch } from './match-results.ts';
+import type { TournamentsDeps } from './tournament-changes.ts';
 import { checkInEntry, enterTournament, withdrawEntry } from './tournament-entries.ts';
+import { startTournament } from './tournament-start.ts';
 import {
   changeTournamentRules,
   createTournament,
   getTournament,
   readLanTournaments,
   removeTournament,
-  startTournament,
-  type TournamentsDeps,
 } from './tournaments.service.ts';
 
 const idParams = z.object({ id: idParamSchema });
@@ -192,7 +191,7 @@ export const tournamentsRoutes =
       },
       async (request) => {
         const { id, entryId, userId } = request.params;
-        return acceptInvitation(deps, await requireViewer(request), id, entryId, userId);
+        return acceptInvitation(deps, await request.viewer(), id, entryId, userId);
       },
     );
 
@@ -212,7 +211,7 @@ export const tournamentsRoutes =
       },
       async (request, reply) => {
         const { id, entryId, userId } = request.params;
-        await removeEntryMember(deps, await requireViewer(request), id, entryId, userId);
+        await removeEntryMember(deps, await request.viewer(), id, entryId, userId);
         return reply.code(204).send();
       },
     );
