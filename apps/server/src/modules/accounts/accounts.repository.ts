@@ -21,6 +21,21 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Of these users, those whose account stands (not erased). */
+export async function findStandingUserIds(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('erased_at', 'is', null)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function findUserBySubject(
   db: Executor,
   subject: string,

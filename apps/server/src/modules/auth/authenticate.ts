@@ -13,6 +13,7 @@ import {
   linkSubject,
   type UserRow,
 } from '../accounts/accounts.repository.ts';
+import { authorize } from './authorize.ts';
 import { InvalidTokenError, type TokenVerifier, type VerifiedIdentity } from './token-verifier.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -67,10 +68,14 @@ function refuse(reply: FastifyReply, detail: string) {
   return sendProblem(reply, problem(401, detail));
 }
 
-/** 401 unless someone is signed in; for routes that are only for signed-in users. */
+/**
+ * The viewer of a route that is only for signed-in users (authorize's `account.use`: a 401
+ * for nobody). Routes alone call it; a service takes the viewer or null and authorizes its
+ * own action.
+ */
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await request.viewer();
-  if (!viewer) throw new ProblemError(401, 'Please sign in first.');
+  authorize(viewer, 'account.use');
   return viewer;
 }
 

@@ -24,6 +24,7 @@ function askerOf(caller: Caller): Asker | null {
 
 /** Every action of the list, as the specification words it: a new action must be added here. */
 const rules: Record<Action, readonly Rule[]> = {
+  'account.use': [{ allowed: signedIn, refusal: 'Please sign in first.' }],
   'lans.manage': [{ allowed: lanAdministrators, refusal: 'Only lan administrators manage lans.' }],
   'lans.seeInactive': [
     { allowed: lanAdministrators, refusal: 'Only lan administrators see inactive lans.' },
@@ -105,6 +106,21 @@ const rules: Record<Action, readonly Rule[]> = {
   ],
   'users.erase': [
     { allowed: memberAdministrators, refusal: 'Only member administrators erase accounts.' },
+  ],
+  'user.erase': [
+    {
+      about: 'of a lanner',
+      subject: ['Lanner'],
+      allowed: memberAdministrators,
+      refusal: 'You may not erase the account of a Lanner: only a system administrator may.',
+    },
+    {
+      about: 'of a lan administrator',
+      subject: ['LanAdministrator'],
+      allowed: ['SystemAdministrator'],
+      refusal:
+        'You may not erase the account of a LanAdministrator: only a system administrator may.',
+    },
   ],
   'signUps.verify': [
     { allowed: memberAdministrators, refusal: 'Only member administrators verify new lanners.' },
@@ -230,6 +246,20 @@ const rules: Record<Action, readonly Rule[]> = {
     {
       allowed: ['Lanner', 'Member', 'SystemAdministrator'],
       refusal: 'Only lanners and members can be in a clan.',
+    },
+  ],
+  'clanInvite.use': [
+    {
+      about: 'its current code',
+      subject: true,
+      allowed: signedIn,
+      refusal: 'This invite link does not work (any more): ask the clan’s leader for a new one.',
+    },
+    {
+      about: 'another code',
+      subject: false,
+      allowed: [],
+      refusal: 'This invite link does not work (any more): ask the clan’s leader for a new one.',
     },
   ],
   'clan.lead': [

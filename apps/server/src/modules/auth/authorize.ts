@@ -44,6 +44,14 @@ const notGrantable = (asker: Asker, roles: readonly Role[]) => {
 };
 
 const rules = {
+  /**
+   * What a signed-in person does as themself alone (their own data, consents, uploads,
+   * live updates; a write that needs an account): anyone signed in; nobody is the 401.
+   */
+  'account.use': {
+    isAllowed: () => true,
+    refusal: 'Please sign in first.',
+  },
   /** Creating, changing and deleting lans, and running them: participants, check-ins, messages. */
   'lans.manage': rule(requiredRoles.lanManagement, 'Only lan administrators manage lans.'),
   /** Inactive lans are drafts: only lan administrators see them (and hear of them). */
@@ -103,6 +111,15 @@ const rules = {
   'users.manage': rule(requiredRoles.userManagement, 'Only member administrators manage users.'),
   /** Erasing someone else's account (issue 36), with a reason. */
   'users.erase': rule(requiredRoles.userManagement, 'Only member administrators erase accounts.'),
+  /**
+   * Erasing the account of whoever holds these roles (the subject): as with granting,
+   * only those who could take every role away (the contract's grantableRoles).
+   */
+  'user.erase': {
+    isAllowed: (asker, roles: readonly Role[]) => notGrantable(asker, roles).length === 0,
+    refusal: (asker: Asker, roles: readonly Role[]) =>
+      `You may not erase the account of a ${notGrantable(asker, roles).join(', ')}: only a system administrator may.`,
+  },
   'signUps.verify': rule(
     requiredRoles.userManagement,
     'Only member administrators verify new lanners.',
@@ -170,6 +187,11 @@ const rules = {
   },
   /** Creating a clan and joining one (issue 34). */
   'clans.join': rule(requiredRoles.clans, 'Only lanners and members can be in a clan.'),
+  /** Joining a clan by its invite link (the subject: whether its code is the clan's own). */
+  'clanInvite.use': {
+    isAllowed: (_asker, isCurrentCode: boolean) => isCurrentCode,
+    refusal: 'This invite link does not work (any more): ask the clan’s leader for a new one.',
+  },
   /**
    * Running a clan (its name, tag, colour, invite code, members' roles; disbanding it): its
    * leader (the subject: the asker's role in the clan, null when not in it), and member

@@ -220,11 +220,7 @@ export async function joinClan(
     async (trx) => {
       const clan = await findClan(trx, clanId, { isLocked: true });
       if (!clan) throw notFound(clanId);
-      if (!isSameCode(code, clan.invite_code))
-        throw new ProblemError(
-          403,
-          'This invite link does not work (any more): ask the clan’s leader for a new one.',
-        );
+      authorize(viewer, 'clanInvite.use', isSameCode(code, clan.invite_code));
       const inClan = await alreadyInAClan(trx, viewer.user.id, clanId);
       if (inClan) throw inClan;
       await insertClanMember(trx, {

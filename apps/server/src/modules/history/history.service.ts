@@ -8,7 +8,7 @@ import { readDataVersions } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
+import { findStandingUserIds, findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { playDayOf } from '../playtime/play-days.ts';
 import { sumPlaytimePerUserMonth } from '../stats/stats.repository.ts';
@@ -168,16 +168,7 @@ export async function awardEveryone(
   const people = [
     ...new Set([...attendance.keys(), ...podiums.keys(), ...tournamentPlaces.keys()]),
   ];
-  const standing = new Set(
-    (
-      await deps.db
-        .selectFrom('users')
-        .select('id')
-        .where('erased_at', 'is', null)
-        .where('id', 'in', people.length > 0 ? people : [0])
-        .execute()
-    ).map((row) => row.id),
-  );
+  const standing = await findStandingUserIds(deps.db, people);
   const awarded = new Map<number, EarnedBadge[]>();
   for (const userId of standing) {
     const badges = awardBadges({

@@ -3,6 +3,7 @@ import type { Role } from '@lanparty/contract';
 import { steamPlaytimeWording } from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/database.ts';
 import { insertUser, replaceRoles, setProfileFields } from '../accounts/accounts.repository.ts';
+import { saveConsent } from '../accounts/consents.repository.ts';
 import { lockDemoSeeding } from '../demo/demo-seeding.repository.ts';
 import { insertLocalAccount, isUsernameTaken } from './local-accounts.repository.ts';
 import { hashPassword } from './passwords.ts';
@@ -105,16 +106,11 @@ export async function seedDemoAccounts(db: AppDatabase, now = new Date()): Promi
         now,
       );
       if (account.steamId)
-        await trx
-          .insertInto('consents')
-          .values({
-            user_id: user.id,
-            kind: 'steam_playtime',
-            is_given: true,
-            wording_version: steamPlaytimeWording.version,
-            decided_at: now.toISOString(),
-          })
-          .execute();
+        await saveConsent(trx, user.id, 'steam_playtime', {
+          isGiven: true,
+          wordingVersion: steamPlaytimeWording.version,
+          decidedAt: now,
+        });
       await setProfileFields(trx, user.id, { ...account, isEmailActivated: true }, now);
       await insertLocalAccount(
         trx,

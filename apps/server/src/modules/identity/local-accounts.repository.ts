@@ -44,6 +44,19 @@ export async function findUsernameOfUser(
   return row?.username;
 }
 
+/** The password hash of a user's account, if it has a password. */
+export async function findPasswordHashOfUser(
+  db: Executor,
+  userId: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('local_accounts')
+    .select('password_hash')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
 export async function isUsernameTaken(db: Executor, username: string): Promise<boolean> {
   const row = await db
     .selectFrom('local_accounts')

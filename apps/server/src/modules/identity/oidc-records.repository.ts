@@ -86,7 +86,25 @@ export async function deleteOidcRecordsOfAccount(db: Executor, accountId: string
   await db.deleteFrom('oidc_records').where('account_id', '=', accountId).execute();
 }
 
-/** Deletes records whose lifetime is over; safe to run at any time. */
-export async function deleteExpiredOidcRecords(db: Executor, now: Date): Promise<void> {
-  await db.deleteFrom('oidc_records').where('expires_at', '<', now.toISOString()).execute();
+/**
+ * Deletes records whose lifetime is over, and those used before `consumedBefore` when
+ * given; safe to run at any time. How many.
+ */
+export async function deleteExpiredOidcRecords(
+  db: Executor,
+  now: Date,
+  consumedBefore?: Date,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('oidc_records')
+    .where((eb) =>
+      consumedBefore === undefined
+        ? eb('expires_at', '<', now.toISOString())
+        : eb.or([
+            eb('expires_at', '<', now.toISOString()),
+            eb('consumed_at', '<', consumedBefore.toISOString()),
+          ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -37,9 +37,13 @@ const countAttemptQuery = preparedQuery(
       ]),
 );
 
-/** Forgets counters whose window is over. */
-export async function purgeExpiredAttemptCounters(db: AppDatabase, now: number): Promise<void> {
-  await db.deleteFrom('attempt_counters').where('expires_at', '<=', now).execute();
+/** Forgets counters whose window is over; how many. */
+export async function purgeExpiredAttemptCounters(db: AppDatabase, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('attempt_counters')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteAttemptCounters(db: AppDatabase, keys: string[]): Promise<void> {

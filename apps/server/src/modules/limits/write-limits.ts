@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
-import { requireViewer } from '../auth/authenticate.ts';
+import { authorize } from '../auth/authorize.ts';
 import { anonymousWritesPerAddress, requireAttempt, writesPerUser } from './attempt-limits.ts';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -64,6 +64,6 @@ export function registerWriteLimit(app: FastifyInstance, db: AppDatabase, perMin
     }
     if (!isForSignedInAlone) return;
     if (isWrite) await requireAttempt(db, [[perAddress, request.ip]], 'changes without signing in');
-    await requireViewer(request);
+    authorize(viewer, 'account.use');
   });
 }

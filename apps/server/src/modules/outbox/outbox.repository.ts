@@ -261,6 +261,27 @@ export async function recordFailedAttempt(
 export const emptiedPayload = '{}';
 
 /**
+ * Empties the text of messages sent, failed or cancelled before `cutoff` (the row stays, so
+ * no message is queued twice); how many.
+ */
+export async function emptyMessagesEndedBefore(db: Executor, cutoff: Date): Promise<number> {
+  const cutoffText = cutoff.toISOString();
+  const result = await db
+    .updateTable('outbox')
+    .set({ payload: emptiedPayload, last_error: null })
+    .where('payload', '!=', emptiedPayload)
+    .where((eb) =>
+      eb.or([
+        eb('delivered_at', '<', cutoffText),
+        eb('failed_at', '<', cutoffText),
+        eb('cancelled_at', '<', cutoffText),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
  * Cancels a message whose text is gone while it still waits, unless a worker's claim holds
  * on it: an empty mail or chat post is never sent.
  */

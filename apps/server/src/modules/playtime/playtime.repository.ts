@@ -152,3 +152,18 @@ async function addToPlayerTotals(
     )
     .execute();
 }
+
+/**
+ * Deletes the playtime collected of a person: their sessions, and their playtime per day
+ * with its sums (the yearly and daily rollups follow by triggers). Run it in a transaction.
+ */
+export async function deletePlaytimeOf(db: Executor, userId: number): Promise<void> {
+  for (const table of [
+    'play_sessions',
+    'playtimes',
+    'playtime_months',
+    'playtime_days',
+    'player_totals',
+  ] as const)
+    await db.deleteFrom(table).where('user_id', '=', userId).execute();
+}

@@ -3,16 +3,8 @@ import { steamPlaytimeWording } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
-
-/** The stored answer of one person, if any. */
-async function findConsent(db: Executor, userId: number) {
-  return db
-    .selectFrom('consents')
-    .select(['is_given', 'wording_version', 'decided_at'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'steam_playtime')
-    .executeTakeFirst();
-}
+import { findConsent, saveConsent } from '../accounts/consents.repository.ts';
+import { deletePlaytimeOf } from '../playtime/playtime.repository.ts';
 
 /**
  * A person's answer about their Steam playtime. Asked (needsAnswer) once Steam is linked
@@ -20,7 +12,7 @@ async function findConsent(db: Executor, userId: number) {
  * consent was assumed (wording 0) because they had linked Steam before the site asked.
  */
 export async function readSteamPlaytimeConsent(db: Executor, user: UserRow): Promise<ConsentState> {
-  const row = await findConsent(db, user.id);
+  const row = await findConsent(db, user.id, 'steam_playtime');
   return {
     given: row ? toBoolean(row.is_given) : null,
     decidedAt: row ? toIsoTimestamp(row.decided_at) : null,
@@ -39,16 +31,11 @@ export async function answerSteamPlaytimeConsent(
   given: boolean,
   now: Date,
 ): Promise<void> {
-  const answer = {
-    is_given: given,
-    wording_version: steamPlaytimeWording.version,
-    decided_at: now.toISOString(),
-  };
-  await db
-    .insertInto('consents')
-    .values({ user_id: userId, kind: 'steam_playtime', ...answer })
-    .onConflict((conflict) => conflict.columns(['user_id', 'kind']).doUpdateSet(answer))
-    .execute();
+  await saveConsent(db, userId, 'steam_playtime', {
+    isGiven: given,
+    wordingVersion: steamPlaytimeWording.version,
+    decidedAt: now,
+  });
 }
 
 /**
@@ -57,14 +44,5 @@ export async function answerSteamPlaytimeConsent(
  * past leaderboards and rewinds no longer count them.
  */
 export async function deleteCollectedPlaytime(db: AppDatabase, userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const table of [
-      'play_sessions',
-      'playtimes',
-      'playtime_months',
-      'playtime_days',
-      'player_totals',
-    ] as const)
-      await trx.deleteFrom(table).where('user_id', '=', userId).execute();
-  });
+  await db.transaction().execute((trx) => deletePlaytimeOf(trx, userId));
 }

@@ -17,7 +17,7 @@ import {
   type NamedTable,
 } from './erasure.repository.ts';
 import { type PersonalTable, type PersonalTableName, personalTables } from './personal-tables.ts';
-import { readColumns } from './user-catalogue.ts';
+import { readColumns } from './user-catalogue.repository.ts';
 
 type Row = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import { hashPassword } from '../identity/passwords.ts';
 import { sweepMailFolder } from '../outbox/mail-files.ts';
 import { createMailer } from '../outbox/mailer.ts';
 import { deliverDueMessages } from '../outbox/outbox.worker.ts';
-import { readColumns } from './user-catalogue.ts';
+import { readColumns } from './user-catalogue.repository.ts';
 
 const password = 'correct horse battery';
 

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/columns.ts';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
+import { like, likeText } from '../../db/like-text.ts';
 import { findMailTo } from '../outbox/outbox.repository.ts';
-import { like, likeText } from './like-text.ts';
 
 /**
  * Every address the person is known to have had: the one they have, those they asked to

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
+import { findPasswordHashOfUser } from '../identity/local-accounts.repository.ts';
 import { verifyPassword } from '../identity/passwords.ts';
 
 /**
@@ -10,11 +11,7 @@ export async function verifyOwnPassword(
   userId: number,
   password: string,
 ): Promise<'right' | 'wrong' | 'none'> {
-  const account = await db
-    .selectFrom('local_accounts')
-    .select('password_hash')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!account) return 'none';
-  return (await verifyPassword(password, account.password_hash)) ? 'right' : 'wrong';
+  const passwordHash = await findPasswordHashOfUser(db, userId);
+  if (passwordHash === undefined) return 'none';
+  return (await verifyPassword(password, passwordHash)) ? 'right' : 'wrong';
 }

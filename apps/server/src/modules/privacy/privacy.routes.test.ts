@@ -10,7 +10,7 @@ import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { addPlaytime, ensureGames } from '../playtime/playtime.repository.ts';
 import { findSteamUsers } from '../playtime/steam-profiles.repository.ts';
 import { type PersonalTable, personalTables } from './personal-tables.ts';
-import { readUserReferences } from './user-catalogue.ts';
+import { readUserReferences } from './user-catalogue.repository.ts';
 
 const password = 'correct horse battery';
 

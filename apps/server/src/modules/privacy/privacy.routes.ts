@@ -8,14 +8,13 @@ import {
   ownErasureSchema,
   problemDetailsSchema,
 } from '@lanparty/contract';
-import { grantableRoles } from '@lanparty/contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJson } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { requireViewer } from '../auth/authenticate.ts';
-import { authorizeFirst } from '../auth/authorize.ts';
+import { authorize, authorizeFirst } from '../auth/authorize.ts';
 import { InvalidTokenError, type SignInProofVerifier } from '../auth/token-verifier.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
@@ -193,13 +192,7 @@ export const privacyRoutes =
           throw new ProblemError(404, `There is no user ${request.params.id}.`);
         // As with roles: a member administrator erases lanners and members, not those who
         // hold a role they could not take away.
-        const roles = (await findRoles(deps.db, [user.id])).get(user.id) ?? [];
-        const beyond = roles.filter((role) => !grantableRoles(viewer.roles).includes(role));
-        if (beyond.length > 0)
-          throw new ProblemError(
-            403,
-            `You may not erase the account of a ${beyond.join(', ')}: only a system administrator may.`,
-          );
+        authorize(viewer, 'user.erase', (await findRoles(deps.db, [user.id])).get(user.id) ?? []);
         await eraseAccount(
           deps,
           user,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Engine, startTestDatabase, testEngines } from '../../../test/test-database.ts';
 import type { AppDatabase } from '../../db/executor.ts';
-import { claimJobRun } from '../jobs/shared-jobs.ts';
+import { claimJobRun } from '../jobs/job-runs.repository.ts';
 import { mailFileName, sweepMailFolder } from '../outbox/mail-files.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { sweepOldRecords } from './retention.ts';

@@ -1,4 +1,7 @@
 import type { AppDatabase } from '../../db/executor.ts';
+import { deleteExpiredOidcRecords } from '../identity/oidc-records.repository.ts';
+import { purgeExpiredAttemptCounters } from '../limits/attempt-counters.repository.ts';
+import { emptyMessagesEndedBefore } from '../outbox/outbox.repository.ts';
 
 /** How long records that name people are kept after their use (the README's privacy section). */
 export const retentionDays = 30;
@@ -20,32 +23,10 @@ export type Swept = {
  *   own sweep of its folder (outbox/mail-files.ts).
  */
 export async function sweepOldRecords(db: AppDatabase, now = new Date()): Promise<Swept> {
-  const cutoff = new Date(now.getTime() - retentionDays * 24 * 3_600_000).toISOString();
-  const counters = await db
-    .deleteFrom('attempt_counters')
-    .where('expires_at', '<', now.getTime())
-    .executeTakeFirst();
-  const signIns = await db
-    .deleteFrom('oidc_records')
-    .where((eb) =>
-      eb.or([eb('expires_at', '<', now.toISOString()), eb('consumed_at', '<', cutoff)]),
-    )
-    .executeTakeFirst();
-  const mails = await db
-    .updateTable('outbox')
-    .set({ payload: '{}', last_error: null })
-    .where('payload', '!=', '{}')
-    .where((eb) =>
-      eb.or([
-        eb('delivered_at', '<', cutoff),
-        eb('failed_at', '<', cutoff),
-        eb('cancelled_at', '<', cutoff),
-      ]),
-    )
-    .executeTakeFirst();
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 3_600_000);
   return {
-    attemptCounters: Number(counters.numDeletedRows),
-    signInRecords: Number(signIns.numDeletedRows),
-    mails: Number(mails.numUpdatedRows),
+    attemptCounters: await purgeExpiredAttemptCounters(db, now.getTime()),
+    signInRecords: await deleteExpiredOidcRecords(db, now, cutoff),
+    mails: await emptyMessagesEndedBefore(db, cutoff),
   };
 }

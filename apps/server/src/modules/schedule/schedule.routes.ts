@@ -1,12 +1,6 @@
-import {
-  idParamSchema,
-  problemDetailsSchema,
-  scheduleItemInputSchema,
-  scheduleItemSchema,
-} from '@lanparty/contract';
+import { scheduleItemInputSchema, scheduleItemSchema } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sendJson } from '../../http/kept-answers.ts';
+import { lanItemRoutes } from '../lans/lan-item-routes.ts';
 import {
   addScheduleItem,
   changeScheduleItem,
@@ -15,14 +9,6 @@ import {
   type ScheduleDeps,
 } from './schedule.service.ts';
 
-const lanParams = z.object({ id: idParamSchema });
-const itemParams = z.object({ id: idParamSchema, itemId: idParamSchema });
-const writes = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 const forAdministrators =
   'For lan administrators. The item must lie within the lan: it starts at or after the ' +
   'lan’s start and before its end, and ends (if it has an end) no later than the lan and ' +
@@ -30,97 +16,30 @@ const forAdministrators =
   '`schedule` event).';
 
 /** A lan's schedule (issue 35): anyone who may see the lan reads it; lan administrators keep it. */
-export const scheduleRoutes =
-  (deps: ScheduleDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/api/lans/:id/schedule',
-      {
-        schema: {
-          tags: ['schedule'],
-          summary: 'A lan’s schedule, by start',
-          description:
-            'Anyone who may see the lan (an inactive lan: lan administrators only, 404 otherwise).',
-          params: lanParams,
-          response: {
-            200: z.array(scheduleItemSchema),
-            400: problemDetailsSchema,
-            401: problemDetailsSchema,
-            404: problemDetailsSchema,
-          },
-        },
-      },
-      async (request, reply) =>
-        sendJson(
-          reply,
-          await readSchedule(deps, () => request.viewer(), request.params.id, request),
-        ),
-    );
-
-    app.post(
-      '/api/lans/:id/schedule',
-      {
-        schema: {
-          tags: ['schedule'],
-          summary: 'Add an item to a lan’s schedule',
-          description: `${forAdministrators} A lan holds at most 200 items (409).`,
-          params: lanParams,
-          body: scheduleItemInputSchema,
-          response: { 201: scheduleItemSchema, 409: problemDetailsSchema, ...writes },
-        },
-      },
-      async (request, reply) => {
-        const item = await addScheduleItem(
-          deps,
-          await request.viewer(),
-          request.params.id,
-          request.body,
-        );
-        return reply.code(201).send(item);
-      },
-    );
-
-    app.put(
-      '/api/lans/:id/schedule/:itemId',
-      {
-        schema: {
-          tags: ['schedule'],
-          summary: 'Change an item of a lan’s schedule',
-          description: forAdministrators,
-          params: itemParams,
-          body: scheduleItemInputSchema,
-          response: { 200: scheduleItemSchema, ...writes },
-        },
-      },
-      async (request) =>
-        changeScheduleItem(
-          deps,
-          await request.viewer(),
-          request.params.id,
-          request.params.itemId,
-          request.body,
-        ),
-    );
-
-    app.delete(
-      '/api/lans/:id/schedule/:itemId',
-      {
-        schema: {
-          tags: ['schedule'],
-          summary: 'Remove an item from a lan’s schedule',
-          description: 'For lan administrators. Open pages hear of it (a `schedule` event).',
-          params: itemParams,
-          response: { 204: z.undefined(), ...writes },
-        },
-      },
-      async (request, reply) => {
-        await removeScheduleItem(
-          deps,
-          await request.viewer(),
-          request.params.id,
-          request.params.itemId,
-        );
-        return reply.code(204).send();
-      },
-    );
-  };
+export const scheduleRoutes = (deps: ScheduleDeps): FastifyPluginAsyncZod =>
+  lanItemRoutes({
+    path: 'schedule',
+    tag: 'schedule',
+    itemParam: 'itemId',
+    itemSchema: scheduleItemSchema,
+    inputSchema: scheduleItemInputSchema,
+    read: {
+      summary: 'A lan’s schedule, by start',
+      read: (viewer, lanId, scope) => readSchedule(deps, viewer, lanId, scope),
+    },
+    add: {
+      summary: 'Add an item to a lan’s schedule',
+      description: `${forAdministrators} A lan holds at most 200 items (409).`,
+      add: (viewer, lanId, input) => addScheduleItem(deps, viewer, lanId, input),
+    },
+    change: {
+      summary: 'Change an item of a lan’s schedule',
+      description: forAdministrators,
+      change: (viewer, lanId, id, input) => changeScheduleItem(deps, viewer, lanId, id, input),
+    },
+    remove: {
+      summary: 'Remove an item from a lan’s schedule',
+      description: 'For lan administrators. Open pages hear of it (a `schedule` event).',
+      remove: (viewer, lanId, id) => removeScheduleItem(deps, viewer, lanId, id),
+    },
+  });

@@ -6,15 +6,11 @@ import {
 } from '@lanparty/contract';
 import { scheduleLimits } from '@lanparty/contract/rules';
 import { toIsoTimestamp } from '../../db/columns.ts';
-import type { AppDatabase } from '../../db/database.ts';
-import { type JsonBytes, toJson } from '../../http/kept-answers.ts';
+import type { JsonBytes } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { formatZonedMoment, toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
-import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { type KeptLanReads, readKeptOfLan } from '../lans/kept-lan-reads.ts';
-import { refuseLanCapReached } from '../lans/lan-caps.ts';
-import { findVisibleLan } from '../lans/visible-lan.ts';
+import { type LanItemsDeps, lanItemList } from '../lans/lan-items.ts';
 import {
   countScheduleItems,
   deleteScheduleItem,
@@ -24,13 +20,7 @@ import {
   updateScheduleItem,
 } from './schedule.repository.ts';
 
-export type ScheduleDeps = {
-  db: AppDatabase;
-  communityTimeZone: string;
-  /** The schedules read, kept while the lan and its news are unchanged. */
-  answers: KeptLanReads;
-  clock?: () => Date;
-};
+export type ScheduleDeps = LanItemsDeps;
 
 function presentItem(row: ScheduleItemRow, timeZone: string): ScheduleItem {
   return {
@@ -44,27 +34,29 @@ function presentItem(row: ScheduleItemRow, timeZone: string): ScheduleItem {
   };
 }
 
-const scheduleSchema = scheduleItemSchema.array();
+/** A lan's schedule: its items, by start. */
+const schedule = lanItemList({
+  name: 'schedule',
+  itemName: 'schedule item',
+  listSchema: scheduleItemSchema.array(),
+  list: listScheduleItems,
+  present: presentItem,
+  cap: {
+    most: scheduleLimits.itemsPerLan,
+    count: countScheduleItems,
+    refusal: `A lan's schedule holds at most ${scheduleLimits.itemsPerLan} items; remove one first.`,
+  },
+  remove: deleteScheduleItem,
+});
 
 /** GET /api/lans/{id}/schedule: anyone who may see the lan; kept while nothing changed. */
-export async function readSchedule(
+export function readSchedule(
   deps: ScheduleDeps,
   viewer: () => Promise<Viewer | null>,
   lanId: number,
   scope?: object,
 ): Promise<JsonBytes> {
-  return readKeptOfLan(
-    deps,
-    { name: 'schedule', lanId, groups: ['news'], ...(scope ? { scope } : {}) },
-    async () => {
-      const rows = await listScheduleItems(deps.db, lanId);
-      return toJson(
-        scheduleSchema,
-        rows.map((row) => presentItem(row, deps.communityTimeZone)),
-      );
-    },
-    viewer,
-  );
+  return schedule.read(deps, viewer, lanId, scope);
 }
 
 /** An item's fields as stored, once it lies within the lan (a 400 naming the field otherwise). */
@@ -95,53 +87,39 @@ function itemFields(
 }
 
 /** POST /api/lans/{id}/schedule: lan administrators. */
-export async function addScheduleItem(
+export function addScheduleItem(
   deps: ScheduleDeps,
   viewer: Viewer | null,
   lanId: number,
   input: ScheduleItemInput,
 ): Promise<ScheduleItem> {
-  authorize(viewer, 'lans.manage');
-  const lan = await findVisibleLan(deps.db, viewer, lanId);
-  const fields = itemFields(input, lan, deps.communityTimeZone);
-  const now = (deps.clock?.() ?? new Date()).toISOString();
-  const row = await deps.db.transaction().execute(async (trx) => {
-    await refuseLanCapReached(trx, lanId, {
-      most: scheduleLimits.itemsPerLan,
-      count: countScheduleItems,
-      refusal: `A lan's schedule holds at most ${scheduleLimits.itemsPerLan} items; remove one first.`,
-    });
-    return insertScheduleItem(trx, lanId, fields, now);
+  return schedule.add(deps, viewer, lanId, {
+    check: ({ lan }) => itemFields(input, lan, deps.communityTimeZone),
+    insert: (trx, fields, { now }) => insertScheduleItem(trx, lanId, fields, now.toISOString()),
   });
-  return presentItem(row, deps.communityTimeZone);
 }
 
 /** PUT /api/lans/{id}/schedule/{itemId}: lan administrators. */
-export async function changeScheduleItem(
+export function changeScheduleItem(
   deps: ScheduleDeps,
   viewer: Viewer | null,
   lanId: number,
   itemId: number,
   input: ScheduleItemInput,
 ): Promise<ScheduleItem> {
-  authorize(viewer, 'lans.manage');
-  const lan = await findVisibleLan(deps.db, viewer, lanId);
-  const fields = itemFields(input, lan, deps.communityTimeZone);
-  const now = (deps.clock?.() ?? new Date()).toISOString();
-  const row = await updateScheduleItem(deps.db, lanId, itemId, fields, now);
-  if (!row) throw new ProblemError(404, `Lan ${lanId} has no schedule item ${itemId}.`);
-  return presentItem(row, deps.communityTimeZone);
+  return schedule.change(deps, viewer, lanId, itemId, {
+    check: ({ lan }) => itemFields(input, lan, deps.communityTimeZone),
+    update: (db, fields, { now }) =>
+      updateScheduleItem(db, lanId, itemId, fields, now.toISOString()),
+  });
 }
 
 /** DELETE /api/lans/{id}/schedule/{itemId}: lan administrators. */
-export async function removeScheduleItem(
+export function removeScheduleItem(
   deps: ScheduleDeps,
   viewer: Viewer | null,
   lanId: number,
   itemId: number,
 ): Promise<void> {
-  authorize(viewer, 'lans.manage');
-  await findVisibleLan(deps.db, viewer, lanId);
-  if (!(await deleteScheduleItem(deps.db, lanId, itemId)))
-    throw new ProblemError(404, `Lan ${lanId} has no schedule item ${itemId}.`);
+  return schedule.remove(deps, viewer, lanId, itemId);
 }

@@ -16,6 +16,7 @@ import {
   paymentDetailsFor,
   paymentDetailsOfLan,
 } from '../payments/payment-details.ts';
+import { findSubscriberById, findSubscriberIdsOfLan } from './subscribers.repository.ts';
 
 /*
  * The mail that tells a lanner an administrator changed their status (decision 034): one
@@ -67,11 +68,7 @@ export async function tellStatusChange(
   const cancelled = await cancelWaitingMessage(db, thread, now);
   // What they were told last: a cancelled mail was never sent, so they knew its origin.
   const knew = (cancelled?.origin as SubscriberStatus | null | undefined) ?? change.was;
-  const subscriber = await db
-    .selectFrom('subscribers')
-    .select(['user_id', 'amount_due_cents'])
-    .where('id', '=', change.subscriberId)
-    .executeTakeFirst();
+  const subscriber = await findSubscriberById(db, change.subscriberId);
   if (!subscriber) return;
   const amountDueCents = subscriber.amount_due_cents ?? 0;
   // Paid with nothing owed (a free lan) tells no more than Accepted: no receipt of €0.00.
@@ -106,12 +103,8 @@ export async function tellStatusChange(
 
 /** Cancels the status mails still waiting of a lan's subscriptions: the lan is going. */
 export async function cancelStatusMailsOfLan(db: Executor, lanId: number, now: Date) {
-  const subscribers = await db
-    .selectFrom('subscribers')
-    .select('id')
-    .where('lan_id', '=', lanId)
-    .execute();
-  for (const { id } of subscribers) await cancelWaitingMessage(db, statusMailThread(id), now);
+  for (const id of await findSubscriberIdsOfLan(db, lanId))
+    await cancelWaitingMessage(db, statusMailThread(id), now);
 }
 
 type MailFacts = {

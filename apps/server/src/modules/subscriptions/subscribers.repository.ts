@@ -13,6 +13,16 @@ export async function findSubscriberById(
   return db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The ids of a lan's subscriptions. */
+export async function findSubscriberIdsOfLan(db: Executor, lanId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('subscribers')
+    .select('id')
+    .where('lan_id', '=', lanId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Inserts a subscription with a fresh ticket: its long code and a short code unique within
  * the lan. Of 40 random bits two codes of one lan almost never clash; when they do, the
