@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCalVer } from '../calver.ts';
+import { hasWholeCents } from '../rules/money.ts';
 import { isValidDuration, parseTimeSpan } from '../time-span.ts';
 
 // Ids are database integers; capping at the int4 maximum turns an absurd id into a 400
@@ -69,12 +70,6 @@ export const monthDateSchema = z.iso
     description: 'A month, as the date of its first day (yyyy-MM-01).',
     examples: ['2025-02-01'],
   });
-
-/** True when an amount of euros has no fraction of a cent. */
-export function hasWholeCents(amount: number): boolean {
-  // Compared after rounding, because 19.99 * 100 is 1998.9999999999998 in binary floating point.
-  return Math.round(amount * 100) / 100 === amount;
-}
 
 /** Money: a non-negative decimal number of euros with at most two decimals (stored as cents). */
 export const moneySchema = z

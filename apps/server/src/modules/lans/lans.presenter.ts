@@ -1,4 +1,5 @@
 import type { Lan, LanLocation, Subscriber } from '@lanparty/contract';
+import { eurosFromCents } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { LanRow } from './lans.repository.ts';
@@ -23,8 +24,8 @@ export function presentLan(
     endDate: toZonedIsoTimestamp(row.end_date, timeZone),
     isActive: toBoolean(row.is_active),
     maximumSubcribers: row.maximum_subscribers,
-    price: row.price_cents / 100,
-    membersPrice: row.members_price_cents / 100,
+    price: eurosFromCents(row.price_cents),
+    membersPrice: eurosFromCents(row.members_price_cents),
     creationDate: toIsoTimestamp(row.creation_date),
     modificationDate: toIsoTimestamp(row.modification_date),
     subscribers: [...subscribers],

@@ -8,7 +8,7 @@ import type {
   Paged,
   Subscriber,
 } from '@lanparty/contract';
-import { assetIdOf, placeTakingStatuses } from '@lanparty/contract/rules';
+import { assetIdOf, centsFromEuros, placeTakingStatuses } from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -50,8 +50,6 @@ export type LansDeps = {
   /** The public lan reads, kept until the data under them changes. */
   reads: LanReadCache;
 };
-
-const toCents = (euros: number) => Math.round(euros * 100);
 
 /** Lans in the contract's shape, each with its subscribers and its banner's version. */
 async function presentLans(
@@ -184,8 +182,8 @@ function valuesOf(
     endDate: new Date(input.endDate).toISOString(),
     isActive: input.isActive,
     maximumSubscribers: input.maximumSubcribers,
-    priceCents: toCents(input.price),
-    membersPriceCents: toCents(input.membersPrice),
+    priceCents: centsFromEuros(input.price),
+    membersPriceCents: centsFromEuros(input.membersPrice),
   };
 }
 

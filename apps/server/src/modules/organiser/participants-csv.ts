@@ -1,6 +1,5 @@
 import type { Participant } from '@lanparty/contract';
-import type { CsvSeparator } from '@lanparty/contract/rules';
-import { formatEuros } from '../../lib/money.ts';
+import { type CsvSeparator, centsFromEuros, formatEuros } from '@lanparty/contract/rules';
 import { wallClockOf } from '../../lib/zoned-time.ts';
 
 /** How the CSV is written: its dialect, and the community's time zone for its times. */
@@ -85,8 +84,9 @@ function writeCell(cell: Cell, options: CsvOptions, delimiter: ',' | ';'): strin
   if ('number' in cell) return cell.number === null ? '' : String(cell.number);
   if ('money' in cell) {
     if (cell.money === null) return '';
-    return formatEuros(Math.round(cell.money * 100), {
+    return formatEuros(centsFromEuros(cell.money), {
       symbol: false,
+      grouping: false,
       decimalMark: options.separator === 'semicolon' ? ',' : '.',
     });
   }

@@ -1,4 +1,5 @@
 import type { LanDefaults } from '@lanparty/contract';
+import { centsFromEuros, eurosFromCents } from '@lanparty/contract/rules';
 import type { Executor } from '../../db/executor.ts';
 
 /** Prices a new lan starts with until an administrator sets them. */
@@ -15,7 +16,7 @@ export async function readLanDefaults(db: Executor): Promise<LanDefaults> {
     .execute();
   const euros = (key: string, fallback: number) => {
     const cents = Number(rows.find((row) => row.key === key)?.value);
-    return Number.isInteger(cents) ? cents / 100 : fallback;
+    return Number.isInteger(cents) ? eurosFromCents(cents) : fallback;
   };
   return {
     lanPrice: euros(keys.lanPrice, fallbackLanDefaults.lanPrice),
@@ -30,14 +31,12 @@ export async function saveLanDefaults(db: Executor, defaults: LanDefaults): Prom
       [keys.lanPrice, defaults.lanPrice],
       [keys.membersLanPrice, defaults.membersLanPrice],
     ] as const) {
+      const value = String(centsFromEuros(euros));
       await trx
         .insertInto('settings')
-        .values({ key, value: String(Math.round(euros * 100)), modification_date: now })
+        .values({ key, value, modification_date: now })
         .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            value: String(Math.round(euros * 100)),
-            modification_date: now,
-          }),
+          conflict.column('key').doUpdateSet({ value, modification_date: now }),
         )
         .execute();
     }
