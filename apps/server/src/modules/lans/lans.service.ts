@@ -18,7 +18,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
 import { findImageVersions } from '../image-versions/image-versions.repository.ts';
 import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
-import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
+import { readLanDefaultCents, saveLanDefaultCents } from '../settings/lan-defaults.repository.ts';
 import {
   countSubscribersWithStatus,
   listSubscribersOfLans,
@@ -30,7 +30,7 @@ import { readSubscribers } from '../subscriptions/subscribers.service.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { type LanPick, pickLans } from './lan-timeline.ts';
-import { presentLan, presentLocation } from './lans.presenter.ts';
+import { presentLan, presentLanDefaults, presentLocation } from './lans.presenter.ts';
 import {
   deleteLan as deleteLanRow,
   findLanById,
@@ -276,6 +276,11 @@ export async function newLanDefaults(
   };
 }
 
+/** GET settings/lan-defaults: the prices a new lan starts with, in the API's euros. */
+export async function readLanDefaults(db: Executor): Promise<LanDefaults> {
+  return presentLanDefaults(await readLanDefaultCents(db));
+}
+
 /** PUT settings/lan-defaults (lan administrators): the prices as saved. */
 export async function setLanDefaults(
   db: Executor,
@@ -283,6 +288,9 @@ export async function setLanDefaults(
   defaults: LanDefaults,
 ): Promise<LanDefaults> {
   authorize(viewer, 'lanDefaults.set');
-  await saveLanDefaults(db, defaults);
+  await saveLanDefaultCents(db, {
+    lanPrice: centsFromEuros(defaults.lanPrice),
+    membersLanPrice: centsFromEuros(defaults.membersLanPrice),
+  });
   return readLanDefaults(db);
 }
