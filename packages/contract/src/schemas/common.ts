@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseCalVer } from '../calver.ts';
-import { hasWholeCents } from '../rules/money.ts';
+import { centsFromEuros, eurosFromCents } from '../rules/money.ts';
 import { isValidDuration, parseTimeSpan } from '../time-span.ts';
 
 // Ids are database integers; capping at the int4 maximum turns an absurd id into a 400
@@ -70,6 +70,14 @@ export const monthDateSchema = z.iso
     description: 'A month, as the date of its first day (yyyy-MM-01).',
     examples: ['2025-02-01'],
   });
+
+/**
+ * True when an amount of euros has no fraction of a cent. Here with the schemas, not in the
+ * money module, so the first screen (which formats money, never checks it) does not carry it.
+ */
+export function hasWholeCents(euros: number): boolean {
+  return eurosFromCents(centsFromEuros(euros)) === euros;
+}
 
 /** Money: a non-negative decimal number of euros with at most two decimals (stored as cents). */
 export const moneySchema = z

@@ -5,9 +5,13 @@
 import { z } from 'zod';
 import { fieldLabel } from '../labels.ts';
 import { birthDateMaximumYearsAgo, birthDateProblem } from '../rules/birth-date-rules.ts';
-import { hasWholeCents } from '../rules/money.ts';
 import { formatValidationMessage } from '../validation-messages.ts';
-import { isInSupportedYears, supportedYears, supportedYearsCheck } from './common.ts';
+import {
+  hasWholeCents,
+  isInSupportedYears,
+  supportedYears,
+  supportedYearsCheck,
+} from './common.ts';
 
 type RawIssue = { input?: unknown };
 

@@ -1,5 +1,5 @@
 import type { DataExport } from '@lanparty/contract';
-import { assetIdOf, formatEuros } from '@lanparty/contract/rules';
+import { assetIdOf, formatEuros, textMoney } from '@lanparty/contract/rules';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
@@ -135,7 +135,7 @@ function readable(row: Row, names: Names): Row {
   for (const [column, value] of Object.entries(row)) {
     const money = /^(.+)_cents$/.exec(column);
     if (money?.[1] && (typeof value === 'number' || value === null)) {
-      shown[money[1]] = value === null ? null : formatEuros(value, { grouping: false });
+      shown[money[1]] = value === null ? null : formatEuros(value, textMoney);
       continue;
     }
     shown[column] = value;

@@ -4,6 +4,7 @@ import {
   formatEuros,
   isShortCheckInCode,
   normalizeCheckInCode,
+  textMoney,
 } from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
@@ -75,7 +76,7 @@ export async function checkIn(
       if (!input.paid && due > 0) {
         throw new ProblemError(
           409,
-          `${found.nickname} has not paid yet: ${formatEuros(due, { grouping: false })} due.`,
+          `${found.nickname} has not paid yet: ${formatEuros(due, textMoney)} due.`,
           {
             extensions: {
               subscriberId: found.id,
