@@ -17,6 +17,7 @@ export * from './identity-rules.ts';
 export * from './image-upload-rules.ts';
 export * from './lan-rules.ts';
 export * from './live-event-rules.ts';
+export * from './money.ts';
 export * from './name-search-rules.ts';
 export * from './organiser-rules.ts';
 export * from './payment-rules.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCalVer } from '../calver.ts';
+import { centsFromEuros, eurosFromCents } from '../rules/money.ts';
 import { isValidDuration, parseTimeSpan } from '../time-span.ts';
 
 // Ids are database integers; capping at the int4 maximum turns an absurd id into a 400
@@ -70,10 +71,12 @@ export const monthDateSchema = z.iso
     examples: ['2025-02-01'],
   });
 
-/** True when an amount of euros has no fraction of a cent. */
-export function hasWholeCents(amount: number): boolean {
-  // Compared after rounding, because 19.99 * 100 is 1998.9999999999998 in binary floating point.
-  return Math.round(amount * 100) / 100 === amount;
+/**
+ * True when an amount of euros has no fraction of a cent. Here with the schemas, not in the
+ * money module, so the first screen (which formats money, never checks it) does not carry it.
+ */
+export function hasWholeCents(euros: number): boolean {
+  return eurosFromCents(centsFromEuros(euros)) === euros;
 }
 
 /** Money: a non-negative decimal number of euros with at most two decimals (stored as cents). */

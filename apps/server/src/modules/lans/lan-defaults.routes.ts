@@ -5,8 +5,7 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/database.ts';
-import { readLanDefaults } from '../settings/lan-defaults.repository.ts';
-import { setLanDefaults } from './lans.service.ts';
+import { readLanDefaults, setLanDefaults } from './lans.service.ts';
 
 export const lanDefaultsRoutes =
   (deps: { db: AppDatabase }): FastifyPluginAsyncZod =>

@@ -1,6 +1,8 @@
-import type { Lan, LanLocation, Subscriber } from '@lanparty/contract';
+import type { Lan, LanDefaults, LanLocation, Subscriber } from '@lanparty/contract';
+import { eurosFromCents } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
+import type { LanDefaultCents } from '../settings/lan-defaults.repository.ts';
 import type { LanRow } from './lans.repository.ts';
 
 /**
@@ -23,8 +25,8 @@ export function presentLan(
     endDate: toZonedIsoTimestamp(row.end_date, timeZone),
     isActive: toBoolean(row.is_active),
     maximumSubcribers: row.maximum_subscribers,
-    price: row.price_cents / 100,
-    membersPrice: row.members_price_cents / 100,
+    price: eurosFromCents(row.price_cents),
+    membersPrice: eurosFromCents(row.members_price_cents),
     creationDate: toIsoTimestamp(row.creation_date),
     modificationDate: toIsoTimestamp(row.modification_date),
     subscribers: [...subscribers],
@@ -41,4 +43,12 @@ export function presentLocation(
 ): LanLocation | null {
   if (row.location_name === null || row.location_address === null) return null;
   return { name: row.location_name, address: row.location_address };
+}
+
+/** The prices a new lan starts with, from the settings' cents to the API's euros. */
+export function presentLanDefaults(cents: LanDefaultCents): LanDefaults {
+  return {
+    lanPrice: eurosFromCents(cents.lanPrice),
+    membersLanPrice: eurosFromCents(cents.membersLanPrice),
+  };
 }

@@ -8,7 +8,7 @@ import type {
   Paged,
   Subscriber,
 } from '@lanparty/contract';
-import { assetIdOf, placeTakingStatuses } from '@lanparty/contract/rules';
+import { assetIdOf, centsFromEuros, placeTakingStatuses } from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -18,7 +18,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import { lanActivatedMessage } from '../chat/chat-messages.ts';
 import { findImageVersions } from '../image-versions/image-versions.repository.ts';
 import { enqueueLanAnnouncement } from '../outbox/outbox.repository.ts';
-import { readLanDefaults, saveLanDefaults } from '../settings/lan-defaults.repository.ts';
+import { readLanDefaultCents, saveLanDefaultCents } from '../settings/lan-defaults.repository.ts';
 import {
   countSubscribersWithStatus,
   listSubscribersOfLans,
@@ -30,7 +30,7 @@ import { readSubscribers } from '../subscriptions/subscribers.service.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { type LanPick, pickLans } from './lan-timeline.ts';
-import { presentLan, presentLocation } from './lans.presenter.ts';
+import { presentLan, presentLanDefaults, presentLocation } from './lans.presenter.ts';
 import {
   deleteLan as deleteLanRow,
   findLanById,
@@ -52,8 +52,6 @@ export type LansDeps = {
   /** What follows leaving a lan (the places' moves pass it on: decision 049). */
   leaveLan: LeaveLan;
 };
-
-const toCents = (euros: number) => Math.round(euros * 100);
 
 /** Lans in the contract's shape, each with its subscribers and its banner's version. */
 async function presentLans(
@@ -186,8 +184,8 @@ function valuesOf(
     endDate: new Date(input.endDate).toISOString(),
     isActive: input.isActive,
     maximumSubscribers: input.maximumSubcribers,
-    priceCents: toCents(input.price),
-    membersPriceCents: toCents(input.membersPrice),
+    priceCents: centsFromEuros(input.price),
+    membersPriceCents: centsFromEuros(input.membersPrice),
   };
 }
 
@@ -280,6 +278,11 @@ export async function newLanDefaults(
   };
 }
 
+/** GET settings/lan-defaults: the prices a new lan starts with, in the API's euros. */
+export async function readLanDefaults(db: Executor): Promise<LanDefaults> {
+  return presentLanDefaults(await readLanDefaultCents(db));
+}
+
 /** PUT settings/lan-defaults (lan administrators): the prices as saved. */
 export async function setLanDefaults(
   db: Executor,
@@ -287,6 +290,9 @@ export async function setLanDefaults(
   defaults: LanDefaults,
 ): Promise<LanDefaults> {
   authorize(viewer, 'lanDefaults.set');
-  await saveLanDefaults(db, defaults);
+  await saveLanDefaultCents(db, {
+    lanPrice: centsFromEuros(defaults.lanPrice),
+    membersLanPrice: centsFromEuros(defaults.membersLanPrice),
+  });
   return readLanDefaults(db);
 }

@@ -1,6 +1,10 @@
 import type { Participant } from '@lanparty/contract';
-import type { CsvSeparator } from '@lanparty/contract/rules';
-import { formatEuros } from '../../lib/money.ts';
+import {
+  type CsvSeparator,
+  centsFromEuros,
+  formatEuros,
+  spreadsheetMoney,
+} from '@lanparty/contract/rules';
 import { wallClockOf } from '../../lib/zoned-time.ts';
 
 /** How the CSV is written: its dialect, and the community's time zone for its times. */
@@ -85,10 +89,10 @@ function writeCell(cell: Cell, options: CsvOptions, delimiter: ',' | ';'): strin
   if ('number' in cell) return cell.number === null ? '' : String(cell.number);
   if ('money' in cell) {
     if (cell.money === null) return '';
-    return formatEuros(Math.round(cell.money * 100), {
-      symbol: false,
-      decimalMark: options.separator === 'semicolon' ? ',' : '.',
-    });
+    return formatEuros(
+      centsFromEuros(cell.money),
+      spreadsheetMoney[options.separator === 'semicolon' ? ',' : '.'],
+    );
   }
   if ('yes' in cell) return cell.yes === null ? '' : cell.yes ? 'yes' : 'no';
   if ('time' in cell) return csvCell(formatCsvTime(cell.time, options.timeZone), delimiter);

@@ -1,8 +1,8 @@
 import type { DataExport } from '@lanparty/contract';
+import { formatEuros, textMoney } from '@lanparty/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { formatEuros } from '../../lib/money.ts';
 import { attemptLimits } from '../limits/attempt-limits.ts';
 
 /*
@@ -103,7 +103,7 @@ describe.each(testEngines)('the data export on %s', (engine) => {
       .where('user_id', '=', lanner.user.id)
       .executeTakeFirstOrThrow();
     expect(owed.amount_due_cents).toBeGreaterThan(0);
-    expect(place?.amount_due).toBe(formatEuros(owed.amount_due_cents ?? 0));
+    expect(place?.amount_due).toBe(formatEuros(owed.amount_due_cents ?? 0, textMoney));
     expect(place).not.toHaveProperty('amount_due_cents');
 
     // Every moment with the community's offset (never UTC's Z), the same instant as stored.

@@ -1,7 +1,6 @@
 import type { DataExport } from '@lanparty/contract';
-import { assetIdOf } from '@lanparty/contract/rules';
+import { assetIdOf, formatEuros, textMoney } from '@lanparty/contract/rules';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
-import { formatEuros } from '../../lib/money.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
@@ -136,7 +135,7 @@ function readable(row: Row, names: Names): Row {
   for (const [column, value] of Object.entries(row)) {
     const money = /^(.+)_cents$/.exec(column);
     if (money?.[1] && (typeof value === 'number' || value === null)) {
-      shown[money[1]] = value === null ? null : formatEuros(value);
+      shown[money[1]] = value === null ? null : formatEuros(value, textMoney);
       continue;
     }
     shown[column] = value;

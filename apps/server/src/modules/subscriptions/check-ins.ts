@@ -1,8 +1,13 @@
 import type { CheckInInput, CheckInResult } from '@lanparty/contract';
-import { isShortCheckInCode, normalizeCheckInCode } from '@lanparty/contract/rules';
+import {
+  eurosFromCents,
+  formatEuros,
+  isShortCheckInCode,
+  normalizeCheckInCode,
+  textMoney,
+} from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
-import { formatEuros } from '../../lib/money.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import {
   attemptLimits,
@@ -71,9 +76,13 @@ export async function checkIn(
       if (!input.paid && due > 0) {
         throw new ProblemError(
           409,
-          `${found.nickname} has not paid yet: ${formatEuros(due)} due.`,
+          `${found.nickname} has not paid yet: ${formatEuros(due, textMoney)} due.`,
           {
-            extensions: { subscriberId: found.id, nickname: found.nickname, amountDue: due / 100 },
+            extensions: {
+              subscriberId: found.id,
+              nickname: found.nickname,
+              amountDue: eurosFromCents(due),
+            },
           },
         );
       }

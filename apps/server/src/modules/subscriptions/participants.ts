@@ -1,5 +1,10 @@
 import type { Participant, ParticipantList, SubscriberStatus } from '@lanparty/contract';
-import { hasTicket, type PlacePayment, placePaymentOf } from '@lanparty/contract/rules';
+import {
+  eurosFromCents,
+  hasTicket,
+  type PlacePayment,
+  placePaymentOf,
+} from '@lanparty/contract/rules';
 import { toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { ProblemError } from '../../http/problems.ts';
@@ -10,8 +15,6 @@ import { listParticipantRows, type ParticipantRow } from './participants.reposit
 import { findPlaceLan, type PlaceLanRow } from './place-lans.repository.ts';
 import { presentPlacePayment } from './place-payment.presenter.ts';
 import { readWaitlistPositions } from './places.ts';
-
-const toEuros = (cents: number) => cents / 100;
 
 /** A lan for a lan administrator, active or not; 403 for anyone else, 404 when unknown. */
 export async function findManagedLan(
@@ -87,9 +90,9 @@ function totalsOf(rows: readonly ParticipantRow[], participants: readonly Partic
   const count = (status: SubscriberStatus) =>
     participants.filter((participant) => participant.status === status).length;
   return {
-    expected: toEuros(centsOf('amountDue')),
-    received: toEuros(centsOf('amountPaid')),
-    outstanding: toEuros(centsOf('amountOutstanding')),
+    expected: eurosFromCents(centsOf('amountDue')),
+    received: eurosFromCents(centsOf('amountPaid')),
+    outstanding: eurosFromCents(centsOf('amountOutstanding')),
     pending: count('Pending'),
     accepted: count('Accepted'),
     paid: count('Paid'),

@@ -1,5 +1,5 @@
 import type { SubscriberStatus } from '@lanparty/contract';
-import { placePaymentOf } from '@lanparty/contract/rules';
+import { eurosFromCents, placePaymentOf } from '@lanparty/contract/rules';
 
 /** The money of a subscriber's place as the API shows it: euros, or null without a place. */
 export type PresentedPlacePayment = {
@@ -20,8 +20,8 @@ export function presentPlacePayment(
   const payment = placePaymentOf({ status, amountDue: amountDueCents });
   if (!payment) return { amountDue: null, amountPaid: null, amountOutstanding: null };
   return {
-    amountDue: payment.amountDue / 100,
-    amountPaid: payment.amountPaid / 100,
-    amountOutstanding: payment.amountOutstanding / 100,
+    amountDue: eurosFromCents(payment.amountDue),
+    amountPaid: eurosFromCents(payment.amountPaid),
+    amountOutstanding: eurosFromCents(payment.amountOutstanding),
   };
 }

@@ -1,8 +1,7 @@
 import type { PaymentDetails, SubscriberStatus } from '@lanparty/contract';
-import { formatIban, isPlaceTaking } from '@lanparty/contract/rules';
+import { formatEuros, formatIban, isPlaceTaking, textMoney } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
-import { formatEuros } from '../../lib/money.ts';
 import { wallClockOf } from '../../lib/zoned-time.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import { formatChatDate, lanPageUrl } from '../chat/chat-messages.ts';
@@ -150,7 +149,7 @@ async function composeStatusMail(
       text:
         `${greeting}You have paid for ${about}. Your receipt:\n\n` +
         `  Lan:         ${lan.name}, starting ${day}\n` +
-        `  Amount paid: ${formatEuros(facts.amountDueCents)}\n` +
+        `  Amount paid: ${formatEuros(facts.amountDueCents, textMoney)}\n` +
         `  Received on: ${formatMoment(facts.now, deps.communityTimeZone)}\n\n` +
         pageLink("Your ticket is on the lan's page") +
         `${askTheOrganiser('A paid place is withdrawn through the organiser: for a refund', payment)}\n\n` +
@@ -182,7 +181,7 @@ async function composeStatusMail(
 /** What an accepted lanner owes and how to pay it, from the lan's payment details. */
 export function howToPay(amountDueCents: number, payment: PaymentDetails): string {
   if (amountDueCents === 0) return 'There is nothing to pay for this lan.';
-  const lines = [`You owe ${formatEuros(amountDueCents)}.`];
+  const lines = [`You owe ${formatEuros(amountDueCents, textMoney)}.`];
   if (payment.iban) {
     lines.push('', 'Please transfer it to:');
     if (payment.accountHolder) lines.push(`  Account holder: ${payment.accountHolder}`);

@@ -1,7 +1,7 @@
+import { centsFromEuros, formatEuros } from '@lanparty/contract/rules';
 import type { LucideIcon } from 'lucide-react';
 import { Ban, Banknote, CircleCheck, Euro, History, ScanLine, TriangleAlert } from 'lucide-react';
 import type { Ref } from 'react';
-import { formatEuros } from '../../../lib/format-money.ts';
 import styles from './check-in.module.css';
 import { type CheckInOutcome, describeFirstCheckIn } from './check-in-outcome.ts';
 
@@ -131,7 +131,7 @@ function viewOf(outcome: CheckInOutcome): View {
       return {
         tone: 'warning',
         icon: Banknote,
-        title: `${formatEuros(outcome.amountDue)} due`,
+        title: `${formatEuros(centsFromEuros(outcome.amountDue))} due`,
         nickname: outcome.nickname,
         detail: 'Take the money, then press Paid and present.',
       };

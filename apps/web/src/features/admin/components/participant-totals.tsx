@@ -1,6 +1,6 @@
 import type { Lan, ParticipantTotals as Totals } from '@lanparty/contract';
+import { centsFromEuros, formatEuros } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
-import { formatEuros } from '../../../lib/format-money.ts';
 import styles from './participants.module.css';
 
 type ParticipantTotalsProps = {
@@ -14,14 +14,14 @@ export function ParticipantTotals({ totals, lan }: ParticipantTotalsProps) {
     <div className={styles.totals}>
       <dl className={styles.totalGroup}>
         <Total term="Expected" note="Accepted and Paid">
-          {formatEuros(totals.expected)}
+          {formatEuros(centsFromEuros(totals.expected))}
         </Total>
         <Total term="Received" note="Paid">
-          {formatEuros(totals.received)}
+          {formatEuros(centsFromEuros(totals.received))}
         </Total>
         <Total term="Outstanding" note="Accepted, not yet paid">
           <span className={totals.outstanding > 0 ? styles.owed : undefined}>
-            {formatEuros(totals.outstanding)}
+            {formatEuros(centsFromEuros(totals.outstanding))}
           </span>
         </Total>
         <Total

@@ -1,7 +1,7 @@
 import type { Participant } from '@lanparty/contract';
+import { centsFromEuros, formatEuros } from '@lanparty/contract/rules';
 import { Check, X } from 'lucide-react';
 import { Fragment } from 'react';
-import { formatEuros } from '../../../lib/format-money.ts';
 import {
   fullName,
   ParticipantRefusal,
@@ -143,7 +143,9 @@ export function Amount({
 }) {
   if (value === null) return <Missing />;
   const isOwed = isOwedWhenAboveZero && value > 0;
-  return <span className={isOwed ? styles.owed : undefined}>{formatEuros(value)}</span>;
+  return (
+    <span className={isOwed ? styles.owed : undefined}>{formatEuros(centsFromEuros(value))}</span>
+  );
 }
 
 /** A value that is not there: a dash to the eye, "none" to a screen reader. */

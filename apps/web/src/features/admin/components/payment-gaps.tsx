@@ -1,8 +1,7 @@
 import type { PaymentDetails } from '@lanparty/contract';
-import { paymentDetailsGaps } from '@lanparty/contract/rules';
+import { centsFromEuros, formatEuros, paymentDetailsGaps } from '@lanparty/contract/rules';
 import { TriangleAlert } from 'lucide-react';
 import controls from '../../../components/controls.module.css';
-import { formatEuros } from '../../../lib/format-money.ts';
 import styles from './payment-details.module.css';
 
 type PaymentGapsProps = {
@@ -21,8 +20,8 @@ export function PaymentGaps({ lan, details }: PaymentGapsProps) {
   if (!isMissingIban && !isMissingContact) return null;
   const price =
     lan.membersPrice === lan.price
-      ? formatEuros(lan.price)
-      : `${formatEuros(lan.price)} (members ${formatEuros(lan.membersPrice)})`;
+      ? formatEuros(centsFromEuros(lan.price))
+      : `${formatEuros(centsFromEuros(lan.price))} (members ${formatEuros(centsFromEuros(lan.membersPrice))})`;
   return (
     <div className={styles.gaps}>
       {isMissingIban ? (

@@ -1,14 +1,15 @@
 import type { Lan } from '@lanparty/contract';
 import {
   amountDueFor,
+  centsFromEuros,
   countOpenPlaces,
   countTakenPlaces,
+  formatEuros,
   isLanFull,
   isLanOpen,
 } from '@lanparty/contract/rules';
 import type { ReactNode } from 'react';
 import { formatCommunityDateTime } from '../../../lib/format-date.ts';
-import { formatEuros } from '../../../lib/format-money.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { bannerSizes, LanBanner } from './lan-banner.tsx';
@@ -110,22 +111,24 @@ function LanPrice({ lan }: { lan: Lan }) {
   const roles = viewer.user?.roles ?? [];
   const isMember = roles.includes('Member');
   const amountDue = amountDueFor(lan, roles);
-  if (lan.membersPrice === lan.price) return <>{formatEuros(amountDue)}</>;
+  if (lan.membersPrice === lan.price) return <>{formatEuros(centsFromEuros(amountDue))}</>;
   if (isMember) {
     return (
       <span className={styles.price}>
-        {formatEuros(amountDue)}
+        {formatEuros(centsFromEuros(amountDue))}
         <span className="visually-hidden"> as a member, instead of </span>{' '}
-        <s className={styles.otherPrice}>{formatEuros(lan.price)}</s>
+        <s className={styles.otherPrice}>{formatEuros(centsFromEuros(lan.price))}</s>
       </span>
     );
   }
   return (
     <span className={styles.price}>
-      {formatEuros(amountDue)}
+      {formatEuros(centsFromEuros(amountDue))}
       <span className="visually-hidden">,</span>{' '}
       {/* A narrow card breaks the line before "for members", never inside it. */}
-      <span className={styles.otherPrice}>{formatEuros(lan.membersPrice)} for&nbsp;members</span>
+      <span className={styles.otherPrice}>
+        {formatEuros(centsFromEuros(lan.membersPrice))} for&nbsp;members
+      </span>
     </span>
   );
 }

@@ -1,8 +1,7 @@
 import type { Lan, OwnSubscription, PaymentDetails } from '@lanparty/contract';
-import { formatIban, hasTicket } from '@lanparty/contract/rules';
+import { centsFromEuros, formatEuros, formatIban, hasTicket } from '@lanparty/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { formatEuros } from '../../../lib/format-money.ts';
 import { mySubscriptionsQueryOptions } from '../../../lib/users/list-my-subscriptions.ts';
 import styles from './payment-guidance.module.css';
 
@@ -40,11 +39,14 @@ function HowToPay({ own, payment }: { own: OwnSubscription; payment: PaymentDeta
       </h3>
       {payment.iban ? (
         <>
-          <p>Transfer {formatEuros(outstanding)} to:</p>
+          <p>Transfer {formatEuros(centsFromEuros(outstanding))} to:</p>
           <TransferDetails payment={payment} iban={payment.iban} />
         </>
       ) : (
-        <p>You owe {formatEuros(outstanding)}. The organiser will tell you how to pay.</p>
+        <p>
+          You owe {formatEuros(centsFromEuros(outstanding))}. The organiser will tell you how to
+          pay.
+        </p>
       )}
       {payment.contactEmail ? (
         <p>

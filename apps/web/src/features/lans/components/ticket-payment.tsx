@@ -1,5 +1,5 @@
 import type { OwnSubscription } from '@lanparty/contract';
-import { formatEuros } from '../../../lib/format-money.ts';
+import { centsFromEuros, formatEuros } from '@lanparty/contract/rules';
 import styles from './ticket-payment.module.css';
 
 type TicketPaymentProps = {
@@ -21,16 +21,16 @@ export function TicketPayment({ ticket }: TicketPaymentProps) {
         <dl className={styles.amounts}>
           <div>
             <dt>Amount due</dt>
-            <dd>{formatEuros(amountDue)}</dd>
+            <dd>{formatEuros(centsFromEuros(amountDue))}</dd>
           </div>
           <div>
             <dt>Paid</dt>
-            <dd>{formatEuros(amountPaid)}</dd>
+            <dd>{formatEuros(centsFromEuros(amountPaid))}</dd>
           </div>
           <div>
             <dt>Outstanding</dt>
             <dd className={amountOutstanding > 0 ? styles.owed : undefined}>
-              {formatEuros(amountOutstanding)}
+              {formatEuros(centsFromEuros(amountOutstanding))}
             </dd>
           </div>
         </dl>

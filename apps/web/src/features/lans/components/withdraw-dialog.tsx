@@ -1,7 +1,13 @@
 import type { Lan, Subscriber } from '@lanparty/contract';
-import { amountDueFor, countMovingUp, countTakenPlaces, isLanFull } from '@lanparty/contract/rules';
+import {
+  amountDueFor,
+  centsFromEuros,
+  countMovingUp,
+  countTakenPlaces,
+  formatEuros,
+  isLanFull,
+} from '@lanparty/contract/rules';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { formatEuros } from '../../../lib/format-money.ts';
 
 type WithdrawDialogProps = {
   lan: Lan;
@@ -41,8 +47,8 @@ export function WithdrawDialog({
       </p>
       {subscription.status === 'Paid' ? (
         <p>
-          You have paid {formatEuros(amountDueFor(lan, subscription.user.roles))}: settle the refund
-          with the organiser.
+          You have paid {formatEuros(centsFromEuros(amountDueFor(lan, subscription.user.roles)))}:
+          settle the refund with the organiser.
         </p>
       ) : null}
     </ConfirmDialog>
