@@ -250,7 +250,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(lansRoutes(lanDeps));
   const leaveTournaments: ErasureDeps['leaveTournaments'] = (trx, lanId, userId) =>
     leaveLanTournaments(lanDeps, trx, lanId, userId);
-  await app.register(subscribersRoutes({ ...lanDeps, leaveTournaments }));
+  await app.register(
+    subscribersRoutes({
+      ...lanDeps,
+      leaveTournaments,
+      ownSubscriptions: reads.showing(['seating']),
+    }),
+  );
   await app.register(
     privacyRoutes({
       ...lanDeps,

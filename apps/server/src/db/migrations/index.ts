@@ -34,6 +34,7 @@ import * as swapSeatsAndLanSessions from './0032-swap-seats-and-lan-sessions.ts'
 import * as whomRecordsName from './0033-whom-records-name.ts';
 import * as lannerEvents from './0037-lanner-events.ts';
 import * as switchedOffScreens from './0038-switched-off-screens.ts';
+import * as paymentDetailsVersion from './0040-payment-details-version.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0033-whom-records-name': whomRecordsName,
   '0037-lanner-events': lannerEvents,
   '0038-switched-off-screens': switchedOffScreens,
+  '0040-payment-details-version': paymentDetailsVersion,
 };

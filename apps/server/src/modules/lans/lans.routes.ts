@@ -12,7 +12,7 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toJson } from '../../http/kept-answers.ts';
+import { keyOfRead, toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import { listSubscribersOfLan } from '../subscriptions/subscribers.service.ts';
@@ -108,7 +108,7 @@ export const lansRoutes =
       async (request, reply) => {
         const { id } = request.params;
         const read = await deps.reads.read(
-          request.url,
+          keyOfRead(request),
           async () => {
             const lan = await getLan(deps, id);
             return { json: toJson(lanSchema, lan), isInactive: !lan.isActive };
@@ -136,7 +136,7 @@ export const lansRoutes =
       async (request, reply) => {
         const { id } = request.params;
         const read = await deps.reads.read(
-          request.url,
+          keyOfRead(request),
           async () => {
             const { subscribers, isLanActive } = await listSubscribersOfLan(
               deps,
