@@ -161,6 +161,13 @@ export const pageReads: readonly PageRead[] = [
     url: () => '/api/users/me',
   },
   {
+    // Each viewer's own: kept per viewer, so no other URL of the member's (issue 52).
+    name: 'my subscriptions',
+    page: '/lans/{id} (its ticket and payment), /profile',
+    source: 'lib/users/list-my-subscriptions.ts (first page)',
+    url: () => apiPath('/api/users/me/subscriptions', { offset: 0, limit: 100 }),
+  },
+  {
     name: 'members',
     page: '/lanners',
     source: 'features/lanners/api/get-lanners.ts, lib/users/list-users.ts (first page)',
