@@ -101,7 +101,7 @@ const upcomingLansUrl = (sinceDate: string) =>
   apiPath('/api/lans', { sinceDate, sort: 'start-date', limit: 5 });
 
 const pastLansUrl = (untilDate: string) =>
-  apiPath('/api/lans', { untilDate, sort: '-start-date', offset: 0, limit: 100 });
+  apiPath('/api/lans', { untilDate, sort: '-start-date', view: 'headline', offset: 0, limit: 100 });
 
 /** The active lans of `year`, from `sinceDate` (its first of January, or a moment after). */
 const lansOfYearUrl = (year: number, sinceDate: string) =>

@@ -1,6 +1,7 @@
 import {
   idParamSchema,
   lanDraftSchema,
+  lanHeadlineSchema,
   lanInputSchema,
   lanListQuerySchema,
   lanSchema,
@@ -22,6 +23,7 @@ import {
   deleteLan,
   getLan,
   type LansDeps,
+  listLanHeadlines,
   listLans,
   newLanDefaults,
   pickLanList,
@@ -30,6 +32,7 @@ import {
 
 const idParams = z.object({ id: idParamSchema });
 const pagedLans = paged(lanSchema);
+const pagedLanHeadlines = paged(lanHeadlineSchema);
 const pagedSubscribers = paged(subscriberSchema);
 /** A public read refuses nobody (a token that does not verify aside: 401). */
 const readProblems = {
@@ -56,9 +59,10 @@ export const lansRoutes =
             'untilDate: lans that ended before it. Both take a moment with offset or a day ' +
             '(yyyy-MM-dd, its start in the community time zone). sort: start-date (default) or ' +
             '-start-date. include: active (default) or all (inactive too; lan administrators only, ' +
-            'else 403).',
+            'else 403). view: full (default) or headline (each lan’s id, name, dates, isActive ' +
+            'and bannerVersion: what an archive card shows).',
           querystring: lanListQuerySchema,
-          response: { 200: pagedLans, ...problems },
+          response: { 200: z.union([pagedLans, pagedLanHeadlines]), ...problems },
         },
       },
       async (request, reply) => {
@@ -67,9 +71,12 @@ export const lansRoutes =
         // visitor's dates that pick the same lans are served the same kept answer.
         const pick = await pickLanList(deps, request.viewer, query, request);
         const read = await deps.reads.read(
-          `lans ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
+          `lans ${query.view} ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
           async () => ({
-            json: toJson(pagedLans, await listLans(deps, query, pick)),
+            json:
+              query.view === 'headline'
+                ? toJson(pagedLanHeadlines, await listLanHeadlines(deps, query, pick))
+                : toJson(pagedLans, await listLans(deps, query, pick)),
             isInactive: false,
           }),
           request,
