@@ -109,6 +109,7 @@ const lansOfYearUrl = (year: number, sinceDate: string) =>
     sinceDate,
     untilDate: `${year + 1}-01-01`,
     include: 'active',
+    view: 'headline',
     offset: 0,
     limit: 100,
   });
