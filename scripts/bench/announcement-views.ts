@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { readLiveEvent } from '@lanparty/contract/rules';
+import { liveEventReader } from './event-stream.ts';
 import { epochNow, getJson, lowestPriority } from './seat-stream-views.ts';
 
 /**
@@ -34,7 +34,6 @@ class View {
   readonly seenAt = new Map<number, [number, number]>();
   /** When the first event since the last read began came. */
   #heardAt = 0;
-  #unread = '';
   #reading = false;
   #again = false;
   #gathering: ReturnType<typeof setTimeout> | undefined;
@@ -74,24 +73,18 @@ class View {
     });
   }
 
-  #hear(text: string) {
-    const messages = (this.#unread + text).split('\n\n');
-    this.#unread = messages.pop() ?? '';
-    for (const message of messages) {
-      const kind = /^event: (.*)$/m.exec(message)?.[1];
-      const event = readLiveEvent(kind, /^data: (.*)$/m.exec(message)?.[1] ?? '');
-      if (
-        event?.kind === 'resync' ||
-        (event?.kind === 'announcement' && event.lanId === this.lanId)
-      ) {
-        if (this.#heardAt === 0) this.#heardAt = epochNow();
-        this.#gathering ??= setTimeout(() => {
-          this.#gathering = undefined;
-          void this.#catchUp();
-        }, gatherMs);
-      }
+  #hear = liveEventReader((_name, event) => {
+    if (
+      event?.kind === 'resync' ||
+      (event?.kind === 'announcement' && event.lanId === this.lanId)
+    ) {
+      if (this.#heardAt === 0) this.#heardAt = epochNow();
+      this.#gathering ??= setTimeout(() => {
+        this.#gathering = undefined;
+        void this.#catchUp();
+      }, gatherMs);
     }
-  }
+  });
 
   async #catchUp() {
     if (this.#reading) {

@@ -2,7 +2,8 @@ import { execFileSync, fork } from 'node:child_process';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { readLiveEvent, type SeatEvent, seatEventsOf } from '@lanparty/contract/rules';
+import { type SeatEvent, seatEventsOf } from '@lanparty/contract/rules';
+import { liveEventReader } from './event-stream.ts';
 
 /**
  * The open seat maps of bench:seats, in a process of their own at the lowest priority: a
@@ -62,7 +63,6 @@ class View {
   #settle: ReturnType<typeof setTimeout> | undefined;
   /** Whom the map can name: its people and whoever it showed on a seat. */
   readonly #known = new Set<number>();
-  #unread = '';
   #stream: IncomingMessage | undefined;
   readonly #agent = new Agent({ keepAlive: true, maxSockets: 1 });
   readonly opened: Promise<void>;
@@ -103,21 +103,15 @@ class View {
     });
   }
 
-  /** The stream's text: whole messages are handled, the rest waits for its end. */
-  #hear(text: string) {
-    const messages = (this.#unread + text).split('\n\n');
-    this.#unread = messages.pop() ?? '';
-    for (const message of messages) {
-      const kind = /^event: (.*)$/m.exec(message)?.[1];
-      if (kind === 'seating' || kind === 'resync') this.markBehind(true);
-      else if (kind === 'seat' || kind === 'seats') {
-        // As the web app reads it: the contract's reader, a run as its seats one by one.
-        const event = readLiveEvent(kind, /^data: (.*)$/m.exec(message)?.[1] ?? '');
-        if (!event) this.markBehind(false);
-        else for (const seatEvent of seatEventsOf(event)) this.#seatEvent(seatEvent);
-      }
+  /** The stream's messages as the web app reads them (`liveEventReader`). */
+  #hear = liveEventReader((name, event) => {
+    if (name === 'seating' || name === 'resync') this.markBehind(true);
+    else if (name === 'seat' || name === 'seats') {
+      // As the web app reads it: the contract's reader, a run as its seats one by one.
+      if (!event) this.markBehind(false);
+      else for (const seatEvent of seatEventsOf(event)) this.#seatEvent(seatEvent);
     }
-  }
+  });
 
   /** As followSeatEvents: applied at once when it can be, read otherwise, settled later. */
   #seatEvent(event: SeatEvent) {

@@ -4,8 +4,10 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import {
   allTimePlayerItemSchema,
   gameLeaderboardMonthSchema,
+  lanHeadlineSchema,
   lanSchema,
   leaderboardMonthsSchema,
+  ownSubscriptionSchema,
   paged,
   playerLeaderboardMonthSchema,
   rewindSummarySchema,
@@ -89,7 +91,8 @@ describe.each(testEngines)('the site on %s', (engine) => {
   // Each writer takes milliseconds to build: the first visitor of a route must not wait.
   it('has built every answer writer while starting, before the first request', () => {
     const keptReads = [
-      ...[paged(lanSchema), lanSchema, paged(subscriberSchema)],
+      ...[paged(lanSchema), paged(lanHeadlineSchema), lanSchema, paged(subscriberSchema)],
+      paged(ownSubscriptionSchema),
       ...[paged(userPublicSchema), userProfileSchema],
       ...[leaderboardMonthsSchema, paged(allTimePlayerItemSchema), playerLeaderboardMonthSchema],
       ...[gameLeaderboardMonthSchema, rewindYearsSchema, rewindSummarySchema],

@@ -254,7 +254,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       afterLeavingLan(playDeps, trx, lanId, userId),
   };
   await app.register(lansRoutes(lanDeps));
-  await app.register(subscribersRoutes(lanDeps));
+  await app.register(
+    subscribersRoutes({ ...lanDeps, ownSubscriptions: reads.showing(['seating']) }),
+  );
   await app.register(
     privacyRoutes({
       ...lanDeps,

@@ -56,9 +56,11 @@ describe('the reads of bench:api', () => {
     const urls = Object.fromEntries(pageReads.map((read) => [read.name, read.url(context)]));
     expect(urls).toMatchObject({
       'upcoming lans': '/api/lans?sinceDate=2026-05-14&sort=start-date&limit=5',
-      'lan archive': '/api/lans?untilDate=2026-05-14&sort=-start-date&offset=0&limit=100',
+      'lan archive':
+        '/api/lans?untilDate=2026-05-14&sort=-start-date&view=headline&offset=0&limit=100',
+      'my subscriptions': '/api/users/me/subscriptions?offset=0&limit=100',
       'lans of a year':
-        '/api/lans?sinceDate=2025-01-01&untilDate=2026-01-01&include=active&offset=0&limit=100',
+        '/api/lans?sinceDate=2025-01-01&untilDate=2026-01-01&include=active&view=headline&offset=0&limit=100',
       'my profile': '/api/users/me',
       lanners: '/api/users?roles=Lanner&missingRoles=Member&sort=nickname&offset=0&limit=100',
       "last month's players": '/api/stats/leader-boards/users/months/last',

@@ -1,3 +1,4 @@
+import { createEventStreamParser } from '@lanparty/contract/rules';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConfig } from '../src/config.ts';
 import type { AppDatabase } from '../src/db/database.ts';
@@ -49,7 +50,11 @@ export async function openStream(
   if (response.ok && response.body) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
-    let buffer = '';
+    // The web app's reader of the stream (the contract's): what a browser's tab hears.
+    const parser = createEventStreamParser({
+      onMessage: ({ id, event, data }) => events.push({ id, event, data: JSON.parse(data) }),
+      onComment: (line) => comments.push(line),
+    });
     void (async () => {
       try {
         for (;;) {
@@ -58,23 +63,7 @@ export async function openStream(
           const chunk = decoder.decode(value, { stream: true });
           chunks.push(chunk);
           text += chunk;
-          buffer += chunk;
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const fields = new Map<string, string>();
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) comments.push(line);
-              const colon = line.indexOf(':');
-              if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trim());
-            }
-            if (fields.has('event'))
-              events.push({
-                id: fields.get('id'),
-                event: fields.get('event') ?? '',
-                data: JSON.parse(fields.get('data') ?? 'null'),
-              });
-          }
+          parser.push(chunk);
         }
         markEnded(text);
       } catch {

@@ -4,7 +4,8 @@ import { sharedLooks } from './shared-looks.ts';
 
 /**
  * The groups of tables whose changes the database counts (migrations 0004 and 0010):
- * `lans` covers lans, subscribers, users, their roles and the uploaded images; `playtime`
+ * `lans` covers lans, subscribers, users, their roles, the uploaded images and payment details
+ * (0040); `playtime`
  * the playtime and its rollups; `seating` seat plans, blocks and seats (0022); `news` a
  * lan's schedule and announcements (0028). Equal versions mean nothing in the group changed.
  */

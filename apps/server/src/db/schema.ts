@@ -1,4 +1,5 @@
 import type { ClanRole, Role, SeatKind, SubscriberStatus } from '@lanparty/contract';
+import type { LiveEventKind } from '@lanparty/contract/rules';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -204,18 +205,8 @@ export type LanMessagesTable = {
 export type EventsTable = {
   /** bigint on PostgreSQL (read as a string), integer on SQLite. */
   id: ColumnType<number | string, never, never>;
-  kind:
-    | 'lan'
-    | 'subscriber'
-    | 'user'
-    | 'clan'
-    | 'seat'
-    | 'seating'
-    | 'schedule'
-    | 'announcement'
-    | 'screen'
-    | 'tournament'
-    | 'lanner';
+  /** The contract's list of kinds; the triggers are checked against it (live-event-triggers.test.ts). */
+  kind: LiveEventKind;
   lan_id: number | null;
   subscriber_id: number | null;
   user_id: number | null;

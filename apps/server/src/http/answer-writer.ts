@@ -51,7 +51,11 @@ export function buildAnswerWritersOnStart(app: FastifyInstance): void {
     const responses = route.schema?.response;
     if (typeof responses !== 'object' || responses === null) return;
     for (const [status, schema] of Object.entries(responses)) {
-      if (status.startsWith('2') && schema instanceof z.ZodType) answerWriterOf(schema);
+      if (!status.startsWith('2') || !(schema instanceof z.ZodType)) continue;
+      // A route that answers one of several shapes (GET lans, whole or headlines) writes
+      // each by its own schema.
+      for (const shape of schema instanceof z.ZodUnion ? schema.options : [schema])
+        answerWriterOf(shape as z.ZodType);
     }
   });
 }

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type DataGroup, readDataVersions } from '../db/data-versions.ts';
 import type { AppDatabase } from '../db/database.ts';
@@ -103,6 +103,19 @@ export function createKeptAnswers<Answer = string>(
       }
     },
   };
+}
+
+/**
+ * The key of a read kept by its request: the route, and its parameters and query as the
+ * route validated them (unknown query parameters dropped; a route without a query schema
+ * reads none), then `parts`, what else the answer depends on (the viewer). Never the URL as
+ * sent: a parameter the route ignores (`?x=1`, `?x=2`, … one per request) would build the
+ * answer anew each time, and anyone could keep the server busy so.
+ */
+export function keyOfRead(request: FastifyRequest, ...parts: readonly (string | number)[]): string {
+  const { url, schema } = request.routeOptions;
+  const query = schema?.querystring ? request.query : {};
+  return JSON.stringify([url, request.params, query, ...parts]);
 }
 
 /**

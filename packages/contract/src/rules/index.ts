@@ -13,6 +13,7 @@ export * from './birth-date-rules.ts';
 export * from './check-in-code-rules.ts';
 export * from './clan-rules.ts';
 export * from './consent-rules.ts';
+export * from './event-stream-parser.ts';
 export * from './identity-rules.ts';
 export * from './image-upload-rules.ts';
 export * from './lan-rules.ts';

@@ -1,8 +1,12 @@
 /**
- * The ids each kind of live event (GET /api/events) carries: never personal data, so a
- * client refetches what changed. The one definition of the payload: the server writes its
- * events from it, the web app reads them with `readLiveEvent` (no zod on the first screen),
- * and `liveEventSchema` (schemas/live-events.ts) is built from it for tests and tools.
+ * The kinds of live event (GET /api/events) and the ids each carries: never personal data,
+ * so a client refetches what changed. The one list of the kinds and definition of the
+ * payload: the server's events table types its `kind` by it and writes its events from it,
+ * the web app reads them with `readLiveEvent` (no zod on the first screen), and
+ * `liveEventSchema` (schemas/live-events.ts) is built from it for tests and tools. The
+ * database's triggers write the rows; a test reads them from a migrated database on both
+ * engines and fails on a kind not listed here or a kind here that none writes
+ * (apps/server/src/db/live-event-triggers.test.ts).
  */
 export const liveEventIds = {
   lan: ['lanId'],
@@ -36,6 +40,12 @@ export const liveEventNullableIds = {
 /** A kind of event that names what changed; `resync` names nothing. */
 export type LiveEventKind = keyof typeof liveEventIds;
 
+/** Every kind of event that names what changed, in `liveEventIds`' order. */
+export const liveEventKinds = Object.keys(liveEventIds) as LiveEventKind[];
+
+/** An id some kind of event carries (`lanId`, `seatId`, …), nullable ones aside. */
+export type LiveEventIdField = (typeof liveEventIds)[LiveEventKind][number];
+
 /** The ids of `liveEventNullableIds` of a kind (never when it has none). */
 export type NullableIdOf<K extends LiveEventKind> = K extends keyof typeof liveEventNullableIds
   ? (typeof liveEventNullableIds)[K][number]
@@ -46,8 +56,11 @@ export type LiveEventData<K extends LiveEventKind> = {
   [Field in (typeof liveEventIds)[K][number]]: number;
 } & { [Field in NullableIdOf<K>]?: number | null };
 
-const nullableIdsOf = (kind: LiveEventKind): readonly string[] =>
-  (liveEventNullableIds as Partial<Record<LiveEventKind, readonly string[]>>)[kind] ?? [];
+/** The nullable ids of a kind (`liveEventNullableIds`), none for most. */
+export const nullableIdsOf = (kind: LiveEventKind): readonly NullableIdOf<LiveEventKind>[] =>
+  (liveEventNullableIds as Partial<Record<LiveEventKind, readonly NullableIdOf<LiveEventKind>[]>>)[
+    kind
+  ] ?? [];
 
 /**
  * Several seats of one lan that changed together, in the order of their changes: each

@@ -23,7 +23,13 @@ import {
   ownErasureSchema,
   userHistorySchema,
 } from './history.ts';
-import { lanDraftSchema, lanInputSchema, lanSchema, lanUpdateSchema } from './lans.ts';
+import {
+  lanDraftSchema,
+  lanHeadlineSchema,
+  lanInputSchema,
+  lanSchema,
+  lanUpdateSchema,
+} from './lans.ts';
 import { notificationSchema, notificationTypeSchema, severitySchema } from './notifications.ts';
 import {
   checkInInputSchema,
@@ -180,6 +186,7 @@ export const entitySchemas = {
   LanDefaults: lanDefaultsSchema,
   LanDefaultsChanges: lanDefaultsInputSchema,
   LanDraft: lanDraftSchema,
+  LanHeadline: lanHeadlineSchema,
   LanMessage: lanMessageSchema,
   LanPaymentDetails: lanPaymentDetailsSchema,
   LanPaymentDetailsChanges: lanPaymentDetailsInputSchema,

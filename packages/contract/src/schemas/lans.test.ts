@@ -308,6 +308,7 @@ describe('lanListQuerySchema', () => {
       limit: 20,
       sort: 'start-date',
       include: 'active',
+      view: 'full',
     });
   });
 

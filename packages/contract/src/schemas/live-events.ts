@@ -2,8 +2,9 @@ import { z } from 'zod';
 import {
   type LiveEventKind,
   liveEventIds,
-  liveEventNullableIds,
+  liveEventKinds,
   type NullableIdOf,
+  nullableIdsOf,
 } from '../rules/live-event-rules.ts';
 
 const eventId = z.int().meta({ description: 'The id of what changed.' });
@@ -12,16 +13,16 @@ const nullableEventId = eventId.nullable().optional();
 
 function eventOf<K extends LiveEventKind>(kind: K) {
   const ids = Object.fromEntries(liveEventIds[kind].map((field) => [field, eventId]));
-  const nullable = (liveEventNullableIds as Partial<Record<LiveEventKind, readonly string[]>>)[
-    kind
-  ];
-  const nullableIds = Object.fromEntries((nullable ?? []).map((f) => [f, nullableEventId]));
+  const nullableIds = Object.fromEntries(nullableIdsOf(kind).map((f) => [f, nullableEventId]));
   return z.object({
     kind: z.literal(kind),
     ...(ids as Record<(typeof liveEventIds)[K][number], typeof eventId>),
     ...(nullableIds as Record<NullableIdOf<K>, typeof nullableEventId>),
   });
 }
+
+/** Each kind's schema, as `eventOf` builds it. */
+type EventSchemaOf = { [K in LiveEventKind]: ReturnType<typeof eventOf<K>> };
 
 /**
  * A live event of GET /api/events as zod reads it: its kind (the stream's `event:` line)
@@ -31,23 +32,13 @@ function eventOf<K extends LiveEventKind>(kind: K) {
  */
 export const liveEventSchema = z
   .discriminatedUnion('kind', [
-    eventOf('lan'),
-    eventOf('subscriber'),
-    eventOf('user'),
-    eventOf('clan'),
-    eventOf('seat'),
-    eventOf('seating'),
-    eventOf('schedule'),
-    eventOf('announcement'),
-    eventOf('screen'),
-    eventOf('tournament'),
-    eventOf('lanner'),
     z.object({
       kind: z.literal('seats'),
       lanId: eventId,
       seats: z.array(z.tuple([eventId, eventId.nullable()])),
     }),
     z.object({ kind: z.literal('resync') }),
+    ...(liveEventKinds.map((kind) => eventOf(kind)) as EventSchemaOf[LiveEventKind][]),
   ])
   .meta({
     description:

@@ -1,22 +1,19 @@
+import type { LiveEventIdField, LiveEventKind } from '@lanparty/contract/rules';
+import type { Selectable } from 'kysely';
 import { toBoolean } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { EventsTable } from '../../db/schema.ts';
 
 /**
- * A change as a stream tells it: its id, kind and the ids it concerns, and whether the lan
- * it concerns is hidden from all but lan administrators (an inactive lan).
+ * A change as a stream tells it: its id, kind and the ids it concerns (every id some kind
+ * carries, by the contract's `liveEventIds`: null where this kind has none), and whether
+ * the lan it concerns is hidden from all but lan administrators (an inactive lan).
  */
 export type EventRow = {
   id: number;
-  kind: EventsTable['kind'];
-  lanId: number | null;
-  subscriberId: number | null;
-  userId: number | null;
-  clanId: number | null;
-  seatId: number | null;
-  tournamentId: number | null;
+  kind: LiveEventKind;
   isHidden: boolean;
-};
+} & Record<LiveEventIdField, number | null>;
 
 /**
  * Seat changes of one lan read one after another, told as one `seats` event (`id`: the
@@ -87,17 +84,7 @@ function selectEvents(db: Executor) {
     .orderBy('id');
 }
 
-const toEvent = (row: {
-  id: number | string;
-  kind: EventRow['kind'];
-  lan_id: number | null;
-  subscriber_id: number | null;
-  user_id: number | null;
-  clan_id: number | null;
-  seat_id: number | null;
-  tournament_id: number | null;
-  is_hidden: boolean | number;
-}): EventRow => ({
+const toEvent = (row: Omit<Selectable<EventsTable>, 'creation_date'>): EventRow => ({
   id: Number(row.id),
   kind: row.kind,
   lanId: row.lan_id,

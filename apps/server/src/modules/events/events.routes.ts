@@ -1,5 +1,13 @@
 import { problemDetailsSchema, type Role, wholeNumberParam } from '@lanparty/contract';
-import { type LiveEvent, liveEventData } from '@lanparty/contract/rules';
+import {
+  type LiveEvent,
+  type LiveEventIdField,
+  type LiveEventKind,
+  liveEventData,
+  liveEventIds,
+  type NullableIdOf,
+  nullableIdsOf,
+} from '@lanparty/contract/rules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,36 +49,27 @@ const maximumBufferedBytes = 2 * 1024 * 1024;
 /** On shutdown a client is told to come back after a wait in this range (ms): soon, spread. */
 const comeBackMs = { least: 250, most: 2000 };
 
+/** Where a nullable id of an event is in its row: a seat's occupant is its user (0024). */
+const rowFieldOfNullable = { occupantId: 'userId' } as const satisfies Record<
+  NullableIdOf<LiveEventKind>,
+  LiveEventIdField
+>;
+
 /**
- * A change as the contract's LiveEvent: ids and kind only, never personal data. The
- * triggers write the ids of each kind (migration 0008); a row without them is not sent.
+ * A change as the contract's LiveEvent: its kind and the ids `liveEventIds` names for it,
+ * never personal data. The triggers write them (migration 0008 on); a row without one of
+ * its kind's ids, or of a kind this server does not know (a newer one's), is not sent.
  */
-export function liveEventOf({
-  kind,
-  lanId,
-  subscriberId,
-  userId,
-  clanId,
-  seatId,
-  tournamentId,
-}: EventRow): LiveEvent | null {
-  if (kind === 'lan' && lanId !== null) return { kind, lanId };
-  if (kind === 'subscriber' && lanId !== null && subscriberId !== null) {
-    return { kind, lanId, subscriberId };
+export function liveEventOf(row: EventRow): LiveEvent | null {
+  if (!Object.hasOwn(liveEventIds, row.kind)) return null;
+  const event: Record<string, number | string | null> = { kind: row.kind };
+  for (const field of liveEventIds[row.kind]) {
+    const id = row[field];
+    if (id === null) return null;
+    event[field] = id;
   }
-  if ((kind === 'user' || kind === 'lanner') && userId !== null) return { kind, userId };
-  if (kind === 'clan' && clanId !== null) return { kind, clanId };
-  // A seat event's user is who sits there now (null: freed; migration 0024).
-  if (kind === 'seat' && lanId !== null && seatId !== null)
-    return { kind, lanId, seatId, occupantId: userId };
-  if (
-    (kind === 'seating' || kind === 'schedule' || kind === 'announcement' || kind === 'screen') &&
-    lanId !== null
-  )
-    return { kind, lanId };
-  if (kind === 'tournament' && lanId !== null && tournamentId !== null)
-    return { kind, lanId, tournamentId };
-  return null;
+  for (const field of nullableIdsOf(row.kind)) event[field] = row[rowFieldOfNullable[field]];
+  return event as LiveEvent;
 }
 
 /** A run of seat changes as one `seats` event: each seat with who sits there now. */

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DataGroup } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { sharedLooks } from '../../db/shared-looks.ts';
 import {
@@ -25,6 +26,11 @@ import { findNextLanEnd, listLanTimeline } from './lans.repository.ts';
 export type LanReadCache = KeptReads<LanRead> & {
   /** Every lan's place in time, kept while the lans are unchanged: what lists pick from. */
   timeline(scope?: object): Promise<readonly LanTimelineEntry[]>;
+  /**
+   * Reads that show more than lans (one's own subscriptions show their seats too): kept as
+   * `read`'s are, and until `groups` change as well.
+   */
+  showing(groups: readonly DataGroup[]): KeptReads<LanRead>;
 };
 
 export type LanRead = {
@@ -47,8 +53,13 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
   );
   const depends: AnswerDepends = { groups: ['lans'], validUntil: lookUpNextLanEnd };
   const timelines = createKeptAnswers<LanTimelineEntry[]>(db, { maximum: 1 });
+  const showing = (groups: readonly DataGroup[]): KeptReads<LanRead> => {
+    const wider: AnswerDepends = { ...depends, groups: ['lans', ...groups] };
+    return { read: (key, fill, scope) => answers.read(key, wider, fill, scope) };
+  };
   return {
     read: (key, fill, scope) => answers.read(key, depends, fill, scope),
+    showing,
     // Starting a lan changes no date of it: only the lans' own version matters.
     timeline: (scope) =>
       timelines.read('timeline', { groups: ['lans'] }, () => listLanTimeline(db), scope),

@@ -1,4 +1,4 @@
-import type { Lan, LanDefaults, LanLocation, Subscriber } from '@lanparty/contract';
+import type { Lan, LanDefaults, LanHeadline, LanLocation, Subscriber } from '@lanparty/contract';
 import { eurosFromCents } from '@lanparty/contract/rules';
 import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
@@ -33,6 +33,22 @@ export function presentLan(
     locationInvoiceNumber: row.location_invoice_number,
     locationIsPayed: toBoolean(row.location_is_payed),
     location: presentLocation(row),
+    bannerVersion,
+  };
+}
+
+/** A lan as an archive card shows it: its name, dates and banner (view=headline). */
+export function presentLanHeadline(
+  row: LanRow,
+  bannerVersion: string | null,
+  timeZone: string,
+): LanHeadline {
+  return {
+    id: row.id,
+    name: row.name,
+    startDate: toZonedIsoTimestamp(row.start_date, timeZone),
+    endDate: toZonedIsoTimestamp(row.end_date, timeZone),
+    isActive: toBoolean(row.is_active),
     bannerVersion,
   };
 }

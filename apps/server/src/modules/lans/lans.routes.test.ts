@@ -134,6 +134,26 @@ describe.each(testEngines)('the lans API on %s', (engine) => {
       expect(archived).not.toContain(running.id);
     });
 
+    it('answers the archive’s cards with what they show: view=headline, no subscribers', async () => {
+      const past = await createLan({ name: 'archived' }, -30);
+      const query = `untilDate=${new Date().toISOString()}&sort=-start-date&limit=100`;
+      const whole = (await call('anonymous', 'GET', `/api/lans?${query}`)).json();
+      const headlines = (await call('anonymous', 'GET', `/api/lans?${query}&view=headline`)).json();
+      expect(headlines.total).toBe(whole.total);
+      expect(headlines.items.map((lan: { id: number }) => lan.id)).toEqual(
+        whole.items.map((lan: { id: number }) => lan.id),
+      );
+      const lan = whole.items.find((item: { id: number }) => item.id === past.id);
+      expect(headlines.items.find((item: { id: number }) => item.id === past.id)).toEqual({
+        id: lan.id,
+        name: 'archived',
+        startDate: lan.startDate,
+        endDate: lan.endDate,
+        isActive: true,
+        bannerVersion: null,
+      });
+    });
+
     it('sorts by start date both ways and pages', async () => {
       const ascending = (await call('anonymous', 'GET', '/api/lans?limit=100')).json();
       const starts = ascending.items.map((lan: { startDate: string }) => lan.startDate);

@@ -1,6 +1,7 @@
 import {
   idParamSchema,
   lanDraftSchema,
+  lanHeadlineSchema,
   lanInputSchema,
   lanListQuerySchema,
   lanSchema,
@@ -12,7 +13,7 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toJson } from '../../http/kept-answers.ts';
+import { keyOfRead, toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import { listSubscribersOfLan } from '../subscriptions/subscribers.service.ts';
@@ -22,6 +23,7 @@ import {
   deleteLan,
   getLan,
   type LansDeps,
+  listLanHeadlines,
   listLans,
   newLanDefaults,
   pickLanList,
@@ -30,6 +32,7 @@ import {
 
 const idParams = z.object({ id: idParamSchema });
 const pagedLans = paged(lanSchema);
+const pagedLanHeadlines = paged(lanHeadlineSchema);
 const pagedSubscribers = paged(subscriberSchema);
 /** A public read refuses nobody (a token that does not verify aside: 401). */
 const readProblems = {
@@ -56,9 +59,10 @@ export const lansRoutes =
             'untilDate: lans that ended before it. Both take a moment with offset or a day ' +
             '(yyyy-MM-dd, its start in the community time zone). sort: start-date (default) or ' +
             '-start-date. include: active (default) or all (inactive too; lan administrators only, ' +
-            'else 403).',
+            'else 403). view: full (default) or headline (each lan’s id, name, dates, isActive ' +
+            'and bannerVersion: what an archive card shows).',
           querystring: lanListQuerySchema,
-          response: { 200: pagedLans, ...problems },
+          response: { 200: z.union([pagedLans, pagedLanHeadlines]), ...problems },
         },
       },
       async (request, reply) => {
@@ -67,9 +71,12 @@ export const lansRoutes =
         // visitor's dates that pick the same lans are served the same kept answer.
         const pick = await pickLanList(deps, request.viewer, query, request);
         const read = await deps.reads.read(
-          `lans ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
+          `lans ${query.view} ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
           async () => ({
-            json: toJson(pagedLans, await listLans(deps, query, pick)),
+            json:
+              query.view === 'headline'
+                ? toJson(pagedLanHeadlines, await listLanHeadlines(deps, query, pick))
+                : toJson(pagedLans, await listLans(deps, query, pick)),
             isInactive: false,
           }),
           request,
@@ -108,7 +115,7 @@ export const lansRoutes =
       async (request, reply) => {
         const { id } = request.params;
         const read = await deps.reads.read(
-          request.url,
+          keyOfRead(request),
           async () => {
             const lan = await getLan(deps, id);
             return { json: toJson(lanSchema, lan), isInactive: !lan.isActive };
@@ -136,7 +143,7 @@ export const lansRoutes =
       async (request, reply) => {
         const { id } = request.params;
         const read = await deps.reads.read(
-          request.url,
+          keyOfRead(request),
           async () => {
             const { subscribers, isLanActive } = await listSubscribersOfLan(
               deps,

@@ -2,6 +2,7 @@ import type {
   Lan,
   LanDefaults,
   LanDraft,
+  LanHeadline,
   LanInput,
   LanListQuery,
   LanUpdate,
@@ -30,7 +31,12 @@ import { readSubscribers } from '../subscriptions/subscribers.service.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
 import { type LanPick, pickLans } from './lan-timeline.ts';
-import { presentLan, presentLanDefaults, presentLocation } from './lans.presenter.ts';
+import {
+  presentLan,
+  presentLanDefaults,
+  presentLanHeadline,
+  presentLocation,
+} from './lans.presenter.ts';
 import {
   deleteLan as deleteLanRow,
   findLanById,
@@ -128,6 +134,25 @@ export async function listLans(
   pick: LanPick,
 ): Promise<Paged<Lan>> {
   const items = await presentLans(deps, await findLansByIds(deps.db, pick.ids));
+  return { items, offset: query.offset, limit: query.limit, total: pick.total };
+}
+
+/** The page of GET lans?view=headline: the picked lans' names, dates and banners only. */
+export async function listLanHeadlines(
+  deps: LansDeps,
+  query: LanListQuery,
+  pick: LanPick,
+): Promise<Paged<LanHeadline>> {
+  const [rows, banners] = await Promise.all([
+    findLansByIds(deps.db, pick.ids),
+    findImageVersions(
+      deps.db,
+      pick.ids.map((id) => assetIdOf('lan', id)),
+    ),
+  ]);
+  const items = rows.map((row) =>
+    presentLanHeadline(row, banners.get(assetIdOf('lan', row.id)) ?? null, deps.communityTimeZone),
+  );
   return { items, offset: query.offset, limit: query.limit, total: pick.total };
 }
 

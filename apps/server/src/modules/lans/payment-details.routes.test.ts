@@ -202,6 +202,30 @@ describe.each(testEngines)('payment details on %s', (engine) => {
       expect((await ownSubscription(who, lan.id))?.payment).toBeNull();
     });
 
+    it('show in their kept subscriptions the moment the lan’s or the default details change', async () => {
+      await call('LanAdministrator', 'PUT', '/api/settings/payment-details', treasurer);
+      const lan = await api.createLan();
+      const who = await api.person();
+      await api.setStatus((await api.subscribe(lan.id, who)).id, 'accepted');
+      expect((await ownSubscription(who, lan.id))?.payment).toMatchObject({
+        iban: 'NL91ABNA0417164300',
+      });
+      await call('LanAdministrator', 'PUT', '/api/settings/payment-details', {
+        ...treasurer,
+        contactEmail: 'money@example.org',
+      });
+      expect((await ownSubscription(who, lan.id))?.payment).toMatchObject({
+        contactEmail: 'money@example.org',
+      });
+      await call('LanAdministrator', 'PUT', `/api/lans/${lan.id}/payment-details`, {
+        details: { contactEmail: 'own@example.org' },
+      });
+      expect((await ownSubscription(who, lan.id))?.payment).toMatchObject({
+        iban: null,
+        contactEmail: 'own@example.org',
+      });
+    });
+
     it('are never in the public lan', async () => {
       await call('LanAdministrator', 'PUT', '/api/settings/payment-details', treasurer);
       const lan = await api.createLan();

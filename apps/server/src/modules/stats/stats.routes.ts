@@ -19,6 +19,7 @@ import {
   type AnswerDepends,
   type JsonBytes,
   type KeptAnswers,
+  keyOfRead,
   sendJson,
   toJson,
 } from '../../http/kept-answers.ts';
@@ -71,8 +72,7 @@ export const statsRoutes =
       schema: Schema,
       build: () => Promise<z.input<Schema>>,
     ) => {
-      // Keyed by what the route read (validated, unknown parameters dropped), not the raw URL.
-      const key = `stats ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}`;
+      const key = keyOfRead(request);
       return sendJson(
         reply,
         await deps.answers.read(key, depends, async () => toJson(schema, await build()), request),

@@ -10,6 +10,13 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  type JsonBytes,
+  type KeptReads,
+  keyOfRead,
+  sendJson,
+  toJson,
+} from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
@@ -54,8 +61,18 @@ const subscriberActionSchema = z
 // Checked before the input is validated, so strangers learn nothing about closed calls.
 const onlySubscriberManagers = authorizeFirst('subscribers.manage');
 
+const ownSubscriptionsPage = paged(ownSubscriptionSchema);
+
+export type SubscribersRoutesDeps = SubscribersDeps & {
+  /**
+   * Where one's own subscriptions are kept: the lans' reads (the lans, subscribers and
+   * users they show, until a lan ends), also until seats change (each shows its seat).
+   */
+  ownSubscriptions: KeptReads<{ json: JsonBytes; isInactive: boolean }>;
+};
+
 export const subscribersRoutes =
-  (deps: SubscribersDeps): FastifyPluginAsyncZod =>
+  (deps: SubscribersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/users/me/subscriptions',
@@ -68,10 +85,25 @@ export const subscribersRoutes =
             'Subscriptions to inactive lans are left out (except for lan administrators). Each ' +
             'carries the check-in code of its ticket while Accepted or Paid.',
           querystring: pagedQuerySchema,
-          response: { 200: paged(ownSubscriptionSchema), ...readProblems },
+          response: { 200: ownSubscriptionsPage, ...readProblems },
         },
       },
-      async (request) => listOwnSubscriptions(deps, await requireViewer(request), request.query),
+      async (request, reply) => {
+        const viewer = await requireViewer(request);
+        // Kept per viewer (their roles decide which lans show) and validated query.
+        const kept = await deps.ownSubscriptions.read(
+          keyOfRead(request, viewer.user.id),
+          async () => ({
+            json: toJson(
+              ownSubscriptionsPage,
+              await listOwnSubscriptions(deps, viewer, request.query),
+            ),
+            isInactive: false,
+          }),
+          request,
+        );
+        return sendJson(reply, kept.json);
+      },
     );
 
     app.post(

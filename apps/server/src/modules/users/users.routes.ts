@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toBoolean } from '../../db/columns.ts';
-import { sendJson, toJson } from '../../http/kept-answers.ts';
+import { keyOfRead, sendJson, toJson } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
 import { findSteamProfileState } from '../playtime/steam-profiles.repository.ts';
@@ -60,9 +60,8 @@ export const usersRoutes =
         },
       },
       async (request, reply) => {
-        // Keyed by the validated filter, so a parameter the route ignores makes no new entry.
         const read = await deps.reads.read(
-          `users ${JSON.stringify(request.query)}`,
+          keyOfRead(request),
           async () => ({
             json: toJson(paged(userPublicSchema), await listPublicUsers(deps, request.query)),
             isInactive: false,
@@ -86,7 +85,7 @@ export const usersRoutes =
       async (request, reply) => {
         const viewer = await requireViewer(request);
         const read = await deps.reads.read(
-          `users/me ${viewer.user.id}`,
+          keyOfRead(request, viewer.user.id),
           async () => ({
             json: toJson(userProfileSchema, await getOwnProfile(deps, viewer)),
             isInactive: false,

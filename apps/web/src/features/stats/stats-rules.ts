@@ -116,7 +116,10 @@ function dayOf(date: string): string {
 }
 
 /** The lan that covers a play day: the day lies between its start and end date. */
-export function findLanCoveringDay(lans: readonly Lan[], day: string): Lan | undefined {
+export function findLanCoveringDay<L extends Pick<Lan, 'startDate' | 'endDate'>>(
+  lans: readonly L[],
+  day: string,
+): L | undefined {
   return lans.find((lan) => dayOf(lan.startDate) <= day && day <= dayOf(lan.endDate));
 }
 

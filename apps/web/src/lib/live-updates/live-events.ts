@@ -1,6 +1,5 @@
-import { type LiveEvent, readLiveEvent } from '@lanparty/contract/rules';
+import { createEventStreamParser, type LiveEvent, readLiveEvent } from '@lanparty/contract/rules';
 import { apiFetch, isApiError } from '../api-client.ts';
-import { createEventStreamParser } from './event-stream-parser.ts';
 
 /** What changed, as GET /api/events tells it: the contract's one shape of a live event. */
 export type { LiveEvent };

@@ -1,4 +1,4 @@
-import type { Lan } from '@lanparty/contract';
+import type { Lan, LanHeadline } from '@lanparty/contract';
 import {
   amountDueFor,
   centsFromEuros,
@@ -16,9 +16,10 @@ import { bannerSizes, LanBanner } from './lan-banner.tsx';
 import styles from './lan-card.module.css';
 
 type LanCardProps = {
-  lan: Lan;
-  /** Spec §2: mini (Soon), full (the featured lan), archive (dates only). */
+  /** Spec §2: mini (Soon), full (the featured lan), archive (dates only: its headline). */
   variant: 'mini' | 'full' | 'archive';
+  /** The whole lan; an archive card needs only its headline (GET /api/lans?view=headline). */
+  lan: Lan | LanHeadline;
   children?: ReactNode;
   /**
    * Whether the banner waits until scrolled near; by default the small cards' do (they
@@ -37,11 +38,13 @@ export function LanCard({
   isBannerLazy = variant !== 'full',
   isOwnPage,
 }: LanCardProps) {
+  // Price, places and waitlist are the whole lan's; the archive shows none of them.
+  const whole = variant !== 'archive' && 'subscribers' in lan ? lan : null;
   const isFull = variant === 'full';
   const Heading = isFull ? 'h2' : 'h3';
   // A full lan that is still open takes new lanners on its waitlist (the subscription panel
   // offers it): said on the upcoming cards, so nobody reads a full lan as closed or open.
-  const hasOpenWaitlist = variant !== 'archive' && isLanOpen(lan) && isLanFull(lan);
+  const hasOpenWaitlist = whole !== null && isLanOpen(whole) && isLanFull(whole);
   return (
     <article className={`${styles.card} ${styles[variant]}`} aria-label={lan.name}>
       <LanBanner
@@ -62,14 +65,18 @@ export function LanCard({
           <Stat label="End">
             <LanMoment moment={lan.endDate} />
           </Stat>
-          {variant === 'archive' ? null : (
+          {whole === null ? null : (
             <Stat label="Price" className={styles.priceStat}>
-              <LanPrice lan={lan} />
+              <LanPrice lan={whole} />
             </Stat>
           )}
-          {isFull ? <Stat label="Lanners">{countTakenPlaces(lan.subscribers)}</Stat> : null}
+          {isFull && whole ? (
+            <Stat label="Lanners">{countTakenPlaces(whole.subscribers)}</Stat>
+          ) : null}
           {/* A lan that has ended has no places left to take, whatever its count says. */}
-          {isFull && isLanOpen(lan) ? <Stat label="Open">{countOpenPlaces(lan)}</Stat> : null}
+          {isFull && whole && isLanOpen(whole) ? (
+            <Stat label="Open">{countOpenPlaces(whole)}</Stat>
+          ) : null}
         </dl>
         {children}
       </div>

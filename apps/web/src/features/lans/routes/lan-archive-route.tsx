@@ -1,4 +1,4 @@
-import type { Lan } from '@lanparty/contract';
+import type { LanHeadline } from '@lanparty/contract';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { type Prefetch, started } from '../../../lib/page-reads.ts';
@@ -10,8 +10,10 @@ import styles from './lans-routes.module.css';
  * Lans of the same year, in the given order: the year of their start on the community's
  * clocks, which the text carries (decision 038), as the card shows it.
  */
-export function groupLansByYear(lans: readonly Lan[]): { year: number; lans: Lan[] }[] {
-  const groups: { year: number; lans: Lan[] }[] = [];
+export function groupLansByYear<L extends Pick<LanHeadline, 'startDate'>>(
+  lans: readonly L[],
+): { year: number; lans: L[] }[] {
+  const groups: { year: number; lans: L[] }[] = [];
   for (const lan of lans) {
     const year = Number(lan.startDate.slice(0, 4));
     const last = groups.at(-1);

@@ -13,16 +13,17 @@ import { statsKeys } from './stats-query-keys.ts';
 export async function getPlayerLeaderboardMonth(
   month: string | null,
 ): Promise<PlayerLeaderboardMonth | null> {
-  const base = '/api/stats/leader-boards/users/months';
   if (month !== null) {
     try {
-      return await apiRequest<PlayerLeaderboardMonth>(`${base}/${monthApiPath(month)}`);
+      return await apiRequest<PlayerLeaderboardMonth>(
+        `/api/stats/leader-boards/users/months/${monthApiPath(month)}`,
+      );
     } catch (error) {
       if (!isApiError(error, 400) && !isApiError(error, 404)) throw error;
     }
   }
   try {
-    return await apiRequest<PlayerLeaderboardMonth>(`${base}/last`);
+    return await apiRequest<PlayerLeaderboardMonth>('/api/stats/leader-boards/users/months/last');
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

@@ -1,4 +1,4 @@
-import type { Lan, RewindSummary, RewindUserPlaytime } from '@lanparty/contract';
+import type { LanHeadline, RewindSummary, RewindUserPlaytime } from '@lanparty/contract';
 import type { ReactNode } from 'react';
 import section from '../../../components/section.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
@@ -165,7 +165,7 @@ export function BusiestDaysSection({
   lans,
 }: {
   summary: RewindSummary;
-  lans: readonly Lan[];
+  lans: readonly LanHeadline[];
 }) {
   const days = summary.busiestDays.map((day) => ({
     date: day.date,

@@ -11,11 +11,14 @@ export type StreamMessage = {
  * Reads a text/event-stream as it arrives, chunk by chunk, the way the HTML standard's
  * EventSource does: lines end in LF, CR or CRLF (also split across chunks), a blank line
  * ends a message, `:` lines are comments (the server's keep-alive), `retry:` is the wait
- * before reconnecting. Fed text, it calls back once per whole message.
+ * before reconnecting. Fed text, it calls back once per whole message. The one reader of
+ * the live update streams: the web app's, the benchmarks' and the server tests'.
  */
 export function createEventStreamParser(handlers: {
   onMessage: (message: StreamMessage) => void;
   onRetry?: (milliseconds: number) => void;
+  /** A comment line, its `:` included (the server's keep-alive). */
+  onComment?: (line: string) => void;
 }) {
   let buffer = '';
   let event = '';
@@ -35,7 +38,7 @@ export function createEventStreamParser(handlers: {
 
   function readLine(line: string) {
     if (line === '') return dispatch();
-    if (line.startsWith(':')) return;
+    if (line.startsWith(':')) return handlers.onComment?.(line);
     const colon = line.indexOf(':');
     const name = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
