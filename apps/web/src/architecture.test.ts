@@ -96,4 +96,22 @@ describe('the web app’s layout', () => {
     });
     expect(strays, 'move each to the feature of its domain').toEqual([]);
   });
+
+  it('has Biome keep every feature from importing another', () => {
+    // biome.json's rule for features/ names each feature folder by the paths a neighbour
+    // would use: a folder it misses could import others unseen.
+    const biome = JSON.parse(readFileSync(path.join(root, '../../../biome.json'), 'utf8')) as {
+      overrides: { includes: string[]; linter?: unknown }[];
+    };
+    const rule = biome.overrides.find((override) =>
+      override.includes.includes('apps/web/src/features/**'),
+    );
+    const restricted = JSON.stringify(rule?.linter ?? {});
+    const features = readdirSync(path.join(root, 'features'));
+    const unlisted = features.filter(
+      (feature) =>
+        !['../', '../../', '../../../'].every((up) => restricted.includes(`"${up}${feature}/**"`)),
+    );
+    expect(unlisted).toEqual([]);
+  });
 });
