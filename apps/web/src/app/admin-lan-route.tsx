@@ -5,7 +5,7 @@ import section from '../components/section.module.css';
 import { LanParticipants } from '../features/admin/components/lan-participants.tsx';
 import { LanAnnouncementsEditor } from '../features/announcements/components/lan-announcements-editor.tsx';
 import { LanPaymentSection } from '../features/lans/components/lan-payment-details.tsx';
-import { AdminLanPage } from '../features/lans/routes/admin-lan-route.tsx';
+import { AdminLanPage } from '../features/lans/routes/admin-lan-page.tsx';
 import { LanMessages } from '../features/messages/components/lan-messages.tsx';
 import { LanScheduleEditor } from '../features/schedule/components/lan-schedule-editor.tsx';
 import { LanScreensEditor } from '../features/screens/components/lan-screens-editor.tsx';
