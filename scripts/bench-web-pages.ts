@@ -6,17 +6,15 @@ import {
   formatKilobytes,
   gzipSize,
 } from '../e2e/support/first-screen-size.ts';
+import { runLighthouse, signInAfresh, startDebuggableChromium } from './web-lighthouse.ts';
 import {
   diagnosticsOf,
   figuresOf,
   missedGoals,
   type PageFigures,
   pageGoals,
-  runLighthouse,
   scriptAndStyleUrls,
-  signInAfresh,
-  startDebuggableChromium,
-} from './web-lighthouse.ts';
+} from './web-lighthouse-figures.ts';
 
 /**
  * The Lighthouse part of `npm run bench:web` (see scripts/bench-web.ts): seven pages, as the

@@ -35,7 +35,7 @@ const chunkReads =
   };
 /** The stats pages' reads, only for a viewer who may see them as the last visit tells. */
 const mayReadStats = () => hadAnyRole(requiredRoles.stats);
-const loadAdmin = () => import('../features/admin/routes/admin-routes.ts');
+const loadAdmin = () => import('./admin-routes.ts');
 const loadProfile = () => import('../features/profile/routes/profile-routes.ts');
 const loadLanners = () => import('../features/lanners/routes/lanners-route.tsx');
 const loadClans = () => import('../features/clans/routes/clans-routes.ts');

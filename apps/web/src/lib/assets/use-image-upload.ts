@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { isApiError } from '../api-client.ts';
 import { describeError } from '../describe-error.ts';
 import { invalidateLans } from '../lans/lans-query-keys.ts';
-import { IMAGE_MAX_BYTES, imageExtensionOf, uploadImage } from './image-upload.ts';
+import { IMAGE_MAX_BYTES, imageExtensionOf, uploadImage } from './upload-image.ts';
 
 /** The words an upload speaks, in the feature's own terms ("picture", "banner"). */
 export type ImageUploadMessages = {

@@ -1,5 +1,5 @@
 import type { ParticipantList } from '@lanparty/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { lansKeys } from './lans-query-keys.ts';
 
@@ -17,4 +17,12 @@ export function participantsQueryOptions(lanId: number) {
     queryKey: lansKeys.participants(lanId),
     queryFn: () => getParticipants(lanId),
   });
+}
+
+/**
+ * A lan's participants. Every door's phone shows the same count: each check-in anywhere is
+ * a `subscriber` live update, which refetches them (lib/live-updates).
+ */
+export function useParticipants(lanId: number) {
+  return useQuery(participantsQueryOptions(lanId));
 }

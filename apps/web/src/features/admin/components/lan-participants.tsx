@@ -1,10 +1,10 @@
 import type { Lan } from '@lanparty/contract';
 import { countTakenPlaces } from '@lanparty/contract/rules';
+import { adminPhoneQuery } from '../../../components/admin-phone-query.ts';
 import forms from '../../../components/forms.module.css';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import { useParticipants } from '../../../lib/lans/get-participants.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useParticipants } from '../api/get-participants.ts';
-import { adminPhoneQuery } from './admin-phone-query.ts';
 import { ParticipantCards } from './participant-cards.tsx';
 import { ParticipantTotals } from './participant-totals.tsx';
 import styles from './participants.module.css';

@@ -2,6 +2,7 @@ import type { Participant } from '@lanparty/contract';
 import { centsFromEuros, formatEuros } from '@lanparty/contract/rules';
 import { Check, X } from 'lucide-react';
 import { Fragment } from 'react';
+import table from '../../../components/data-table.module.css';
 import {
   fullName,
   ParticipantRefusal,
@@ -10,7 +11,6 @@ import {
 } from './participant-controls.tsx';
 import styles from './participants.module.css';
 import type { ParticipantChanges } from './use-participant-changes.ts';
-import table from './users-table.module.css';
 
 type ParticipantsTableProps = {
   lanName: string;

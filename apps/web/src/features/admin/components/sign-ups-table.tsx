@@ -2,11 +2,11 @@ import type { Role, SignUp } from '@lanparty/contract';
 import { Check, X } from 'lucide-react';
 import { useId } from 'react';
 import controls from '../../../components/controls.module.css';
+import table from '../../../components/data-table.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { describeMissing, listFieldsInWords } from './readiness.ts';
 import styles from './sign-ups-table.module.css';
-import table from './users-table.module.css';
 
 type SignUpsTableProps = {
   signUps: readonly SignUp[];

@@ -1,4 +1,5 @@
 import type { UserPublic } from '@lanparty/contract';
+import table from '../../../components/data-table.module.css';
 import { Link } from '../../../lib/router/index.tsx';
 import { roleLabel } from './role-editor.tsx';
 import styles from './users-table.module.css';
@@ -6,13 +7,13 @@ import styles from './users-table.module.css';
 /** Users with their roles and visits; each nickname opens the user. */
 export function UsersTable({ users }: { users: readonly UserPublic[] }) {
   return (
-    <div className={styles.scroller}>
-      <table className={styles.table}>
+    <div className={table.scroller}>
+      <table className={table.table}>
         <thead>
           <tr>
             <th scope="col">Nickname</th>
             <th scope="col">Roles</th>
-            <th scope="col" className={styles.number}>
+            <th scope="col" className={table.number}>
               Lans visited
             </th>
           </tr>
@@ -36,7 +37,7 @@ export function UsersTable({ users }: { users: readonly UserPublic[] }) {
                   <span className={styles.none}>No roles</span>
                 )}
               </td>
-              <td className={styles.number}>{user.stats.numberOfLans ?? 'Hidden'}</td>
+              <td className={table.number}>{user.stats.numberOfLans ?? 'Hidden'}</td>
             </tr>
           ))}
         </tbody>
