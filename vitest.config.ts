@@ -6,7 +6,13 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web', 'e2e'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      'apps/web/vitest.config.ts',
+      'apps/web/vitest.isolated.config.ts',
+      'e2e',
+    ],
     reporters: ['default', './scripts/totals-reporter.ts'],
   },
 });

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { focusManager, onlineManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApiClient } from '../lib/api-client.ts';
@@ -33,10 +34,16 @@ beforeEach(() => {
 });
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+// The files of a worker share one jsdom and one module graph (vitest.shared.ts), so what a
+// test may have changed goes back as it was: the next file starts as if it were the first.
 afterEach(() => {
   cleanup();
   configureApiClient({});
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   sessionStorage.clear();
   localStorage.clear();
+  onlineManager.setOnline(true);
+  focusManager.setFocused(undefined);
+  window.history.replaceState(null, '', '/');
 });
