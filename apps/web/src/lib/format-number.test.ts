@@ -1,5 +1,5 @@
+import { importCountingNumberFormats } from '@lanparty/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { importCountingNumberFormats } from '../testing/number-formats.ts';
 import { formatDecimal } from './format-number.ts';
 
 describe('formatDecimal', () => {

@@ -1,5 +1,6 @@
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasWholeCents } from '../schemas/common.ts';
+import { importCountingNumberFormats } from '../testing/number-formats.ts';
 import {
   centsFromEuros,
   eurosFromCents,
@@ -91,19 +92,7 @@ describe('formatEuros', () => {
 
   it('makes its format on the first amount written, not when it is imported', async () => {
     // The first Intl.NumberFormat costs Chromium 37–61 ms: never before the first paint.
-    const NumberFormat = Intl.NumberFormat;
-    const made = vi.fn();
-    Intl.NumberFormat = new Proxy(NumberFormat, {
-      construct(target, args: Parameters<typeof NumberFormat>) {
-        made();
-        return new target(...args);
-      },
-    });
-    onTestFinished(() => {
-      Intl.NumberFormat = NumberFormat;
-    });
-    vi.resetModules();
-    const money = await import('./money.ts');
+    const { module: money, made } = await importCountingNumberFormats(() => import('./money.ts'));
     expect(made).not.toHaveBeenCalled();
     expect([money.formatEuros(3000), money.formatEuros(2000)]).toEqual(['€30.00', '€20.00']);
     expect(made).toHaveBeenCalledTimes(1);

@@ -2,6 +2,7 @@
 export * from './clan-factories.ts';
 export * from './factories.ts';
 export * from './list-issues.ts';
+export { importCountingNumberFormats } from './number-formats.ts';
 export * from './organiser-factories.ts';
 export * from './payment-factories.ts';
 export * from './seating-factories.ts';
