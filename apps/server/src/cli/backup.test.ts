@@ -40,8 +40,8 @@ describe('npm run backup and npm run restore', () => {
 
   // Each run starts a Node process: a few seconds on a busy machine.
   it('exit 0 when done, 1 when refused, 2 on bad configuration', { timeout: 60_000 }, async () => {
-    const source = await createTestSite('sqlite');
-    const target = await createTestSite('sqlite');
+    const source = await createTestSite('sqlite', {}, { from: 'empty' });
+    const target = await createTestSite('sqlite', {}, { from: 'empty' });
     sites.push(source, target);
     const db = createDatabase(source.config.database);
     await migrateToLatest(db, databaseSchemaOf(source.config));

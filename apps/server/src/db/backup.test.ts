@@ -108,7 +108,7 @@ describe.each(testEngines)('backup and restore on %s', (engine: Engine) => {
   });
 
   async function createSite(): Promise<TestSite> {
-    const site = await createTestSite(engine);
+    const site = await createTestSite(engine, {}, { from: 'empty' });
     sites.push(site);
     return site;
   }
@@ -244,7 +244,7 @@ describe('restoring a file that does not fit the site', () => {
   });
 
   async function createSqliteSite(): Promise<TestSite> {
-    const site = await createTestSite('sqlite');
+    const site = await createTestSite('sqlite', {}, { from: 'empty' });
     sites.push(site);
     return site;
   }
@@ -260,9 +260,11 @@ describe('restoring a file that does not fit the site', () => {
   });
 
   it('refuses a SQLite backup given to a PostgreSQL site, before connecting to it', async () => {
-    const site = await createTestSite('sqlite', {
-      DATABASE_URL: 'postgres://lanparty:secret@127.0.0.1:1/nowhere',
-    });
+    const site = await createTestSite(
+      'sqlite',
+      { DATABASE_URL: 'postgres://lanparty:secret@127.0.0.1:1/nowhere' },
+      { from: 'empty' },
+    );
     sites.push(site);
     const file = path.join(folder, 'sqlite.backup');
     new DatabaseSync(file).exec('create table kysely_migration (name text)');

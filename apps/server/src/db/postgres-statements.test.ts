@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDatabase, testEngines } from '../../test/test-database.ts';
+import type { Config } from '../config.ts';
 import type { AppDatabase } from './database.ts';
 import { withNamedStatements } from './postgres-statements.ts';
 
@@ -17,9 +18,14 @@ async function preparedOn(db: Executor): Promise<string[]> {
 describe.runIf(testEngines.includes('postgres'))('named statements on PostgreSQL', () => {
   let db: AppDatabase;
   let close: () => Promise<void>;
+  /** The test database's own address (a copy of the template, not TEST_DATABASE_URL's). */
+  let databaseUrl: string;
 
   beforeAll(async () => {
-    ({ db, close } = await startTestDatabase('postgres'));
+    let config: Config;
+    ({ db, close, config } = await startTestDatabase('postgres'));
+    if (config.database.kind !== 'postgres') throw new Error('a PostgreSQL test database');
+    databaseUrl = config.database.url;
   });
   afterAll(async () => close?.());
 
@@ -65,7 +71,7 @@ describe.runIf(testEngines.includes('postgres'))('named statements on PostgreSQL
   it('runs a read again when its table changed shape under its plan (another server migrated)', async () => {
     await sql`create table changing (id integer primary key)`.execute(db);
     await sql`insert into changing (id) values (1)`.execute(db);
-    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    const other = new pg.Client({ connectionString: databaseUrl });
     await other.connect();
     try {
       const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
