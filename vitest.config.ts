@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongChainFirstSequencer } from './scripts/long-chain-first-sequencer.ts';
 
 /**
  * One Vitest run covers every workspace, so `npm test` ends with one summary and the
@@ -15,8 +14,5 @@ export default defineConfig({
       'e2e',
     ],
     reporters: ['default', './scripts/totals-reporter.ts'],
-    // The end-to-end files (one at a time) begin first and hold one worker; the other
-    // projects' files take the other beside them, not after them.
-    sequence: { sequencer: LongChainFirstSequencer },
   },
 });
