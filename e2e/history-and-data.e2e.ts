@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { accessTokenOf, callApi } from './support/api.ts';
-import { viewports } from './support/browser.ts';
+import { downloadedBytes, viewports } from './support/browser.ts';
 import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { bearerTokenOf, createAccountOnPage, newAccountPassword } from './support/sign-in.ts';
@@ -85,8 +84,7 @@ describe('the profile’s history and data', () => {
     await page.getByRole('region', { name: 'Your Data' }).waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download my data' }).click();
-    const file = await (await download).path();
-    const text = await readFile(file, 'utf8');
+    const text = (await downloadedBytes(await download)).toString('utf8');
     // For a person to read: indented, and saying what it holds.
     expect(text).toMatch(/^\{\n {2}"about": \{\n {4}"file": "Everything Lanparty holds about you/);
     const exported = JSON.parse(text) as {

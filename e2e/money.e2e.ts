@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { viewports } from './support/browser.ts';
+import { downloadedBytes, viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { reloadApp } from './support/sign-in.ts';
 
@@ -36,8 +35,7 @@ async function downloadCsv(page: Page, delimiter: ',' | ';') {
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
-  const path = await download.path();
-  const [header = [], ...rows] = parse(await readFile(path), {
+  const [header = [], ...rows] = parse(await downloadedBytes(download), {
     bom: true,
     delimiter,
     record_delimiter: '\r\n',

@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Download, type Page } from 'playwright-core';
 
 /** Debian's Chromium (never a downloaded one); CHROMIUM_PATH overrides. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -120,4 +123,19 @@ export function watchRequests(page: Page) {
       }
     },
   };
+}
+
+/**
+ * The bytes of a download. The run's browser is connected to (launchSharedBrowser), where
+ * Playwright keeps no local path: the file is saved to a folder of our own first.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'lanparty-download-'));
+  try {
+    const file = path.join(folder, download.suggestedFilename());
+    await download.saveAs(file);
+    return await readFile(file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
