@@ -15,7 +15,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [react(), signInFirstBuild(), screenBuild(), compressBuild()],
   define: defineBuildInfo(mode),
   // A CSS module's class names are in the first screen twice (its stylesheet and the map in
-  // its script): in a build, a letter and four of a hash of the file and the name, not
+  // its script): in a build, a letter and three of a hash of the file and the name, not
   // `_banner_148ed_1`.
   css: mode === 'production' ? { modules: { generateScopedName: shortClassName } } : {},
   resolve: {
@@ -65,9 +65,9 @@ function shortClassName(name: string, filename: string): string {
   const file = path.relative(import.meta.dirname, filename.split('?')[0] ?? filename);
   const owner = `${file}:${name}`;
   const hash = createHash('sha256').update(owner).digest('base64url').replace(/[-_]/g, '');
-  // A letter and four of the hash; one more for each class that has the name already, so
+  // A letter and three of the hash; one more for each class that has the name already, so
   // two classes never share one (which would style each other's elements).
-  for (let length = 4; length <= hash.length; length++) {
+  for (let length = 3; length <= hash.length; length++) {
     const short = `c${hash.slice(0, length)}`;
     const holder = classNames.get(short);
     if (holder !== undefined && holder !== owner) continue;

@@ -55,7 +55,9 @@ async function refuseJoining(
   refuseUnlessOpen(tournament, 'joining a team');
   const members = await findEntryMemberIds(db, entryId);
   if (members.includes(userId)) return { isMember: true };
-  // Entering elsewhere dropped the invitation: say where they are rather than 404.
+  // Entering elsewhere dropped the invitation: say where they are rather than 404. The
+  // invitation is read first: a join committing between the two reads is then still seen.
+  const invited = await isInvited(db, entryId, userId);
   const [elsewhere] = await findEntriesOf(db, tournament.id, [userId]);
   const other = elsewhere && (await findEntry(db, tournament.id, elsewhere.entry_id));
   if (other)
@@ -63,7 +65,7 @@ async function refuseJoining(
       409,
       `You are in ${tournament.name} already, in ${entryNameOf(other, elsewhere.nickname)}.`,
     );
-  if (!(await isInvited(db, entryId, userId)))
+  if (!invited)
     throw new ProblemError(404, `You have no invitation to entry ${entryId}.`);
   const [person] = await findPeople(db, tournament.lan_id, [userId]);
   if (!person?.subscriber_id)
