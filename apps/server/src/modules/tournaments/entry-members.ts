@@ -65,8 +65,7 @@ async function refuseJoining(
       409,
       `You are in ${tournament.name} already, in ${entryNameOf(other, elsewhere.nickname)}.`,
     );
-  if (!invited)
-    throw new ProblemError(404, `You have no invitation to entry ${entryId}.`);
+  if (!invited) throw new ProblemError(404, `You have no invitation to entry ${entryId}.`);
   const [person] = await findPeople(db, tournament.lan_id, [userId]);
   if (!person?.subscriber_id)
     throw new ProblemError(409, `You hold no place at ${lanName} (Accepted or Paid).`);
