@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { viewports } from './support/browser.ts';
+import { openContext, viewports } from './support/browser.ts';
 import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 
@@ -90,7 +90,7 @@ describe('accessibility of every page', () => {
     ['the account creation page', '/lans/upcoming'],
   ])('has no axe violation on %s (phone and desktop)', async (name, path) => {
     for (const viewport of [viewports.phone, viewports.desktop]) {
-      const { page } = await session.newPage(await session.browser.newContext({ viewport }));
+      const { page } = await session.newPage(await openContext(session.browser, { viewport }));
       await page.goto(siteUrl(path));
       await page.getByLabel('Username').waitFor();
       if (name === 'the account creation page') {

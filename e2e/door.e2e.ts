@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lanWithPlaces } from './support/api.ts';
-import { collectPageErrors, launchBrowser, viewports } from './support/browser.ts';
+import { collectPageErrors, launchBrowser, openContext, viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { bearerTokenOf, signedInContext, signInOnPage, waitForApp } from './support/sign-in.ts';
@@ -175,7 +175,7 @@ describe('the door', () => {
     const site = await startSite({ LANPARTY_DEMO: '1' }, { publicHost: 'door.lan' });
     const browser = await launchBrowser(['--host-resolver-rules=MAP door.lan 127.0.0.1']);
     try {
-      const context = await browser.newContext({ viewport: viewports.phone });
+      const context = await openContext(browser, { viewport: viewports.phone });
       const page = await context.newPage();
       const errors = collectPageErrors(page);
       await page.goto(`${site.baseUrl}/lans/upcoming`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessTokenOf, callApi } from './support/api.ts';
-import { downloadedBytes, viewports } from './support/browser.ts';
+import { downloadedBytes, openContext, viewports } from './support/browser.ts';
 import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { bearerTokenOf, createAccountOnPage, newAccountPassword } from './support/sign-in.ts';
@@ -70,7 +70,7 @@ describe('the profile’s history and data', () => {
   });
 
   it('a new account downloads its data, then erases itself with its password', async () => {
-    const context = await session.browser.newContext({
+    const context = await openContext(session.browser, {
       viewport: viewports.desktop,
       acceptDownloads: true,
     });

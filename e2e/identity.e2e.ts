@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { viewports } from './support/browser.ts';
+import { openContext, viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { demoDataDir, emptySiteUrl, siteUrl } from './support/provided-context.ts';
 import {
@@ -16,7 +16,7 @@ const { newPage } = session;
 describe('the first account', () => {
   it('is created on an empty site and becomes its administrator', async () => {
     const { page, errors } = await newPage(
-      await session.browser.newContext({ viewport: viewports.desktop }),
+      await openContext(session.browser, { viewport: viewports.desktop }),
     );
     await page.goto(emptySiteUrl('/lans/upcoming'));
     await page.getByText('the first account created becomes the site').waitFor();
@@ -45,7 +45,7 @@ describe('a new lanner-to-be', () => {
   it('completes the profile, verifies the e-mail from the mail file, and is made a lanner', async () => {
     // A new account on the demo site: incomplete profile, unverified address, no roles.
     const { page, errors } = await newPage(
-      await session.browser.newContext({ viewport: viewports.desktop }),
+      await openContext(session.browser, { viewport: viewports.desktop }),
     );
     await page.goto(siteUrl('/profile'));
     const username = `newbie${Date.now() % 100000}`;
@@ -131,7 +131,7 @@ async function findVerificationLink(address: string): Promise<string> {
 
 describe('a visitor who is not signed in', () => {
   it('reaches the sign-in form without downloading the app, and comes back to the page asked for', async () => {
-    const context = await session.browser.newContext({ viewport: viewports.desktop });
+    const context = await openContext(session.browser, { viewport: viewports.desktop });
     const { page, errors } = await newPage(context);
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -195,7 +195,7 @@ describe('accessibility of the identity screens', () => {
   ])('has no serious or critical axe violation on %s', async (_name, path, account) => {
     const context = account
       ? await signedInContext(session.browser, siteUrl(), account, { viewport: viewports.phone })
-      : await session.browser.newContext({ viewport: viewports.phone });
+      : await openContext(session.browser, { viewport: viewports.phone });
     const { page } = await newPage(context);
     await page.goto(siteUrl(path));
     if (account) await waitForApp(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewports } from './support/browser.ts';
+import { openContext, viewports } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { waitForApp } from './support/sign-in.ts';
@@ -34,7 +34,7 @@ describe('an open tab', () => {
 
     // A new account, on the lan's page at phone width: not a lanner yet.
     const newcomer = await session.newPage(
-      await session.browser.newContext({ viewport: viewports.phone }),
+      await openContext(session.browser, { viewport: viewports.phone }),
     );
     const username = `live${Date.now() % 100_000}`;
     await newcomer.page.goto(siteUrl(`/lans/${lanId}`));

@@ -2,7 +2,7 @@ import type { NewScreen, ScheduleItem } from '@lanparty/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessTokenOf, callApi } from './support/api.ts';
-import { viewports } from './support/browser.ts';
+import { openContext, viewports } from './support/browser.ts';
 import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 
@@ -64,7 +64,7 @@ describe('a lan’s screen', () => {
         { width: 1920, height: 1080 },
         { width: 1280, height: 720 },
       ]) {
-        const context = await session.browser.newContext({ viewport });
+        const context = await openContext(session.browser, { viewport });
         // The page's own clock, so the test moves to the next slide without waiting for it.
         await context.clock.install();
         const { page, errors, settled } = await session.newPage(context);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { viewports } from './support/browser.ts';
+import { openContext, viewports } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { createAccountOnPage, waitForApp } from './support/sign-in.ts';
@@ -109,7 +109,7 @@ describe('the profile link (spec §6: shown for Lanner)', () => {
 
   it('sends a brand new account to its profile through the incomplete-profile notice', async () => {
     const { page } = await session.newPage(
-      await session.browser.newContext({ viewport: viewports.desktop }),
+      await openContext(session.browser, { viewport: viewports.desktop }),
     );
     const username = `new${Date.now() % 100_000}`;
     await page.goto(siteUrl('/lans/upcoming'));

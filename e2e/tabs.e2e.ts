@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectPageErrors, viewports } from './support/browser.ts';
+import { collectPageErrors, openContext, viewports } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { signInOnPage, waitForApp } from './support/sign-in.ts';
@@ -9,7 +9,7 @@ const session = useBrowser();
 describe('two tabs of the site', () => {
   it('both follow a sign-out in one of them, and the sign-in after it', async () => {
     // Signed in through the pages, not with a saved session: signing out ends this one.
-    const context = await session.browser.newContext({ viewport: viewports.desktop });
+    const context = await openContext(session.browser, { viewport: viewports.desktop });
     const { page: first, errors } = await session.newPage(context);
     await first.goto(siteUrl('/lans/upcoming'));
     await signInOnPage(first, 'visitor');

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { e2eWorkers } from './support/workers.ts';
 
 export default defineProject({
   test: {
@@ -6,8 +7,9 @@ export default defineProject({
     environment: 'node',
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    // One browser at a time on a 2-core machine; each file opens its own.
-    fileParallelism: false,
+    // Files run E2E_WORKERS at a time (default 2), each worker on a demo site of its own
+    // (support/provided-context.ts), all in the run's one Chromium.
+    maxWorkers: e2eWorkers,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Download, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Download,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's Chromium (never a downloaded one); CHROMIUM_PATH overrides. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -59,6 +66,20 @@ export async function launchSharedBrowser(): Promise<{
 /** The run's shared Chromium at `wsEndpoint`, or a browser of its own without one. */
 export function connectBrowser(wsEndpoint: string | undefined): Promise<Browser> {
   return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
+}
+
+/**
+ * A context of the run's browser as the tests open them: the pages ask for reduced motion
+ * unless a test says otherwise. The site's animations (a lan banner's snowflakes, the
+ * header's slides) kept an idle page at a third of a core in software rendering, and the
+ * run has pages open all the time; the tests of the animations ask for them
+ * (shell.e2e.ts).
+ */
+export function openContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ reducedMotion: 'reduce', ...options });
 }
 
 export const viewports = {

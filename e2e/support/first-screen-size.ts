@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { watchRequests } from './browser.ts';
+import { openContext, watchRequests } from './browser.ts';
 import { signedInContext } from './sign-in.ts';
 
 export const firstScreenPath = '/lans/upcoming';
@@ -33,7 +33,7 @@ export async function measureFirstScreen(
   // Login is required on load: measure what a signed-in visitor's first screen loads, in
   // a fresh context so nothing comes from the cache of the sign-in.
   const context = upToSignIn
-    ? await browser.newContext()
+    ? await openContext(browser)
     : await signedInContext(browser, baseUrl, 'visitor');
   const page = await context.newPage();
   // Read again after the page settles, not from the page's responses: a visitor who is not

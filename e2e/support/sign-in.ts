@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { viewports } from './browser.ts';
+import { openContext, viewports } from './browser.ts';
 
 /** On the identity provider's sign-in page: fills Username and Password and signs in. */
 export async function signInOnPage(
@@ -56,7 +56,7 @@ export async function signedInContext(
   let session = savedSessions.get(key);
   if (session && Date.now() - session.savedAt > sessionReuseMs) session = undefined;
   if (!session) {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await openContext(browser, { viewport: viewports.desktop });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/lans/upcoming`);
     await signInOnPage(page, account);
@@ -66,7 +66,7 @@ export async function signedInContext(
     savedSessions.set(key, session);
     await context.close();
   }
-  return browser.newContext({
+  return openContext(browser, {
     viewport: viewports.desktop,
     ...options,
     storageState: session.state,
