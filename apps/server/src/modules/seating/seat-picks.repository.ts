@@ -85,6 +85,24 @@ export async function freeSeat(db: Executor, seatId: number, userId?: number): P
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Who holds a seat of a lan now, with their nickname (null: nobody; undefined: no such
+ * seat): for the refusal of a pick that lost a race, in one round trip.
+ */
+export async function findSeatHolder(
+  db: Executor,
+  lanId: number,
+  seatId: number,
+): Promise<{ occupant_user_id: number | null; nickname: string | null } | undefined> {
+  return db
+    .selectFrom('seats')
+    .leftJoin('users', 'users.id', 'seats.occupant_user_id')
+    .select(['seats.occupant_user_id', 'users.nickname'])
+    .where('seats.lan_id', '=', lanId)
+    .where('seats.id', '=', seatId)
+    .executeTakeFirst();
+}
+
 /** A user's nickname (for a refusal that names who holds a seat). */
 export async function findNickname(db: Executor, userId: number): Promise<string | undefined> {
   const row = await db

@@ -10,9 +10,9 @@ import { type Asker, authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { findClan, findMembership } from '../clans/clans.repository.ts';
 import {
-  findNickname,
   findPickContext,
   findSeat,
+  findSeatHolder,
   freeSeat,
   lockSeats,
   takeSeat,
@@ -69,9 +69,8 @@ const takenProblem = (label: string, nickname: string | null | undefined) =>
 
 /** Why a seat was not taken after all: someone took it, or the plan or the place changed. */
 export async function notTaken(db: Executor, seat: Pick<SeatRow, 'id' | 'label'>, lanId: number) {
-  const now = await findSeat(db, lanId, seat.id);
-  if (now?.occupant_user_id)
-    return takenProblem(seat.label, await findNickname(db, now.occupant_user_id));
+  const now = await findSeatHolder(db, lanId, seat.id);
+  if (now?.occupant_user_id) return takenProblem(seat.label, now.nickname);
   return new ProblemError(
     409,
     `Seat ${seat.label} could not be taken: the plan or the place at this lan changed at the same moment. Load the map again.`,
