@@ -32,6 +32,9 @@ export function webProject(name: string, { isolate }: { isolate: boolean }) {
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup-tests.ts'],
       isolate,
+      // Beside the end-to-end run's browser the machine is busy: a test that waits for a
+      // retry gets longer than Vitest's 5 s (first-screen-reads failed so in CI).
+      testTimeout: 15_000,
       include: isolate ? filesReplacingModules : ['src/**/*.test.{ts,tsx}'],
       exclude: isolate ? [] : filesReplacingModules,
     },
