@@ -104,6 +104,33 @@ describe.each(testEngines)('the write limit on %s', (engine) => {
     expect(theirs.statusCode, theirs.body).toBe(200);
   });
 
+  it('counts the changes of an erased account’s token per address, as a stranger’s', async () => {
+    const erased = await signInAs(site.db, site.issuer, ['Lanner']);
+    const admin = await signInAs(site.db, site.issuer, ['MemberAdministrator']);
+    const erasure = await site.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${erased.user.id}`,
+      headers: admin.headers,
+    });
+    expect(erasure.statusCode, erasure.body).toBe(204);
+    const statuses: number[] = [];
+    let refused: { json: () => { detail: string } } | undefined;
+    while (!refused && statuses.length <= perUser + 10) {
+      const answer = await site.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/history-visibility',
+        remoteAddress: '198.51.100.21',
+        headers: erased.headers,
+        payload: { showsHistory: true },
+      });
+      statuses.push(answer.statusCode);
+      if (answer.statusCode === 429) refused = answer;
+    }
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(perUser);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    expect(refused?.json().detail).toMatch(/^Too many changes without signing in\./);
+  });
+
   it('counts an administrator’s changes too, whatever they are', async () => {
     const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
     let status = 0;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { ProblemError } from '../../http/problems.ts';
 import { authorize } from '../auth/authorize.ts';
 import { anonymousWritesPerAddress, requireAttempt, writesPerUser } from './attempt-limits.ts';
 
@@ -56,7 +57,13 @@ export function registerWriteLimit(app: FastifyInstance, db: AppDatabase, perMin
     const isWrite = writeMethods.has(request.method);
     const isForSignedInAlone = isForSignedIn(request, isWrite);
     if (!isWrite && !isForSignedInAlone) return;
-    const viewer = await request.viewer();
+    const viewer = await request.viewer().catch(async (error: unknown) => {
+      // The token of an erased account is refused as nobody's: its changes count against
+      // the address as those of anyone not signed in, or it could send them without end.
+      if (isWrite && error instanceof ProblemError && error.status === 401)
+        await requireAttempt(db, [[perAddress, request.ip]], 'changes without signing in');
+      throw error;
+    });
     if (viewer) {
       if (isWrite)
         await requireAttempt(db, [[perUser, String(viewer.user.id)]], 'changes in a short time');
