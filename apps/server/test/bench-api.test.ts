@@ -41,6 +41,9 @@ const context: ReadContext = {
   year: 2025,
   runningYear: 2026,
   years: [2026, 2025, 2024],
+  userId: 7,
+  clanId: 3,
+  clanIds: [3, 4],
 };
 
 describe('the reads of bench:api', () => {
@@ -72,6 +75,15 @@ describe('the reads of bench:api', () => {
       announcements: '/api/lans/21/announcements',
       schedule: '/api/lans/21/schedule',
       'now playing': '/api/lans/21/now-playing',
+      'my seat swaps': '/api/lans/21/seat-swaps',
+      'subscribers of a lan': '/api/lans/21/subscribers?offset=0&limit=100',
+      'calendar feed': '/api/settings/calendar-feed',
+      clans: '/api/clans?offset=0&limit=20',
+      'a clan': '/api/clans/3',
+      'my history': '/api/users/7/history',
+      'my consents': '/api/users/me/consents',
+      'my playtime status': '/api/users/me/playtime-status',
+      'my account': '/api/users/me/account',
     });
     expect(readHeaders(readNamed('identity settings'), 'token')).not.toHaveProperty(
       'authorization',
