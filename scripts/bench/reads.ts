@@ -135,6 +135,13 @@ const clansUrl = (limit: number) => apiPath('/api/clans', { offset: 0, limit });
 const subscribersUrl = (lanId: number) =>
   apiPath(`/api/lans/${lanId}/subscribers`, { offset: 0, limit: 100 });
 
+/** The leaderboard's players of a month (`{year}/{month}` or `last`), as the page shows them. */
+const playersUrl = (month: string) =>
+  apiPath(`/api/stats/leader-boards/users/months/${month}`, { view: 'ranking' });
+
+/** A year's rewind as its page shows it to the viewer (kept per viewer). */
+const rewindUrl = (year: number) => apiPath(`/api/stats/summaries/${year}`, { view: 'viewer' });
+
 const gamesOfMonthUrl = (month: string) =>
   apiPath(`/api/stats/leader-boards/games/months/${monthApiPath(month)}`, { limit: 10 });
 
@@ -203,9 +210,8 @@ export const pageReads: readonly PageRead[] = [
     changes: statsChanges,
     page: '/stats/leader-board',
     source: 'features/stats/api/get-player-leaderboard-month.ts',
-    url: () => '/api/stats/leader-boards/users/months/last',
-    newUrl: (c, index) =>
-      `/api/stats/leader-boards/users/months/${monthApiPath(nth(c.months, index))}`,
+    url: () => playersUrl('last'),
+    newUrl: (c, index) => playersUrl(monthApiPath(nth(c.months, index))),
     distinctUrls: (c) => c.months.length,
   },
   {
@@ -236,8 +242,8 @@ export const pageReads: readonly PageRead[] = [
     changes: statsChanges,
     page: '/stats/rewinds/{year}',
     source: 'features/stats/api/get-rewind-summary.ts',
-    url: (c) => `/api/stats/summaries/${c.year}`,
-    newUrl: (c, index) => `/api/stats/summaries/${nth(c.years, index)}`,
+    url: (c) => rewindUrl(c.year),
+    newUrl: (c, index) => rewindUrl(nth(c.years, index)),
     distinctUrls: (c) => c.years.length,
   },
   {
@@ -245,7 +251,7 @@ export const pageReads: readonly PageRead[] = [
     changes: statsChanges,
     page: '/stats/rewinds/{year}',
     source: 'features/stats/api/get-rewind-summary.ts',
-    url: (c) => `/api/stats/summaries/${c.runningYear}`,
+    url: (c) => rewindUrl(c.runningYear),
     // On the first days of January the running year has no playtime yet.
     isOnSite: (c) => c.years.includes(c.runningYear),
   },
