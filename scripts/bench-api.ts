@@ -3,6 +3,7 @@ import { type Answer, Browser } from './bench/browser.ts';
 import { headersToRecord, type RecordedAnswer, runLoad, startFloor } from './bench/children.ts';
 import { measureFirstReads } from './bench/first-read.ts';
 import { type BenchOptions, benchOptionsOf, type Engine } from './bench/options.ts';
+import { discoverContext } from './bench/read-context.ts';
 import { type PageRead, type ReadContext, readHeaders, readsOnSite } from './bench/reads.ts';
 import {
   type BenchRow,
@@ -101,12 +102,6 @@ type SiteOutcome = {
   loadAfter: number[];
 };
 
-/** The visitor's today, as the web app's todayIsoDate gives it. */
-function todayIsoDate(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The member's session, renewed before the access token runs out. */
 class Session {
   #tokens: Tokens;
@@ -120,59 +115,6 @@ class Session {
     this.#tokens = await fresh(this.#provider, this.#tokens, marginMs);
     return this.#tokens.accessToken;
   }
-}
-
-async function getJson<Body>(origin: string, path: string, token: string): Promise<Body> {
-  const answer = await new Browser().get(`${origin}${path}`, {
-    authorization: `Bearer ${token}`,
-    accept: 'application/json',
-  });
-  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
-  return JSON.parse(answer.body.toString()) as Body;
-}
-
-/** What the URLs need, asked of the site as the member. */
-async function discoverContext(origin: string, token: string): Promise<ReadContext> {
-  const today = todayIsoDate();
-  type Page = { items: { id: number }[]; total: number };
-  const upcoming = await getJson<Page>(
-    origin,
-    `/api/lans?sinceDate=${today}&sort=start-date&limit=5`,
-    token,
-  );
-  const lanIds: number[] = [];
-  for (let offset = 0; ; ) {
-    const page = await getJson<Page>(origin, `/api/lans?offset=${offset}&limit=100`, token);
-    lanIds.push(...page.items.map((lan) => lan.id));
-    offset += page.items.length;
-    if (page.items.length === 0 || offset >= page.total) break;
-  }
-  const last = await getJson<{ month: string }>(
-    origin,
-    '/api/stats/leader-boards/users/months/last',
-    token,
-  );
-  const boards = await getJson<{ users: string[]; games: string[] }>(
-    origin,
-    '/api/stats/leader-boards',
-    token,
-  );
-  const years = await getJson<number[]>(origin, '/api/stats/summaries', token);
-  const runningYear = new Date().getFullYear();
-  const year = years.find((candidate) => candidate < runningYear);
-  const lanId = upcoming.items[0]?.id;
-  if (lanId === undefined || year === undefined || lanIds.length === 0)
-    throw new Error('The demo community has no upcoming lan or no closed year with a rewind');
-  return {
-    today,
-    lanId,
-    lanIds,
-    lastMonth: last.month,
-    months: [...new Set([...boards.users, ...boards.games])].sort().reverse(),
-    year,
-    runningYear,
-    years,
-  };
 }
 
 async function fetchRead(origin: string, path: string, read: PageRead, token: string) {

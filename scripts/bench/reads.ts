@@ -23,6 +23,12 @@ export type ReadContext = {
   runningYear: number;
   /** Every year with a rewind, newest first. */
   years: number[];
+  /** The member's own user id (their profile's history). */
+  userId: number;
+  /** The clan a member opens: their own (the seat map reads it), else the first by name. */
+  clanId: number;
+  /** Every clan. */
+  clanIds: number[];
 };
 
 /**
@@ -122,6 +128,20 @@ const usersByNicknameUrl = (
 
 const lannersNotMembers = { roles: ['Lanner'], missingRoles: ['Member'] };
 
+/** The clans page's page of clans (twenty to a page). */
+const clansUrl = (limit: number) => apiPath('/api/clans', { offset: 0, limit });
+
+/** A tournament's sign-up reads its lan's subscribers, every page of 100 (the first here). */
+const subscribersUrl = (lanId: number) =>
+  apiPath(`/api/lans/${lanId}/subscribers`, { offset: 0, limit: 100 });
+
+/** The leaderboard's players of a month (`{year}/{month}` or `last`), as the page shows them. */
+const playersUrl = (month: string) =>
+  apiPath(`/api/stats/leader-boards/users/months/${month}`, { view: 'ranking' });
+
+/** A year's rewind as its page shows it to the viewer (kept per viewer). */
+const rewindUrl = (year: number) => apiPath(`/api/stats/summaries/${year}`, { view: 'viewer' });
+
 const gamesOfMonthUrl = (month: string) =>
   apiPath(`/api/stats/leader-boards/games/months/${monthApiPath(month)}`, { limit: 10 });
 
@@ -190,9 +210,8 @@ export const pageReads: readonly PageRead[] = [
     changes: statsChanges,
     page: '/stats/leader-board',
     source: 'features/stats/api/get-player-leaderboard-month.ts',
-    url: () => '/api/stats/leader-boards/users/months/last',
-    newUrl: (c, index) =>
-      `/api/stats/leader-boards/users/months/${monthApiPath(nth(c.months, index))}`,
+    url: () => playersUrl('last'),
+    newUrl: (c, index) => playersUrl(monthApiPath(nth(c.months, index))),
     distinctUrls: (c) => c.months.length,
   },
   {
@@ -223,8 +242,8 @@ export const pageReads: readonly PageRead[] = [
     changes: statsChanges,
     page: '/stats/rewinds/{year}',
     source: 'features/stats/api/get-rewind-summary.ts',
-    url: (c) => `/api/stats/summaries/${c.year}`,
-    newUrl: (c, index) => `/api/stats/summaries/${nth(c.years, index)}`,
+    url: (c) => rewindUrl(c.year),
+    newUrl: (c, index) => rewindUrl(nth(c.years, index)),
     distinctUrls: (c) => c.years.length,
   },
   {
@@ -232,7 +251,7 @@ export const pageReads: readonly PageRead[] = [
     changes: statsChanges,
     page: '/stats/rewinds/{year}',
     source: 'features/stats/api/get-rewind-summary.ts',
-    url: (c) => `/api/stats/summaries/${c.runningYear}`,
+    url: (c) => rewindUrl(c.runningYear),
     // On the first days of January the running year has no playtime yet.
     isOnSite: (c) => c.years.includes(c.runningYear),
   },
@@ -283,6 +302,70 @@ export const pageReads: readonly PageRead[] = [
     url: (c) => `/api/lans/${c.lanId}/now-playing`,
     newUrl: (c, index) => `/api/lans/${nth(c.lanIds, index)}/now-playing`,
     distinctUrls: (c) => c.lanIds.length,
+  },
+  {
+    // The viewer's own swaps, of the lan whose plan the demo publishes: no other URL.
+    name: 'my seat swaps',
+    page: '/lans/{id}',
+    source: 'features/seating/api/list-seat-swaps.ts (the seat map, signed in)',
+    url: (c) => `/api/lans/${c.lanId}/seat-swaps`,
+  },
+  {
+    name: 'subscribers of a lan',
+    page: '/tournaments/{id} (signing up a team)',
+    source: 'features/tournaments/api/lan-participants.ts (first page)',
+    url: (c) => subscribersUrl(c.lanId),
+    newUrl: (c, index) => subscribersUrl(nth(c.lanIds, index)),
+    distinctUrls: (c) => c.lanIds.length,
+  },
+  {
+    name: 'calendar feed',
+    page: '/lans/upcoming',
+    source: 'features/lans/api/get-calendar-feed.ts',
+    url: () => '/api/settings/calendar-feed',
+  },
+  {
+    name: 'clans',
+    page: '/clans',
+    source: 'features/clans/api/list-clans.ts, routes/clans-route.tsx (first page)',
+    url: () => clansUrl(20),
+    // Page sizes 20 down to 11.
+    newUrl: (_c, index) => clansUrl(20 - (index % 10)),
+    distinctUrls: () => 10,
+  },
+  {
+    name: 'a clan',
+    page: '/clans/{id}, /lans/{id} (the viewer’s clan on the seat map)',
+    source: 'features/clans/api/get-clan.ts, features/seating/api/get-clan.ts',
+    url: (c) => `/api/clans/${c.clanId}`,
+    newUrl: (c, index) => `/api/clans/${nth(c.clanIds, index)}`,
+    distinctUrls: (c) => c.clanIds.length,
+  },
+  // The member's profile: their history, consents, playtime and (opened) their data, each
+  // their own, so no other URL.
+  {
+    name: 'my history',
+    page: '/profile',
+    source: 'features/profile/api/history-and-data.ts (useHistory)',
+    url: (c) => `/api/users/${c.userId}/history`,
+  },
+  {
+    name: 'my consents',
+    page: '/profile',
+    source: 'features/profile/api/history-and-data.ts (useConsents)',
+    url: () => '/api/users/me/consents',
+  },
+  {
+    name: 'my playtime status',
+    page: '/profile',
+    source: 'features/profile/api/get-playtime-status.ts',
+    url: () => '/api/users/me/playtime-status',
+  },
+  {
+    name: 'my account',
+    page: '/profile (its data, opened)',
+    source: 'features/profile/api/history-and-data.ts (useOwnAccount)',
+    url: () => '/api/users/me/account',
   },
 ];
 
@@ -335,14 +418,4 @@ export const readsNotMeasured: Readonly<Record<string, string>> = {
   '/api/tournaments/{}': 'a tournament: bench:tournaments',
   // Once per visit, after signing in: it asks Steam, it is no kept read.
   '/api/users/me/sync-status': 'the Steam sync after signing in',
-  // The member's pages not measured yet (issue 52 left them): to add, with their context.
-  '/api/clans': 'the clans page (not measured yet)',
-  '/api/clans/{}': 'a clan’s page and the seat map’s clan (not measured yet)',
-  '/api/lans/{}/seat-swaps': 'the seat map’s swaps (not measured yet)',
-  '/api/lans/{}/subscribers': 'a tournament’s sign-up of a team (not measured yet)',
-  '/api/settings/calendar-feed': 'the lan page’s calendar links (not measured yet)',
-  '/api/users/me/account': 'the profile’s data (not measured yet)',
-  '/api/users/me/consents': 'the profile’s consents (not measured yet)',
-  '/api/users/me/playtime-status': 'the profile’s playtime hint (not measured yet)',
-  '/api/users/{}/history': 'a profile’s history (not measured yet)',
 };

@@ -41,6 +41,9 @@ const context: ReadContext = {
   year: 2025,
   runningYear: 2026,
   years: [2026, 2025, 2024],
+  userId: 7,
+  clanId: 3,
+  clanIds: [3, 4],
 };
 
 describe('the reads of bench:api', () => {
@@ -63,15 +66,24 @@ describe('the reads of bench:api', () => {
         '/api/lans?sinceDate=2025-01-01&untilDate=2026-01-01&include=active&view=headline&offset=0&limit=100',
       'my profile': '/api/users/me',
       lanners: '/api/users?roles=Lanner&missingRoles=Member&sort=nickname&offset=0&limit=100',
-      "last month's players": '/api/stats/leader-boards/users/months/last',
+      "last month's players": '/api/stats/leader-boards/users/months/last?view=ranking',
       "a month's games": '/api/stats/leader-boards/games/months/2026/4?limit=10',
-      "a year's rewind": '/api/stats/summaries/2025',
-      "this year's rewind": '/api/stats/summaries/2026',
+      "a year's rewind": '/api/stats/summaries/2025?view=viewer',
+      "this year's rewind": '/api/stats/summaries/2026?view=viewer',
       'identity settings': '/api/settings/keycloak',
       'a lan': '/api/lans/21',
       announcements: '/api/lans/21/announcements',
       schedule: '/api/lans/21/schedule',
       'now playing': '/api/lans/21/now-playing',
+      'my seat swaps': '/api/lans/21/seat-swaps',
+      'subscribers of a lan': '/api/lans/21/subscribers?offset=0&limit=100',
+      'calendar feed': '/api/settings/calendar-feed',
+      clans: '/api/clans?offset=0&limit=20',
+      'a clan': '/api/clans/3',
+      'my history': '/api/users/7/history',
+      'my consents': '/api/users/me/consents',
+      'my playtime status': '/api/users/me/playtime-status',
+      'my account': '/api/users/me/account',
     });
     expect(readHeaders(readNamed('identity settings'), 'token')).not.toHaveProperty(
       'authorization',

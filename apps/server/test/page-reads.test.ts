@@ -16,6 +16,9 @@ const context: ReadContext = {
   year: 2025,
   runningYear: 2026,
   years: [2026, 2025],
+  userId: 7,
+  clanId: 3,
+  clanIds: [3, 4],
 };
 
 describe('the reads of the pages', () => {

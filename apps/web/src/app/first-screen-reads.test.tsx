@@ -105,7 +105,7 @@ describe("the first screen's reads, started with the app", () => {
     const prefetched = await openAfterPrefetch('/stats/leader-board', requests, 4);
     expect(prefetched).toEqual(
       expect.arrayContaining([
-        '/api/stats/leader-boards/users/months/last',
+        '/api/stats/leader-boards/users/months/last?view=ranking',
         '/api/stats/leader-boards/games/months/2026/10?limit=10',
         '/api/stats/leader-boards',
         '/api/stats/summaries',
@@ -138,13 +138,13 @@ describe("the first screen's reads, started with the app", () => {
     rememberRoles(['Member', 'LanAdministrator']);
     const prefetched = await openAfterPrefetch('/stats/rewinds/2025', requests, 2);
     expect(prefetched).toEqual(
-      expect.arrayContaining(['/api/stats/summaries/2025', '/api/stats/summaries']),
+      expect.arrayContaining(['/api/stats/summaries/2025?view=viewer', '/api/stats/summaries']),
     );
     expect(await screen.findByRole('heading', { name: 'Rewind 2025' })).toBeInTheDocument();
     await waitFor(() => expect(requests).toHaveLength(4));
     expect(pathsOf(requests).slice(2)).toEqual(
       expect.arrayContaining([
-        '/api/stats/summaries/2024',
+        '/api/stats/summaries/2024?view=viewer',
         expect.stringMatching(/^\/api\/lans\?sinceDate=2025-01-01&untilDate=2026-01-01/),
       ]),
     );

@@ -8,7 +8,7 @@ import {
   wholeNumberParam,
 } from './common.ts';
 import { gameSchema } from './games.ts';
-import { userPublicSchema } from './users.ts';
+import { userHeadlineSchema, userPublicSchema } from './users.ts';
 
 const positionSchema = z.number().int().min(1);
 
@@ -50,6 +50,38 @@ export const playerLeaderboardMonthSchema = z
   .meta({ id: 'PlayerLeaderboardMonth', description: 'The top players of a month, best first.' });
 
 export type PlayerLeaderboardMonth = z.infer<typeof playerLeaderboardMonthSchema>;
+
+/** How much of a month's players to answer: `full` (default) or `ranking`. */
+export const playerLeaderboardQuerySchema = z.object({
+  view: z
+    .enum(['full', 'ranking'])
+    .default('full')
+    .meta({
+      description:
+        'full (default): each player whole, with the playtime per game; ranking: each ' +
+        'player’s id, nickname and avatar version, playtime and positions (PlayerRanking), ' +
+        'what the leaderboard page shows.',
+    }),
+});
+
+export const playerRankingItemSchema = playerLeaderboardItemSchema
+  .omit({ games: true })
+  .extend({ user: userHeadlineSchema })
+  .meta({
+    id: 'PlayerRankingItem',
+    description: 'A player in a monthly leaderboard as the page shows them (view=ranking).',
+  });
+
+export type PlayerRankingItem = z.infer<typeof playerRankingItemSchema>;
+
+export const playerRankingMonthSchema = z
+  .object({ month: monthDateSchema, items: z.array(playerRankingItemSchema) })
+  .meta({
+    id: 'PlayerRankingMonth',
+    description: 'The players of a month, best first, as the leaderboard shows them.',
+  });
+
+export type PlayerRankingMonth = z.infer<typeof playerRankingMonthSchema>;
 
 export const gameLeaderboardItemSchema = z
   .object({
@@ -147,6 +179,30 @@ export const rewindSummarySchema = z
   });
 
 export type RewindSummary = z.infer<typeof rewindSummarySchema>;
+
+/** How much of a rewind to answer: `full` (default) or `viewer`. */
+export const rewindQuerySchema = z.object({
+  view: z
+    .enum(['full', 'viewer'])
+    .default('full')
+    .meta({
+      description:
+        'full (default): the whole rewind, the favourite games of every player; viewer: what ' +
+        'the rewind page shows its viewer (RewindView): users as headlines, and favoriteGames ' +
+        'only the signed-in viewer’s own.',
+    }),
+});
+
+export const rewindViewSchema = rewindSummarySchema
+  .extend({ users: z.array(userHeadlineSchema) })
+  .meta({
+    id: 'RewindView',
+    description:
+      'A rewind as its page shows it to the viewer (view=viewer): the fields of RewindSummary, ' +
+      'users as headlines (id, nickname, avatar version), favoriteGames the viewer’s only.',
+  });
+
+export type RewindView = z.infer<typeof rewindViewSchema>;
 export type RewindUserPlaytime = z.infer<typeof rewindUserPlaytimeSchema>;
 export type RewindGamePlaytime = z.infer<typeof rewindGamePlaytimeSchema>;
 export type RewindFavoriteGame = z.infer<typeof rewindFavoriteGameSchema>;

@@ -70,6 +70,17 @@ export const userPublicSchema = z
 
 export type UserPublic = z.infer<typeof userPublicSchema>;
 
+/**
+ * A user as a ranking shows them: a name and an avatar. What the stats pages ask for
+ * (`view=ranking`, `view=viewer`), where hundreds of players' roles, stats and clans were
+ * most of the answer and none was shown.
+ */
+export const userHeadlineSchema = userPublicSchema
+  .pick({ id: true, nickname: true, avatarVersion: true })
+  .meta({ id: 'UserHeadline', description: 'A user’s id, nickname and avatar version.' });
+
+export type UserHeadline = z.infer<typeof userHeadlineSchema>;
+
 export const userProfileSchema = userPublicSchema
   .extend({
     email: z.string().nullable(),

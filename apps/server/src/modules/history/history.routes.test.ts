@@ -229,6 +229,60 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
     );
   });
 
+  it('ranks the podium again when people change: a new nickname, someone who never counted', async () => {
+    await ensureGames(site.db, [10], new Date());
+    const played = async (player: { user: { id: number } }, hours: number) =>
+      site.db.transaction().execute((trx) =>
+        addPlaytime(
+          trx,
+          {
+            userId: player.user.id,
+            gameId: 10,
+            start: new Date('2023-03-10T18:00:00Z'),
+            end: new Date(Date.parse('2023-03-10T18:00:00Z') + hours * 3_600_000),
+          },
+          'Europe/Amsterdam',
+        ),
+      );
+    // Never Lanner nor Member: the most playtime of the month, and no podium.
+    const stranger = await api.person({ roles: [] });
+    await played(stranger, 9);
+    const players: { user: { id: number } }[] = [];
+    for (const [nickname, hours] of [
+      ['podium-a', 4],
+      ['podium-b', 3],
+      ['podium-c', 2],
+      ['podium-d', 2],
+    ] as const) {
+      const player = await api.person({ nickname });
+      await played(player, hours);
+      players.push(player);
+    }
+    const podiumOf = async (player: { user: { id: number } }) =>
+      ((await historyOf(player.user.id)).json() as UserHistory).badges
+        .map((badge) => badge.key)
+        .filter((key) => key.endsWith('2023-03'));
+    const podiums = async () => Promise.all(players.map(podiumOf));
+    expect(await podiums()).toEqual([
+      ['podium-gold-2023-03'],
+      ['podium-silver-2023-03'],
+      ['podium-bronze-2023-03'],
+      [],
+    ]);
+    // The tie of c and d goes the other way once c is called z.
+    await site.db
+      .updateTable('users')
+      .set({ nickname: 'podium-z' })
+      .where('id', '=', players[2]?.user.id ?? 0)
+      .execute();
+    expect(await podiums()).toEqual([
+      ['podium-gold-2023-03'],
+      ['podium-silver-2023-03'],
+      [],
+      ['podium-bronze-2023-03'],
+    ]);
+  });
+
   it('stores what the data earns, equal to a rebuild from nothing, and takes back what is undone', async () => {
     const me = await api.person();
     const lans = [];

@@ -4,14 +4,14 @@ import {
   requiredRoles,
   tournamentOfBadge,
 } from '@lanparty/contract/rules';
-import { readDataVersions } from '../../db/data-versions.ts';
 import type { AppDatabase } from '../../db/executor.ts';
+import { createKeptAnswers, type KeptAnswers } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { findStandingUserIds, findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { playDayOf } from '../playtime/play-days.ts';
-import { sumPlaytimePerUserMonth } from '../stats/stats.repository.ts';
+import { findCountedNicknames, sumPlaytimePerMonthAndUser } from '../stats/stats.repository.ts';
 import { rank } from '../stats/stats.service.ts';
 import { type Attendance, attendanceOf, type CountedLan } from './attendance.ts';
 import { awardBadges, type EarnedBadge, firstNewsDay, type Podium } from './badges.ts';
@@ -31,45 +31,85 @@ import {
 export type HistoryDeps = { db: AppDatabase; communityTimeZone: string };
 
 type Podiums = Map<number, Podium[]>;
-const keptPodiums = new WeakMap<AppDatabase, { version: string; podiums: Promise<Podiums> }>();
+/** Each closed month's players (of everyone who played), most playtime first. */
+type MonthSums = { month: string; players: { userId: number; seconds: number }[] }[];
 
-/**
- * Each person's podium places of the closed months (the months before the play day's),
- * as the leaderboards show them. Kept while neither playtime nor people changed and the
- * month is the same: reading every month's board again is the dear part of a history.
- */
-export async function findPodiums(deps: HistoryDeps, now: Date): Promise<Podiums> {
-  const currentMonth = playDayOf(now, deps.communityTimeZone).slice(0, 7);
-  const version = `${await readDataVersions(deps.db, ['playtime', 'lans'])} ${currentMonth}`;
-  const kept = keptPodiums.get(deps.db);
-  if (kept?.version === version) return kept.podiums;
-  const podiums = readPodiums(deps, currentMonth);
-  keptPodiums.set(deps.db, { version, podiums });
-  podiums.catch(() => keptPodiums.delete(deps.db));
-  return podiums;
+// Through the one seam of kept answers (http/kept-answers.ts), one pair per database.
+const keptOf = new WeakMap<
+  AppDatabase,
+  { sums: KeptAnswers<MonthSums>; podiums: KeptAnswers<Podiums> }
+>();
+
+function keptFor(db: AppDatabase) {
+  let kept = keptOf.get(db);
+  if (!kept) {
+    kept = {
+      sums: createKeptAnswers(db, { maximum: 2 }),
+      podiums: createKeptAnswers(db, { maximum: 2 }),
+    };
+    keptOf.set(db, kept);
+  }
+  return kept;
 }
 
 /**
- * The closed months' podiums in one read of the sums per user and month, each month ranked
- * as its leaderboard ranks it (the same `rank`: total, then nickname, then id).
+ * Each person's podium places of the closed months (the months before the play day's),
+ * as the leaderboards show them. The months' sums, the dear part of a history (40 ms at
+ * ×10), are kept while playtime is unchanged; who counts and their nicknames are read
+ * again when people change (a subscription too changes the `lans` group): then only the
+ * top of each month is ranked again.
  */
-async function readPodiums(deps: HistoryDeps, currentMonth: string): Promise<Podiums> {
-  const byMonth = new Map<string, { totals: Map<number, number>; names: Map<number, string> }>();
-  for (const row of await sumPlaytimePerUserMonth(deps.db, currentMonth)) {
-    const month = byMonth.get(row.month) ?? { totals: new Map(), names: new Map() };
-    month.totals.set(row.userId, row.seconds);
-    month.names.set(row.userId, row.nickname);
-    byMonth.set(row.month, month);
+export async function findPodiums(deps: HistoryDeps, now: Date): Promise<Podiums> {
+  const currentMonth = playDayOf(now, deps.communityTimeZone).slice(0, 7);
+  const kept = keptFor(deps.db);
+  return kept.podiums.read(currentMonth, { groups: ['playtime', 'lans'] }, async () => {
+    const [months, names] = await Promise.all([
+      kept.sums.read(currentMonth, { groups: ['playtime'] }, () =>
+        readMonthSums(deps.db, currentMonth),
+      ),
+      findCountedNicknames(deps.db),
+    ]);
+    return podiumsOf(months, names);
+  });
+}
+
+async function readMonthSums(db: AppDatabase, currentMonth: string): Promise<MonthSums> {
+  const byMonth = new Map<string, MonthSums[number]['players']>();
+  for (const { month, userId, seconds } of await sumPlaytimePerMonthAndUser(db, currentMonth)) {
+    const players = byMonth.get(month) ?? [];
+    players.push({ userId, seconds });
+    byMonth.set(month, players);
   }
+  return [...byMonth].map(([month, players]) => ({
+    month,
+    players: players.sort((a, b) => b.seconds - a.seconds),
+  }));
+}
+
+/**
+ * The podiums of the months, each ranked as its leaderboard ranks it (the same `rank`:
+ * total, then nickname, then id) among the users who count. Only a month's top is ranked:
+ * someone with less playtime than the third who counts has three ahead of them.
+ */
+export function podiumsOf(months: MonthSums, names: ReadonlyMap<number, string>): Podiums {
   const podiums: Podiums = new Map();
-  for (const [month, { totals, names }] of byMonth)
-    for (const [userId, position] of rank(totals, (id) => names.get(id) ?? '')) {
+  for (const { month, players } of months) {
+    const top = new Map<number, number>();
+    let third = Number.POSITIVE_INFINITY;
+    for (const { userId, seconds } of players) {
+      if (!names.has(userId)) continue;
+      if (top.size >= 3 && seconds < third) break;
+      top.set(userId, seconds);
+      if (top.size === 3) third = seconds;
+    }
+    for (const [userId, position] of rank(top, (id) => names.get(id) ?? '')) {
       if (position > 3) continue;
       podiums.set(userId, [
         ...(podiums.get(userId) ?? []),
         { month, place: position as 1 | 2 | 3 },
       ]);
     }
+  }
   return podiums;
 }
 

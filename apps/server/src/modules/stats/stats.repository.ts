@@ -58,30 +58,37 @@ export async function listMonthPlaytimes(db: Executor, month: string): Promise<M
   }));
 }
 
-/** Seconds per user of each month before `beforeMonth`, with their nickname (podiums). */
-export async function sumPlaytimePerUserMonth(
+/**
+ * Seconds per (month, user) of the months before `beforeMonth`, of everyone who played:
+ * who counts, and by what nickname, the caller reads apart (`findCountedNicknames`), so
+ * these sums (the dear part) are kept while only playtime is unchanged (the history's
+ * podiums).
+ */
+export async function sumPlaytimePerMonthAndUser(
   db: Executor,
   beforeMonth: string,
-): Promise<{ month: string; userId: number; nickname: string; seconds: number }[]> {
+): Promise<{ month: string; userId: number; seconds: number }[]> {
   const rows = await db
     .selectFrom('playtime_months')
-    .innerJoin('users', 'users.id', 'playtime_months.user_id')
-    .select((eb) => [
-      'playtime_months.month',
-      'playtime_months.user_id',
-      'users.nickname',
-      eb.fn.sum<number | string>('playtime_months.seconds').as('seconds'),
-    ])
-    .where('users.lanner_since', 'is not', null)
-    .where('playtime_months.month', '<', beforeMonth)
-    .groupBy(['playtime_months.month', 'playtime_months.user_id', 'users.nickname'])
+    .select((eb) => ['month', 'user_id', eb.fn.sum<number | string>('seconds').as('seconds')])
+    .where('month', '<', beforeMonth)
+    .groupBy(['month', 'user_id'])
     .execute();
   return rows.map((row) => ({
     month: row.month,
     userId: row.user_id,
-    nickname: row.nickname,
     seconds: seconds(row.seconds),
   }));
+}
+
+/** The nickname of every user who counts in the stats, by id. */
+export async function findCountedNicknames(db: Executor): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'nickname'])
+    .where('lanner_since', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.nickname]));
 }
 
 export type PlaytimeSumRow = { id: number; seconds: number };

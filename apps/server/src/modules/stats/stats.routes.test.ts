@@ -290,6 +290,61 @@ describe.each(testEngines)('stats on %s', (engine) => {
     ]);
   });
 
+  const headline = (user: { id: number; nickname: string; avatarVersion: string | null }) => ({
+    id: user.id,
+    nickname: user.nickname,
+    avatarVersion: user.avatarVersion,
+  });
+
+  it('answers the leaderboard page its ranking (view=ranking): no games, users as headlines', async () => {
+    for (const month of ['2025/10', 'last']) {
+      const url = `/api/stats/leader-boards/users/months/${month}`;
+      const whole = (await get(url)).body;
+      const ranking = await get(`${url}?view=ranking`);
+      expect(ranking.status).toBe(200);
+      expect(whole.items.length).toBeGreaterThan(0);
+      expect(ranking.body).toEqual({
+        month: whole.month,
+        items: whole.items.map(
+          ({
+            user,
+            games: _,
+            ...item
+          }: {
+            user: Parameters<typeof headline>[0];
+            games: unknown;
+          }) => ({
+            ...item,
+            user: headline(user),
+          }),
+        ),
+      });
+      // The whole board is still the default, and kept apart from the ranking.
+      expect((await get(url)).body).toEqual(whole);
+    }
+    expect((await get('/api/stats/leader-boards/users/months/last?view=all')).status).toBe(400);
+  });
+
+  it('answers the rewind page its viewer’s view (view=viewer): their own favourite games', async () => {
+    const whole = (await get('/api/stats/summaries/2025')).body;
+    const own = (as: string) =>
+      whole.favoriteGames.filter(
+        (entry: { userId: number }) => entry.userId === people[as]?.user.id,
+      );
+    for (const as of ['ann', 'bob', 'ann']) {
+      const view = await get('/api/stats/summaries/2025?view=viewer', as);
+      expect(view.status).toBe(200);
+      expect(own(as).length).toBeGreaterThan(0);
+      expect(view.body).toEqual({
+        ...whole,
+        users: whole.users.map(headline),
+        favoriteGames: own(as),
+      });
+    }
+    expect((await get('/api/stats/summaries/2025?view=viewer', null)).status).toBe(401);
+    expect((await get('/api/stats/summaries/2025?view=mine')).status).toBe(400);
+  });
+
   it('shows a new nickname in a kept rewind of a closed year', async () => {
     await get('/api/stats/summaries/2024');
     await site.db

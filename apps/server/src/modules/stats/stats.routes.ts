@@ -6,8 +6,12 @@ import {
   paged,
   pagedQuerySchema,
   playerLeaderboardMonthSchema,
+  playerLeaderboardQuerySchema,
+  playerRankingMonthSchema,
   problemDetailsSchema,
+  rewindQuerySchema,
   rewindSummarySchema,
+  rewindViewSchema,
   rewindYearsSchema,
   statsMonthParamsSchema,
   statsYearParamSchema,
@@ -23,6 +27,7 @@ import {
   sendJson,
   toJson,
 } from '../../http/kept-answers.ts';
+import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import { nextPlayDay, playDayOf, playDayStart } from '../playtime/play-days.ts';
 import {
@@ -34,6 +39,7 @@ import {
   monthKey,
   playerLeaderboardMonth,
   rewindOfYear,
+  rewindViewOf,
   type StatsDeps,
 } from './stats.service.ts';
 
@@ -66,18 +72,28 @@ export const statsRoutes =
         return playDayStart(nextPlayDay(today), deps.communityTimeZone).getTime();
       },
     };
+    // `parts`: what else than the request the answer depends on (the viewer).
     const keep = async <Schema extends z.ZodType>(
       request: FastifyRequest,
       reply: FastifyReply,
       schema: Schema,
       build: () => Promise<z.input<Schema>>,
+      ...parts: readonly (string | number)[]
     ) => {
-      const key = keyOfRead(request);
+      const key = keyOfRead(request, ...parts);
       return sendJson(
         reply,
         await deps.answers.read(key, depends, async () => toJson(schema, await build()), request),
       );
     };
+    // The leaderboard page's players: the whole board, written as a ranking (no games per
+    // player, users as headlines): the ranking's writer drops the rest.
+    const playersSchema = (view: 'full' | 'ranking') =>
+      view === 'ranking' ? playerRankingMonthSchema : playerLeaderboardMonthSchema;
+    const playersResponse = z.union([playerLeaderboardMonthSchema, playerRankingMonthSchema]);
+    const viewNote =
+      'view: full (default) or ranking (each player’s id, nickname, avatar version, playtime ' +
+      'and positions: what the leaderboard page shows).';
 
     app.get(
       '/api/stats/leader-boards',
@@ -116,12 +132,13 @@ export const statsRoutes =
         schema: {
           tags: ['stats'],
           summary: 'The player leaderboard of the last complete month that has playtime',
-          description: `404 when no complete month has playtime. ${monthsNote}`,
-          response: { 200: playerLeaderboardMonthSchema, ...problems },
+          description: `404 when no complete month has playtime. ${viewNote} ${monthsNote}`,
+          querystring: playerLeaderboardQuerySchema,
+          response: { 200: playersResponse, ...problems },
         },
       },
       (request, reply) =>
-        keep(request, reply, playerLeaderboardMonthSchema, async () =>
+        keep(request, reply, playersSchema(request.query.view), async () =>
           playerLeaderboardMonth(deps, await findLastMonth(deps)),
         ),
     );
@@ -134,13 +151,14 @@ export const statsRoutes =
           summary: 'Every player of a month, best first',
           description:
             'position is 1-based by total playtime, ties by nickname; previousPosition is the ' +
-            `position the month before, or null. A month without playtime has no items. ${monthsNote}`,
+            `position the month before, or null. A month without playtime has no items. ${viewNote} ${monthsNote}`,
           params: statsMonthParamsSchema,
-          response: { 200: playerLeaderboardMonthSchema, ...problems },
+          querystring: playerLeaderboardQuerySchema,
+          response: { 200: playersResponse, ...problems },
         },
       },
       (request, reply) =>
-        keep(request, reply, playerLeaderboardMonthSchema, () =>
+        keep(request, reply, playersSchema(request.query.view), () =>
           playerLeaderboardMonth(deps, monthKey(request.params.year, request.params.month)),
         ),
     );
@@ -209,12 +227,26 @@ export const statsRoutes =
             'avgPlaytimePerDay divides by the days of the year (so far, for the running year); ' +
             'avgPlaytimePerUser by the players. favoriteGames: five per player. busiestDays: the ' +
             'ten play days with the most playtime. spikes: the five days with the largest ' +
-            `increase over the day before. 404 for a year without playtime. ${monthsNote}`,
+            `increase over the day before. 404 for a year without playtime. view: full ` +
+            '(default) or viewer (what the rewind page shows its viewer: users as headlines, ' +
+            `favoriteGames the viewer’s own only; kept per viewer). ${monthsNote}`,
           params: z.object({ year: statsYearParamSchema }),
-          response: { 200: rewindSummarySchema, ...problems },
+          querystring: rewindQuerySchema,
+          response: { 200: z.union([rewindSummarySchema, rewindViewSchema]), ...problems },
         },
       },
-      (request, reply) =>
-        keep(request, reply, rewindSummarySchema, () => rewindOfYear(deps, request.params.year)),
+      async (request, reply) => {
+        const { year } = request.params;
+        if (request.query.view === 'full')
+          return keep(request, reply, rewindSummarySchema, () => rewindOfYear(deps, year));
+        const viewerId = (await requireViewer(request)).user.id;
+        return keep(
+          request,
+          reply,
+          rewindViewSchema,
+          async () => rewindViewOf(await rewindOfYear(deps, year), viewerId),
+          viewerId,
+        );
+      },
     );
   };

@@ -7,6 +7,7 @@ import {
   type Paged,
   type PlayerLeaderboardMonth,
   type RewindSummary,
+  type RewindView,
   type UserPublic,
 } from '@lanparty/contract';
 import { unknownGameName } from '@lanparty/contract/rules';
@@ -266,6 +267,18 @@ export async function rewindOfYear(
     spikes: spikesOf(perDay)
       .slice(0, spikeCount)
       .map(({ date, increase }) => ({ date, playtimeIncrease: formatTimeSpan(increase) })),
+  };
+}
+
+/**
+ * What the rewind page shows its viewer (`view=viewer`): the favourite games of the viewer
+ * alone (five of every player's were most of the answer); the users are written as
+ * headlines by the view's schema.
+ */
+export function rewindViewOf(summary: RewindSummary, viewerId: number): RewindView {
+  return {
+    ...summary,
+    favoriteGames: summary.favoriteGames.filter((entry) => entry.userId === viewerId),
   };
 }
 

@@ -9,8 +9,8 @@ import {
   type LeaderboardMonths,
   monthNames,
   parseTimeSpan,
-  type RewindSummary,
-  type UserPublic,
+  type RewindView,
+  type UserHeadline,
 } from '@lanparty/contract';
 import { unknownGameName } from '@lanparty/contract/rules';
 import { formatDecimal } from '../../lib/format-number.ts';
@@ -123,10 +123,10 @@ export function findLanCoveringDay<L extends Pick<Lan, 'startDate' | 'endDate'>>
   return lans.find((lan) => dayOf(lan.startDate) <= day && day <= dayOf(lan.endDate));
 }
 
-export type RankedPlayer = { user: UserPublic; seconds: number; position: number };
+export type RankedPlayer = { user: UserHeadline; seconds: number; position: number };
 
 /** The rewind's players, most playtime first (ties by nickname), with 1-based positions. */
-export function rankRewindPlayers(summary: RewindSummary): RankedPlayer[] {
+export function rankRewindPlayers(summary: RewindView): RankedPlayer[] {
   const users = new Map(summary.users.map((user) => [user.id, user]));
   return summary.userPlaytimes
     .map((entry) => ({
@@ -142,19 +142,19 @@ export function rankRewindPlayers(summary: RewindSummary): RankedPlayer[] {
 }
 
 /** Each player's position in a year's rewind, to compare the next year with. */
-export function mapRewindPositions(summary: RewindSummary): Map<number, number> {
+export function mapRewindPositions(summary: RewindView): Map<number, number> {
   return new Map(rankRewindPlayers(summary).map((player) => [player.user.id, player.position]));
 }
 
 export type GamePlaytime = { game: Game; seconds: number };
 
-function gameLookup(summary: RewindSummary): (gameId: number) => Game {
+function gameLookup(summary: RewindView): (gameId: number) => Game {
   const games = new Map(summary.games.map((game) => [game.id, game]));
   return (gameId) => games.get(gameId) ?? { id: gameId, name: unknownGameName(gameId) };
 }
 
 function topByPlaytime<Entry extends { gameId: number; totalPlaytime: string }>(
-  summary: RewindSummary,
+  summary: RewindView,
   entries: readonly Entry[],
 ): GamePlaytime[] {
   const findGame = gameLookup(summary);
@@ -169,26 +169,18 @@ function topByPlaytime<Entry extends { gameId: number; totalPlaytime: string }>(
 }
 
 /** The community's 5 most played games of the year (spec: "our favorite games"). */
-export function listOurFavoriteGames(summary: RewindSummary): GamePlaytime[] {
+export function listOurFavoriteGames(summary: RewindView): GamePlaytime[] {
   return topByPlaytime(summary, summary.gamePlaytimes);
 }
 
 /** One player's 5 most played games of the year (spec: "your favorite games"). */
-export function listFavoriteGamesOf(summary: RewindSummary, userId: number): GamePlaytime[] {
+export function listFavoriteGamesOf(summary: RewindView, userId: number): GamePlaytime[] {
   return topByPlaytime(
     summary,
     summary.favoriteGames.filter((entry) => entry.userId === userId),
   );
 }
 
-function unknownUser(id: number): UserPublic {
-  return {
-    id,
-    nickname: `Player ${id}`,
-    steamId: null,
-    roles: [],
-    stats: { numberOfLans: 0, lastLanOn: null },
-    avatarVersion: null,
-    clan: null,
-  };
+function unknownUser(id: number): UserHeadline {
+  return { id, nickname: `Player ${id}`, avatarVersion: null };
 }

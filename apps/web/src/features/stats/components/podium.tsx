@@ -1,4 +1,4 @@
-import type { PlayerLeaderboardItem } from '@lanparty/contract';
+import type { PlayerRankingItem } from '@lanparty/contract';
 import { UserAvatar } from '../../../components/user-avatar/user-avatar.tsx';
 import { formatPlaytimeHours } from '../stats-rules.ts';
 import styles from './podium.module.css';
@@ -13,7 +13,7 @@ const MEDALS = ['gold', 'silver', 'bronze'] as const;
  * The month's top three on a podium: gold in the middle and highest, silver left, bronze
  * right. The list stays in reading order (1, 2, 3); only the layout moves the places.
  */
-export function Podium({ items }: { items: readonly PlayerLeaderboardItem[] }) {
+export function Podium({ items }: { items: readonly PlayerRankingItem[] }) {
   return (
     <ol className={styles.podium} aria-label="Podium">
       {items.slice(0, PODIUM_PLACES).map((item, index) => {

@@ -1,4 +1,4 @@
-import type { LanHeadline, RewindSummary, RewindUserPlaytime } from '@lanparty/contract';
+import type { LanHeadline, RewindUserPlaytime, RewindView } from '@lanparty/contract';
 import type { ReactNode } from 'react';
 import section from '../../../components/section.module.css';
 import { formatDisplayDate } from '../../../lib/format-date.ts';
@@ -42,7 +42,7 @@ function RewindSection({
   );
 }
 
-export function CollectiveSection({ summary }: { summary: RewindSummary }) {
+export function CollectiveSection({ summary }: { summary: RewindView }) {
   return (
     <RewindSection id="rewind-collective" title="We played collectively">
       <BigNumbers>
@@ -164,7 +164,7 @@ export function BusiestDaysSection({
   summary,
   lans,
 }: {
-  summary: RewindSummary;
+  summary: RewindView;
   lans: readonly LanHeadline[];
 }) {
   const days = summary.busiestDays.map((day) => ({
@@ -201,7 +201,7 @@ export function BusiestDaysSection({
   );
 }
 
-export function SpikesSection({ summary }: { summary: RewindSummary }) {
+export function SpikesSection({ summary }: { summary: RewindView }) {
   const spikes = summary.spikes.map((spike) => ({
     date: spike.date,
     seconds: playtimeSeconds(spike.playtimeIncrease),

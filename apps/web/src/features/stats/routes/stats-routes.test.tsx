@@ -102,6 +102,9 @@ describe('stats/leader-board', () => {
     ]);
     const gamesRequest = requests.find((r) => r.url.pathname.includes('/games/'));
     expect(gamesRequest?.url.searchParams.get('limit')).toBe('10');
+    // The players as the page shows them: no games per player, users as headlines.
+    const playersRequest = requests.find((r) => r.url.pathname.includes('/users/months/'));
+    expect(playersRequest?.url.searchParams.get('view')).toBe('ranking');
     expect(document.title).toMatch(/^Leaderboard October 2026/);
   });
 
@@ -391,6 +394,14 @@ describe('stats/rewinds/:year', () => {
     expect(lansQuery?.get('sinceDate')).toBe('2026-01-01');
     expect(lansQuery?.get('untilDate')).toBe('2027-01-01');
     expect(lansQuery?.get('include')).toBe('active');
+    // Both years' rewinds as the page shows them to its viewer (their own favourite games).
+    const rewindViews = requests
+      .filter((r) => r.url.pathname.startsWith('/api/stats/summaries/'))
+      .map((r) => `${r.url.pathname}?${r.url.searchParams}`);
+    expect(rewindViews.sort()).toEqual([
+      '/api/stats/summaries/2025?view=viewer',
+      '/api/stats/summaries/2026?view=viewer',
+    ]);
 
     const spikes = within(section('Sudden spikes')).getAllByRole('listitem');
     expect(spikes.map((item) => item.textContent)).toEqual(['04 Dec 2026+6 hours']);
