@@ -271,7 +271,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(announcementsRoutes(lanDeps));
   await app.register(tournamentsRoutes(lanDeps));
   await app.register(gamesRoutes({ db }));
-  await app.register(clansRoutes({ db, timeZone: config.communityTimeZone }));
+  await app.register(
+    clansRoutes({
+      db,
+      timeZone: config.communityTimeZone,
+      answers: createKeptAnswers<JsonBytes>(db, { maximum: 100 }),
+    }),
+  );
   await app.register(
     seatingRoutes({
       db,

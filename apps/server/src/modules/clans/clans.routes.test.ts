@@ -109,6 +109,25 @@ describe.each(testEngines)('clans on %s', (engine) => {
       });
     });
 
+    it('lists a clan as it is now: the kept list follows a new member and a rename', async () => {
+      const leader = await api.person();
+      const clan = await create(leader, freshClan());
+      const listed = async () =>
+        (await api.request(undefined, 'GET', '/api/clans?limit=100'))
+          .json()
+          .items.find((item: { id: number }) => item.id === clan.id);
+      expect(await listed()).toMatchObject({ memberCount: 1 });
+      expect((await join(await api.person(), clan, clan.code)).statusCode).toBe(200);
+      expect(await listed()).toMatchObject({ memberCount: 2, name: clan.name });
+      const renamed = await api.request(leader, 'PUT', `/api/clans/${clan.id}`, {
+        name: `${clan.name} Two`,
+        tag: clan.tag,
+        colour: clan.colour,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await listed()).toMatchObject({ memberCount: 2, name: `${clan.name} Two` });
+    });
+
     it('refuses a name or tag another clan has, compared without case and spaces', async () => {
       const first = await create(await api.person());
       const other = await api.person();

@@ -12,6 +12,13 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  type JsonBytes,
+  type KeptAnswers,
+  keyOfRead,
+  sendJson,
+  toJson,
+} from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import {
   type ClansDeps,
@@ -38,8 +45,11 @@ const memberParams = z.object({ id: idParamSchema, userId: idParamSchema });
 const leaderOnly = 'For the clan’s leader and member administrators (403 otherwise).';
 
 /** Clans (issue 34): anyone reads them; lanners and members make, join and run them. */
+/** The clans page's list is the same for everyone and shows clans and their members alone. */
+const clanListSchema = paged(clanListItemSchema);
+
 export const clansRoutes =
-  (deps: ClansDeps): FastifyPluginAsyncZod =>
+  (deps: ClansDeps & { answers: KeptAnswers<JsonBytes> }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/clans',
@@ -48,10 +58,21 @@ export const clansRoutes =
           tags: ['clans'],
           summary: 'The clans, by name',
           querystring: clanListQuerySchema,
-          response: { 200: paged(clanListItemSchema), 400: problemDetailsSchema },
+          response: { 200: clanListSchema, 400: problemDetailsSchema },
         },
       },
-      async (request) => listClans(deps, request.query),
+      // Kept while clans, their members and users are unchanged (the lans group of tables,
+      // raised by their triggers; decision 023), by the validated page asked for.
+      async (request, reply) =>
+        sendJson(
+          reply,
+          await deps.answers.read(
+            keyOfRead(request),
+            { groups: ['lans'] },
+            async () => toJson(clanListSchema, await listClans(deps, request.query)),
+            request,
+          ),
+        ),
     );
 
     app.post(
