@@ -1,3 +1,4 @@
+// @vitest-isolate: it counts every request the app makes (apps/web/vitest.shared.ts).
 import type {
   GameLeaderboardMonth,
   PlayerLeaderboardMonth,
@@ -112,7 +113,7 @@ describe("the first screen's reads, started with the app", () => {
       ]),
     );
     expect(await screen.findByRole('cell', { name: 'Factorio' })).toBeInTheDocument();
-    expect(requests).toHaveLength(4);
+    expect(pathsOf(requests)).toHaveLength(4);
   });
 
   it("are a year's rewind and the years; the year before and the lans once the page shows", async () => {
