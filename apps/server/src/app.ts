@@ -237,7 +237,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const reads = createLanReadCache(db);
   await app.register(healthRoutes(db));
   await app.register(settingsRoutes(config.identity));
-  await app.register(usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam, reads }));
+  // One's own reads (profile, seat swaps, history), kept per person (decision 023).
+  const ownReads = createKeptAnswers<JsonBytes>(db, {
+    maximum: 2_000,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  await app.register(
+    usersRoutes({ db, publicUrl: config.publicUrl, steam: config.steam, reads, ownReads }),
+  );
   const playDeps = {
     publicUrl: config.publicUrl,
     isChatOn,
@@ -262,6 +269,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ...lanDeps,
       dataDir: config.dataDir,
       verifySignIn: verifiers.verifySignIn,
+      ownReads,
     }),
   );
   await app.register(organiserRoutes(lanDeps));
@@ -276,6 +284,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       db,
       timeZone: config.communityTimeZone,
       answers: createKeptAnswers<JsonBytes>(db, { maximum: 100 }),
+      pages: createKeptAnswers(db, { maximum: 500 }),
     }),
   );
   await app.register(
@@ -284,6 +293,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       communityTimeZone: config.communityTimeZone,
       answers: createKeptAnswers(db),
       follows: createKeptAnswers(db, { maximum: 100 }),
+      ownReads,
       ...(options.clock ? { clock: options.clock } : {}),
     }),
   );
@@ -298,7 +308,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const statsDeps = { db, communityTimeZone: config.communityTimeZone };
   await app.register(statsRoutes({ ...statsDeps, answers: createKeptAnswers<JsonBytes>(db) }));
   await app.register(
-    historyRoutes({ ...statsDeps, ...(options.clock ? { clock: options.clock } : {}) }),
+    historyRoutes({ ...statsDeps, ownReads, ...(options.clock ? { clock: options.clock } : {}) }),
   );
   await app.register(calendarRoutes({ db, publicUrl: config.publicUrl }));
   await moveAssetFilesIntoDatabase({ db, dataDir: config.dataDir, log: app.log });

@@ -3,13 +3,15 @@ import type { AppDatabase } from './executor.ts';
 import { sharedLooks } from './shared-looks.ts';
 
 /**
- * The groups of tables whose changes the database counts (migrations 0004 and 0010):
- * `lans` covers lans, subscribers, users, their roles, the uploaded images and payment details
- * (0040); `playtime`
- * the playtime and its rollups; `seating` seat plans, blocks and seats (0022); `news` a
- * lan's schedule and announcements (0028). Equal versions mean nothing in the group changed.
+ * The groups of tables whose changes the database counts, each raised by triggers:
+ * `lans` lans, subscribers, users, their roles and consents, clans, the uploaded images,
+ * payment details and settings, the local accounts (0004, 0010, 0040, 0041); `playtime` the
+ * playtime, its rollups and the Steam profiles' state (0010, 0041); `seating` seat plans,
+ * blocks, seats and swaps (0022, 0041); `news` a lan's schedule, announcements and messages
+ * (0028, 0041); `tournaments` tournaments, their entries and members (0041). Equal versions
+ * mean nothing in the group changed.
  */
-export type DataGroup = 'lans' | 'playtime' | 'seating' | 'news';
+export type DataGroup = 'lans' | 'playtime' | 'seating' | 'news' | 'tournaments';
 
 type VersionRow = { name: string; version: number | string };
 

@@ -119,6 +119,28 @@ export function keyOfRead(request: FastifyRequest, ...parts: readonly (string | 
 }
 
 /**
+ * Sends the answer kept for the request (keyed by keyOfRead with `parts`: what else than
+ * the request it depends on, such as the viewer), made by `build` and written by `schema`
+ * when none is kept or it is stale.
+ */
+export async function sendKept<Schema extends z.ZodType>(
+  answers: KeptAnswers<JsonBytes>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: { depends: AnswerDepends; schema: Schema; parts?: readonly (string | number)[] },
+  build: () => Promise<z.input<Schema>>,
+): Promise<FastifyReply> {
+  const key = keyOfRead(request, ...(read.parts ?? []));
+  const json = await answers.read(
+    key,
+    read.depends,
+    async () => toJson(read.schema, await build()),
+    request,
+  );
+  return sendJson(reply, json);
+}
+
+/**
  * A kept JSON answer, as the bytes sent: encoded once when it is made rather than on every
  * request (a large answer's encoding was a good part of sending it).
  */

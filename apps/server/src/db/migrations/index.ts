@@ -36,6 +36,7 @@ import * as lannerEvents from './0037-lanner-events.ts';
 import * as switchedOffScreens from './0038-switched-off-screens.ts';
 import * as leavingALanInOneStep from './0039-leaving-a-lan-in-one-step.ts';
 import * as paymentDetailsVersion from './0040-payment-details-version.ts';
+import * as moreKeptReads from './0041-more-kept-reads.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0038-switched-off-screens': switchedOffScreens,
   '0039-leaving-a-lan-in-one-step': leavingALanInOneStep,
   '0040-payment-details-version': paymentDetailsVersion,
+  '0041-more-kept-reads': moreKeptReads,
 };

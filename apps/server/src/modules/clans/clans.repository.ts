@@ -1,7 +1,7 @@
 import type { ClanRole, ClanSummary } from '@lanparty/contract';
 import { placeTakingStatuses } from '@lanparty/contract/rules';
 import type { Selectable } from 'kysely';
-import { dialectOf } from '../../db/columns.ts';
+import { dialectOf, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { ClanMembersTable, ClansTable } from '../../db/schema.ts';
 
@@ -251,4 +251,22 @@ export async function findComingLansOf(db: Executor, userIds: readonly number[],
     .orderBy('lans.start_date')
     .orderBy('lans.id')
     .execute();
+}
+
+/**
+ * When the first coming lan a member of the clan holds a place at ends (ms since the
+ * epoch; Infinity for none): it then leaves the clan's page.
+ */
+export async function findComingLansEnd(db: Executor, clanId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('clan_members')
+    .innerJoin('subscribers', 'subscribers.user_id', 'clan_members.user_id')
+    .innerJoin('lans', 'lans.id', 'subscribers.lan_id')
+    .select((eb) => eb.fn.min('lans.end_date').as('next'))
+    .where('clan_members.clan_id', '=', clanId)
+    .where('subscribers.status', 'in', [...placeTakingStatuses])
+    .where('lans.is_active', '=', true)
+    .where('lans.end_date', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.next ? Date.parse(toIsoTimestamp(row.next)) : Number.POSITIVE_INFINITY;
 }

@@ -128,6 +128,33 @@ describe.each(testEngines)('clans on %s', (engine) => {
       expect(await listed()).toMatchObject({ memberCount: 2, name: `${clan.name} Two` });
     });
 
+    it('shows a clan as it is now: its kept page follows a new member, a rename and a new leader', async () => {
+      const leader = await api.person();
+      const member = await api.person();
+      const clan = await create(leader);
+      expect((await read(clan.id, member)).members).toHaveLength(1);
+      expect((await join(member, clan, clan.code)).statusCode).toBe(200);
+      expect((await read(clan.id, member)).members).toHaveLength(2);
+      expect((await read(clan.id, member)).code).toBeNull();
+      const renamed = await api.request(leader, 'PUT', `/api/clans/${clan.id}`, {
+        name: `${clan.name} Two`,
+        tag: clan.tag,
+        colour: clan.colour,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await read(clan.id, member)).name).toBe(`${clan.name} Two`);
+      const handedOver = await api.request(
+        leader,
+        'PUT',
+        `/api/clans/${clan.id}/members/${member.user.id}`,
+        { role: 'leader' },
+      );
+      expect(handedOver.statusCode, handedOver.body).toBe(200);
+      // The new leader sees the invite code, the old one no longer does.
+      expect((await read(clan.id, member)).code).toMatch(/^[\w-]{24}$/);
+      expect((await read(clan.id, leader)).code).toBeNull();
+    });
+
     it('refuses a name or tag another clan has, compared without case and spaces', async () => {
       const first = await create(await api.person());
       const other = await api.person();

@@ -12,13 +12,7 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type JsonBytes,
-  type KeptAnswers,
-  keyOfRead,
-  sendJson,
-  toJson,
-} from '../../http/kept-answers.ts';
+import { type JsonBytes, type KeptAnswers, sendJson, sendKept } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import {
   type ClansDeps,
@@ -26,9 +20,10 @@ import {
   changeMemberRole,
   createClan,
   disbandClan,
-  getClan,
   joinClan,
+  type KeptClan,
   listClans,
+  readClanPage,
   removeMember,
   renewInviteCode,
 } from './clans.service.ts';
@@ -49,7 +44,9 @@ const leaderOnly = 'For the clan’s leader and member administrators (403 other
 const clanListSchema = paged(clanListItemSchema);
 
 export const clansRoutes =
-  (deps: ClansDeps & { answers: KeptAnswers<JsonBytes> }): FastifyPluginAsyncZod =>
+  (
+    deps: ClansDeps & { answers: KeptAnswers<JsonBytes>; pages: KeptAnswers<KeptClan> },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/clans',
@@ -64,14 +61,12 @@ export const clansRoutes =
       // Kept while clans, their members and users are unchanged (the lans group of tables,
       // raised by their triggers; decision 023), by the validated page asked for.
       async (request, reply) =>
-        sendJson(
+        sendKept(
+          deps.answers,
+          request,
           reply,
-          await deps.answers.read(
-            keyOfRead(request),
-            { groups: ['lans'] },
-            async () => toJson(clanListSchema, await listClans(deps, request.query)),
-            request,
-          ),
+          { depends: { groups: ['lans'] }, schema: clanListSchema },
+          () => listClans(deps, request.query),
         ),
     );
 
@@ -110,7 +105,8 @@ export const clansRoutes =
           },
         },
       },
-      async (request) => getClan(deps, await request.viewer(), request.params.id),
+      async (request, reply) =>
+        sendJson(reply, await readClanPage(deps, request.viewer, request.params.id, request)),
     );
 
     app.put(

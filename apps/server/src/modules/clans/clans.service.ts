@@ -1,9 +1,22 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clan, ClanInput, ClanListItem, ClanRole, Paged } from '@lanparty/contract';
+import {
+  type Clan,
+  type ClanInput,
+  type ClanListItem,
+  type ClanRole,
+  clanSchema,
+  type Paged,
+} from '@lanparty/contract';
 import { assetIdOf, clanKey } from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import type { Executor } from '../../db/executor.ts';
+import {
+  type AnswerDepends,
+  type JsonBytes,
+  type KeptAnswers,
+  toJson,
+} from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { authorize, isAllowed } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
@@ -17,6 +30,7 @@ import {
   findClan,
   findClanMembers,
   findClansByKeys,
+  findComingLansEnd,
   findComingLansOf,
   findMembership,
   insertClan,
@@ -64,12 +78,8 @@ async function roleIn(db: Executor, viewer: Viewer | null, clanId: number) {
   return membership?.clan_id === clanId ? membership.role : null;
 }
 
-async function readClan(
-  deps: ClansDeps,
-  db: Executor,
-  row: ClanRow,
-  viewer: Viewer | null,
-): Promise<Clan> {
+/** What a clan's page shows: its members, their avatars and the coming lans each is at. */
+async function clanPage(deps: ClansDeps, db: Executor, row: ClanRow) {
   const members = await findClanMembers(db, row.id);
   const ids = members.map((member) => member.user_id);
   const [avatars, comingLans] = await Promise.all([
@@ -79,13 +89,74 @@ async function readClan(
     ),
     findComingLansOf(db, ids, new Date()),
   ]);
-  const role = members.find((member) => member.user_id === viewer?.user.id)?.role ?? null;
-  return presentClan(row, members, {
-    avatarVersionOf: (userId) => avatars.get(assetIdOf('user', userId)) ?? null,
-    comingLans,
-    showsCode: isAllowed(viewer, 'clan.lead', role),
-    timeZone: deps.timeZone,
-  });
+  const roles = new Map(members.map((member) => [member.user_id, member.role]));
+  const present = (showsCode: boolean) =>
+    presentClan(row, members, {
+      avatarVersionOf: (userId) => avatars.get(assetIdOf('user', userId)) ?? null,
+      comingLans,
+      showsCode,
+      timeZone: deps.timeZone,
+    });
+  return { roles, present };
+}
+
+/** Whether the viewer sees the invite code: the clan's leader and member administrators. */
+const showsCodeTo = (viewer: Viewer | null, roles: ReadonlyMap<number, ClanRole>) =>
+  isAllowed(viewer, 'clan.lead', (viewer && roles.get(viewer.user.id)) ?? null);
+
+async function readClan(
+  deps: ClansDeps,
+  db: Executor,
+  row: ClanRow,
+  viewer: Viewer | null,
+): Promise<Clan> {
+  const { roles, present } = await clanPage(deps, db, row);
+  return present(showsCodeTo(viewer, roles));
+}
+
+/**
+ * A clan's page as kept: as everyone reads it, as its leader and member administrators
+ * read it (with the invite code), and who holds which role in it.
+ */
+export type KeptClan = {
+  json: JsonBytes;
+  jsonWithCode: JsonBytes;
+  roles: ReadonlyMap<number, ClanRole>;
+};
+
+// A clan's page shows clans, members, users and their avatars (the lans group) and the
+// coming lans each member is at: until one of those ends.
+const keptClanDepends = (db: AppDatabase, clanId: number): AnswerDepends => ({
+  groups: ['lans'],
+  validUntil: (now) => findComingLansEnd(db, clanId, now),
+});
+
+/**
+ * GET /api/clans/{id}: kept per clan while what it shows is unchanged; the viewer picks
+ * the copy with or without the invite code.
+ */
+export async function readClanPage(
+  deps: ClansDeps & { pages: KeptAnswers<KeptClan> },
+  viewer: () => Promise<Viewer | null>,
+  clanId: number,
+  scope?: object,
+): Promise<JsonBytes> {
+  const kept = await deps.pages.read(
+    `clan ${clanId}`,
+    keptClanDepends(deps.db, clanId),
+    async () => {
+      const row = await findClan(deps.db, clanId);
+      if (!row) throw notFound(clanId);
+      const { roles, present } = await clanPage(deps, deps.db, row);
+      return {
+        json: toJson(clanSchema, present(false)),
+        jsonWithCode: toJson(clanSchema, present(true)),
+        roles,
+      };
+    },
+    scope,
+  );
+  return showsCodeTo(await viewer(), kept.roles) ? kept.jsonWithCode : kept.json;
 }
 
 export async function listClans(

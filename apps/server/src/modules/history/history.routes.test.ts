@@ -150,6 +150,45 @@ describe.each(testEngines)('history and badges on %s', (engine) => {
     expect(await keysOf(administrator.user.id)).toContain('crew');
   });
 
+  it('follows what it shows: a message to the participants, playtime of a closed month', async () => {
+    const writer = await api.person();
+    const lan = await endedLan('Written to', 10);
+    await takePart(lan.id, writer.user.id, true);
+    const keysOf = async () =>
+      ((await historyOf(writer.user.id)).json() as UserHistory).badges.map((badge) => badge.key);
+    expect(await keysOf()).not.toContain('crew');
+    await site.db
+      .insertInto('lan_messages')
+      .values({
+        lan_id: lan.id,
+        sender_user_id: writer.user.id,
+        sender_nickname: 'Writer',
+        subject: 'Doors open at six',
+        body: 'See you there.',
+        statuses: '["Paid"]',
+        chat: false,
+        recipients: 1,
+        unreachable: '[]',
+        creation_date: new Date().toISOString(),
+      })
+      .execute();
+    expect(await keysOf()).toContain('crew');
+    await ensureGames(site.db, [10], new Date());
+    await site.db.transaction().execute((trx) =>
+      addPlaytime(
+        trx,
+        {
+          userId: writer.user.id,
+          gameId: 10,
+          start: new Date('2024-11-10T18:00:00Z'),
+          end: new Date('2024-11-11T04:00:00Z'),
+        },
+        'Europe/Amsterdam',
+      ),
+    );
+    expect(await keysOf()).toContain('podium-gold-2024-11');
+  });
+
   it('awards the podium of a closed month as its leaderboard shows it', async () => {
     await ensureGames(site.db, [10], new Date());
     const players = [

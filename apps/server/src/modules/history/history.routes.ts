@@ -6,9 +6,15 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type JsonBytes, type KeptAnswers, sendKept } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { markBadgesSeen, setShowsHistory } from './history.repository.ts';
-import { getHistory, type HistoryDeps } from './history.service.ts';
+import {
+  getHistory,
+  type HistoryDeps,
+  historyDepends,
+  refuseHiddenHistory,
+} from './history.service.ts';
 
 const problems = {
   400: problemDetailsSchema,
@@ -17,7 +23,9 @@ const problems = {
 };
 
 export const historyRoutes =
-  (deps: HistoryDeps & { clock?: () => Date }): FastifyPluginAsyncZod =>
+  (
+    deps: HistoryDeps & { clock?: () => Date; ownReads: KeptAnswers<JsonBytes> },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const now = () => deps.clock?.() ?? new Date();
 
@@ -34,7 +42,13 @@ export const historyRoutes =
           response: { 200: userHistorySchema, ...problems },
         },
       },
-      async (request) => getHistory(deps, await request.viewer(), request.params.id, now()),
+      // Kept per person while what it shows is unchanged: the same for all who may read it.
+      async (request, reply) => {
+        const userId = request.params.id;
+        await refuseHiddenHistory(deps, await request.viewer(), userId);
+        const read = { depends: historyDepends(deps), schema: userHistorySchema };
+        return sendKept(deps.ownReads, request, reply, read, () => getHistory(deps, userId, now()));
+      },
     );
 
     app.put(

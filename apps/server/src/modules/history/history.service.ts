@@ -5,12 +5,17 @@ import {
   tournamentOfBadge,
 } from '@lanparty/contract/rules';
 import type { AppDatabase } from '../../db/executor.ts';
-import { createKeptAnswers, type KeptAnswers } from '../../http/kept-answers.ts';
+import {
+  type AnswerDepends,
+  createKeptAnswers,
+  type KeptAnswers,
+} from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { findStandingUserIds, findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { playDayOf } from '../playtime/play-days.ts';
+import { nextLanEnd } from '../lans/lan-read-cache.ts';
+import { playDayOf, playDayStart } from '../playtime/play-days.ts';
 import { findCountedNicknames, sumPlaytimePerMonthAndUser } from '../stats/stats.repository.ts';
 import { rank } from '../stats/stats.service.ts';
 import { type Attendance, attendanceOf, type CountedLan } from './attendance.ts';
@@ -145,23 +150,50 @@ export function viewBadge(
 }
 
 /**
- * GET /api/users/{id}/history: the person, administrators, and everyone while the person
- * shows their history; 404 otherwise, as for nobody (erased accounts have none).
+ * GET /api/users/{id}/history is for the person, administrators, and everyone while the
+ * person shows their history: a 404 otherwise, as for nobody (erased accounts have none).
  */
-export async function getHistory(
+export async function refuseHiddenHistory(
   deps: HistoryDeps,
   viewer: Viewer | null,
   userId: number,
-  now = new Date(),
-): Promise<History> {
+): Promise<void> {
+  // A viewer stands (an erased account's tokens are refused): their own is theirs to read.
+  if (viewer?.user.id === userId) return;
   const user = await findUserById(deps.db, userId);
-  const isSelf = viewer?.user.id === userId;
   const mayRead =
-    isSelf ||
     (viewer !== null && hasAnyRole(viewer.roles, requiredRoles.administration)) ||
     (user !== undefined && Boolean(user.shows_history));
   if (!user || user.erased_at !== null || !mayRead)
     throw new ProblemError(404, 'There is no history to show for this user.');
+}
+
+/**
+ * What a history shows: lans, presences and users (the `lans` group), the announcements and
+ * messages that make crew (`news`), podiums of the months (`playtime`) and of tournaments
+ * (`tournaments`); and, without a write, a lan's end (it then counts) and a month's end (its
+ * podium is made).
+ */
+export function historyDepends(deps: HistoryDeps): AnswerDepends {
+  return {
+    groups: ['lans', 'news', 'playtime', 'tournaments'],
+    validUntil: async (now) => {
+      const month = playDayOf(now, deps.communityTimeZone).slice(0, 7);
+      const [year, number] = month.split('-').map(Number) as [number, number];
+      const nextMonth =
+        number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
+      const monthEnds = playDayStart(nextMonth, deps.communityTimeZone).getTime();
+      return Math.min(monthEnds, await nextLanEnd(deps.db, now));
+    },
+  };
+}
+
+/** A person's history (who may read it is refuseHiddenHistory's). */
+export async function getHistory(
+  deps: HistoryDeps,
+  userId: number,
+  now = new Date(),
+): Promise<History> {
   const [lans, attendedIds, crew, podiums, tournamentPlaces] = await Promise.all([
     findCountedLans(deps.db, now),
     findAttendedLanIds(deps.db, userId, now),

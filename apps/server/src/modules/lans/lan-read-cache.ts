@@ -66,8 +66,11 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
   };
 }
 
-/** When the next lan ends: its lanners' numberOfLans and lastLanOn change then. */
-async function nextLanEnd(db: AppDatabase, now: Date): Promise<number> {
+/**
+ * When the next lan ends (ms since the epoch; Infinity for none): its lanners' numberOfLans
+ * and lastLanOn change then, and it is no longer a coming lan.
+ */
+export async function nextLanEnd(db: AppDatabase, now: Date): Promise<number> {
   const next = await findNextLanEnd(db, now);
   return next ? Date.parse(next) : Number.POSITIVE_INFINITY;
 }

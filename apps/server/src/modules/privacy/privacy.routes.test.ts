@@ -368,6 +368,18 @@ describe.each(testEngines)('data export, erasure and consent on %s', (engine) =>
     expect((await api.request(me, 'DELETE', '/api/users/me', { password })).statusCode).toBe(401);
   });
 
+  it('tells how one signs in as it is now: a password added after a read shows', async () => {
+    const person = await api.person();
+    const account = async () => (await api.request(person, 'GET', '/api/users/me/account')).json();
+    expect(await account()).toEqual({ username: null, hasPassword: false });
+    await insertLocalAccount(site.db, {
+      userId: person.user.id,
+      username: `later${person.user.id}`,
+      passwordHash: await hashPassword(password),
+    });
+    expect(await account()).toEqual({ username: `later${person.user.id}`, hasPassword: true });
+  });
+
   it('erases an account without a password on a fresh sign-in’s proof', async () => {
     const steamOnly = await api.person();
     const proofOf = (claims: Record<string, unknown>) =>

@@ -10,7 +10,13 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendJson } from '../../http/kept-answers.ts';
+import {
+  type AnswerDepends,
+  type JsonBytes,
+  type KeptAnswers,
+  sendJson,
+  sendKept,
+} from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { requireViewer } from '../auth/authenticate.ts';
@@ -29,8 +35,12 @@ import { verifyOwnPassword } from './own-password.ts';
 
 export type PrivacyDeps = ErasureDeps & {
   verifySignIn: SignInProofVerifier;
+  /** One's own reads, kept per person (http/kept-answers.ts). */
+  ownReads: KeptAnswers<JsonBytes>;
   clock?: () => Date;
 };
+
+const lansGroup: AnswerDepends = { groups: ['lans'] };
 
 /** How recent a sign-in must be to stand for a password when erasing an account. */
 const freshSignInSeconds = 5 * 60;
@@ -99,10 +109,14 @@ export const privacyRoutes =
           response: { 200: ownAccountSchema, 401: problemDetailsSchema },
         },
       },
-      async (request) => {
+      // Kept while users and their local accounts are unchanged (the lans group).
+      async (request, reply) => {
         const viewer = await requireViewer(request);
-        const username = (await findUsernameOfUser(deps.db, viewer.user.id)) ?? null;
-        return { username, hasPassword: username !== null };
+        const read = { depends: lansGroup, schema: ownAccountSchema, parts: [viewer.user.id] };
+        return sendKept(deps.ownReads, request, reply, read, async () => {
+          const username = (await findUsernameOfUser(deps.db, viewer.user.id)) ?? null;
+          return { username, hasPassword: username !== null };
+        });
       },
     );
 
@@ -214,9 +228,13 @@ export const privacyRoutes =
           response: { 200: consentsSchema, 401: problemDetailsSchema },
         },
       },
-      async (request) => {
+      // Kept while users and their consents are unchanged (the lans group).
+      async (request, reply) => {
         const viewer = await requireViewer(request);
-        return { steamPlaytime: await readSteamPlaytimeConsent(deps.db, viewer.user) };
+        const read = { depends: lansGroup, schema: consentsSchema, parts: [viewer.user.id] };
+        return sendKept(deps.ownReads, request, reply, read, async () => ({
+          steamPlaytime: await readSteamPlaytimeConsent(deps.db, viewer.user),
+        }));
       },
     );
 

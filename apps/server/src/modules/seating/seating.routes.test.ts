@@ -435,6 +435,8 @@ describe.each(testEngines)('seating on %s', (engine) => {
 
     it('moves both in one step when the one asked accepts', async () => {
       const { lanId, asker, asked } = await seatedPair();
+      // Read before the swap is asked: the kept list follows the new swap.
+      expect((await api.request(asked, 'GET', `/api/lans/${lanId}/seat-swaps`)).json()).toEqual([]);
       const asked1 = await ask(asker, lanId, asked.user.id);
       expect(asked1.statusCode, asked1.body).toBe(201);
       expect(asked1.json()).toMatchObject({

@@ -15,7 +15,14 @@ import {
 } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendJson } from '../../http/kept-answers.ts';
+import {
+  type AnswerDepends,
+  type JsonBytes,
+  type KeptAnswers,
+  sendJson,
+  sendKept,
+} from '../../http/kept-answers.ts';
+import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import { previewClanSeating, seatClanTogether } from './clan-seating.ts';
 import { freeSomeonesSeat, seatSomeone } from './seat-picks.ts';
@@ -37,9 +44,12 @@ const picking =
   'locksAt, a clan’s leader and seat managers for its members; lan administrators seat ' +
   'anyone at any time.';
 
+const seatSwapsSchema = z.array(seatSwapSchema);
+const swapsDepends: AnswerDepends = { groups: ['lans', 'seating'] };
+
 /** Seat plans and picks (issue 34). */
 export const seatingRoutes =
-  (deps: SeatingDeps): FastifyPluginAsyncZod =>
+  (deps: SeatingDeps & { ownReads: KeptAnswers<JsonBytes> }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/lans/:id/seating',
@@ -212,14 +222,21 @@ export const seatingRoutes =
           summary: 'The seat swaps the caller asked for or was asked',
           params: lanParams,
           response: {
-            200: z.array(seatSwapSchema),
+            200: seatSwapsSchema,
             400: problemDetailsSchema,
             401: problemDetailsSchema,
             404: problemDetailsSchema,
           },
         },
       },
-      async (request) => listSwaps(deps, await request.viewer(), request.params.id),
+      // Kept per person while seats, swaps (seating), users and the lan (lans) are unchanged.
+      async (request, reply) => {
+        const viewer = await requireViewer(request);
+        const read = { depends: swapsDepends, schema: seatSwapsSchema, parts: [viewer.user.id] };
+        return sendKept(deps.ownReads, request, reply, read, () =>
+          listSwaps(deps, viewer, request.params.id),
+        );
+      },
     );
 
     app.post(

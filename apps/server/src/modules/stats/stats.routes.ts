@@ -23,9 +23,7 @@ import {
   type AnswerDepends,
   type JsonBytes,
   type KeptAnswers,
-  keyOfRead,
-  sendJson,
-  toJson,
+  sendKept,
 } from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
@@ -79,13 +77,7 @@ export const statsRoutes =
       schema: Schema,
       build: () => Promise<z.input<Schema>>,
       ...parts: readonly (string | number)[]
-    ) => {
-      const key = keyOfRead(request, ...parts);
-      return sendJson(
-        reply,
-        await deps.answers.read(key, depends, async () => toJson(schema, await build()), request),
-      );
-    };
+    ) => sendKept(deps.answers, request, reply, { depends, schema, parts }, build);
     // The leaderboard page's players: the whole board, written as a ranking (no games per
     // player, users as headlines): the ranking's writer drops the rest.
     const playersSchema = (view: 'full' | 'ranking') =>

@@ -15,7 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toBoolean } from '../../db/columns.ts';
-import { keyOfRead, sendJson, toJson } from '../../http/kept-answers.ts';
+import {
+  type JsonBytes,
+  type KeptAnswers,
+  keyOfRead,
+  sendJson,
+  sendKept,
+  toJson,
+} from '../../http/kept-answers.ts';
 import { requireViewer } from '../auth/authenticate.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
 import { findSteamProfileState } from '../playtime/steam-profiles.repository.ts';
@@ -44,7 +51,7 @@ const problems = {
 const closedProblems = { ...problems, 403: problemDetailsSchema };
 
 export const usersRoutes =
-  (deps: UsersDeps): FastifyPluginAsyncZod =>
+  (deps: UsersDeps & { ownReads: KeptAnswers<JsonBytes> }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/users',
@@ -142,17 +149,26 @@ export const usersRoutes =
           response: { 200: playtimeStatusSchema, 401: problemDetailsSchema },
         },
       },
-      async (request) => {
+      // Kept while the user (the lans group) and their Steam profile's state (the playtime
+      // group, written by the collector with the playtime) are unchanged.
+      async (request, reply) => {
         const viewer = await requireViewer(request);
-        const hasSteamId = viewer.user.steam_id !== null;
-        const profile = await findSteamProfileState(deps.db, viewer.user.id);
-        return {
-          isCollecting: hasSteamId && isSteamApiConfigured(deps.steam),
-          hasSteamId,
-          isGameDetailsPrivate: hasSteamId && profile.isPrivate,
-          gamesCheckedAt: profile.gamesCheckedAt,
-          showsOnScreens: toBoolean(viewer.user.shows_on_screens),
+        const read = {
+          depends: { groups: ['lans', 'playtime'] } as const,
+          schema: playtimeStatusSchema,
+          parts: [viewer.user.id],
         };
+        return sendKept(deps.ownReads, request, reply, read, async () => {
+          const hasSteamId = viewer.user.steam_id !== null;
+          const profile = await findSteamProfileState(deps.db, viewer.user.id);
+          return {
+            isCollecting: hasSteamId && isSteamApiConfigured(deps.steam),
+            hasSteamId,
+            isGameDetailsPrivate: hasSteamId && profile.isPrivate,
+            gamesCheckedAt: profile.gamesCheckedAt,
+            showsOnScreens: toBoolean(viewer.user.shows_on_screens),
+          };
+        });
       },
     );
 
