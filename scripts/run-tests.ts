@@ -11,6 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { readTotalsLine, type Totals, totalsLine } from './totals-line.ts';
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--passWithNoTests'];
 const extra = process.argv.slice(2);
@@ -26,9 +27,6 @@ const runs = [
   },
 ];
 
-type Totals = { passed: number; failed: number; skipped: number };
-const totalsLine = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
-
 /** Runs one Vitest, passing its lines through as they come; its totals, or none. */
 function run({ name, args }: { name: string; args: string[] }) {
   return new Promise<{ name: string; code: number; totals?: Totals }>((resolve) => {
@@ -36,13 +34,7 @@ function run({ name, args }: { name: string; args: string[] }) {
     let totals: Totals | undefined;
     const follow = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) =>
       createInterface({ input: stream }).on('line', (line) => {
-        const match = totalsLine.exec(line.trim());
-        if (match)
-          totals = {
-            passed: Number(match[1]),
-            failed: Number(match[2]),
-            skipped: Number(match[3] ?? 0),
-          };
+        totals = readTotalsLine(line) ?? totals;
         out.write(`${line}\n`);
       });
     follow(child.stdout, process.stdout);
@@ -66,10 +58,7 @@ for (const { name, code, totals } of results) {
   sum.passed += totals.passed;
   sum.failed += totals.failed;
   sum.skipped += totals.skipped;
-  process.stdout.write(
-    `${name}: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
-  );
+  process.stdout.write(`${name}: ${totalsLine(totals)}\n`);
 }
-const skippedText = sum.skipped > 0 ? `, ${sum.skipped} skipped` : '';
-process.stdout.write(`\n${sum.passed} passed, ${sum.failed} failed${skippedText}\n`);
+process.stdout.write(`\n${totalsLine(sum)}\n`);
 process.exit(results.some(({ code }) => code !== 0) || sum.failed > 0 ? 1 : 0);

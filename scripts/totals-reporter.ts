@@ -1,4 +1,5 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { totalsLine } from './totals-line.ts';
 
 type Span = { start: number; end: number; files: number; fileMs: number };
 
@@ -53,7 +54,6 @@ export default class TotalsReporter implements Reporter {
         `  ${name}: ${seconds(span.end - span.start)} for ${span.files} files (${seconds(span.fileMs)} of files)\n`,
       );
     process.stdout.write(`  the whole run: ${seconds(Date.now() - this.runStart)}\n`);
-    const skippedText = skipped > 0 ? `, ${skipped} skipped` : '';
-    process.stdout.write(`\n${passed} passed, ${failed} failed${skippedText}\n`);
+    process.stdout.write(`\n${totalsLine({ passed, failed, skipped })}\n`);
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENT_VERSION, type NowPlaying } from '@lanparty/contract';
+import { CURRENT_VERSION } from '@lanparty/contract';
 import { discoveryDocumentUrl } from '@lanparty/contract/rules';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -324,7 +324,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     nowPlayingRoutes({
       db,
       isCollecting: isSteamApiConfigured(config.steam),
-      answers: createKeptAnswers<NowPlaying>(db, { maximum: 100 }),
+      answers: createKeptAnswers(db, {
+        maximum: 100,
+        ...(options.clock ? { now: options.clock } : {}),
+      }),
       ...(options.clock ? { clock: options.clock } : {}),
     }),
   );

@@ -1,4 +1,5 @@
 import type { Lan } from '@lanparty/contract';
+import type { ReactNode } from 'react';
 import forms from '../components/forms.module.css';
 import { QueryStatus } from '../components/query-status.tsx';
 import section from '../components/section.module.css';
@@ -20,65 +21,71 @@ export function AdminLanRoute() {
   return <AdminLanPage sections={(lan) => <LanSections lan={lan} />} />;
 }
 
+/** One section of the lan's admin page: its heading, what it is for, then its content. */
+function AdminSection({
+  id,
+  title,
+  hint,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={section.section} aria-labelledby={id}>
+      <h2 id={id} className={section.sectionTitle}>
+        {title}
+      </h2>
+      {hint ? <p className={forms.hint}>{hint}</p> : null}
+      {children}
+    </section>
+  );
+}
+
 function LanSections({ lan }: { lan: Lan }) {
   // The community's time zone comes with a new lan's draft: the schedule's times are on its
   // clocks (the page reads the same draft for its form).
   const draft = useLanDraft();
   return (
     <>
-      <section className={section.section} aria-labelledby="lan-participants">
-        <h2 id="lan-participants" className={section.sectionTitle}>
-          Participants
-        </h2>
+      <AdminSection id="lan-participants" title="Participants">
         <LanParticipants lan={lan} />
-      </section>
-      <section className={section.section} aria-labelledby="lan-payment">
-        <h2 id="lan-payment" className={section.sectionTitle}>
-          Payment details
-        </h2>
-        <p className={forms.hint}>
-          Mailed to each lanner you accept, with what they owe; shown to those who paid, with whom
-          to ask about a refund.
-        </p>
+      </AdminSection>
+      <AdminSection
+        id="lan-payment"
+        title="Payment details"
+        hint="Mailed to each lanner you accept, with what they owe; shown to those who paid, with whom to ask about a refund."
+      >
         <LanPaymentSection lan={lan} />
-      </section>
-      <section className={section.section} aria-labelledby="lan-announcements">
-        <h2 id="lan-announcements" className={section.sectionTitle}>
-          Announcements
-        </h2>
-        <p className={forms.hint}>
-          Short news during the lan: every open lan page shows it within a second.
-        </p>
+      </AdminSection>
+      <AdminSection
+        id="lan-announcements"
+        title="Announcements"
+        hint="Short news during the lan: every open lan page shows it within a second."
+      >
         <LanAnnouncementsEditor lan={lan} />
-      </section>
-      <section className={section.section} aria-labelledby="lan-schedule">
-        <h2 id="lan-schedule" className={section.sectionTitle}>
-          Schedule
-        </h2>
-        <p className={forms.hint}>
-          Shown on the lan’s page (now and next while it runs) and in the calendar feed. Times are
-          the community’s.
-        </p>
+      </AdminSection>
+      <AdminSection
+        id="lan-schedule"
+        title="Schedule"
+        hint="Shown on the lan’s page (now and next while it runs) and in the calendar feed. Times are the community’s."
+      >
         <QueryStatus query={draft} failure="The schedule could not be loaded.">
           {({ timeZone }) => <LanScheduleEditor lan={lan} timeZone={timeZone} />}
         </QueryStatus>
-      </section>
-      <section className={section.section} aria-labelledby="lan-screens">
-        <h2 id="lan-screens" className={section.sectionTitle}>
-          Screens
-        </h2>
-        <p className={forms.hint}>
-          A link for each TV or projector at the lan, signed in as no one: it rotates through the
-          slides you choose and follows every change live.
-        </p>
+      </AdminSection>
+      <AdminSection
+        id="lan-screens"
+        title="Screens"
+        hint="A link for each TV or projector at the lan, signed in as no one: it rotates through the slides you choose and follows every change live."
+      >
         <LanScreensEditor lanId={lan.id} />
-      </section>
-      <section className={section.section} aria-labelledby="lan-messages">
-        <h2 id="lan-messages" className={section.sectionTitle}>
-          Messages
-        </h2>
+      </AdminSection>
+      <AdminSection id="lan-messages" title="Messages">
         <LanMessages lanId={lan.id} />
-      </section>
+      </AdminSection>
     </>
   );
 }

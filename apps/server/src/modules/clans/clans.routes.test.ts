@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { everyCaller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { findComingLansEnd } from './clans.repository.ts';
 
 let counter = 0;
 /** A name and tag nobody has taken yet in this run. */
@@ -17,7 +18,7 @@ function freshClan(overrides: Record<string, unknown> = {}) {
  * the tag beside the members' nicknames wherever people are listed.
  */
 describe.each(testEngines)('clans on %s', (engine) => {
-  const { api, as, call } = setUpOrganiserSite(engine, { callers: everyCaller });
+  const { api, as, call, site } = setUpOrganiserSite(engine, { callers: everyCaller });
 
   const create = async (who: Person, body: object = freshClan()) => {
     const response = await api.request(who, 'POST', '/api/clans', body);
@@ -370,6 +371,12 @@ describe.each(testEngines)('clans on %s', (engine) => {
       expect((await read(clan.id)).members[0]?.comingLans).toEqual([
         expect.objectContaining({ id: lan.id, name: lan.name }),
       ]);
+      // Its page is kept until that lan ends: then the lan is no longer a coming one.
+      const ends = Date.parse(String(lan.endDate));
+      expect(await findComingLansEnd(site.db, clan.id, new Date())).toBe(ends);
+      expect(await findComingLansEnd(site.db, clan.id, new Date(ends))).toBe(
+        Number.POSITIVE_INFINITY,
+      );
       // Renamed: every list shows the new tag at once (the kept answers are built again).
       await api.request(leader, 'PUT', `/api/clans/${clan.id}`, { ...summary, tag: 'NEW1' });
       const again = await api.request(undefined, 'GET', `/api/lans/${lan.id}`);

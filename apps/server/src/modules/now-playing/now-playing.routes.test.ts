@@ -226,3 +226,40 @@ describe.each(testEngines)('now playing without a Steam key on %s', (engine) => 
     });
   });
 });
+
+describe.each(testEngines)('now playing as the time passes, on %s', (engine) => {
+  let now = Date.now();
+  const { api, site } = setUpOrganiserSite(engine, {
+    env: { STEAM_API_KEY: 'a-key' },
+    clock: () => new Date(now),
+  });
+  const read = async (lanId: number) =>
+    (await api.request(undefined, 'GET', `/api/lans/${lanId}/now-playing`)).json() as NowPlaying;
+
+  it('is kept before the lan, made anew once it starts and on every read while it runs', async () => {
+    now = Date.now();
+    await insertGamesIfMissing(site.db, [{ id: 10, name: 'Quake', isNamed: true }], new Date());
+    // Starts in a day, on the site's clock.
+    const lan = await insertPastLan(site.db, { name: 'Tomorrow’s lan', daysAgo: -1 });
+    const ada = await api.person({ nickname: 'ada' });
+    await takePart(site.db, lan.id, ada.user.id, true);
+    expect(await read(lan.id)).toMatchObject({ isRunning: false, games: [] });
+
+    now += 24 * 60 * minute + 5 * minute;
+    expect(await read(lan.id)).toMatchObject({ isRunning: true, games: [] });
+    // A session the collector sees raises no version: the running board is read anew.
+    await site.db
+      .insertInto('play_sessions')
+      .values({
+        user_id: ada.user.id,
+        game_id: 10,
+        started_at: new Date(now - 3 * minute).toISOString(),
+        last_seen_at: new Date(now).toISOString(),
+        ended_at: null,
+      })
+      .execute();
+    expect((await read(lan.id)).games).toEqual([
+      { gameId: 10, name: 'Quake', players: [{ userId: ada.user.id, nickname: 'ada' }] },
+    ]);
+  });
+});

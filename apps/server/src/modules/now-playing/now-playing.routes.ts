@@ -1,6 +1,7 @@
 import { idParamSchema, nowPlayingSchema, problemDetailsSchema } from '@lanparty/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendLanRead } from '../lans/lan-read-cache.ts';
 import { type NowPlayingDeps, readNowPlaying } from './now-playing.service.ts';
 
 /** What a lan's present participants play (issue 35). */
@@ -29,6 +30,9 @@ export const nowPlayingRoutes =
           },
         },
       },
-      async (request) => readNowPlaying(deps, await request.viewer(), request.params.id),
+      async (request, reply) => {
+        const { id } = request.params;
+        return sendLanRead(request, reply, await readNowPlaying(deps, id, request), id);
+      },
     );
   };

@@ -1,10 +1,10 @@
-import type { NowPlaying } from '@lanparty/contract';
-import { toIsoTimestamp } from '../../db/columns.ts';
+import { type NowPlaying, nowPlayingSchema } from '@lanparty/contract';
+import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import type { AnswerDepends, KeptAnswers } from '../../http/kept-answers.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import { type AnswerDepends, type KeptAnswers, toJson } from '../../http/kept-answers.ts';
+import { ProblemError } from '../../http/problems.ts';
+import type { LanRead } from '../lans/lan-read-cache.ts';
 import { findLanById } from '../lans/lans.repository.ts';
-import { findVisibleLan } from '../lans/visible-lan.ts';
 import { staleSessionMs } from '../playtime/play-sessions.repository.ts';
 import {
   findShownPlayers,
@@ -17,8 +17,8 @@ export type NowPlayingDeps = {
   db: AppDatabase;
   /** Whether the site collects Steam playtime at all (a Steam Web API key is set). */
   isCollecting: boolean;
-  /** Ended lans' boards, kept (`keptBoardDepends`). */
-  answers: KeptAnswers<NowPlaying>;
+  /** Boards as sent, kept while they stand (`boardDepends`). */
+  answers: KeptAnswers<LanRead>;
   clock?: () => Date;
 };
 
@@ -135,29 +135,51 @@ async function buildBoard(
   return { isCollecting: true, ...tallyNowPlaying(spans, players, span, now) };
 }
 
-/*
- * Once a lan has ended and the collector's wait has passed, its board is settled: a session
- * open at the end was seen past it since (counted up to the end, whatever follows) or was
- * closed, and the collector writes no session that began earlier. What could still change
- * it raises a version: the players, their names and the lan's dates (`lans`), playtime
- * written or taken away (`playtime`).
+/**
+ * How long a lan's board stays as it is without a write. Before the lan: until it starts.
+ * While it runs, and until the collector's wait after its end has passed, it changes with
+ * the time (sessions are counted up to now, and a session's last sighting raises no
+ * version): never kept. After that it is settled, and what could still change it raises a
+ * version: the players, their names and the lan's dates (`lans`), playtime written or taken
+ * away (`playtime`). A site that collects nothing shows an empty board, running or not.
  */
-const keptBoardDepends: AnswerDepends = { groups: ['lans', 'playtime'] };
+function boardDepends(deps: NowPlayingDeps, lanId: number): AnswerDepends {
+  return {
+    groups: ['lans', 'playtime'],
+    validUntil: async (now) => {
+      const lan = await findLanById(deps.db, lanId);
+      if (!lan) return now.getTime();
+      const { start, end } = spanOf(lan);
+      const changes = deps.isCollecting
+        ? [start.getTime(), end.getTime() + staleSessionMs]
+        : [start.getTime(), end.getTime()];
+      const [first = 0, last = 0] = changes;
+      if (now.getTime() < first) return first;
+      if (now.getTime() < last) return deps.isCollecting ? now.getTime() : last;
+      return Number.POSITIVE_INFINITY;
+    },
+  };
+}
 
-/** GET /api/lans/{id}/now-playing: anyone who may see the lan. */
+/**
+ * GET /api/lans/{id}/now-playing, as sent: kept while unchanged (boardDepends); an inactive
+ * lan's is for lan administrators only (sendLanRead).
+ */
 export async function readNowPlaying(
   deps: NowPlayingDeps,
-  viewer: Viewer | null,
   lanId: number,
-): Promise<NowPlaying> {
-  const lan = await findVisibleLan(deps.db, viewer, lanId);
-  const now = deps.clock?.() ?? new Date();
-  const span = spanOf(lan);
-  if (now.getTime() < span.end.getTime() + staleSessionMs)
-    return buildBoard(deps, lanId, span, now);
-  return deps.answers.read(`now playing ${lanId}`, keptBoardDepends, async () => {
-    // The lan read again after the versions: the board is no older than they are.
-    const current = await findLanById(deps.db, lanId);
-    return buildBoard(deps, lanId, current ? spanOf(current) : span, now);
-  });
+  scope?: object,
+): Promise<LanRead> {
+  return deps.answers.read(
+    `now playing ${lanId}`,
+    boardDepends(deps, lanId),
+    async () => {
+      // The lan read after the versions: the board is no older than they are.
+      const lan = await findLanById(deps.db, lanId);
+      if (!lan) throw new ProblemError(404, `There is no lan ${lanId}.`);
+      const board = await buildBoard(deps, lanId, spanOf(lan), deps.clock?.() ?? new Date());
+      return { json: toJson(nowPlayingSchema, board), isInactive: !toBoolean(lan.is_active) };
+    },
+    scope,
+  );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { idParam } from '../../../lib/id-param.ts';
@@ -43,24 +44,16 @@ export function LanRoute() {
     <Page title={lan.data?.name ?? 'Lan'}>
       <QueryStatus query={lan}>
         {(data) => (
-          <>
-            {/* The lan's child route comes from its own chunk: the lan shows without waiting
-                for it. Above the lan it leads with what matters now and the sections' links;
-                in the lan, the sections themselves. */}
+          // The lan waits for its child route's chunk (what leads the page, the sections),
+          // with the loader its read showed: shown at once, the lead arriving later pushed
+          // the lan down the screen. Above the lan the child leads with what matters now
+          // and the sections' links; in the lan, the sections themselves.
+          <Suspense fallback={<PageLoader />}>
             <LanPageLead value>
-              <Suspense>
-                <Outlet />
-              </Suspense>
+              <Outlet />
             </LanPageLead>
-            <LanInFull
-              lan={data}
-              more={
-                <Suspense>
-                  <Outlet />
-                </Suspense>
-              }
-            />
-          </>
+            <LanInFull lan={data} more={<Outlet />} />
+          </Suspense>
         )}
       </QueryStatus>
     </Page>

@@ -8,6 +8,7 @@ import {
 } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findAlertSaying } from '../../../testing/alerts.ts';
 import { jsonResponse, stubFetch, textResponse } from '../../../testing/fetch-stub.ts';
 import { buildViewer, renderApp } from '../../../testing/render-app.tsx';
 import { qrCodeMarkup } from '../components/ticket-qr-code.tsx';
@@ -123,8 +124,7 @@ describe('the ticket on a lan', () => {
       'GET /api/users/me/subscriptions': () => textResponse('Internal Server Error', 500),
     });
     renderApp('/lans/1', { viewer: lanner() });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(
+    const alert = await findAlertSaying(
       'Your ticket could not be loaded. The server had a problem answering.',
     );
     expect(alert).not.toHaveTextContent('Internal Server Error');

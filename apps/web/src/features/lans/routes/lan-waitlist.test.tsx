@@ -2,6 +2,7 @@ import type { Lan } from '@lanparty/contract';
 import { buildLan, buildSubscriber, buildUserPublic } from '@lanparty/contract/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { findAlertSaying } from '../../../testing/alerts.ts';
 import {
   emptyResponse,
   jsonResponse,
@@ -104,9 +105,7 @@ describe('the waitlist of a full lan', () => {
     });
     const { user } = renderApp('/lans/1', { viewer: lanner() });
     await user.click(await screen.findByRole('button', { name: 'Join the waitlist' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You are already subscribed to this lan.',
-    );
+    expect(await findAlertSaying('You are already subscribed to this lan.')).toBeInTheDocument();
   });
 
   it('is not offered while the lan has room: Participate is', async () => {
