@@ -58,6 +58,10 @@ export function stubSeatsPage({
       return answer instanceof Response ? answer : jsonResponse(answer);
     },
     'GET /api/lans/1/seat-swaps': () => jsonResponse(swaps()),
+    // The page's other sections, empty: the seats are not told of their failures.
+    'GET /api/lans/1/schedule': () => jsonResponse([]),
+    'GET /api/lans/1/announcements': () => jsonResponse([]),
+    'GET /api/lans/1/tournaments': () => jsonResponse([]),
     ...more,
   });
 }
