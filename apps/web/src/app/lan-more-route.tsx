@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, useDeferredValue } from 'react';
 import { LanAnnouncements } from '../features/announcements/components/lan-announcements.tsx';
 import leadStyles from '../features/lans/components/lan-lead.module.css';
 import { LanLead } from '../features/lans/components/lan-lead.tsx';
@@ -30,7 +30,11 @@ export function LanMoreRoute() {
 function AroundTheLan({ lanId }: { lanId: number }) {
   const isLead = use(LanPageLead);
   const lan = useLan(lanId);
+  // The sections come in a second render, after the lan and its lead are on the screen, one
+  // React may pause for input: in one render with the lan they were one long task.
+  const showsSections = useDeferredValue(true, false);
   if (isLead) return lan.data ? <LanLead lan={lan.data} /> : null;
+  if (!showsSections) return null;
   return (
     <>
       {lan.data ? (
