@@ -69,8 +69,9 @@ describe('the waitlist, the ticket and the door', () => {
       .getByText('You are accepted')
       .waitFor();
     const ticket = lanner.page.getByRole('region', { name: 'Your ticket' });
-    await ticket.getByRole('img', { name: 'QR code of your ticket' }).waitFor();
-    // Drawn in a worker: the QR encoder is never loaded on the page's own thread.
+    // Drawn (its square holds the place until then), and in a worker: the QR encoder is
+    // never loaded on the page's own thread.
+    await ticket.getByRole('img', { name: 'QR code of your ticket' }).locator('svg').waitFor();
     expect(lanner.page.workers().map((worker) => worker.url())).toContainEqual(
       expect.stringContaining('/assets/qr-code.worker-'),
     );

@@ -1,4 +1,4 @@
-import { use, useDeferredValue } from 'react';
+import { use } from 'react';
 import { LanAnnouncements } from '../features/announcements/components/lan-announcements.tsx';
 import leadStyles from '../features/lans/components/lan-lead.module.css';
 import { LanLead } from '../features/lans/components/lan-lead.tsx';
@@ -14,6 +14,7 @@ import { LanPageLead } from '../lib/lans/lan-page-lead.ts';
 import { type Prefetch, started } from '../lib/page-reads.ts';
 import { useParams } from '../lib/router/index.tsx';
 import { lanTournamentsQueryOptions } from '../lib/tournaments/get-tournaments.ts';
+import { usePainted } from '../lib/use-painted.ts';
 
 /**
  * lans/:id, around the lan: a child route of the lan's page, so all of it comes from its
@@ -30,9 +31,9 @@ export function LanMoreRoute() {
 function AroundTheLan({ lanId }: { lanId: number }) {
   const isLead = use(LanPageLead);
   const lan = useLan(lanId);
-  // The sections come in a second render, after the lan and its lead are on the screen, one
-  // React may pause for input: in one render with the lan they were one long task.
-  const showsSections = useDeferredValue(true, false);
+  // The sections come once the lan and its lead are painted: rendered with them, they were
+  // one long task that kept the lan's banner off the screen.
+  const showsSections = usePainted(!isLead);
   if (isLead) return lan.data ? <LanLead lan={lan.data} /> : null;
   if (!showsSections) return null;
   return (
