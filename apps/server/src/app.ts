@@ -324,8 +324,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     nowPlayingRoutes({
       db,
       isCollecting: isSteamApiConfigured(config.steam),
+      // Room for every lan of a community ten times the demo's (220 lans): at 100, boards
+      // opened in turn pushed each other out (0.11 of the floor).
       answers: createKeptAnswers(db, {
-        maximum: 100,
+        maximum: 1_000,
         ...(options.clock ? { now: options.clock } : {}),
       }),
       ...(options.clock ? { clock: options.clock } : {}),
