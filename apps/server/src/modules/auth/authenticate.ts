@@ -6,6 +6,7 @@ import { ProblemError, problem, sendProblem } from '../../http/problems.ts';
 import {
   erasedSubjectOf,
   findRoles,
+  findUserById,
   findUserBySteamId,
   findUserBySubject,
   findUsersWithRolesBySubjects,
@@ -66,6 +67,18 @@ export function registerAuthentication(
 function refuse(reply: FastifyReply, detail: string) {
   reply.header('www-authenticate', 'Bearer error="invalid_token"');
   return sendProblem(reply, problem(401, detail));
+}
+
+/**
+ * The viewer as the database holds them now, for an answer built to be kept: a kept answer
+ * is stamped with the versions read when it is built (http/kept-answers.ts), which may be
+ * newer than those the request's viewer was read under. Built from that viewer, it could
+ * pin a change's old user or roles to the change's version.
+ */
+export async function currentViewer(db: AppDatabase, viewer: Viewer): Promise<Viewer> {
+  const id = viewer.user.id;
+  const [user, roles] = await Promise.all([findUserById(db, id), findRoles(db, [id])]);
+  return user ? { user, roles: roles.get(id) ?? [] } : viewer;
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
-import { requireViewer } from '../auth/authenticate.ts';
+import { currentViewer, requireViewer } from '../auth/authenticate.ts';
 import { authorize, authorizeFirst } from '../auth/authorize.ts';
 import { InvalidTokenError, type SignInProofVerifier } from '../auth/token-verifier.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
@@ -233,7 +233,10 @@ export const privacyRoutes =
         const viewer = await requireViewer(request);
         const read = { depends: lansGroup, schema: consentsSchema, parts: [viewer.user.id] };
         return sendKept(deps.ownReads, request, reply, read, async () => ({
-          steamPlaytime: await readSteamPlaytimeConsent(deps.db, viewer.user),
+          steamPlaytime: await readSteamPlaytimeConsent(
+            deps.db,
+            (await currentViewer(deps.db, viewer)).user,
+          ),
         }));
       },
     );

@@ -22,7 +22,7 @@ import {
   sendJson,
   sendKept,
 } from '../../http/kept-answers.ts';
-import { requireViewer } from '../auth/authenticate.ts';
+import { currentViewer, requireViewer } from '../auth/authenticate.ts';
 import { authorizeFirst } from '../auth/authorize.ts';
 import { previewClanSeating, seatClanTogether } from './clan-seating.ts';
 import { freeSomeonesSeat, seatSomeone } from './seat-picks.ts';
@@ -233,8 +233,8 @@ export const seatingRoutes =
       async (request, reply) => {
         const viewer = await requireViewer(request);
         const read = { depends: swapsDepends, schema: seatSwapsSchema, parts: [viewer.user.id] };
-        return sendKept(deps.ownReads, request, reply, read, () =>
-          listSwaps(deps, viewer, request.params.id),
+        return sendKept(deps.ownReads, request, reply, read, async () =>
+          listSwaps(deps, await currentViewer(deps.db, viewer), request.params.id),
         );
       },
     );

@@ -23,7 +23,7 @@ import {
   sendKept,
   toJson,
 } from '../../http/kept-answers.ts';
-import { requireViewer } from '../auth/authenticate.ts';
+import { currentViewer, requireViewer } from '../auth/authenticate.ts';
 import { attemptLimits, requireAttempt } from '../limits/attempt-limits.ts';
 import { findSteamProfileState } from '../playtime/steam-profiles.repository.ts';
 import { isSteamApiConfigured } from '../steam/steam-api.ts';
@@ -159,14 +159,15 @@ export const usersRoutes =
           parts: [viewer.user.id],
         };
         return sendKept(deps.ownReads, request, reply, read, async () => {
-          const hasSteamId = viewer.user.steam_id !== null;
-          const profile = await findSteamProfileState(deps.db, viewer.user.id);
+          const { user } = await currentViewer(deps.db, viewer);
+          const hasSteamId = user.steam_id !== null;
+          const profile = await findSteamProfileState(deps.db, user.id);
           return {
             isCollecting: hasSteamId && isSteamApiConfigured(deps.steam),
             hasSteamId,
             isGameDetailsPrivate: hasSteamId && profile.isPrivate,
             gamesCheckedAt: profile.gamesCheckedAt,
-            showsOnScreens: toBoolean(viewer.user.shows_on_screens),
+            showsOnScreens: toBoolean(user.shows_on_screens),
           };
         });
       },

@@ -88,6 +88,8 @@ type Options = {
   lan?: Lan;
   announcements?: () => Announcement[];
   hasSeats?: boolean;
+  /** The address opened (lan 1's page unless told). */
+  path?: string;
 };
 
 /** Lan 1's page at one of `moments`, as `viewer` (ada unless told), everything answered. */
@@ -97,6 +99,7 @@ function openLanPage({
   lan = lanWith(),
   announcements = () => [announcement(2, 'Wifi: lanparty', true), announcement(3, 'Pizza at 22')],
   hasSeats = true,
+  path = '/lans/1',
 }: Options) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(moments[at]));
@@ -128,7 +131,7 @@ function openLanPage({
     'GET /api/tournaments/7': () => jsonResponse(runningQuakeCup()),
     'GET /api/lans/1/now-playing': () => jsonResponse(nowPlaying),
   });
-  return { ...stub, ...renderApp('/lans/1', { viewer }) };
+  return { ...stub, ...renderApp(path, { viewer }) };
 }
 
 /** True when `first` comes before `second` in the page. */
@@ -294,6 +297,21 @@ describe('the links to the lan page’s sections', () => {
     // The sections follow one another in the order of their links.
     for (const [index, target] of targets.slice(1).entries())
       expect(isBefore(targets[index] as HTMLElement, target as HTMLElement)).toBe(true);
+  });
+
+  it('show the section an address names once it is there: the way back from a tournament', async () => {
+    const scrolledTo: string[] = [];
+    // jsdom scrolls nothing: the page's scroll is recorded instead.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this.id);
+    };
+    try {
+      openLanPage({ at: 'later', path: '/lans/1#tournaments' });
+      await screen.findByRole('region', { name: 'Tournaments' });
+      await waitFor(() => expect(scrolledTo).toEqual(['tournaments']));
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
   });
 
   it('leave out the sections a lan does not have, and are reached by the keyboard', async () => {

@@ -88,18 +88,29 @@ function NewAnnouncements({ fresh }: { fresh: readonly Announcement[] }) {
 
 /**
  * An address naming a section (`/lans/3#tournaments`, the way back from a tournament) shows
- * that section once it is there: the sections come after the lan, from their own reads, so
- * the browser found nothing to scroll to when the page opened.
+ * that section once it is there: the sections come after the lan and its lead (once those
+ * are painted), from their own reads, so the browser found nothing to scroll to when the
+ * page opened. Until the section is there, the page's changes are watched for it.
  */
 function useScrollToTarget() {
   const { hash } = useLocation();
   const reached = useRef('');
   useEffect(() => {
     if (!hash || reached.current === hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    if (!target) return;
-    reached.current = hash;
-    // After the layout's own scroll to the top of a new screen, which runs after this.
-    requestAnimationFrame(() => target.scrollIntoView?.());
-  });
+    const id = decodeURIComponent(hash.slice(1));
+    const scrollIfThere = () => {
+      const target = document.getElementById(id);
+      if (!target) return false;
+      reached.current = hash;
+      // After the layout's own scroll to the top of a new screen, which runs after this.
+      requestAnimationFrame(() => target.scrollIntoView?.());
+      return true;
+    };
+    if (scrollIfThere()) return;
+    const watcher = new MutationObserver(() => {
+      if (scrollIfThere()) watcher.disconnect();
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    return () => watcher.disconnect();
+  }, [hash]);
 }
