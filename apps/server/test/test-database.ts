@@ -10,7 +10,6 @@ import {
   migrateToLatest,
 } from '../src/db/database.ts';
 import { type DatabaseTemplates, databaseUrl, onPostgresServer } from './database-templates.ts';
-import { dropSchema } from './drop-schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -35,7 +34,7 @@ export type TestSiteOptions = {
 
 /**
  * A fresh configuration per test: its own data folder and, on PostgreSQL, its own
- * database (a copy of the template) or, from empty, its own schema, so test files run in
+ * database (a copy of the template, or empty with the site's schema to make), so test files run in
  * parallel without seeing each other's rows.
  */
 export async function createTestSite(
@@ -65,7 +64,7 @@ export async function createTestSite(
 
 /**
  * Where a test site's data lives: SQLite in its data folder (the template copied in), or
- * on PostgreSQL a database copied from the template, else a schema of its own.
+ * on PostgreSQL a database of its own: a copy of the template, or empty.
  */
 async function placeDatabase(
   engine: Engine,
@@ -80,24 +79,26 @@ async function placeDatabase(
   if (!postgresUrl) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
   const adminUrl = postgresUrl;
   const name = `test_${randomBytes(6).toString('hex')}`;
-  if (templates?.postgresDatabase) {
-    await onPostgresServer(
-      adminUrl,
-      `create database "${name}" template "${templates.postgresDatabase}"`,
-      // A test's commits need not wait for the disk (about 5 ms each here): nothing
-      // outlives the test, and a crash of the database is not what the tests simulate.
-      `alter database "${name}" set synchronous_commit = off`,
-    );
-    return {
-      env: { DATABASE_URL: databaseUrl(adminUrl, name), DATABASE_SCHEMA: templates.postgresSchema },
-      // Without force: forcing would end connections a closed site's pool still holds, as
-      // unhandled errors in the test. A database still in use stays for the run's teardown.
-      remove: () => onPostgresServer(adminUrl, `drop database if exists "${name}"`).catch(() => {}),
-    };
-  }
+  // A database of its own also from empty, with the site's schema in it: Kysely's migrator
+  // looks over every schema of the database it migrates, and one that a test file running
+  // beside it drops meanwhile failed that look ("schema … does not exist").
+  await onPostgresServer(
+    adminUrl,
+    templates?.postgresDatabase
+      ? `create database "${name}" template "${templates.postgresDatabase}"`
+      : `create database "${name}"`,
+    // A test's commits need not wait for the disk (about 5 ms each here): nothing
+    // outlives the test, and a crash of the database is not what the tests simulate.
+    `alter database "${name}" set synchronous_commit = off`,
+  );
   return {
-    env: { DATABASE_URL: adminUrl, DATABASE_SCHEMA: name },
-    remove: () => dropSchema(adminUrl, name),
+    env: {
+      DATABASE_URL: databaseUrl(adminUrl, name),
+      DATABASE_SCHEMA: templates?.postgresDatabase ? templates.postgresSchema : name,
+    },
+    // Without force: forcing would end connections a closed site's pool still holds, as
+    // unhandled errors in the test. A database still in use stays for the run's teardown.
+    remove: () => onPostgresServer(adminUrl, `drop database if exists "${name}"`).catch(() => {}),
   };
 }
 

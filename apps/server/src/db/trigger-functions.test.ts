@@ -12,13 +12,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('trigger functions from another se
   let operator: pg.Client;
 
   beforeAll(async () => {
-    // A schema in the operator's database, not a copied database of its own.
+    // The site's schema made by its own migration, not copied from the template.
     site = await createTestSite('postgres', {}, { from: 'empty' });
     db = createDatabase(site.config.database);
     schema = databaseSchemaOf(site.config) ?? '';
     await migrateToLatest(db, schema);
     // An operator's session: the database's default search_path, where no site lives.
-    operator = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    if (site.config.database.kind !== 'postgres') throw new Error('A PostgreSQL site');
+    operator = new pg.Client({ connectionString: site.config.database.url });
     await operator.connect();
     await operator.query(`set search_path to pg_catalog`);
   });

@@ -58,7 +58,7 @@ export function firstNewsDay(now: Date, timeZone: string): string {
 }
 
 /** The month after `yyyy-MM`, on its first day: when a month's leaderboard closes. */
-function dayAfterMonth(month: string): string {
+export function dayAfterMonth(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
   return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
 }

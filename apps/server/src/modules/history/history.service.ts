@@ -19,7 +19,13 @@ import { playDayOf, playDayStart } from '../playtime/play-days.ts';
 import { findCountedNicknames, sumPlaytimePerMonthAndUser } from '../stats/stats.repository.ts';
 import { rank } from '../stats/stats.service.ts';
 import { type Attendance, attendanceOf, type CountedLan } from './attendance.ts';
-import { awardBadges, type EarnedBadge, firstNewsDay, type Podium } from './badges.ts';
+import {
+  awardBadges,
+  dayAfterMonth,
+  type EarnedBadge,
+  firstNewsDay,
+  type Podium,
+} from './badges.ts';
 import {
   deleteBadge,
   findAllAttendance,
@@ -179,10 +185,7 @@ export function historyDepends(deps: HistoryDeps): AnswerDepends {
     groups: ['lans', 'news', 'playtime', 'tournaments'],
     validUntil: async (now) => {
       const month = playDayOf(now, deps.communityTimeZone).slice(0, 7);
-      const [year, number] = month.split('-').map(Number) as [number, number];
-      const nextMonth =
-        number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
-      const monthEnds = playDayStart(nextMonth, deps.communityTimeZone).getTime();
+      const monthEnds = playDayStart(dayAfterMonth(month), deps.communityTimeZone).getTime();
       return Math.min(monthEnds, await nextLanEnd(deps.db, now));
     },
   };

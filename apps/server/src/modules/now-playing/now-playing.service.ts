@@ -150,12 +150,9 @@ function boardDepends(deps: NowPlayingDeps, lanId: number): AnswerDepends {
       const lan = await findLanById(deps.db, lanId);
       if (!lan) return now.getTime();
       const { start, end } = spanOf(lan);
-      const changes = deps.isCollecting
-        ? [start.getTime(), end.getTime() + staleSessionMs]
-        : [start.getTime(), end.getTime()];
-      const [first = 0, last = 0] = changes;
-      if (now.getTime() < first) return first;
-      if (now.getTime() < last) return deps.isCollecting ? now.getTime() : last;
+      const settles = end.getTime() + (deps.isCollecting ? staleSessionMs : 0);
+      if (now < start) return start.getTime();
+      if (now.getTime() < settles) return deps.isCollecting ? now.getTime() : settles;
       return Number.POSITIVE_INFINITY;
     },
   };
