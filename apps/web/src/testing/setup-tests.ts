@@ -5,8 +5,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApiClient } from '../lib/api-client.ts';
 
 // The first test of a file loads a lazy section (admin, stats) through Vite's transform;
-// on a busy 2-core machine that alone can take longer than Testing Library's 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
+// on a busy 2-core machine that alone can take longer than Testing Library's 1 s default
+// (5 s were passed in a CI run beside the end-to-end tests on a slow hour).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has <dialog> but not its modal methods; these do what the tests rely on.
 if (!HTMLDialogElement.prototype.showModal) {
