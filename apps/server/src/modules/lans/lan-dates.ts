@@ -2,9 +2,12 @@ import { startOfDay, wallClockOf, zonedInstant } from '../../lib/zoned-time.ts';
 
 /** Lan dates in the community's time zone. */
 
-/** A query moment: a day is its start in the community's time zone; a moment as it is. */
-export function toQueryInstant(text: string, timeZone: string): string {
-  return (text.length === 10 ? startOfDay(text, timeZone) : new Date(text)).toISOString();
+/**
+ * A query moment in ms since the epoch: a day is its start in the community's time zone; a
+ * moment as it is.
+ */
+export function toQueryInstant(text: string, timeZone: string): number {
+  return text.length === 10 ? startOfDay(text, timeZone).getTime() : Date.parse(text);
 }
 
 /**

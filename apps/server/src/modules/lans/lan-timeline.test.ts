@@ -33,14 +33,14 @@ describe('pickLans', () => {
   });
 
   it('keeps a lan ending at the very moment asked as upcoming, and ended ones before', () => {
-    const endOfMarch = '2025-03-09T18:00:00.000Z';
+    const endOfMarch = Date.parse('2025-03-09T18:00:00.000Z');
     expect(pickLans(timeline, { ...all, endsOnOrAfter: endOfMarch }).ids).toEqual([2, 5, 3, 4]);
     expect(pickLans(timeline, { ...all, endsBefore: endOfMarch }).ids).toEqual([1]);
     expect(
       pickLans(timeline, {
         ...all,
-        endsOnOrAfter: '2025-01-01T00:00:00.000Z',
-        endsBefore: '2025-07-01T00:00:00.000Z',
+        endsOnOrAfter: Date.parse('2025-01-01T00:00:00.000Z'),
+        endsBefore: Date.parse('2025-07-01T00:00:00.000Z'),
       }).ids,
     ).toEqual([1, 2, 5, 3]);
   });

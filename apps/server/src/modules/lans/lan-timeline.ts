@@ -14,10 +14,10 @@ export type LanTimelineEntry = {
 };
 
 export type LanFilter = {
-  /** Lans ending on or after this moment (ISO-8601). */
-  endsOnOrAfter?: string;
-  /** Lans ending before this moment (ISO-8601). */
-  endsBefore?: string;
+  /** Lans ending on or after this moment (ms since the epoch). */
+  endsOnOrAfter?: number;
+  /** Lans ending before this moment (ms since the epoch). */
+  endsBefore?: number;
   isActiveOnly: boolean;
   sort: 'start-date' | '-start-date';
   offset: number;
@@ -37,8 +37,7 @@ export function byStart(a: LanTimelineEntry, b: LanTimelineEntry): number {
  * asked, the page `offset`/`limit` of them. `timeline` is ordered by `byStart`.
  */
 export function pickLans(timeline: readonly LanTimelineEntry[], filter: LanFilter): LanPick {
-  const from = filter.endsOnOrAfter === undefined ? undefined : Date.parse(filter.endsOnOrAfter);
-  const before = filter.endsBefore === undefined ? undefined : Date.parse(filter.endsBefore);
+  const { endsOnOrAfter: from, endsBefore: before } = filter;
   const matching = timeline.filter(
     (lan) =>
       (!filter.isActiveOnly || lan.isActive) &&
