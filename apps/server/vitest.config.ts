@@ -7,8 +7,10 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Migrates once per engine; each test site starts from a copy (test/database-templates.ts).
     globalSetup: ['./test/global-setup.ts'],
-    // Route tests open real databases; give PostgreSQL a moment on a busy machine.
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Guards against a hang, not goals: beside the end-to-end run's browser and servers a
+    // test takes up to seven times its quiet time (the CSV's 24 readings: 2.9 s alone, over
+    // 20 s in CI on a slow hour).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -37,8 +37,9 @@ export function webProject(name: string, { isolate }: { isolate: boolean }) {
       setupFiles: ['./src/testing/setup-tests.ts'],
       isolate,
       // Beside the end-to-end run's browser the machine is busy: a test that waits for a
-      // retry gets longer than Vitest's 5 s (first-screen-reads failed so in CI).
-      testTimeout: 15_000,
+      // retry gets longer than Vitest's 5 s (first-screen-reads failed so in CI), and on a
+      // slow hour a test takes several times its quiet time. A guard against a hang.
+      testTimeout: 60_000,
       include: isolate ? filesReplacingModules : ['src/**/*.test.{ts,tsx}'],
       exclude: isolate ? [] : filesReplacingModules,
     },

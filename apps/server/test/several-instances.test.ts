@@ -246,7 +246,7 @@ describe.skipIf(!isOnPostgres)('two servers on one PostgreSQL database', () => {
     expect(receiver.posts).toHaveLength(names.length);
     for (const name of names)
       expect(titles.filter((title) => title.includes(name))).toHaveLength(1);
-  }, 30_000);
+  });
 });
 
 describe.skipIf(!isOnPostgres)('two demo sites starting at once on one empty database', () => {

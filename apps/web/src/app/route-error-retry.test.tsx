@@ -42,7 +42,7 @@ describe('a screen that could not be downloaded', () => {
     expect(site.downloads).toBe(downloadsBefore + 1);
   });
 
-  it('is tried again after a wait until the site answers', { timeout: 40_000 }, async () => {
+  it('is tried again after a wait until the site answers', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     site.isDown = true;
     site.downloads = 0;

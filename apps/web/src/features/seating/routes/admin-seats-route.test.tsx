@@ -55,8 +55,7 @@ const twoSeats = buildDraftSeating({
 
 const saveButton = () => screen.getByRole('button', { name: 'Save plan' });
 
-// A screen of many controls, typed into one key at a time: slower than most on a busy machine.
-describe('the seat plan editor', { timeout: 20_000 }, () => {
+describe('the seat plan editor', () => {
   it('is closed to a lanner', async () => {
     const { router } = renderApp('/admin/lans/1/seats', {
       viewer: buildViewer({ roles: ['Lanner'] }),
