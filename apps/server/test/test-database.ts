@@ -97,7 +97,8 @@ async function placeDatabase(
       DATABASE_SCHEMA: templates?.postgresDatabase ? templates.postgresSchema : name,
     },
     // Without force: forcing would end connections a closed site's pool still holds, as
-    // unhandled errors in the test. A database still in use stays for the run's teardown.
+    // unhandled errors in the test. A database still in use is left behind (nothing drops
+    // it later): harmless on CI's fresh machine, `test_…` databases to drop by hand elsewhere.
     remove: () => onPostgresServer(adminUrl, `drop database if exists "${name}"`).catch(() => {}),
   };
 }

@@ -7,7 +7,10 @@ import { startOfDay, wallClockOf, zonedInstant } from '../../lib/zoned-time.ts';
  * moment as it is.
  */
 export function toQueryInstant(text: string, timeZone: string): number {
-  return text.length === 10 ? startOfDay(text, timeZone).getTime() : Date.parse(text);
+  const instant = text.length === 10 ? startOfDay(text, timeZone).getTime() : Date.parse(text);
+  // The query's schema lets only valid moments through; one that is not must not pick lans.
+  if (Number.isNaN(instant)) throw new RangeError(`Not a moment: ${text}`);
+  return instant;
 }
 
 /**
