@@ -139,5 +139,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/steam/return?openid.sig=q&openid.claimed_id=7656&next=%2F')).toBe(
       '/steam/return?openid.sig=[redacted]&openid.claimed_id=[redacted]&next=%2F',
     );
+    // A name written with escapes or `+` is judged as it reads, a broken escape as written.
+    expect(redactUrl('/?%73tate=s&access+token=t&code%5Fverifier=v&token%ZZ=k&page=2')).toBe(
+      '/?%73tate=[redacted]&access+token=[redacted]&code%5Fverifier=[redacted]&token%ZZ=[redacted]&page=2',
+    );
   });
 });

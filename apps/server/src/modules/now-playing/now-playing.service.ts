@@ -151,7 +151,7 @@ function boardDepends(deps: NowPlayingDeps, lanId: number): AnswerDepends {
       if (!lan) return now.getTime();
       const { start, end } = spanOf(lan);
       const settles = end.getTime() + (deps.isCollecting ? staleSessionMs : 0);
-      if (now < start) return start.getTime();
+      if (now.getTime() < start.getTime()) return start.getTime();
       if (now.getTime() < settles) return deps.isCollecting ? now.getTime() : settles;
       return Number.POSITIVE_INFINITY;
     },
