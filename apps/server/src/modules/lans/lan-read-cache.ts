@@ -11,7 +11,7 @@ import {
 } from '../../http/kept-answers.ts';
 import { ProblemError } from '../../http/problems.ts';
 import { isAllowed } from '../auth/authorize.ts';
-import type { LanTimelineEntry } from './lan-timeline.ts';
+import { createLanTimeline, type LanTimeline } from './lan-timeline.ts';
 import { findNextLanEnd, listLanTimeline } from './lans.repository.ts';
 
 /**
@@ -25,7 +25,7 @@ import { findNextLanEnd, listLanTimeline } from './lans.repository.ts';
  */
 export type LanReadCache = KeptReads<LanRead> & {
   /** Every lan's place in time, kept while the lans are unchanged: what lists pick from. */
-  timeline(scope?: object): Promise<readonly LanTimelineEntry[]>;
+  timeline(scope?: object): Promise<LanTimeline>;
   /**
    * Reads that show more than lans (one's own subscriptions show their seats too): kept as
    * `read`'s are, and until `groups` change as well.
@@ -52,7 +52,7 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
     nextLanEnd(db, new Date(Math.max(...moments.map((moment) => moment.getTime())))),
   );
   const depends: AnswerDepends = { groups: ['lans'], validUntil: lookUpNextLanEnd };
-  const timelines = createKeptAnswers<LanTimelineEntry[]>(db, { maximum: 1 });
+  const timelines = createKeptAnswers<LanTimeline>(db, { maximum: 1 });
   const showing = (groups: readonly DataGroup[]): KeptReads<LanRead> => {
     const wider: AnswerDepends = { ...depends, groups: ['lans', ...groups] };
     return { read: (key, fill, scope) => answers.read(key, wider, fill, scope) };
@@ -62,7 +62,12 @@ export function createLanReadCache(db: AppDatabase): LanReadCache {
     showing,
     // Starting a lan changes no date of it: only the lans' own version matters.
     timeline: (scope) =>
-      timelines.read('timeline', { groups: ['lans'] }, () => listLanTimeline(db), scope),
+      timelines.read(
+        'timeline',
+        { groups: ['lans'] },
+        async () => createLanTimeline(await listLanTimeline(db)),
+        scope,
+      ),
   };
 }
 

@@ -71,7 +71,7 @@ export const lansRoutes =
         // visitor's dates that pick the same lans are served the same kept answer.
         const pick = await pickLanList(deps, request.viewer, query, request);
         const read = await deps.reads.read(
-          `lans ${query.view} ${pick.ids.join(',')} of ${pick.total} from ${query.offset} by ${query.limit}`,
+          `lans ${query.view} ${pick.key} from ${query.offset} by ${query.limit}`,
           async () => ({
             json:
               query.view === 'headline'

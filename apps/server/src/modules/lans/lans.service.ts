@@ -30,7 +30,7 @@ import { cancelStatusMailsOfLan } from '../subscriptions/status-mails.ts';
 import { readSubscribers } from '../subscriptions/subscribers.service.ts';
 import { nextWeekendOf, toQueryInstant } from './lan-dates.ts';
 import type { LanReadCache } from './lan-read-cache.ts';
-import { type LanPick, pickLans } from './lan-timeline.ts';
+import type { LanPick } from './lan-timeline.ts';
 import {
   presentLan,
   presentLanDefaults,
@@ -113,7 +113,7 @@ export async function pickLanList(
   scope?: object,
 ): Promise<LanPick> {
   if (query.include === 'all') authorize(await viewer(), 'lans.seeInactive');
-  return pickLans(await deps.reads.timeline(scope), {
+  return (await deps.reads.timeline(scope)).pick({
     isActiveOnly: query.include === 'active',
     ...(query.sinceDate
       ? { endsOnOrAfter: toQueryInstant(query.sinceDate, deps.communityTimeZone) }
