@@ -7,7 +7,7 @@ import { hadAnyRole } from '../lib/auth/remembered-roles.ts';
 import { useViewer } from '../lib/viewer.tsx';
 import { jsonResponse, problemResponse, stubFetch, textResponse } from '../testing/fetch-stub.ts';
 import { createTestQueryClient } from '../testing/render-app.tsx';
-import { SignedInViewer } from './signed-in-viewer.tsx';
+import { prefetchSignInReads, SignedInViewer } from './signed-in-viewer.tsx';
 
 function ShowViewer() {
   const { user } = useViewer();
@@ -28,6 +28,35 @@ function renderSignedIn(queryClient = createTestQueryClient()) {
 }
 
 describe('after signing in', () => {
+  it('starts the sync, then the user, before the app renders; it then reads neither again', async () => {
+    const { requests } = stubFetch({
+      'GET /api/users/me/sync-status': () => textResponse('Unchanged'),
+      'GET /api/users/me': () => jsonResponse(buildUserProfile({ nickname: 'nova' })),
+    });
+    configureApiClient({ getAccessToken: () => 'token' });
+    const queryClient = createTestQueryClient();
+    prefetchSignInReads(queryClient);
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    renderSignedIn(queryClient);
+    expect(await screen.findByText('Signed in as nova')).toBeInTheDocument();
+    expect(requests.map((request) => request.url.pathname)).toEqual([
+      '/api/users/me/sync-status',
+      '/api/users/me',
+    ]);
+  });
+
+  it('starts no read of the user when the sync answers Updated (the page reloads)', async () => {
+    const { requests } = stubFetch({
+      'GET /api/users/me/sync-status': () => textResponse('Updated'),
+    });
+    configureApiClient({ getAccessToken: () => 'token' });
+    const queryClient = createTestQueryClient();
+    prefetchSignInReads(queryClient);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests.map((request) => request.url.pathname)).toEqual(['/api/users/me/sync-status']);
+  });
+
   it('syncs the Steam profile, then loads the user as the viewer', async () => {
     const { requests } = stubFetch({
       'GET /api/users/me/sync-status': () => textResponse('Unchanged'),

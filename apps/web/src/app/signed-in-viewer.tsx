@@ -1,8 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useEffect, useMemo, useState } from 'react';
 import { AppStatus } from '../components/app-status.tsx';
 import { rememberRoles } from '../lib/auth/remembered-roles.ts';
-import { useCurrentUser } from '../lib/users/get-current-user.ts';
-import { useSyncStatus } from '../lib/users/get-sync-status.ts';
+import { started } from '../lib/page-reads.ts';
+import { currentUserQueryOptions, useCurrentUser } from '../lib/users/get-current-user.ts';
+import { syncStatusQueryOptions, useSyncStatus } from '../lib/users/get-sync-status.ts';
 import { createViewer, ViewerProvider } from '../lib/viewer.tsx';
 
 const RELOAD_MARK = 'lanparty.sync-reloaded-at';
@@ -66,6 +68,22 @@ export function SignedInViewer({
   }
   if (!currentUser.data || !isShown) return <AppStatus title="Signing in…" isBusy />;
   return <ViewerProvider viewer={viewer}>{children}</ViewerProvider>;
+}
+
+/**
+ * SignedInViewer's reads, in its order (spec §4: sync-status, then the user unless it
+ * answered Updated), started as soon as the session is known: sent once the app had
+ * rendered, they waited for the first screen's scripts to run, and the page for them.
+ */
+export function prefetchSignInReads(queryClient: QueryClient): void {
+  started(
+    queryClient
+      .ensureQueryData(syncStatusQueryOptions())
+      .catch(() => undefined)
+      .then((status) =>
+        status === 'Updated' ? null : queryClient.ensureQueryData(currentUserQueryOptions()),
+      ),
+  );
 }
 
 // A Steam profile that keeps changing must not reload the page forever.

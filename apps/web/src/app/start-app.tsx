@@ -13,6 +13,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { startLoadingFontsOnceShown } from '../styles/load-fonts.ts';
 import { App } from './app.tsx';
 import { prefetchRequestedReads, preloadRequestedScreen } from './router.tsx';
+import { prefetchSignInReads } from './signed-in-viewer.tsx';
 
 /**
  * Starts Lanparty (spec §4, §8): reads the identity settings, sets up the OpenID Connect
@@ -52,9 +53,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const isBackFromSignIn = hasSignInResponse(window.location);
   await auth.start();
   // The page's reads go out with the sign-in's own (sync-status, then users/me), not after.
-  if (auth.getStatus().kind === 'signed-in' && !isBackFromSignIn) {
-    prefetchRequestedReads(queryClient);
-  }
+  if (auth.getStatus().kind !== 'signed-in') return;
+  prefetchSignInReads(queryClient);
+  if (!isBackFromSignIn) prefetchRequestedReads(queryClient);
 }
 
 function StartupFailure() {

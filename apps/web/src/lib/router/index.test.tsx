@@ -206,6 +206,18 @@ describe('a screen that throws while rendering', () => {
 });
 
 describe("the first screen's start", () => {
+  it('shows a screen startScreen has downloaded at once, without the fallback, downloaded once', async () => {
+    const lazy = vi.fn(async () => ({ Component: () => <h1>Lazy screen</h1> }));
+    const routes = tableWith(lazy);
+    startScreen(routes, '/lazy');
+    await act(async () => {});
+    renderAt('/lazy', routes);
+    // In the first render: no fallback shown for React's 300 ms before it.
+    expect(screen.getByRole('heading', { name: 'Lazy screen' })).toBeInTheDocument();
+    expect(screen.queryByText('Starting')).not.toBeInTheDocument();
+    expect(lazy).toHaveBeenCalledTimes(1);
+  });
+
   it("startScreen starts downloading only the path's lazy screens; a failure throws nothing", async () => {
     const lazy = vi.fn(async () => ({ Component: () => <h1>Lazy screen</h1> }));
     startScreen(tableWith(lazy), '/plain');

@@ -40,12 +40,19 @@ export function matchRoutes(table: RouteObject[], pathname: string) {
   }
 }
 
+// The lazy screens startScreen downloaded, once they have arrived.
+const arrived = new WeakMap<RouteObject, React.ComponentType>();
+
 /** Starts downloading `pathname`'s lazy screens and, given the query client, its reads. */
 export function startScreen(table: RouteObject[], pathname: string, queryClient?: QueryClient) {
   const branch = matchRoutes(table, pathname);
   for (const route of branch?.routes ?? []) {
     if (queryClient) route.prefetch?.(branch?.params ?? {}, queryClient);
-    else route.lazy?.().catch(() => {});
+    else
+      route
+        .lazy?.()
+        .then(({ Component }) => arrived.set(route, Component))
+        .catch(() => {});
   }
 }
 
@@ -71,10 +78,16 @@ export function createRouter(routes: RouteObject[], path?: string) {
       router.show(isNewScreen);
     },
     screen(route: RouteObject, lazy: NonNullable<RouteObject['lazy']>) {
-      const load = () => lazy().then(({ Component }) => ({ default: Component }));
-      const fail = (error: unknown) => failed.add(route) && Promise.reject(error);
-      const screen = screens.get(route) ?? React.lazy(() => load().catch(fail));
-      screens.set(route, screen);
+      let screen = screens.get(route);
+      if (!screen) {
+        const load = () => lazy().then(({ Component }) => ({ default: Component }));
+        const fail = (error: unknown) => failed.add(route) && Promise.reject(error);
+        // Arrived already (startScreen downloads the first screen's), it shows at once:
+        // through React.lazy even an arrived screen suspends its first render, and React
+        // then shows the fallback for 300 ms at least (the lan's page, its banner with it).
+        screen = arrived.get(route) ?? React.lazy(() => load().catch(fail));
+        screens.set(route, screen);
+      }
       return screen;
     },
     // The browser's address follows what the provider has shown.

@@ -79,6 +79,13 @@ type LanBannerProps = {
   isLazy?: boolean;
 };
 
+/** The banner's pictures: its upload's widths when it has one, else our placeholder's. */
+export function bannerSources(lan: Pick<Lan, 'id' | 'bannerVersion'>) {
+  return lan.bannerVersion === null
+    ? artSources('lan-banner-placeholder')
+    : imageSourcesOf('lan', lan.id, lan.bannerVersion);
+}
+
 /**
  * The lan's banner image — its upload when its `bannerVersion` says there is one (nothing
  * is asked first), at the width shown; otherwise our placeholder — under 200 falling
@@ -86,10 +93,7 @@ type LanBannerProps = {
  * prefers-reduced-motion and pause while scrolled out of view. The box is 3:1 whatever arrives, so nothing moves.
  */
 export function LanBanner({ lan, sizes, withSnow = false, isLazy = false }: LanBannerProps) {
-  const sources =
-    lan.bannerVersion === null
-      ? artSources('lan-banner-placeholder')
-      : imageSourcesOf('lan', lan.id, lan.bannerVersion);
+  const sources = bannerSources(lan);
   return (
     <div className={styles.banner}>
       <img

@@ -161,7 +161,7 @@ describe('making a tournament, as a lan administrator', () => {
     expect(region).toHaveTextContent('No tournaments yet.');
     await user.click(within(region).getByRole('button', { name: 'New tournament' }));
 
-    const form = within(region).getByRole('form', { name: 'New tournament' });
+    const form = await within(region).findByRole('form', { name: 'New tournament' });
     const field = (label: string) => within(form).getByLabelText(label);
     await user.type(field('Name'), 'Rocket Cup');
     await user.type(field('Game'), 'Rocket League');
@@ -212,7 +212,7 @@ describe('making a tournament, as a lan administrator', () => {
     });
     const region = await tournamentsRegion();
     await user.click(within(region).getByRole('button', { name: 'New tournament' }));
-    const form = within(region).getByRole('form', { name: 'New tournament' });
+    const form = await within(region).findByRole('form', { name: 'New tournament' });
     await user.type(within(form).getByLabelText('Name'), 'Quake Cup');
     await user.type(within(form).getByLabelText('Game'), 'Quake');
     await user.click(within(form).getByRole('button', { name: 'Make the tournament' }));
@@ -248,7 +248,7 @@ describe('making a tournament, as a lan administrator', () => {
     });
     const region = await tournamentsRegion();
     await user.click(within(region).getByRole('button', { name: 'New tournament' }));
-    const form = within(region).getByRole('form', { name: 'New tournament' });
+    const form = await within(region).findByRole('form', { name: 'New tournament' });
     await user.type(within(form).getByLabelText('Name'), 'Late Cup');
     await user.type(within(form).getByLabelText('Game'), 'Quake');
     await user.click(within(form).getByRole('button', { name: 'Make the tournament' }));
@@ -263,7 +263,7 @@ describe('making a tournament, as a lan administrator', () => {
     const { user, requests } = openLanPage(tournaments(), { viewer: organiser });
     const region = await tournamentsRegion();
     await user.click(within(region).getByRole('button', { name: 'New tournament' }));
-    const form = within(region).getByRole('form', { name: 'New tournament' });
+    const form = await within(region).findByRole('form', { name: 'New tournament' });
     await user.type(within(form).getByLabelText('Name'), 'Duo Cup');
     await user.type(within(form).getByLabelText('Game'), 'Quake');
     await user.clear(within(form).getByLabelText('Team size'));
@@ -281,7 +281,7 @@ describe('making a tournament, as a lan administrator', () => {
     const { user, requests } = openLanPage(tournaments(), { viewer: organiser });
     const region = await tournamentsRegion();
     await user.click(within(region).getByRole('button', { name: 'New tournament' }));
-    const form = within(region).getByRole('form', { name: 'New tournament' });
+    const form = await within(region).findByRole('form', { name: 'New tournament' });
     await user.type(within(form).getByLabelText('Game'), 'Quake');
     await user.selectOptions(within(form).getByLabelText('Format'), 'Round robin');
     await user.clear(within(form).getByLabelText('Most entrants'));

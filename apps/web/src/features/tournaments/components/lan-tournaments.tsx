@@ -1,14 +1,19 @@
 import type { Lan } from '@lanparty/contract';
 import { isLanOpen, requiredRoles } from '@lanparty/contract/rules';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import controls from '../../../components/controls.module.css';
 import { Link, useNavigate } from '../../../lib/router/index.tsx';
 import { useLanTournaments } from '../../../lib/tournaments/get-tournaments.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { tournamentActions, useTournamentAction } from '../api/tournament-actions.ts';
-import { TournamentForm } from './tournament-form.tsx';
 import { tournamentRulesText, tournamentStateText } from './tournament-texts.ts';
 import styles from './tournaments.module.css';
+
+// The form (and the validation it brings) for lan administrators making one, once they ask:
+// every other visitor of a lan's page would download and run it for nothing.
+const TournamentForm = lazy(() =>
+  import('./tournament-form.tsx').then((module) => ({ default: module.TournamentForm })),
+);
 
 /**
  * A lan's tournaments on its page (issue 37): each with its game, rules and where it
@@ -49,12 +54,14 @@ export function LanTournaments({ lan }: { lan: Lan }) {
         isMaking ? (
           <>
             <h4 className={styles.subheading}>New tournament</h4>
-            <TournamentForm
-              label="New tournament"
-              submitLabel="Make the tournament"
-              onSave={(input) => create.mutateAsync({ lanId: lan.id, input })}
-              onSaved={(made) => navigate(`/tournaments/${made.id}`)}
-            />
+            <Suspense fallback={<p className={styles.muted}>Loading the form…</p>}>
+              <TournamentForm
+                label="New tournament"
+                submitLabel="Make the tournament"
+                onSave={(input) => create.mutateAsync({ lanId: lan.id, input })}
+                onSaved={(made) => navigate(`/tournaments/${made.id}`)}
+              />
+            </Suspense>
           </>
         ) : (
           <div className={controls.actions}>

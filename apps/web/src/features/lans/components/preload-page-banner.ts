@@ -1,0 +1,19 @@
+import type { Lan } from '@lanparty/contract';
+import { preload } from 'react-dom';
+import { bannerSizes, bannerSources } from './lan-banner.tsx';
+
+/**
+ * Starts fetching a lan's banner as its page will show it (`bannerSizes.page`), as soon as
+ * the lan's read answers: the page's largest picture, otherwise asked for only once the
+ * signed-in app has rendered the lan. With the lan's page's own chunk (lan-more-route), so
+ * the first screen is not heavier by it.
+ */
+export function preloadPageBanner(lan: Pick<Lan, 'id' | 'bannerVersion'>): void {
+  const { src, srcSet } = bannerSources(lan);
+  preload(src, {
+    as: 'image',
+    imageSrcSet: srcSet,
+    imageSizes: bannerSizes.page,
+    fetchPriority: 'high',
+  });
+}
