@@ -244,15 +244,13 @@ function useWidthOf(ref: React.RefObject<HTMLElement | null>, view: string): num
   // biome-ignore lint/correctness/useExhaustiveDependencies: the box is new with each view
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    const measure = () => {
-      const style = getComputedStyle(element);
-      const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
-      if (element.clientWidth > 0) setWidth(element.clientWidth - (padding || 0));
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    // The observer tells the width once the box is laid out (before it is painted) and at
+    // every change: read here, in the commit, it forced a layout of the whole lan page.
+    const observer = new ResizeObserver(([entry]) => {
+      const contentWidth = entry?.contentRect.width ?? 0;
+      if (contentWidth > 0) setWidth(contentWidth);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, view]);
