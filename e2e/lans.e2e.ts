@@ -5,7 +5,7 @@ import { useBrowser } from './support/browser-session.ts';
 import { chatPosts, siteUrl } from './support/provided-context.ts';
 import { bearerTokenOf, reloadApp } from './support/sign-in.ts';
 
-const { openAs } = useBrowser();
+const { openAs, closePages } = useBrowser();
 
 type ListedLan = {
   id: number;
@@ -168,6 +168,7 @@ describe('the lan page', () => {
       expect(admin.errors).toEqual([]);
     } finally {
       // The demo community stays as the other tests expect it.
+      await closePages();
       await callApi(adminToken, 'DELETE', `/api/lans/${created.id}`);
     }
   });

@@ -150,6 +150,7 @@ describe('the schedule', () => {
       expect(lanner.errors).toEqual([]);
       expect(organiser.errors).toEqual([]);
     } finally {
+      await session.closePages();
       await callApi(admin, 'DELETE', `/api/lans/${lan.id}`);
     }
   }, 90_000);

@@ -5,6 +5,7 @@ import { accessTokenOf, callApi, lanWithPlaces } from './support/api.ts';
 import { viewports } from './support/browser.ts';
 import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
+import { waitForApp } from './support/sign-in.ts';
 
 const session = useBrowser();
 
@@ -283,7 +284,14 @@ describe('two lanners racing for one seat', () => {
     // The loser's browser logs the 409 it was answered; nothing else.
     expect(loser.errors.filter((error) => !error.includes('status of 409'))).toEqual([]);
 
+    // The lan gone under them, both are told so on the upcoming lans (spec §2), which is
+    // where the test leaves them: axe reads them there once they show it.
     await callApi(admin, 'DELETE', `/api/lans/${lanId}`);
+    for (const { page } of racers) {
+      await page.waitForURL(siteUrl('/lans/upcoming'));
+      await waitForApp(page);
+      await page.getByText('That lan does not exist').waitFor();
+    }
   }, 90_000);
 });
 

@@ -22,26 +22,38 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await connectBrowser(inject('browserEndpoint'));
   });
-  // Axe reads every page still open as the test ends, so whatever state a test reaches
-  // (a dialog or form open, a running lan) is checked too, not only the pages a test asks
-  // axe about (issue 51 §7). Then the test's contexts close.
-  afterEach(async () => {
+  // What axe found on pages closed before the test's end, reported at its end.
+  const found: string[] = [];
+  /** Axe reads the test's open pages as they are now; then their contexts close. */
+  async function readAndClose(): Promise<void> {
     const open = contexts.splice(0);
-    const found: string[] = [];
     try {
       for (const context of open)
         for (const page of context.pages()) found.push(...(await axeAtTheEnd(page)));
     } finally {
       for (const context of open) await context.close();
     }
-    if (found.length > 0)
-      throw new Error(`axe found, on the pages as the test left them:\n${found.join('\n')}`);
+  }
+  // Axe reads every page still open as the test ends, so whatever state a test reaches
+  // (a dialog or form open, a running lan) is checked too, not only the pages a test asks
+  // axe about (issue 51 §7). Then the test's contexts close.
+  afterEach(async () => {
+    await readAndClose();
+    const violations = found.splice(0);
+    if (violations.length > 0)
+      throw new Error(`axe found, on the pages as the test left them:\n${violations.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();
   });
 
   const session = {
+    /**
+     * The end of the test for its pages, sooner: for a cleanup that would change them as
+     * axe reads them (deleting the lan they show sends them elsewhere). What axe finds is
+     * reported as the test ends, never in place of the test's own failure.
+     */
+    closePages: readAndClose,
     get browser(): Browser {
       if (!browser) throw new Error('the browser starts in beforeAll');
       return browser;
