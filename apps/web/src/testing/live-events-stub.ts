@@ -4,7 +4,7 @@ import type { LiveEventsHandlers, openLiveEvents } from '../lib/live-updates/liv
 /**
  * A live update stream the test drives by hand: `open` goes to LiveUpdates in place of
  * the real event stream, `current()` is what it was told to call back (an event, a drop,
- * a reconnection) once `opened()` has, and `stop` is what it calls to close the stream.
+ * a reconnection), and `stop` is what it calls to close the stream.
  */
 export function stubLiveEvents() {
   let handlers: LiveEventsHandlers | undefined;
@@ -17,9 +17,7 @@ export function stubLiveEvents() {
     if (!handlers) throw new Error('The stream was not opened');
     return handlers;
   };
-  /** The handlers once the stream is opened: LiveUpdates opens it once its code is loaded. */
-  const opened = () => vi.waitFor(current);
-  return { open, stop, current, opened };
+  return { open, stop, current };
 }
 
 export type LiveEventsStub = ReturnType<typeof stubLiveEvents>;

@@ -42,7 +42,6 @@ describe('the offline notice', () => {
     let version = 0;
     renderTab(stream, async () => `lan version ${++version}`);
     await screen.findByText('lan version 1');
-    await stream.opened();
     act(() => stream.current().onOpen?.(false));
     // An empty live region, ready before anything appears in it.
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
@@ -82,7 +81,6 @@ describe('the offline notice', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     isServerDown = true;
     // Focus while the stream is down reads every shown query again.
-    await stream.opened();
     act(() => stream.current().onDown?.());
     act(() => window.dispatchEvent(new Event('focus')));
     expect(await screen.findByText('Offline, retrying…')).toBeInTheDocument();
@@ -101,7 +99,6 @@ describe('the offline notice', () => {
     });
     await screen.findByText('lan');
     // Focus while the stream is down reads every shown query again.
-    await stream.opened();
     act(() => stream.current().onDown?.());
     for (const status of [403, 404]) {
       refusal = status;

@@ -1,27 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { invalidateForEvents } from './invalidate-for-events.ts';
 import { createLiveConnection, LiveConnectionContext } from './live-connection.ts';
-import type { openLiveEvents } from './live-events.ts';
+import { type LiveEvent, openLiveEvents } from './live-events.ts';
+
+/** How long events are gathered before refetching, so a burst of them costs one refetch. */
+const gatherMs = 50;
 
 /**
- * The stream's code (the reader, the event kinds and what each refetches): downloaded as
- * the app has started rather than with the first screen, which shows without it.
- */
-const loadLiveStream = () => import('./live-stream.ts');
-
-/** The waits before loading the stream's code again after it failed: 3 s, doubled, 30 s. */
-const firstRetryMs = 3_000;
-const maximumRetryMs = 30_000;
-
-/**
- * The tab's one live update stream (GET /api/events, or `open`'s), mounted once for the
- * signed-in user: what changed refetches (followLiveEvents). Whether the stream can reach
- * the server is told to `children` (the layout says when the site is offline); the site
- * otherwise works as it does without it. Its code not downloaded (the server could not be
- * reached) counts as unreachable, and is tried again after a wait, at once back online.
+ * The tab's one live update stream (GET /api/events), mounted once for the signed-in user:
+ * each event refetches exactly the queries it touched; after the stream was down, and on
+ * window focus while it is down, every shown query is refetched, since something may have
+ * been missed. Whether the stream can reach the server is told to `children` (the layout
+ * says when the site is offline); the site otherwise works as it does without it.
  */
 export function LiveUpdates({
-  open,
+  open = openLiveEvents,
   children,
 }: {
   open?: typeof openLiveEvents;
@@ -31,32 +25,44 @@ export function LiveUpdates({
   const [connection] = useState(createLiveConnection);
 
   useEffect(() => {
-    let stop: (() => void) | undefined;
-    let isOver = false;
-    let retryMs = firstRetryMs;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    const start = () => {
-      clearTimeout(retryTimer);
-      window.removeEventListener('online', start);
-      loadLiveStream().then(
-        ({ followLiveEvents }) => {
-          if (!isOver) stop ??= followLiveEvents(queryClient, connection, open);
-        },
-        () => {
-          if (isOver) return;
-          connection.setUnreachable(true);
-          retryTimer = setTimeout(start, retryMs);
-          retryMs = Math.min(retryMs * 2, maximumRetryMs);
-          window.addEventListener('online', start);
-        },
-      );
+    let isDown = false;
+    let gathered = new Map<string, LiveEvent>();
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      flushTimer = undefined;
+      const events = [...gathered.values()];
+      gathered = new Map();
+      void invalidateForEvents(queryClient, events);
     };
-    start();
+    const refetchAll = () => void queryClient.invalidateQueries();
+
+    const stop = open({
+      onEvent: (event) => {
+        gathered.set(JSON.stringify(event), event);
+        flushTimer ??= setTimeout(flush, gatherMs);
+      },
+      onOpen: (isReconnect) => {
+        // Back after the server could not be reached: what failed meanwhile reads again.
+        if (isReconnect || connection.isUnreachable()) refetchAll();
+        isDown = false;
+        connection.setUnreachable(false);
+      },
+      onDown: () => {
+        isDown = true;
+      },
+      onUnreachable: () => {
+        isDown = true;
+        connection.setUnreachable(true);
+      },
+    });
+    const onFocus = () => {
+      if (isDown) refetchAll();
+    };
+    window.addEventListener('focus', onFocus);
     return () => {
-      isOver = true;
-      clearTimeout(retryTimer);
-      window.removeEventListener('online', start);
-      stop?.();
+      stop();
+      clearTimeout(flushTimer);
+      window.removeEventListener('focus', onFocus);
     };
   }, [queryClient, open, connection]);
 

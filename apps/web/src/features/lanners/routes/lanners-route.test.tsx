@@ -99,7 +99,6 @@ describe('the lanners page', () => {
     // alpha hides their history elsewhere: the server tells every stream what anyone sees
     // of alpha changed, and the list reads again.
     alphaLans = null;
-    await stream.opened();
     act(() => stream.current().onEvent({ kind: 'lanner', userId: 1 }));
     await waitFor(() =>
       expect(within(screen.getByRole('article', { name: 'alpha' })).queryByText(/Visited/)).toBe(
