@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppStatus } from '../components/app-status.tsx';
 import { configureApiClient } from '../lib/api-client.ts';
@@ -25,8 +25,11 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   root.render(<AppStatus title="Starting Lanparty…" isBusy />);
   startLoadingFontsOnceShown();
+  // Back from the sign-in form, perhaps as someone else: what the last user was allowed to
+  // read says nothing (remembered-roles.ts); the page reads when it shows.
+  const isBackFromSignIn = hasSignInResponse(window.location);
   // The stats, profile or lanners chunk downloads during sign-in, not after it.
-  preloadRequestedScreen();
+  if (isBackFromSignIn) preloadRequestedScreen();
 
   let auth: AuthSession;
   try {
@@ -43,19 +46,28 @@ export async function startApp(container: HTMLElement): Promise<void> {
 
   configureApiClient({ getAccessToken: auth.getAccessToken, onUnauthorized: endSessionOnce(auth) });
   const queryClient = createQueryClient();
-  root.render(
-    <StrictMode>
-      <App auth={auth} queryClient={queryClient} />
-    </StrictMode>,
-  );
-  // Back from the sign-in form, perhaps as someone else: what the last user was allowed to
-  // read says nothing (remembered-roles.ts); the page reads when it shows.
-  const isBackFromSignIn = hasSignInResponse(window.location);
+  // In a transition: the app's first render (its layout, the page) yields to the browser
+  // every few milliseconds rather than holding the main thread for one long task.
+  const showApp = () =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App auth={auth} queryClient={queryClient} />
+        </StrictMode>,
+      ),
+    );
+  // A finished sign-in shows "Signing in…" while the token is fetched. A stored session
+  // is read at once: the page's reads (the sign-in's own first, sync-status then users/me)
+  // go out before its screen's code and before the app renders, which they would wait for.
+  if (isBackFromSignIn) showApp();
   await auth.start();
-  // The page's reads go out with the sign-in's own (sync-status, then users/me), not after.
-  if (auth.getStatus().kind !== 'signed-in') return;
-  prefetchSignInReads(queryClient);
-  if (!isBackFromSignIn) prefetchRequestedReads(queryClient);
+  if (auth.getStatus().kind === 'signed-in') {
+    prefetchSignInReads(queryClient);
+    if (!isBackFromSignIn) prefetchRequestedReads(queryClient);
+  }
+  if (isBackFromSignIn) return;
+  preloadRequestedScreen();
+  showApp();
 }
 
 function StartupFailure() {
