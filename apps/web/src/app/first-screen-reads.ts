@@ -1,5 +1,6 @@
 import { calendarFeedQueryOptions } from '../features/lans/api/get-calendar-feed.ts';
 import { upcomingLansQueryOptions } from '../features/lans/api/list-upcoming-lans.ts';
+import { preloadPageBanner } from '../features/lans/components/preload-page-banner.ts';
 import { idParam } from '../lib/id-param.ts';
 import { lanQueryOptions } from '../lib/lans/get-lan.ts';
 import { type Prefetch, started } from '../lib/page-reads.ts';
@@ -17,7 +18,9 @@ export const upcomingLansReads: Prefetch = (_params, queryClient) => {
   started(queryClient.ensureQueryData(calendarFeedQueryOptions()));
 };
 
+/** The lan, and its banner as soon as the lan's read says which it is (the page's LCP). */
 export const lanReads: Prefetch = (params, queryClient) => {
   const id = idParam(params.id);
-  if (id !== null) started(queryClient.ensureQueryData(lanQueryOptions(id)));
+  if (id !== null)
+    started(queryClient.ensureQueryData(lanQueryOptions(id)).then(preloadPageBanner));
 };

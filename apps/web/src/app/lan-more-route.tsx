@@ -2,14 +2,13 @@ import { use } from 'react';
 import { LanAnnouncements } from '../features/announcements/components/lan-announcements.tsx';
 import leadStyles from '../features/lans/components/lan-lead.module.css';
 import { LanLead } from '../features/lans/components/lan-lead.tsx';
-import { preloadPageBanner } from '../features/lans/components/preload-page-banner.ts';
 import { LanNowPlaying } from '../features/now-playing/components/lan-now-playing.tsx';
 import { LanSchedule } from '../features/schedule/components/lan-schedule.tsx';
 import { LanSeatsRoute, lanSeatsReads } from '../features/seating/routes/lan-seats-route.tsx';
 import { LanTournaments } from '../features/tournaments/components/lan-tournaments.tsx';
 import { idParam } from '../lib/id-param.ts';
 import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
-import { lanQueryOptions, useLan } from '../lib/lans/get-lan.ts';
+import { useLan } from '../lib/lans/get-lan.ts';
 import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
 import { LanPageLead } from '../lib/lans/lan-page-lead.ts';
 import { type Prefetch, started } from '../lib/page-reads.ts';
@@ -54,15 +53,11 @@ function AroundTheLan({ lanId }: { lanId: number }) {
   );
 }
 
-/**
- * The sections' first reads, started as the app starts at a lan's page, and the lan's
- * banner as soon as the lan's read (the first screen's) says which it is.
- */
+/** The sections' first reads, started as the app starts at a lan's page. */
 export const lanMoreReads: Prefetch = (params, queryClient) => {
   lanSeatsReads(params, queryClient);
   const lanId = idParam(params.id);
   if (lanId === null) return;
-  started(queryClient.ensureQueryData(lanQueryOptions(lanId)).then(preloadPageBanner));
   started(queryClient.ensureQueryData(scheduleQueryOptions(lanId)));
   started(queryClient.ensureQueryData(announcementsQueryOptions(lanId)));
   started(queryClient.ensureQueryData(lanTournamentsQueryOptions(lanId)));

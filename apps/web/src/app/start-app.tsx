@@ -66,7 +66,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
     if (!isBackFromSignIn) prefetchRequestedReads(queryClient);
   }
   if (isBackFromSignIn) return;
-  preloadRequestedScreen();
+  // The screen's code after its reads are sent (in their microtasks): they go first.
+  setTimeout(preloadRequestedScreen);
   showApp();
 }
 

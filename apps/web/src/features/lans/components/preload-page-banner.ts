@@ -5,8 +5,7 @@ import { bannerSizes, bannerSources } from './lan-banner.tsx';
 /**
  * Starts fetching a lan's banner as its page will show it (`bannerSizes.page`), as soon as
  * the lan's read answers: the page's largest picture, otherwise asked for only once the
- * signed-in app has rendered the lan. With the lan's page's own chunk (lan-more-route), so
- * the first screen is not heavier by it.
+ * signed-in app has rendered the lan.
  */
 export function preloadPageBanner(lan: Pick<Lan, 'id' | 'bannerVersion'>): void {
   const { src, srcSet } = bannerSources(lan);
