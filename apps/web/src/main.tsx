@@ -1,5 +1,4 @@
 import { startApp } from './app/start-app.tsx';
-import './styles/fonts.css';
 import './styles/theme.css';
 import './styles/global.css';
 

@@ -10,7 +10,7 @@ import {
 import { checkIdentityProvider, createOidcClient } from '../lib/auth/create-oidc-client.ts';
 import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { startLoadingFontsOnceShown } from '../styles/load-fonts.ts';
+import { showSiteFontsOnceShown } from '../styles/load-fonts.ts';
 import { App } from './app.tsx';
 import { prefetchRequestedReads, preloadRequestedScreen } from './router.tsx';
 import { prefetchSignInReads } from './signed-in-viewer.tsx';
@@ -24,7 +24,7 @@ import { prefetchSignInReads } from './signed-in-viewer.tsx';
 export async function startApp(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   root.render(<AppStatus title="Starting Lanparty…" isBusy />);
-  startLoadingFontsOnceShown();
+  showSiteFontsOnceShown();
   // Back from the sign-in form, perhaps as someone else: what the last user was allowed to
   // read says nothing (remembered-roles.ts); the page reads when it shows.
   const isBackFromSignIn = hasSignInResponse(window.location);

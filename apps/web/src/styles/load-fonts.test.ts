@@ -1,57 +1,86 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { siteFonts, startLoadingFonts, startLoadingFontsOnceShown } from './load-fonts.ts';
+import { showSiteFonts, showSiteFontsOnceShown, siteFaces } from './load-fonts.ts';
 
-const fontsCss = readFileSync(path.join(import.meta.dirname, 'fonts.css'), 'utf8');
-/** Each @font-face of fonts.css: its family and the weights it covers. */
-const declaredFaces = [...fontsCss.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body = '']) => {
-  const family = /font-family:\s*"([^"]+)"/.exec(body)?.[1];
-  const [lightest, boldest = lightest] = (/font-weight:\s*([\d\s]+);/.exec(body)?.[1] ?? '400')
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  return { family, lightest, boldest };
+const themeCss = readFileSync(path.join(import.meta.dirname, 'theme.css'), 'utf8');
+/** The family a font stack of theme.css names first. */
+const firstFamilyOf = (stack: string) =>
+  new RegExp(`${stack}:\\s*"([^"]+)"`).exec(themeCss)?.[1] ?? `no ${stack} in theme.css`;
+
+/** A FontFace as the test's browser has it: each load is the test's to settle. */
+class FakeFontFace {
+  static made: FakeFontFace[] = [];
+  readonly loading = Promise.withResolvers<FakeFontFace>();
+  readonly family: string;
+  readonly source: string;
+  readonly descriptors: FontFaceDescriptors;
+  constructor(family: string, source: string, descriptors: FontFaceDescriptors) {
+    this.family = family;
+    this.source = source;
+    this.descriptors = descriptors;
+    FakeFontFace.made.push(this);
+  }
+  load() {
+    return this.loading.promise;
+  }
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+let fonts: { add: ReturnType<typeof vi.fn> };
+beforeEach(() => {
+  FakeFontFace.made = [];
+  fonts = { add: vi.fn() };
+  vi.stubGlobal('FontFace', FakeFontFace);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
-/** The family and weight a `document.fonts.load` argument names (CSS font shorthand). */
-const facesAsked = (calls: unknown[][]) =>
-  calls.map(([font]) => {
-    const [, weight = 'normal', family] = /^(?:(\S+) )?[\d.]+(?:em|px) "([^"]+)"$/.exec(
-      String(font),
-    ) ?? [undefined, undefined, String(font)];
-    return { family, weight: weight === 'normal' ? 400 : weight === 'bold' ? 700 : Number(weight) };
-  });
-
-describe('startLoadingFonts', () => {
-  it('asks for every font fonts.css declares, by the family it declares, in a weight it has', () => {
-    const load = vi.fn((_font: string) => Promise.resolve([]));
-    startLoadingFonts({ load } as unknown as FontFaceSet);
-    const asked = facesAsked(load.mock.calls);
-    expect(declaredFaces.length).toBeGreaterThan(0);
-    expect(asked.map(({ family }) => family).sort()).toEqual(
-      declaredFaces.map(({ family }) => family).sort(),
-    );
-    for (const { family, weight } of asked) {
-      const face = declaredFaces.find((declared) => declared.family === family);
-      expect(weight, family).toBeGreaterThanOrEqual(face?.lightest ?? Number.NaN);
-      expect(weight, family).toBeLessThanOrEqual(face?.boldest ?? Number.NaN);
+describe('showSiteFonts', () => {
+  it('loads the families theme.css names first in its stacks, in woff2, shown at once when there', () => {
+    showSiteFonts(fonts as unknown as FontFaceSet);
+    expect(FakeFontFace.made.map(({ family }) => family)).toEqual([
+      firstFamilyOf('--font-text'),
+      firstFamilyOf('--font-display'),
+    ]);
+    for (const face of FakeFontFace.made) {
+      expect(face.source).toMatch(/^url\(\S+\.woff2\) format\("woff2"\)$/);
+      expect(face.descriptors.display).toBe('swap');
     }
+    // Headings are bold in the display font.
+    const [lightest, boldest] = siteFaces[1].weight.split(' ').map(Number);
+    expect(lightest).toBeLessThanOrEqual(700);
+    expect(boldest).toBeGreaterThanOrEqual(700);
   });
 
-  it('lets a font that cannot be fetched fail quietly', async () => {
+  it('adds the fonts to the page only once every one of them has loaded, together', async () => {
+    showSiteFonts(fonts as unknown as FontFaceSet);
+    const [text, display] = FakeFontFace.made;
+    text?.loading.resolve(text);
+    await settled();
+    expect(fonts.add).not.toHaveBeenCalled();
+    display?.loading.resolve(display);
+    await settled();
+    expect(fonts.add.mock.calls).toEqual([[text], [display]]);
+  });
+
+  it('leaves the system fonts, quietly, when a font cannot be fetched', async () => {
     const unhandled: unknown[] = [];
     const noteUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', noteUnhandled);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const load = vi.fn(() => Promise.reject(new Error('network down')));
-      expect(() => startLoadingFonts({ load } as unknown as FontFaceSet)).not.toThrow();
-      expect(load).toHaveBeenCalledTimes(siteFonts.length);
+      showSiteFonts(fonts as unknown as FontFaceSet);
+      const [text, display] = FakeFontFace.made;
+      text?.loading.resolve(text);
+      display?.loading.reject(new Error('network down'));
       // Long enough for a rejection nobody handled to be reported.
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);
       expect(errors).not.toHaveBeenCalled();
+      expect(fonts.add).not.toHaveBeenCalled();
     } finally {
       process.off('unhandledRejection', noteUnhandled);
       errors.mockRestore();
@@ -59,18 +88,20 @@ describe('startLoadingFonts', () => {
   });
 
   it('does nothing where the browser has no font loading API', () => {
-    expect(() => startLoadingFonts(undefined)).not.toThrow();
+    expect(() => showSiteFonts(undefined)).not.toThrow();
+    vi.stubGlobal('FontFace', undefined);
+    expect(() => showSiteFonts(fonts as unknown as FontFaceSet)).not.toThrow();
   });
 });
 
-describe('startLoadingFontsOnceShown', () => {
-  /** A paint timing observer this test feeds; `supportedEntryTypes` as the browser's. */
+describe('showSiteFontsOnceShown', () => {
+  /** A largest-contentful-paint observer this test feeds. */
   class FakePaintObserver {
-    static supportedEntryTypes = ['paint'];
+    static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
     static observers: FakePaintObserver[] = [];
     isObserving = false;
-    readonly report: (entries: { getEntriesByName: (name: string) => unknown[] }) => void;
-    constructor(report: FakePaintObserver['report']) {
+    readonly report: () => void;
+    constructor(report: () => void) {
       this.report = report;
       FakePaintObserver.observers.push(this);
     }
@@ -80,49 +111,62 @@ describe('startLoadingFontsOnceShown', () => {
     disconnect() {
       this.isObserving = false;
     }
-    static paint(name: string) {
-      for (const observer of FakePaintObserver.observers.filter((o) => o.isObserving)) {
-        observer.report({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
-      }
+    static paint() {
+      for (const observer of FakePaintObserver.observers.filter((o) => o.isObserving))
+        observer.report();
     }
   }
 
-  let load: ReturnType<typeof vi.fn>;
+  const loads = () => FakeFontFace.made.length / siteFaces.length;
   beforeEach(() => {
+    vi.useFakeTimers();
     FakePaintObserver.observers = [];
-    load = vi.fn((_font: string) => Promise.resolve([]));
     // jsdom has no font loading API: the page's document.fonts, for these tests.
-    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
+    Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     Reflect.deleteProperty(document, 'fonts');
   });
 
-  it('asks for the fonts once the first contentful paint is reported, and only once', () => {
+  it('loads the fonts a second after the largest paint, when none larger came since', () => {
     vi.stubGlobal('PerformanceObserver', FakePaintObserver);
-    startLoadingFontsOnceShown();
-    FakePaintObserver.paint('first-paint');
-    expect(load).not.toHaveBeenCalled();
-    FakePaintObserver.paint('first-contentful-paint');
-    expect(load).toHaveBeenCalledTimes(siteFonts.length);
-    FakePaintObserver.paint('first-contentful-paint');
-    expect(load).toHaveBeenCalledTimes(siteFonts.length);
+    showSiteFontsOnceShown();
+    vi.advanceTimersByTime(2_000);
+    expect(loads()).toBe(0);
+    FakePaintObserver.paint(); // the heading
+    vi.advanceTimersByTime(900);
+    FakePaintObserver.paint(); // the banner, larger
+    vi.advanceTimersByTime(900);
+    expect(loads()).toBe(0);
+    vi.advanceTimersByTime(100);
+    expect(loads()).toBe(1);
+    FakePaintObserver.paint();
+    vi.advanceTimersByTime(10_000);
+    expect(loads()).toBe(1);
   });
 
-  it('asks for them at once where the browser reports no paints', () => {
-    vi.stubGlobal('PerformanceObserver', undefined);
-    startLoadingFontsOnceShown();
-    expect(load).toHaveBeenCalledTimes(siteFonts.length);
-  });
-
-  it('asks for them at once where the browser observes performance but not paints', () => {
-    class NoPaintObserver extends FakePaintObserver {
-      static override supportedEntryTypes = ['navigation', 'resource'];
+  it('loads them five seconds in at the latest, and only once', () => {
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    showSiteFontsOnceShown();
+    for (let at = 0; at < 5_000; at += 900) {
+      FakePaintObserver.paint();
+      vi.advanceTimersByTime(900);
     }
-    vi.stubGlobal('PerformanceObserver', NoPaintObserver);
-    startLoadingFontsOnceShown();
-    expect(load).toHaveBeenCalledTimes(siteFonts.length);
+    expect(loads()).toBe(1);
+    vi.advanceTimersByTime(10_000);
+    expect(loads()).toBe(1);
+  });
+
+  it('loads them at once where the browser does not report the largest paint', () => {
+    class NoLargestPaint extends FakePaintObserver {
+      static override supportedEntryTypes = ['paint', 'resource'];
+    }
+    vi.stubGlobal('PerformanceObserver', NoLargestPaint);
+    showSiteFontsOnceShown();
+    expect(loads()).toBe(1);
     expect(FakePaintObserver.observers).toEqual([]);
+    vi.stubGlobal('PerformanceObserver', undefined);
+    showSiteFontsOnceShown();
+    expect(loads()).toBe(2);
   });
 });

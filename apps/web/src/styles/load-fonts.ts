@@ -1,40 +1,64 @@
-/**
- * The fonts fonts.css declares, as `document.fonts.load` takes them: the body font and the
- * display font (bold, as headings use it).
- */
-export const siteFonts = ['1em "Inter Variable"', '700 1em "Space Grotesk Variable"'] as const;
+import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import spaceGroteskUrl from '@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url';
 
 /**
- * Starts downloading the site's fonts as the app starts. A browser fetches a font only when
- * it first lays out text in it, and the starting screens show a heading alone: the body font
- * arrived after the first page was laid out, and the whole page was laid out again for it
- * (about 50 ms of blocked main thread on a phone, issue 14). Asked for here, it comes while
- * the sign-in's requests are under way and the network is otherwise idle.
+ * The site's fonts, self-hosted, latin only (the site is en-US): the body font and the
+ * display font, by the family theme.css names first in its stacks, the weights each covers.
+ * Declared here rather than as @font-face: a browser fetches a declared font as soon as it
+ * lays out text in it, beside the app's script and the page's own reads.
  */
-export function startLoadingFonts(fonts: FontFaceSet | undefined = globalThis.document?.fonts) {
-  if (!fonts) return;
-  for (const font of siteFonts) {
-    // A font that cannot be fetched leaves the fallback in place; nothing to report.
-    fonts.load(font).catch(() => undefined);
-  }
+export const siteFaces = [
+  { family: 'Inter Variable', url: interUrl, weight: '100 900' },
+  { family: 'Space Grotesk Variable', url: spaceGroteskUrl, weight: '300 700' },
+] as const;
+
+/**
+ * Downloads the site's fonts, then adds them to the page's together: the page is laid out
+ * again once, in them. Until then, and for good when one cannot be fetched (nothing to
+ * report), the text shows in the system's fonts that follow in the stacks.
+ */
+export function showSiteFonts(fonts: FontFaceSet | undefined = globalThis.document?.fonts) {
+  if (!fonts || !globalThis.FontFace) return;
+  const faces = siteFaces.map(
+    ({ family, url, weight }) =>
+      new FontFace(family, `url(${url}) format("woff2")`, { weight, display: 'swap' }),
+  );
+  Promise.all(faces.map((face) => face.load())).then(
+    () => {
+      for (const face of faces) fonts.add(face);
+    },
+    () => undefined,
+  );
 }
 
+/** How long after the page's largest picture or text showed, with nothing larger since. */
+const quietMs = 1_000;
+/** The fonts come at the latest this long after the start, whatever the page still shows. */
+const latestMs = 5_000;
+
 /**
- * `startLoadingFonts` once the starting screen has shown something (its first contentful
- * paint): that paint never waits for them, and the page after it finds them there. Asked
- * for after the first frame instead, they sometimes came before that paint, which then
- * waited for them on a slow phone network (Lighthouse: first paint 1.7 → 2.2 s). Where the
- * browser does not report paints, they are asked for at once.
+ * `showSiteFonts` once the page has shown its content: a second after its largest
+ * contentful paint with none larger since, five seconds in at the latest. Their 72 KB (a
+ * third of a first visit's bytes on a phone's network) then never delay the app's script,
+ * the page's reads or its banner (decision 054). Where the browser does not report that
+ * paint, they are asked for at once.
  */
-export function startLoadingFontsOnceShown(): void {
-  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
-    startLoadingFonts();
+export function showSiteFontsOnceShown(): void {
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    showSiteFonts();
     return;
   }
-  const observer = new PerformanceObserver((entries) => {
-    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    startLoadingFonts();
+  const latest = setTimeout(show, latestMs);
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const observer = new PerformanceObserver(() => {
+    clearTimeout(quiet);
+    quiet = setTimeout(show, quietMs);
   });
-  observer.observe({ type: 'paint', buffered: true });
+  function show() {
+    clearTimeout(latest);
+    clearTimeout(quiet);
+    observer.disconnect();
+    showSiteFonts();
+  }
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
 }
