@@ -9,7 +9,7 @@ const SLIDES = (['slide-screens', 'slide-desks', 'slide-keys'] as const).map(art
 // the pictures' 6.4: they cover the slider.
 const SLIDE_SIZES = 'max(100vw, 41.6rem)';
 
-// The second and third pictures first show 8 s and 16 s in: they download 4 s in, not beside
+// The second and third pictures first show 7 s and 15 s in: they download 4 s in, not beside
 // the page's own reads and pictures (about 29 KB a phone's network gives the page first),
 // and never under reduced motion, which shows the first picture alone.
 export const LATER_SLIDES_AFTER_MS = 4_000;
