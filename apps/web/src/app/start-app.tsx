@@ -17,9 +17,10 @@ import { prefetchSignInReads } from './signed-in-viewer.tsx';
 
 /**
  * Starts Lanparty (spec §4, §8): reads the identity settings, sets up the OpenID Connect
- * client and checks that its issuer answers, then renders the app and finds out who is
- * signed in. When the settings or the issuer fail, the error is logged and the start is
- * aborted, with a message instead of a blank page.
+ * client and checks that its issuer answers, then finds out who is signed in and renders
+ * the app (back from the sign-in form, it renders first and shows "Signing in…"). When the
+ * settings or the issuer fail, the error is logged and the start is aborted, with a message
+ * instead of a blank page.
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   const root = createRoot(container);

@@ -39,8 +39,9 @@ afterEach(() => {
 });
 
 describe('showSiteFonts', () => {
-  it('loads the families theme.css names first in its stacks, in woff2, shown at once when there', () => {
+  it('loads the families theme.css names first in its stacks, in woff2, shown at once when there', async () => {
     showSiteFonts(fonts as unknown as FontFaceSet);
+    await settled();
     expect(FakeFontFace.made.map(({ family }) => family)).toEqual([
       firstFamilyOf('--font-text'),
       firstFamilyOf('--font-display'),
@@ -57,6 +58,7 @@ describe('showSiteFonts', () => {
 
   it('adds the fonts to the page only once every one of them has loaded, together', async () => {
     showSiteFonts(fonts as unknown as FontFaceSet);
+    await settled();
     const [text, display] = FakeFontFace.made;
     text?.loading.resolve(text);
     await settled();
@@ -73,6 +75,7 @@ describe('showSiteFonts', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       showSiteFonts(fonts as unknown as FontFaceSet);
+      await settled();
       const [text, display] = FakeFontFace.made;
       text?.loading.resolve(text);
       display?.loading.reject(new Error('network down'));
@@ -91,6 +94,29 @@ describe('showSiteFonts', () => {
     expect(() => showSiteFonts(undefined)).not.toThrow();
     vi.stubGlobal('FontFace', undefined);
     expect(() => showSiteFonts(fonts as unknown as FontFaceSet)).not.toThrow();
+  });
+
+  it('keeps the system fonts, quietly, where the browser refuses a face or adding it', async () => {
+    const unhandled: unknown[] = [];
+    const noteUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', noteUnhandled);
+    try {
+      vi.stubGlobal('FontFace', function Refused() {
+        throw new SyntaxError('bad source');
+      });
+      expect(() => showSiteFonts(fonts as unknown as FontFaceSet)).not.toThrow();
+      vi.stubGlobal('FontFace', FakeFontFace);
+      fonts.add.mockImplementation(() => {
+        throw new Error('refused');
+      });
+      showSiteFonts(fonts as unknown as FontFaceSet);
+      await settled();
+      for (const face of FakeFontFace.made) face.loading.resolve(face);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', noteUnhandled);
+    }
   });
 });
 
@@ -128,45 +154,47 @@ describe('showSiteFontsOnceShown', () => {
     Reflect.deleteProperty(document, 'fonts');
   });
 
-  it('loads the fonts a second after the largest paint, when none larger came since', () => {
+  it('loads the fonts a second after the largest paint, when none larger came since', async () => {
     vi.stubGlobal('PerformanceObserver', FakePaintObserver);
     showSiteFontsOnceShown();
-    vi.advanceTimersByTime(2_000);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(loads()).toBe(0);
     FakePaintObserver.paint(); // the heading
-    vi.advanceTimersByTime(900);
+    await vi.advanceTimersByTimeAsync(900);
     FakePaintObserver.paint(); // the banner, larger
-    vi.advanceTimersByTime(900);
+    await vi.advanceTimersByTimeAsync(900);
     expect(loads()).toBe(0);
-    vi.advanceTimersByTime(100);
+    await vi.advanceTimersByTimeAsync(100);
     expect(loads()).toBe(1);
     FakePaintObserver.paint();
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(loads()).toBe(1);
   });
 
-  it('loads them five seconds in at the latest, and only once', () => {
+  it('loads them five seconds in at the latest, and only once', async () => {
     vi.stubGlobal('PerformanceObserver', FakePaintObserver);
     showSiteFontsOnceShown();
     for (let at = 0; at < 5_000; at += 900) {
       FakePaintObserver.paint();
-      vi.advanceTimersByTime(900);
+      await vi.advanceTimersByTimeAsync(900);
     }
     expect(loads()).toBe(1);
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(loads()).toBe(1);
   });
 
-  it('loads them at once where the browser does not report the largest paint', () => {
+  it('loads them at once where the browser does not report the largest paint', async () => {
     class NoLargestPaint extends FakePaintObserver {
       static override supportedEntryTypes = ['paint', 'resource'];
     }
     vi.stubGlobal('PerformanceObserver', NoLargestPaint);
     showSiteFontsOnceShown();
+    await vi.advanceTimersByTimeAsync(0);
     expect(loads()).toBe(1);
     expect(FakePaintObserver.observers).toEqual([]);
     vi.stubGlobal('PerformanceObserver', undefined);
     showSiteFontsOnceShown();
+    await vi.advanceTimersByTimeAsync(0);
     expect(loads()).toBe(2);
   });
 });

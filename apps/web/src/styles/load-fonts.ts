@@ -19,16 +19,17 @@ export const siteFaces = [
  */
 export function showSiteFonts(fonts: FontFaceSet | undefined = globalThis.document?.fonts) {
   if (!fonts || !globalThis.FontFace) return;
-  const faces = siteFaces.map(
-    ({ family, url, weight }) =>
-      new FontFace(family, `url(${url}) format("woff2")`, { weight, display: 'swap' }),
-  );
-  Promise.all(faces.map((face) => face.load())).then(
-    () => {
+  // In a promise from the first step: a browser refusing a face throws nowhere near the start.
+  Promise.resolve()
+    .then(async () => {
+      const faces = siteFaces.map(
+        ({ family, url, weight }) =>
+          new FontFace(family, `url(${url}) format("woff2")`, { weight, display: 'swap' }),
+      );
+      await Promise.all(faces.map((face) => face.load()));
       for (const face of faces) fonts.add(face);
-    },
-    () => undefined,
-  );
+    })
+    .catch(() => undefined);
 }
 
 /** How long after the page's largest picture or text showed, with nothing larger since. */
