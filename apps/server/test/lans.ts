@@ -4,11 +4,13 @@ const day = 24 * 60 * 60 * 1000;
 
 /** A valid body of POST /api/lans for an active lan starting `days` from now, lasting two days. */
 export function buildLanBody(overrides: Record<string, unknown> = {}, days = 10) {
+  // One moment for both: read twice, a millisecond between them made the lan 48 h + 1 ms.
+  const now = Date.now();
   return {
     name: 'Winter lan',
     description: 'Bring a cable.',
-    startDate: new Date(Date.now() + days * day).toISOString(),
-    endDate: new Date(Date.now() + (days + 2) * day).toISOString(),
+    startDate: new Date(now + days * day).toISOString(),
+    endDate: new Date(now + (days + 2) * day).toISOString(),
     isActive: true,
     maximumSubcribers: 10,
     price: 30,
