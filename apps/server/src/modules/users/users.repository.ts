@@ -45,16 +45,17 @@ export async function listUsers(
   }
   if (filter.missingRoles && filter.missingRoles.length > 0) {
     const missing = [...filter.missingRoles];
-    query = query.where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('user_roles')
-            .select('user_roles.user_id')
-            .whereRef('user_roles.user_id', '=', 'users.id')
-            .where('user_roles.role', 'in', missing),
-        ),
-      ),
+    // NOT IN rather than NOT EXISTS: PostgreSQL hashes the few holders of the roles once,
+    // where without statistics on the tables (a fresh or bulk-loaded database, before an
+    // ANALYZE) it planned NOT EXISTS as one scan of them per user, 20 ms at a few hundred
+    // users. user_roles.user_id is never null, so NOT IN means the same.
+    query = query.where(
+      'users.id',
+      'not in',
+      db
+        .selectFrom('user_roles')
+        .select('user_roles.user_id')
+        .where('user_roles.role', 'in', missing),
     );
   }
   const total = await countRowsOf(query);
