@@ -141,6 +141,7 @@ describe.each(testEngines)('the users API on %s', (engine) => {
       const member = await signInAs(site.db, site.issuer, ['Lanner', 'Member'], {
         nickname: 'aardvark',
       });
+      await signInAs(site.db, site.issuer, ['Lanner'], { nickname: 'abacus' });
       const lanners = (
         await call(
           'anonymous',
@@ -150,6 +151,7 @@ describe.each(testEngines)('the users API on %s', (engine) => {
       ).json();
       const nicknames = lanners.items.map((user: { nickname: string }) => user.nickname);
       expect(nicknames).not.toContain('aardvark');
+      expect(nicknames).toContain('abacus');
       expect(nicknames).toEqual(
         [...nicknames].sort((a: string, b: string) =>
           a.toLowerCase().localeCompare(b.toLowerCase()),
