@@ -129,6 +129,13 @@ export const checkInInputSchema = z
       description:
         'true: an Accepted participant pays at the door, becoming Paid and present in one step.',
     }),
+    scannedAt: dateTimeSchema.optional().meta({
+      description:
+        'When a door that was offline scanned the ticket (issue 53): at most 2 minutes ahead ' +
+        'of the server’s clock and at most 24 hours old. The earliest scan of a ticket is ' +
+        'kept with who made it; a later one answers alreadyPresent naming it, and the same ' +
+        'scan sent again (same administrator, same time) changes nothing. Without it: now.',
+    }),
   })
   .meta({ id: 'CheckInRequest', description: 'The body of POST /api/lans/{id}/check-ins.' });
 
@@ -142,10 +149,57 @@ export const checkInResultSchema = z
         'true when the ticket had been checked in before: subscriber.checkedInAt and ' +
         'checkedInBy then say when and by whom (a forwarded ticket shows here).',
     }),
+    laterScan: z
+      .object({ checkedInAt: dateTimeSchema, checkedInBy: z.string().nullable() })
+      .optional()
+      .meta({
+        description:
+          'Of a scan sent with scannedAt that was earlier than the check-in recorded: the ' +
+          'later scan it took the place of (another door synced first), so that door’s ' +
+          'second sight of the ticket is still told.',
+      }),
   })
   .meta({ id: 'CheckIn', description: 'A participant checked in at the door.' });
 
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
+
+const sha256Schema = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .meta({ description: 'SHA-256, hex, of a code in its normalised form (normalizeCheckInCode).' });
+
+export const doorTicketSchema = z
+  .object({
+    subscriberId: idSchema,
+    nickname: z.string(),
+    status: subscriberStatusSchema,
+    amountDue: moneySchema.nullable().meta({
+      description: 'What is left to pay (amountOutstanding): taken at the door while Accepted.',
+    }),
+    seat: z.string().nullable(),
+    checkedInAt: dateTimeSchema.nullable(),
+    codeHash: sha256Schema,
+    shortCodeHash: sha256Schema.nullable(),
+  })
+  .meta({ id: 'DoorTicket', description: 'A ticket as a door keeps it for checking offline.' });
+
+export type DoorTicket = z.infer<typeof doorTicketSchema>;
+
+export const doorListSchema = z
+  .object({
+    asOf: dateTimeSchema.meta({
+      description: 'When the list was read, on the community’s clocks.',
+    }),
+    tickets: z.array(doorTicketSchema),
+  })
+  .meta({
+    id: 'DoorList',
+    description:
+      'Every ticket of a lan (a subscription that has a code), its codes only as hashes: what ' +
+      'a door keeps on the phone to answer scans while the hall’s internet is down.',
+  });
+
+export type DoorList = z.infer<typeof doorListSchema>;
 
 export const lanMessageInputSchema = z
   .object({

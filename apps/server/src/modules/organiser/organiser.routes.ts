@@ -2,6 +2,7 @@ import {
   checkInInputSchema,
   checkInProblemSchema,
   checkInResultSchema,
+  doorListSchema,
   idempotencyKeySchema,
   idParamSchema,
   lanMessageInputSchema,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../auth/authenticate.ts';
 import { checkIn } from '../subscriptions/check-ins.ts';
+import { readDoorList } from '../subscriptions/door-list.ts';
 import { listParticipants } from '../subscriptions/participants.ts';
 import { type LanMessagesDeps, listLanMessages, sendLanMessage } from './lan-messages.ts';
 import { participantsCsv, participantsFileName } from './participants-csv.ts';
@@ -107,6 +109,33 @@ export const organiserRoutes =
             }),
           );
       },
+    );
+
+    app.get(
+      '/api/lans/:id/door-list',
+      {
+        config: { signedIn: true },
+        schema: {
+          tags: ['organiser'],
+          summary: 'The tickets of a lan, for a door to check in offline',
+          description:
+            'Every subscription of the lan that has a ticket code, whatever its status, with ' +
+            'its nickname, status, what is left to pay, seat and check-in, and its codes only ' +
+            'as SHA-256 (hex) of their normalised form: a door keeps this on the phone to ' +
+            'answer scans while the internet is down, then sends them with scannedAt. ' +
+            forLanAdministrators,
+          params: lanParams,
+          response: { 200: doorListSchema, ...problems },
+        },
+      },
+      async (request) =>
+        readDoorList(
+          deps.db,
+          await requireViewer(request),
+          request.params.id,
+          deps.communityTimeZone,
+          new Date(),
+        ),
     );
 
     app.post(

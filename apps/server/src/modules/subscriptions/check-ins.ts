@@ -6,8 +6,10 @@ import {
   normalizeCheckInCode,
   textMoney,
 } from '@lanparty/contract/rules';
+import { toBoolean } from '../../db/columns.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { ProblemError } from '../../http/problems.ts';
+import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import {
   attemptLimits,
@@ -49,11 +51,12 @@ export async function checkIn(
   // land in the same window of the limit, even across the window's end.
   const now = deps.clock?.() ?? new Date();
   const lan = await findManagedLan(deps.db, viewer, lanId);
+  const scannedAt = scanTimeOf(input.scannedAt, now);
   const typed = normalizeCheckInCode(input.code);
   const code = isShortCheckInCode(typed)
     ? await longCodeOfShortCode(deps.db, viewer, lan.id, typed, now)
     : typed;
-  const { id, alreadyPresent } = await deps.db.transaction().execute(async (trx) => {
+  const { id, alreadyPresent, laterScan } = await deps.db.transaction().execute(async (trx) => {
     const isLanThere = await lockPlaceLan(trx, lan.id);
     const found = await findParticipantByCode(trx, code);
     if (!isLanThere) throw new ProblemError(404, `There is no lan ${lanId}.`);
@@ -96,14 +99,57 @@ export async function checkIn(
         now,
       );
     }
-    const isCheckedIn = await markPresent(trx, found.id, viewer.user.id, now);
-    return { id: found.id, alreadyPresent: !isCheckedIn };
+    // The same scan synced again (a retry of an offline door): what it did stands.
+    if (input.scannedAt !== undefined && isSameScan(found, viewer.user.id, scannedAt))
+      return { id: found.id, alreadyPresent: false };
+    const isCheckedIn = await markPresent(trx, found.id, viewer.user.id, scannedAt, now);
+    const wasLater = isCheckedIn && isPresent(found) && found.checked_in_at !== null;
+    return {
+      id: found.id,
+      alreadyPresent: !isCheckedIn,
+      laterScan: wasLater ? { at: found.checked_in_at, by: found.checked_in_by } : undefined,
+    };
   });
   const row = await findParticipantById(deps.db, id);
   if (!row) throw new ProblemError(404, 'The ticket was withdrawn meanwhile.');
   const [subscriber] = await readParticipants(deps.db, lan, [row], deps.communityTimeZone);
   if (!subscriber) throw new Error('A presented participant went missing');
-  return { subscriber, alreadyPresent };
+  if (!laterScan?.at) return { subscriber, alreadyPresent };
+  return {
+    subscriber,
+    alreadyPresent,
+    laterScan: {
+      checkedInAt: toZonedIsoTimestamp(laterScan.at, deps.communityTimeZone),
+      checkedInBy: laterScan.by,
+    },
+  };
+}
+
+/** How far ahead of the server's clock a door's clock may be, and how old a scan may be. */
+const scanClockSkewMs = 2 * 60_000;
+const scanMaximumAgeMs = 24 * 3_600_000;
+
+/** The time of a scan sent with scannedAt (an offline door's), checked; else now. */
+function scanTimeOf(scannedAt: string | undefined, now: Date): Date {
+  if (scannedAt === undefined) return now;
+  const at = new Date(scannedAt);
+  const refuse = (message: string) =>
+    new ProblemError(400, 'One or more fields are invalid.', { errors: { scannedAt: [message] } });
+  if (at.getTime() > now.getTime() + scanClockSkewMs)
+    throw refuse('Must not be in the future (the door’s clock may be at most 2 minutes ahead)');
+  if (at.getTime() < now.getTime() - scanMaximumAgeMs)
+    throw refuse('Must be at most 24 hours old: check this ticket in again');
+  return at;
+}
+
+/** Whether the ticket's recorded check-in is this very scan: by this checker, at this time. */
+function isSameScan(found: ParticipantRow, checkerId: number, scannedAt: Date): boolean {
+  return (
+    isPresent(found) &&
+    found.checked_in_by_user_id === checkerId &&
+    found.checked_in_at !== null &&
+    new Date(found.checked_in_at).getTime() === scannedAt.getTime()
+  );
 }
 
 /**
@@ -138,6 +184,12 @@ async function longCodeOfShortCode(
     );
   await refundAttempt(db, limit, subject, now.getTime());
   return found.check_in_code;
+}
+
+function isPresent(participant: ParticipantRow): boolean {
+  return (
+    participant.status === 'Paid' && participant.present !== null && toBoolean(participant.present)
+  );
 }
 
 function refuseWithoutPlace(participant: ParticipantRow): void {

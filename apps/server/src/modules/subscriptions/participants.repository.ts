@@ -15,6 +15,7 @@ export type ParticipantRow = {
   checked_in_at: Date | string | null;
   /** The nickname of whoever checked them in, while known. */
   checked_in_by: string | null;
+  checked_in_by_user_id: number | null;
   creation_date: Date | string;
   nickname: string;
   first_name: string | null;
@@ -48,6 +49,7 @@ function selectParticipants(db: Executor) {
       'subscribers.short_code',
       'subscribers.checked_in_at',
       'checkers.nickname as checked_in_by',
+      'subscribers.checked_in_by_user_id',
       'subscribers.creation_date',
       'users.nickname',
       'users.first_name',
@@ -102,27 +104,33 @@ export async function findParticipantByShortCode(
 }
 
 /**
- * Marks a Paid subscriber present, checked in now by `checkerId`; false when they already
- * were (their first check-in stays as it was). One conditional update, so of two doors
- * scanning one ticket at once exactly one checks it in.
+ * Marks a Paid subscriber present, checked in at `scannedAt` by `checkerId`; false when
+ * they already were at that time or earlier (their first check-in stays as it was). A scan
+ * earlier than the recorded one (a door that was offline, issue 53) takes its place: the
+ * earliest scan is kept. One conditional update, so of two doors scanning one ticket at once
+ * exactly one checks it in. A presence marked before times were recorded stays.
  */
 export async function markPresent(
   db: Executor,
   id: number,
   checkerId: number,
+  scannedAt: Date,
   now: Date,
 ): Promise<boolean> {
+  const at = scannedAt.toISOString();
   const result = await db
     .updateTable('subscribers')
     .set({
       present: true,
-      checked_in_at: now.toISOString(),
+      checked_in_at: at,
       checked_in_by_user_id: checkerId,
       modification_date: now.toISOString(),
     })
     .where('id', '=', id)
     .where('status', '=', 'Paid')
-    .where((eb) => eb.or([eb('present', 'is', null), eb('present', '=', false)]))
+    .where((eb) =>
+      eb.or([eb('present', 'is', null), eb('present', '=', false), eb('checked_in_at', '>', at)]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
