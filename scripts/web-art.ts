@@ -61,7 +61,37 @@ export async function renderArtwork(artwork: Artwork, width: number): Promise<Bu
     : drawn.webp({ quality: artwork.quality, effort: 6 }).toBuffer();
 }
 
+/** Where the installed app's icons go: served as they are, named by the manifest. */
+export const appIconsDir = path.join(repositoryRoot, 'apps/web/public/icons');
+
+/** The icon sizes a web app manifest needs to be installable (issue 53): 192 and 512 px. */
+export const appIconSizes = [192, 512] as const;
+
+/**
+ * The installed app's icon at `size` px: the mark on the site's night blue, in the middle
+ * 60 % of the square, so that a launcher's mask (a circle, a squircle) never cuts it
+ * (`purpose: "any maskable"` in the manifest).
+ */
+export async function renderAppIcon(size: number): Promise<Buffer> {
+  const mark = await renderArtwork(
+    { name: 'logo-mark', widths: [], quality: 100, format: 'png' },
+    Math.round(size * 0.6),
+  );
+  const { height = 0, width = 0 } = await sharp(mark).metadata();
+  return sharp({ create: { width: size, height: size, channels: 4, background: '#0a0e1c' } })
+    .composite([
+      { input: mark, top: Math.round((size - height) / 2), left: Math.round((size - width) / 2) },
+    ])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
 if (import.meta.main) {
+  for (const size of appIconSizes) {
+    const icon = await renderAppIcon(size);
+    writeFileSync(path.join(appIconsDir, `icon-${size}.png`), icon);
+    console.info(`icons/icon-${size}.png ${(icon.length / 1024).toFixed(1)} KB`);
+  }
   for (const artwork of artworks) {
     for (const width of artwork.widths) {
       const picture = await renderArtwork(artwork, width);

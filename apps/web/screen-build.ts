@@ -73,7 +73,8 @@ export function screenBuild(): Plugin {
             ),
             output: {
               entryFileNames: 'assets/[name]-[hash].js',
-              chunkFileNames: 'assets/[name]-[hash].js',
+              // `apart-`: the app's service worker leaves them out of its precache.
+              chunkFileNames: 'assets/apart-[name]-[hash].js',
               assetFileNames: 'assets/[name]-[hash][extname]',
             },
           },

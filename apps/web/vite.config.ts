@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { defineBuildInfo } from './build-info.ts';
 import { compressBuild } from './compress-build.ts';
+import { pwaBuild } from './pwa-build.ts';
 import { screenBuild } from './screen-build.ts';
 import { signInFirstBuild } from './sign-in-first-build.ts';
 
@@ -12,7 +13,7 @@ const proxy = { '/api': apiServer, '/oidc': apiServer };
 
 export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
-  plugins: [react(), signInFirstBuild(), screenBuild(), compressBuild()],
+  plugins: [react(), signInFirstBuild(), screenBuild(), pwaBuild(), compressBuild()],
   define: defineBuildInfo(mode),
   // A CSS module's class names are in the first screen twice (its stylesheet and the map in
   // its script): in a build, a letter and three of a hash of the file and the name, not

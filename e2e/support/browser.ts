@@ -79,7 +79,9 @@ export function openContext(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ reducedMotion: 'reduce', ...options });
+  // No service worker unless a test asks for one (offline.e2e.ts): it would precache the
+  // whole app in every context, and answer requests a test routes (page.route) itself.
+  return browser.newContext({ reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
 }
 
 export const viewports = {

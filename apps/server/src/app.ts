@@ -223,7 +223,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerErrorHandling(app);
   registerTextGuard(app);
-  registerCachePolicy(app);
+  registerCachePolicy(app, config.communityTimeZone);
   registerSecurityHeaders(app, config.publicUrl, config.identity.issuer);
   await registerOpenApi(app, CURRENT_VERSION);
   const verifiers = await createVerifiers(config, db);

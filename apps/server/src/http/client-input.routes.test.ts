@@ -190,6 +190,22 @@ describe.each(testEngines)('what clients send, on %s', (engine) => {
       }
     });
 
+    it('says on every API answer the minute it was written on the community’s clocks', async () => {
+      const before = Math.floor(Date.now() / 60_000) * 60_000;
+      for (const [who, url] of [
+        [lanner(), '/api/users/me'],
+        [undefined, '/api/lans'],
+        [undefined, '/api/no-such-thing'],
+      ] as const) {
+        const response = await send(who, 'GET', url);
+        const written = String(response.headers['x-community-time']);
+        // Europe/Amsterdam: +01:00 in winter, +02:00 in summer.
+        expect(written).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000\+0[12]:00$/);
+        expect(Date.parse(written)).toBeGreaterThanOrEqual(before);
+        expect(Date.parse(written)).toBeLessThanOrEqual(Date.now());
+      }
+    });
+
     it('keeps a profile shown to an administrator out of every cache', async () => {
       const response = await send(as.SystemAdministrator, 'GET', `/api/users/${lanner().user.id}`);
       expect(response.headers['cache-control']).toBe('private, no-store');

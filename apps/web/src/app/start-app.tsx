@@ -9,6 +9,7 @@ import {
 } from '../lib/auth/auth-session.ts';
 import { checkIdentityProvider, createOidcClient } from '../lib/auth/create-oidc-client.ts';
 import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
+import { registerServiceWorker } from '../lib/offline/service-worker.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { showSiteFontsOnceShown } from '../styles/load-fonts.ts';
 import { App } from './app.tsx';
@@ -25,7 +26,8 @@ import { prefetchSignInReads } from './signed-in-viewer.tsx';
 export async function startApp(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   root.render(<AppStatus title="Starting Lanparty…" isBusy />);
-  showSiteFontsOnceShown();
+  let whenShown = () => {};
+  showSiteFontsOnceShown(() => whenShown());
   // Back from the sign-in form, perhaps as someone else: what the last user was allowed to
   // read says nothing (remembered-roles.ts); the page reads when it shows.
   const isBackFromSignIn = hasSignInResponse(window.location);
@@ -66,6 +68,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
     prefetchSignInReads(queryClient);
     if (!isBackFromSignIn) prefetchRequestedReads(queryClient);
   }
+  // The files for offline download once the page has shown what it shows.
+  whenShown = () => registerServiceWorker(() => void queryClient.refetchQueries());
   if (isBackFromSignIn) return;
   // The screen's code after its reads are sent (in their microtasks): they go first.
   setTimeout(preloadRequestedScreen);

@@ -1,4 +1,5 @@
 import type { ProblemDetails } from '@lanparty/contract';
+import { noteAnswer } from './offline/offline-reads.ts';
 
 /**
  * The one way the web app talks to the API: JSON in and out, the signed-in user's bearer
@@ -112,6 +113,7 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     signal: request.signal,
     ...(request.priority ? { priority: request.priority } : {}),
   });
+  noteAnswer(response);
   if (response.ok) return response;
 
   if (response.status === 401 && token) options.onUnauthorized();

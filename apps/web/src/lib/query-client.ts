@@ -14,6 +14,10 @@ export function createQueryClient(): QueryClient {
         // still fails keeps what it showed (QueryStatus) and is read again by itself
         // (OfflineNotice, and the live updates when their stream is back).
         retry: (failureCount, error) => failureCount < 1 && isRetryableFailure(error),
+        // Sent even while the browser says it is offline: the service worker answers with
+        // what this device read before, or says it never did (issue 53); a read that waits
+        // for the network to return would spin for as long as the hall's internet is down.
+        networkMode: 'always',
       },
       mutations: {
         // A change made offline fails at once and says so beside what it changed, rather

@@ -42,11 +42,13 @@ const latestMs = 5_000;
  * contentful paint with none larger since, five seconds in at the latest. Their 72 KB (a
  * third of a first visit's bytes on a phone's network) then never delay the app's script,
  * the page's reads or its banner (decision 054). Where the browser does not report that
- * paint, they are asked for at once.
+ * paint, they are asked for at once. `then` runs at the same moment (what else waits for
+ * the page to show: the service worker's registration).
  */
-export function showSiteFontsOnceShown(): void {
+export function showSiteFontsOnceShown(then?: () => void): void {
   if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) {
     showSiteFonts();
+    then?.();
     return;
   }
   const latest = setTimeout(show, latestMs);
@@ -60,6 +62,7 @@ export function showSiteFontsOnceShown(): void {
     clearTimeout(quiet);
     observer.disconnect();
     showSiteFonts();
+    then?.();
   }
   observer.observe({ type: 'largest-contentful-paint', buffered: true });
 }

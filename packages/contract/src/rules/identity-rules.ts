@@ -15,3 +15,10 @@ export function discoveryDocumentUrl(issuer: string): string {
  * wrong one costs a download, not access.
  */
 export const signedInHintCookie = 'lanparty-signed-in';
+
+/**
+ * A response header on every API answer: the minute it was written, on the community's
+ * clocks (`2026-12-05T18:04:00.000+01:00`). An answer kept for reading offline says by it
+ * when it was read, "as of 18:04" (issue 53).
+ */
+export const communityTimeHeader = 'x-community-time';

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { LiveUpdates } from '../../lib/live-updates/live-updates.tsx';
 import { type LiveEventsStub, stubLiveEvents } from '../../testing/live-events-stub.ts';
 import { createTestQueryClient } from '../../testing/render-app.tsx';
+import { noteAnswer } from '../../lib/offline/offline-reads.ts';
 import { OfflineNotice } from './offline-notice.tsx';
 
 function ShownLan({ read }: { read: () => Promise<string> }) {
@@ -37,6 +38,18 @@ afterEach(() => {
  * update stream cannot reach the server, and stops saying so once it is back.
  */
 describe('the offline notice', () => {
+  it('says as of when a kept answer was read while the page shows one, and goes with the site’s', () => {
+    const stream = stubLiveEvents();
+    renderTab(stream, async () => 'lan');
+    const answer = (headers: Record<string, string>) =>
+      act(() => noteAnswer(new Response('{}', { headers })));
+    // What the service worker answers from its store: marked, with when it was read.
+    answer({ 'x-lanparty-offline': 'stored', 'x-community-time': '2026-12-05T18:04:00.000+01:00' });
+    expect(screen.getByRole('status')).toHaveTextContent('Offline, retrying… As of 18:04.');
+    answer({ 'x-community-time': '2026-12-05T18:20:00.000+01:00' });
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
   it('shows while the stream cannot reach the server, and goes when it is back', async () => {
     const stream = stubLiveEvents();
     let version = 0;

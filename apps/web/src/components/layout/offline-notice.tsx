@@ -1,8 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { WifiOff } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { isRetryableFailure } from '../../lib/explain-load-failure.ts';
+import { readCommunityClock } from '../../lib/format-date.ts';
 import { useIsLiveStreamUnreachable } from '../../lib/live-updates/live-connection.ts';
+import { readKeptSince, subscribeToKeptSince } from '../../lib/offline/offline-reads.ts';
 import styles from './offline-notice.module.css';
 
 /** How often reads that failed while their screen showed what it had are tried again. */
@@ -28,15 +30,20 @@ export function OfflineNotice() {
     return () => clearInterval(timer);
   }, [hasFailedReads, queryClient]);
 
-  const isOffline = isStreamUnreachable || isBrowserOffline || hasFailedReads;
+  const keptSince = useSyncExternalStore(subscribeToKeptSince, readKeptSince);
+
+  const isOffline = isStreamUnreachable || isBrowserOffline || hasFailedReads || !!keptSince;
   // Always there, so a screen reader is ready to announce what appears in it.
   return (
     <div className={styles.region} role="status">
       {isOffline ? (
         <p className={styles.notice}>
-          <WifiOff aria-hidden="true" size={16} className={styles.icon} />
+          <TriangleAlert aria-hidden="true" size={16} className={styles.icon} />
           <span>
-            <strong>Offline, retrying…</strong> What you see may be out of date.
+            <strong>Offline, retrying…</strong>{' '}
+            {keptSince
+              ? `As of ${readCommunityClock(keptSince).time}.`
+              : 'What you see may be out of date.'}
           </span>
         </p>
       ) : null}

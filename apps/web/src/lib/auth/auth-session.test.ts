@@ -48,9 +48,13 @@ function fakeClient(overrides: Partial<Record<keyof OidcClientPort, unknown>> = 
 function createSession(client: OidcClientPort) {
   const redirect = vi.fn();
   const reload = vi.fn();
-  const session = createAuthSession({ client, redirect, reload, now: nowSeconds });
-  return { session, redirect, reload };
+  const forget = vi.fn(async (_door: boolean) => {});
+  const session = createAuthSession({ client, redirect, reload, now: nowSeconds, forget });
+  return { session, redirect, reload, forget };
 }
+
+/** The provider's refusal as oidc-client-ts throws it: an ErrorResponse with its `error`. */
+const refusal = (error: string) => Object.assign(new Error(error), { error });
 
 /**
  * What another tab of the site does to the shared localStorage, and the `storage` event
@@ -199,11 +203,11 @@ describe('the auth session', () => {
     storeUser(buildUser({ expires_at: nowSeconds() + 60 }));
     const client = fakeClient({
       useRefreshToken: vi.fn(async () => {
-        throw new Error('invalid_grant');
+        throw refusal('invalid_grant');
       }),
     });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { session } = createSession(client);
+    const { session, forget } = createSession(client);
     await session.start(at('http://localhost:3000/'));
     await vi.advanceTimersByTimeAsync(40_000);
     expect(client.useRefreshToken).toHaveBeenCalledOnce();
@@ -212,6 +216,59 @@ describe('the auth session', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(statusOf(session)).toBe('signed-out');
     expect(localStorage.getItem(USER_KEY)).toBeNull();
+    // The reads kept for offline go with the session; a door's unsynced scans stay.
+    expect(forget).toHaveBeenCalledWith(false);
+    expect(forget).not.toHaveBeenCalledWith(true);
+  });
+
+  it('stays signed in offline when the provider cannot be reached, and renews once it can', async () => {
+    storeUser(buildUser({ expires_at: nowSeconds() + 60 }));
+    let isOnline = false;
+    const client = fakeClient({
+      useRefreshToken: vi.fn(async () => {
+        if (!isOnline) throw new TypeError('Failed to fetch');
+        return { ...buildUser({ access_token: 'access-2' }) };
+      }),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { session, forget } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    // Ten minutes offline, long past the token's end: still signed in, no token to send.
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(statusOf(session)).toBe('signed-in');
+    expect(session.getAccessToken()).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).not.toBeNull();
+    expect(forget).not.toHaveBeenCalled();
+    const tries = vi.mocked(client.useRefreshToken).mock.calls.length;
+    expect(tries).toBeGreaterThanOrEqual(19);
+    expect(tries).toBeLessThanOrEqual(21);
+
+    isOnline = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(session.getAccessToken()).toBe('access-2');
+  });
+
+  it('starts signed in offline with a token that ran out while the app was closed', async () => {
+    storeUser(buildUser({ expires_at: nowSeconds() - 3600 }));
+    const client = fakeClient({
+      useRefreshToken: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { session } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    expect(statusOf(session)).toBe('signed-in');
+    expect(session.getAccessToken()).toBeNull();
+  });
+
+  it('signs out when the provider refuses the refresh token of a stored user', async () => {
+    storeUser(buildUser({ expires_at: nowSeconds() - 3600 }));
+    const client = fakeClient({
+      useRefreshToken: vi.fn().mockRejectedValue(refusal('invalid_grant')),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { session } = createSession(client);
+    await session.start(at('http://localhost:3000/'));
+    expect(statusOf(session)).toBe('signed-out');
   });
 
   it('renews a stored user whose token expired while the site was closed', async () => {
@@ -226,11 +283,13 @@ describe('the auth session', () => {
   it('signs out at the provider’s end-session endpoint with the ID token, forgetting the user', async () => {
     storeUser(buildUser());
     const client = fakeClient();
-    const { session, redirect } = createSession(client);
+    const { session, redirect, forget } = createSession(client);
     await session.start(at('http://localhost:3000/'));
     await session.signOut();
     expect(client.createSignoutRequest).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
     expect(localStorage.getItem(USER_KEY)).toBeNull();
+    // A shared computer keeps nobody's ticket: the reads and the door's data go.
+    expect(forget).toHaveBeenCalledWith(true);
     expect(redirect).toHaveBeenCalledWith('https://id.example/oidc/session/end');
   });
 

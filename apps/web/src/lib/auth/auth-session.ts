@@ -83,7 +83,15 @@ type AuthSessionOptions = {
   now?: () => number;
   /** Tells the server whether a session is kept here (signed-in-hint.ts). */
   hint?: (isSignedIn: boolean) => void;
+  /** Forgets what was kept for offline (issue 53; `door`: the door's scans too). */
+  forget?: (door: boolean) => Promise<void>;
 };
+
+/** A renewal that found no provider to ask (offline): the session is neither renewed nor over. */
+const unreachable = Symbol('unreachable');
+
+/** How soon a renewal that could not reach the provider is tried again. */
+const retryOfflineMs = 30_000;
 
 export type AuthSession = ReturnType<typeof createAuthSession>;
 
@@ -103,6 +111,8 @@ export function createAuthSession({
   reload = () => window.location.reload(),
   now = () => Date.now() / 1000,
   hint = writeSignedInHint,
+  forget = (door) =>
+    import('../offline/offline-data.ts').then((data) => data.forgetOfflineData(door)),
 }: AuthSessionOptions) {
   // The app's own entry, one per identity provider and client, as the settings name them.
   const userKey = `${SESSION_PREFIX}${client.settings.authority}:${client.settings.client_id}`;
@@ -135,7 +145,11 @@ export function createAuthSession({
 
   async function storeUser(user: SessionUser | null) {
     hint(user !== null);
-    if (!user) return storage.removeItem(userKey);
+    if (!user) {
+      storage.removeItem(userKey);
+      // A shared computer at the lan keeps nobody's ticket (issue 53).
+      return forget(false).catch(console.warn);
+    }
     const { state: _state, ...stored } = user;
     storage.setItem(userKey, JSON.stringify(stored));
   }
@@ -167,17 +181,33 @@ export function createAuthSession({
   async function renewOrEnd(user: SessionUser) {
     const renewedElsewhere = await loadRenewedElsewhere();
     if (renewedElsewhere) return signIn(renewedElsewhere);
-    if (await renew(user)) return;
+    const renewed = await renew(user);
+    if (renewed !== null && renewed !== unreachable) return;
     const renewedMeanwhile = await loadRenewedElsewhere();
     if (renewedMeanwhile) return signIn(renewedMeanwhile);
+    if (renewed === unreachable) return stayOffline(user);
     const left = secondsLeft(user);
     if (left <= 0) return endSession();
     clearTimeout(renewTimer);
     renewTimer = setTimeout(() => void endSession(), left * 1000);
   }
 
-  /** Trades the refresh token for new tokens; null when there is none or it is refused. */
-  async function renew(user: SessionUser): Promise<SessionUser | null> {
+  /**
+   * Offline (the provider cannot be reached), the session stays, its token perhaps run
+   * out: what was kept for offline stays readable (the service worker answers reads sent
+   * without a token), and renewing is tried again every 30 s until the provider answers.
+   */
+  function stayOffline(user: SessionUser) {
+    if (status.kind !== 'signed-in' || status.user !== user) setStatus({ kind: 'signed-in', user });
+    clearTimeout(renewTimer);
+    renewTimer = setTimeout(() => void renewOrEnd(user), retryOfflineMs);
+  }
+
+  /**
+   * Trades the refresh token for new tokens; null when there is none or the provider
+   * refused it, `unreachable` when no provider answered (offline).
+   */
+  async function renew(user: SessionUser): Promise<SessionUser | null | typeof unreachable> {
     if (!user.refresh_token) return null;
     const state: RefreshState = {
       refresh_token: user.refresh_token,
@@ -203,7 +233,7 @@ export function createAuthSession({
       return renewed;
     } catch (error) {
       console.warn('Renewing the session failed.', error);
-      return null;
+      return isProviderRefusal(error) ? null : unreachable;
     }
   }
 
@@ -233,7 +263,7 @@ export function createAuthSession({
       return scheduleRenewal(stored);
     }
     // Someone signed in there: the app starts again for them, with nothing of what this
-    // tab read before (another person's data among it).
+    // tab read before (another person's data among it; that tab forgot what was kept).
     reload();
   }
 
@@ -265,12 +295,16 @@ export function createAuthSession({
       try {
         if (hasSignInResponse(location)) {
           const response = await client.processSigninResponse(location.href);
+          // Nothing kept for offline by whoever was here before (issue 53).
+          await forget(false);
           window.history.replaceState(null, '', returnPathFromState(response.userState));
           return await signIn(toSessionUser(response));
         }
         const stored = await loadUser();
         if (stored && secondsLeft(stored) > 0) return await signIn(stored);
-        if (stored && (await renew(stored))) return;
+        const renewed = stored ? await renew(stored) : null;
+        if (stored && renewed === unreachable) return stayOffline(stored);
+        if (renewed) return;
         await endSession();
       } catch (error) {
         // A callback address fails the same way again on reload: leave it.
@@ -316,6 +350,7 @@ export function createAuthSession({
     async signOut(returnTo?: string): Promise<void> {
       const user = status.kind === 'signed-in' ? status.user : await loadUser();
       clearTimeout(renewTimer);
+      await forget(true).catch(console.warn);
       isRedirecting = true;
       let request: { url: string };
       try {
@@ -357,6 +392,14 @@ export function createAuthSession({
       if (secondsLeft(status.user) <= RENEW_SECONDS_BEFORE_EXPIRY) await renewOrEnd(status.user);
     },
   };
+}
+
+/**
+ * Whether a failed renewal was the provider's answer (oidc-client-ts's ErrorResponse: an
+ * OAuth `error` such as invalid_grant), rather than no answer at all.
+ */
+function isProviderRefusal(error: unknown): boolean {
+  return typeof (error as { error?: unknown } | null)?.error === 'string';
 }
 
 /** True when the address carries an answer of the authorization endpoint. */

@@ -1,4 +1,4 @@
-import { CalendarSync, Download } from 'lucide-react';
+import { CalendarDays, Download } from 'lucide-react';
 import controls from '../../../components/controls.module.css';
 import { useCalendarFeed } from '../api/get-calendar-feed.ts';
 
@@ -14,7 +14,7 @@ export function CalendarLinks() {
     <>
       {feed.data ? (
         <a className={controls.buttonSecondary} href={feed.data.subscriptionUrl}>
-          <CalendarSync size={18} aria-hidden="true" />
+          <CalendarDays size={18} aria-hidden="true" />
           Subscribe in your calendar
         </a>
       ) : null}

@@ -1,0 +1,162 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import type { PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import {
+  identitySettingsPath,
+  isDiscoveryDocument,
+  isKeptWithoutSession,
+  isOfflineRead,
+  offlineHeader,
+  offlineReadsCache,
+} from './offline-protocol.ts';
+
+/*
+ * Lanparty's service worker (issue 53, decision 055), built by vite-plugin-pwa
+ * (injectManifest) with Workbox's own modules:
+ *
+ * - the app's files precached, one version at a time: a new version waits until no tab
+ *   runs the old one, so a page never mixes old and new files (online, pages come from the
+ *   site, whose new page loads its own new files);
+ * - pages from the site while it answers (it picks the page by the signed-in hint), the
+ *   app's page from the precache when it does not (offline, or no answer in 4 s);
+ * - API reads from the site, each kept as it comes (stamped with when); offline, the kept
+ *   answer, marked so the page can say "as of 18:04", or a 503 that says this was never
+ *   read here. The page empties the store on sign-out (lib/offline/offline-data.ts).
+ */
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<PrecacheEntry | string>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first version takes the open page at once (its reads from then on are kept); a new
+// version still waits for the old one's pages to go.
+clientsClaim();
+
+const pageTimeoutMs = 4_000;
+const appPage = createHandlerBoundToURL('/index.html');
+
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      try {
+        return await withTimeout(fetch(options.request), pageTimeoutMs);
+      } catch {
+        return appPage(options);
+      }
+    },
+    // A lan's screen and the erased account's page are pages of their own, never the app.
+    { denylist: [/^\/(api|oidc|screen|account-erased)(\/|$)/] },
+  ),
+);
+
+const offlineReads = new NetworkFirst({
+  cacheName: offlineReadsCache,
+  networkTimeoutSeconds: 6,
+  // The token a read was sent with does not choose the kept answer: offline, the session's
+  // token may have run out, and the store holds one person's reads (emptied on sign-out).
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    {
+      cacheWillUpdate: async ({ request, response }) =>
+        response.status === 200 &&
+        (request.headers.has('authorization') ||
+          isKeptWithoutSession(new URL(request.url).pathname))
+          ? response
+          : null,
+      // Marked, so the page says it is offline and since when (its x-community-time).
+      cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+        cachedResponse
+          ? withHeaders(cachedResponse, { [offlineHeader]: 'stored' })
+          : cachedResponse,
+      handlerDidError: async () => neverRead(),
+    },
+  ],
+});
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    ((url.origin === self.location.origin && isOfflineRead(url.pathname)) ||
+      isDiscoveryDocument(url.pathname)),
+  offlineReads,
+);
+
+// What the app starts with, the same for everyone, kept as this version installs: the
+// page that registered it read them before the worker was there to keep them.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const settings = await offlineReads.handle({ event, request: identitySettingsPath });
+      const { issuer } = (await settings.json()) as { issuer?: unknown };
+      if (typeof issuer === 'string')
+        await offlineReads.handle({
+          event,
+          request: new Request(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`),
+        });
+    })().catch(() => undefined),
+  );
+});
+
+// Files under /assets/ not precached (the QR reader's WebAssembly, 1 MB, fetched by a door
+// that scans; uploaded pictures): their names change with their content, so a kept one is
+// right for good. The 80 used last are kept.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'lanparty-files',
+    plugins: [new ExpirationPlugin({ maxEntries: 80 })],
+  }),
+);
+
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/** The answer to a read the site cannot give now and this device never made. */
+function neverRead(): Response {
+  const problem = {
+    type: 'about:blank',
+    title: 'Offline',
+    status: 503,
+    detail: 'You are offline, and this was not opened on this device before.',
+  };
+  return new Response(JSON.stringify(problem), {
+    status: 503,
+    headers: { 'content-type': 'application/problem+json', [offlineHeader]: 'none' },
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('No answer in time')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
