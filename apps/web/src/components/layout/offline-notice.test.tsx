@@ -3,9 +3,9 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { LiveUpdates } from '../../lib/live-updates/live-updates.tsx';
+import { noteAnswer } from '../../lib/offline/offline-reads.ts';
 import { type LiveEventsStub, stubLiveEvents } from '../../testing/live-events-stub.ts';
 import { createTestQueryClient } from '../../testing/render-app.tsx';
-import { noteAnswer } from '../../lib/offline/offline-reads.ts';
 import { OfflineNotice } from './offline-notice.tsx';
 
 function ShownLan({ read }: { read: () => Promise<string> }) {
