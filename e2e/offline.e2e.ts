@@ -1,7 +1,8 @@
 import path from 'node:path';
+import type { ParticipantList } from '@lanparty/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { lanWithPlaces } from './support/api.ts';
+import { callApi, lanWithPlaces } from './support/api.ts';
 import { viewports } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
@@ -71,5 +72,62 @@ describe('the site offline', () => {
       .waitFor();
     await shoot(page, 'offline-lanners-375');
     await context.setOffline(false);
+  });
+
+  it('checks tickets in at a door that lost the network, and sends them once it is back', async () => {
+    const before = Date.now();
+    const { lanId, adminToken } = await lanWithPlaces(
+      session.browser,
+      {
+        name: 'Offline door lan',
+        description: 'The door when the hall’s internet fails.',
+        startDate: '2097-04-04T18:00:00+02:00',
+        endDate: '2097-04-06T18:00:00+02:00',
+      },
+      ['member', 'lanner'],
+      'paid',
+    );
+    const participants = async () =>
+      (await callApi<ParticipantList>(adminToken, 'GET', `/api/lans/${lanId}/participants`))
+        .participants;
+    const member = (await participants()).find((each) => each.nickname === 'member');
+    const code = member?.shortCode ?? 'no code';
+
+    const context = await signedInContext(session.browser, siteUrl(), 'lanadmin', {
+      viewport: viewports.phone,
+    });
+    const { page } = await session.newPage(context);
+    await page.goto(siteUrl(`/admin/lans/${lanId}/check-in`));
+    await waitForApp(page);
+    await page.getByText(/^Door list of \d\d:\d\d kept on this phone/).waitFor();
+
+    await context.setOffline(true);
+    const result = page.getByRole('region', { name: 'Result' });
+    await page.getByLabel('Ticket code').fill(code);
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await result.getByText('Present', { exact: true }).waitFor();
+    await result.getByText(/^Offline: sent when the site answers/).waitFor();
+    await page.getByText('1 scan to send').waitFor();
+    await shoot(page, 'door-offline-375');
+    // The same ticket again: the phone's list knows it is in, and sends nothing more.
+    await page.getByLabel('Ticket code').fill(code);
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await result.getByText('Already checked in').waitFor();
+    await page.getByText('1 scan to send').waitFor();
+    // A code the list does not hold: refused at once.
+    await page.getByLabel('Ticket code').fill('ZZZZ-ZZZZ');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await result.getByText('Refused').waitFor();
+    expect((await participants()).find((each) => each.nickname === 'member')?.present).not.toBe(
+      true,
+    );
+
+    await context.setOffline(false);
+    await page.getByText(/^Door list of \d\d:\d\d kept on this phone/).waitFor({ timeout: 30_000 });
+    const checkedIn = (await participants()).find((each) => each.nickname === 'member');
+    expect(checkedIn).toMatchObject({ present: true, checkedInBy: 'lanadmin' });
+    // At the time of the scan, not of the sync.
+    expect(Date.parse(checkedIn?.checkedInAt ?? '')).toBeGreaterThanOrEqual(before);
+    expect((await participants()).filter((each) => each.present === true)).toHaveLength(1);
   });
 });

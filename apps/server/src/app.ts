@@ -58,6 +58,7 @@ import { lansRoutes } from './modules/lans/lans.routes.ts';
 import { paymentDetailsRoutes } from './modules/lans/payment-details.routes.ts';
 import { afterLeavingLan } from './modules/leaving/after-leaving-lan.ts';
 import { registerWriteLimit } from './modules/limits/write-limits.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { nowPlayingRoutes } from './modules/now-playing/now-playing.routes.ts';
 import { messagingRoutes } from './modules/organiser/messaging.routes.ts';
 import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   );
   await app.register(organiserRoutes(lanDeps));
+  await app.register(noticesRoutes(lanDeps));
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(paymentDetailsRoutes({ db }));
   await app.register(messagingRoutes({ isChatOn }));

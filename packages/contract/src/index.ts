@@ -10,6 +10,7 @@ export * from './schemas/games.ts';
 export * from './schemas/history.ts';
 export * from './schemas/lans.ts';
 export * from './schemas/live-events.ts';
+export * from './schemas/notices.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/organiser.ts';
 export * from './schemas/payment.ts';

@@ -1,4 +1,4 @@
-import type { ClanRole, Role, SeatKind, SubscriberStatus } from '@lanparty/contract';
+import type { ClanRole, NoticeKind, Role, SeatKind, SubscriberStatus } from '@lanparty/contract';
 import type { LiveEventKind } from '@lanparty/contract/rules';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -316,6 +316,17 @@ export type AnnouncementsTable = {
   is_pinned: BooleanColumn;
   to_chat: BooleanColumn;
   author_user_id: number | null;
+  creation_date: Timestamp;
+};
+
+/** What the site told a person (migration 0042, issue 53): one row per notice. */
+export type NoticesTable = {
+  id: Generated<number>;
+  user_id: number;
+  kind: NoticeKind;
+  text: string;
+  link: string | null;
+  is_seen: ColumnType<boolean | number, boolean | undefined, boolean>;
   creation_date: Timestamp;
 };
 
@@ -645,6 +656,7 @@ export type Database = {
   seat_swaps: SeatSwapsTable;
   schedule_items: ScheduleItemsTable;
   announcements: AnnouncementsTable;
+  notices: NoticesTable;
   screens: ScreensTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;

@@ -1,5 +1,5 @@
 import type { SubscriberStatus } from '@lanparty/contract';
-import { Ban, CircleCheck, CircleHelp, Clock, Euro, UserCheck, UserX } from 'lucide-react';
+import { Ban, CircleCheck, Clock, Euro, UserCheck, UserX } from 'lucide-react';
 import styles from './subscriber-status.module.css';
 
 const statusIcons = { Paid: Euro, Accepted: CircleCheck, Pending: Clock, Denied: Ban };
@@ -30,7 +30,8 @@ export function SubscriberStatusIcon({
   );
 }
 
-const presenceIcons = { present: UserCheck, absent: UserX, unknown: CircleHelp };
+// Unknown: not checked in yet, the clock of a wait (the first screen's own icon, decision 055).
+const presenceIcons = { present: UserCheck, absent: UserX, unknown: Clock };
 // "unknown" alone, beside a status, reads as an unknown status.
 const presenceNames = { present: 'present', absent: 'absent', unknown: 'presence unknown' };
 

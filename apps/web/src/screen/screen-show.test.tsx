@@ -3,8 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
+import { LiveUpdates } from '../lib/live-updates/live-updates.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../testing/fetch-stub.ts';
+import { type LiveEventsStub, stubLiveEvents } from '../testing/live-events-stub.ts';
 import { screenViewKey } from './get-screen-view.ts';
 import { ScreenShow } from './screen-show.tsx';
 
@@ -72,24 +74,39 @@ function showScreen(answers: {
   schedule?: ScheduleItem[];
   announcements?: () => Announcement[];
   nowPlaying?: NowPlaying;
+  /** The site down: every read fails for want of an answer. */
+  isDown?: () => boolean;
+  stream?: LiveEventsStub;
 }) {
+  const up = (answer: () => Response) => (): Response => {
+    if (answers.isDown?.()) throw new TypeError('Failed to fetch');
+    return answer();
+  };
   stubFetch({
-    [`GET /api/screens/${token}`]: answers.view ?? (() => jsonResponse(view())),
-    'GET /api/lans/1/schedule': () =>
+    [`GET /api/screens/${token}`]: up(answers.view ?? (() => jsonResponse(view()))),
+    'GET /api/lans/1/schedule': up(() =>
       jsonResponse(
         answers.schedule ?? [
           item(1, 'Quake duel', '2099-12-05T20:00:00+01:00', '2099-12-05T21:00:00+01:00'),
           item(2, 'Pizza', '2099-12-05T21:30:00+01:00', null),
         ],
       ),
-    'GET /api/lans/1/announcements': () =>
+    ),
+    'GET /api/lans/1/announcements': up(() =>
       jsonResponse(answers.announcements?.() ?? [announcement(1, 'Doors close at 02:00', true)]),
-    'GET /api/lans/1/now-playing': () => jsonResponse(answers.nowPlaying ?? board),
+    ),
+    'GET /api/lans/1/now-playing': up(() => jsonResponse(answers.nowPlaying ?? board)),
   });
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <ScreenShow token={token} />
+      {answers.stream ? (
+        <LiveUpdates open={answers.stream.open}>
+          <ScreenShow token={token} />
+        </LiveUpdates>
+      ) : (
+        <ScreenShow token={token} />
+      )}
     </QueryClientProvider>,
   );
   return { queryClient };
@@ -202,5 +219,43 @@ describe('a lan’s screen', () => {
       await screen.findByRole('heading', { name: 'This screen was switched off' }),
     ).toBeInTheDocument();
     expect(screen.queryByText('Winter lan')).not.toBeInTheDocument();
+  });
+
+  it('keeps turning what it last read for ten minutes without the site, marked, and is current once it answers', async () => {
+    const stream = stubLiveEvents();
+    let isDown = false;
+    let presentCount = 23;
+    showScreen({
+      stream,
+      isDown: () => isDown,
+      view: () => jsonResponse(view({ presence: { ...view().presence, presentCount } })),
+    });
+    await screen.findByRole('region', { name: 'Schedule' });
+    act(() => stream.current().onOpen?.(false));
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+
+    isDown = true;
+    act(() => stream.current().onUnreachable?.());
+    const seen = new Set<string>();
+    for (let minute = 0; minute < 10; minute += 1) {
+      for (let step = 0; step < 4; step += 1) {
+        await turn();
+        seen.add(screen.getByRole('main').querySelector('h2, h1')?.textContent ?? '');
+      }
+      expect(screen.getByText('Reconnecting…')).toBeInTheDocument();
+      expect(screen.getByText('Winter lan')).toBeInTheDocument();
+      expect(screen.queryByText(/cannot reach the site/)).toBeNull();
+    }
+    // Every slide came round, still from what it read before the drop.
+    expect(seen.size).toBeGreaterThanOrEqual(4);
+    expect(screen.getByText('23 of 40 here')).toBeInTheDocument();
+
+    // The site answers again: its stream opens, and what changed meanwhile shows.
+    isDown = false;
+    presentCount = 31;
+    act(() => stream.current().onOpen?.(true));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(screen.getByText('31 of 40 here')).toBeInTheDocument();
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
 import { nowPlayingQueryOptions } from '../lib/lans/get-now-playing.ts';
 import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
 import { seatingQueryOptions } from '../lib/lans/get-seating.ts';
+import { useIsLiveStreamUnreachable } from '../lib/live-updates/live-connection.ts';
 import {
   lanTournamentsQueryOptions,
   tournamentQueryOptions,
@@ -43,7 +44,7 @@ export function ScreenShow({ token }: { token: string }) {
         }
       />
     );
-  return <Slides view={view.data} />;
+  return <Slides view={view.data} isStale={view.isError} />;
 }
 
 function Blank({ text }: { text: string }) {
@@ -63,7 +64,14 @@ function useShownTournament(lanId: number, isWanted: boolean) {
   return useQuery({ ...tournamentQueryOptions(shown?.id ?? 0), enabled: shown !== undefined }).data;
 }
 
-function Slides({ view }: { view: ScreenView }) {
+/**
+ * The slides of what the screen last read, in turn, for as long as the site cannot be
+ * reached (issue 53 §3), with a small "Reconnecting" mark meanwhile (`isStale`: its last
+ * read failed; or its live stream cannot reach the site). The stream's return reads
+ * everything again.
+ */
+function Slides({ view, isStale }: { view: ScreenView; isStale: boolean }) {
+  const isReconnecting = useIsLiveStreamUnreachable() || isStale;
   const lanId = view.lan.id;
   const wants = (slide: ScreenSlide) => view.slides.includes(slide);
   const data: SlideData = {
@@ -104,6 +112,9 @@ function Slides({ view }: { view: ScreenView }) {
         <p className={styles.lanName}>{view.lan.name}</p>
         <p className={styles.here}>
           {view.presence.presentCount} of {view.presence.participantCount} here
+        </p>
+        <p className={styles.reconnecting} role="status">
+          {isReconnecting ? 'Reconnecting…' : null}
         </p>
         <p className={styles.clock}>
           <time dateTime={now.toISOString()}>{timeAtOffsetOf(view.asOf, now)}</time>

@@ -26,6 +26,8 @@ export const liveEventIds = {
    * roles, avatar), for every stream: lanner lists follow (issue 51). `user` is theirs alone.
    */
   lanner: ['userId'],
+  /** A notice of the user's was made or marked seen (issue 53): for that user alone. */
+  notice: ['userId'],
 } as const;
 
 /**

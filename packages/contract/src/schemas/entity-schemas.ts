@@ -30,6 +30,12 @@ import {
   lanSchema,
   lanUpdateSchema,
 } from './lans.ts';
+import {
+  noticeKindSchema,
+  noticeListSchema,
+  noticeSchema,
+  noticesSeenInputSchema,
+} from './notices.ts';
 import { notificationSchema, notificationTypeSchema, severitySchema } from './notifications.ts';
 import {
   checkInInputSchema,
@@ -171,6 +177,10 @@ export const entitySchemas = {
   CheckInProblem: checkInProblemSchema,
   CheckInRequest: checkInInputSchema,
   DoorList: doorListSchema,
+  Notice: noticeSchema,
+  NoticeKind: noticeKindSchema,
+  NoticeList: noticeListSchema,
+  NoticesSeenRequest: noticesSeenInputSchema,
   DoorTicket: doorTicketSchema,
   Clan: clanSchema,
   ClanChanges: clanInputSchema,

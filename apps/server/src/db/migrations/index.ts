@@ -37,6 +37,7 @@ import * as switchedOffScreens from './0038-switched-off-screens.ts';
 import * as leavingALanInOneStep from './0039-leaving-a-lan-in-one-step.ts';
 import * as paymentDetailsVersion from './0040-payment-details-version.ts';
 import * as moreKeptReads from './0041-more-kept-reads.ts';
+import * as notices from './0042-notices.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0039-leaving-a-lan-in-one-step': leavingALanInOneStep,
   '0040-payment-details-version': paymentDetailsVersion,
   '0041-more-kept-reads': moreKeptReads,
+  '0042-notices': notices,
 };

@@ -7,6 +7,8 @@ import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { announcementChatMessage } from '../chat/chat-messages.ts';
 import { type LanItemsDeps, lanItemList } from '../lans/lan-items.ts';
+import { announcementNotice } from '../notices/notice-texts.ts';
+import { insertNoticesForLanPlaces } from '../notices/notices.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import {
   type AnnouncementRow,
@@ -97,6 +99,14 @@ export function postAnnouncement(
           authorUserId: author.user.id,
         },
         now.toISOString(),
+      );
+      // Everyone holding a place there hears of it at once (issue 53).
+      await insertNoticesForLanPlaces(
+        trx,
+        lan.id,
+        ['Accepted', 'Paid'],
+        announcementNotice(lan, made.text),
+        now,
       );
       if (fields.toChat)
         await enqueueMessage(

@@ -533,6 +533,10 @@ const routeRefusals: Record<string, RouteRefusal> = {
     rule: lanAdministration,
     request: ({ lanId }) => ({ url: `/api/lans/${lanId}/participants` }),
   },
+  'GET /api/lans/{id}/door-list': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({ url: `/api/lans/${lanId}/door-list` }),
+  },
   'GET /api/lans/{id}/participants.csv': {
     rule: lanAdministration,
     request: ({ lanId }) => ({ url: `/api/lans/${lanId}/participants.csv` }),
@@ -904,6 +908,12 @@ const publicReads: Record<string, (site: Site) => InjectOptions> = {
 /** The routes for the signed-in alone that refuse no one signed in, with a request of each. */
 const signedInRoutes: Record<string, (site: Site) => InjectOptions> = {
   'GET /api/users/me': () => ({ url: '/api/users/me' }),
+  'GET /api/users/me/notices': () => ({ url: '/api/users/me/notices' }),
+  'PUT /api/users/me/notices/seen': () => ({
+    method: 'PUT',
+    url: '/api/users/me/notices/seen',
+    payload: { upTo: 1 },
+  }),
   'PUT /api/users/me': () => ({
     method: 'PUT',
     url: '/api/users/me',

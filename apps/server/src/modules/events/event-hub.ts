@@ -106,7 +106,7 @@ const maximumGaps = 10_000;
 const maximumRelistenMs = 4_000;
 
 /**
- * A `user` event is for that user alone; a `screen` event for the screens of its lan; the
+ * A `user` or `notice` event is for that user alone; a `screen` event for the screens of its lan; the
  * others (a `lanner` event, what anyone may see of a user, among them) are for every
  * signed-in stream, but those about a hidden (inactive) lan only for
  * readers who may see it. A screen hears only of its own lan, and only what anyone may see.
@@ -117,9 +117,10 @@ export function isEventFor(event: HubEvent, reader: StreamReader): boolean {
     return (
       event.lanId === screen.lanId &&
       event.kind !== 'user' &&
+      event.kind !== 'notice' &&
       (event.kind === 'screen' || !event.isHidden)
     );
-  if (event.kind === 'user') return event.userId === reader.userId;
+  if (event.kind === 'user' || event.kind === 'notice') return event.userId === reader.userId;
   if (event.kind === 'screen') return false;
   return !event.isHidden || reader.canSeeHiddenLans;
 }

@@ -15,6 +15,8 @@ import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { findStandingUserIds, findUserById } from '../accounts/accounts.repository.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { nextLanEnd } from '../lans/lan-read-cache.ts';
+import { badgeNotice } from '../notices/notice-texts.ts';
+import { insertNotices } from '../notices/notices.repository.ts';
 import { playDayOf, playDayStart } from '../playtime/play-days.ts';
 import { findCountedNicknames, sumPlaytimePerMonthAndUser } from '../stats/stats.repository.ts';
 import { rank } from '../stats/stats.service.ts';
@@ -292,7 +294,16 @@ export async function syncBadges(
       withdrawn += 1;
     }
     await insertBadges(trx, toInsert);
-    await markOldBadgesTold(trx, firstNewsDay(now, deps.communityTimeZone), now);
+    const newsSince = firstNewsDay(now, deps.communityTimeZone);
+    await markOldBadgesTold(trx, newsSince, now);
+    // A badge earned lately is news: a notice (issue 53); years of badges found at once are not.
+    await insertNotices(
+      trx,
+      toInsert
+        .filter((badge) => badge.earnedOn >= newsSince)
+        .map((badge) => badgeNotice(badge.userId, badge.key)),
+      now,
+    );
   });
   return { awarded: toInsert.length, withdrawn };
 }

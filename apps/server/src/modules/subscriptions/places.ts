@@ -10,6 +10,8 @@ import { toBoolean, toIsoTimestamp } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findRoles, findUserById } from '../accounts/accounts.repository.ts';
 import { formatChatDate, lanPageUrl, subscriberAcceptedMessage } from '../chat/chat-messages.ts';
+import { movedUpNotice } from '../notices/notice-texts.ts';
+import { insertNotices } from '../notices/notices.repository.ts';
 import {
   cancelWaitingMessage,
   enqueueMessage,
@@ -201,6 +203,7 @@ async function tellMovedUp(
 ): Promise<void> {
   // This mail tells of their place; a status mail still waiting would tell of an older one.
   await cancelWaitingMessage(db, statusMailThread(subscriber.id), now);
+  await insertNotices(db, [movedUpNotice(subscriber.user_id, lan)], now);
   const user = await findUserById(db, subscriber.user_id);
   if (!user?.email || !toBoolean(user.is_email_activated)) return;
   const amount = await amountDueNow(db, lan, subscriber.user_id);

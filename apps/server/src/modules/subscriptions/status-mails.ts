@@ -5,6 +5,8 @@ import type { Executor } from '../../db/executor.ts';
 import { wallClockOf } from '../../lib/zoned-time.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import { formatChatDate, lanPageUrl } from '../chat/chat-messages.ts';
+import { statusNotice } from '../notices/notice-texts.ts';
+import { insertNotices } from '../notices/notices.repository.ts';
 import {
   cancelWaitingMessage,
   enqueueMessage,
@@ -54,7 +56,8 @@ export const statusMailThread = (subscriberId: number) => `subscriber-status:${s
 /**
  * Tells the lanner of an administrator's change of their status, in the caller's
  * transaction (after the change is written, with the lan's row locked, so changes of one
- * subscription come one by one). Mails only a verified address.
+ * subscription come one by one): a notice at once (issue 53), and a mail a minute later to
+ * a verified address only, unless the change is made back by then.
  */
 export async function tellStatusChange(
   db: Executor,
@@ -70,6 +73,9 @@ export async function tellStatusChange(
   const subscriber = await findSubscriberById(db, change.subscriberId);
   if (!subscriber) return;
   const amountDueCents = subscriber.amount_due_cents ?? 0;
+  // The notice at once, whatever the mail does (issue 53): the person's bell and phone.
+  const notice = statusNotice(subscriber.user_id, lan, { ...change, amountDueCents });
+  if (notice) await insertNotices(db, [notice], now);
   // Paid with nothing owed (a free lan) tells no more than Accepted: no receipt of €0.00.
   const told = (status: SubscriberStatus) =>
     status === 'Paid' && amountDueCents === 0 ? 'Accepted' : status;

@@ -88,7 +88,7 @@ type AuthSessionOptions = {
 };
 
 /** A renewal that found no provider to ask (offline): the session is neither renewed nor over. */
-const unreachable = Symbol('unreachable');
+const unreachable = Symbol();
 
 /** How soon a renewal that could not reach the provider is tried again. */
 const retryOfflineMs = 30_000;
@@ -198,7 +198,7 @@ export function createAuthSession({
    * without a token), and renewing is tried again every 30 s until the provider answers.
    */
   function stayOffline(user: SessionUser) {
-    if (status.kind !== 'signed-in' || status.user !== user) setStatus({ kind: 'signed-in', user });
+    if (status.kind !== 'signed-in') setStatus({ kind: 'signed-in', user });
     clearTimeout(renewTimer);
     renewTimer = setTimeout(() => void renewOrEnd(user), retryOfflineMs);
   }

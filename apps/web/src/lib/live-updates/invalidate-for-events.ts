@@ -47,6 +47,7 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
  *   broad; but not the viewer's Steam sync or playtime status (showsClans).
+ * - `notice` (the person's own): their notices.
  * - `resync`: everything.
  */
 export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
@@ -87,6 +88,9 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
       );
     case 'clan':
       return showsClans(key);
+    case 'notice':
+      // The person's notices (issue 53), read by the bell.
+      return key[0] === 'notices';
     case 'resync':
       return true;
   }

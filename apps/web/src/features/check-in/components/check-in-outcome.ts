@@ -4,6 +4,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatDisplayDate, readCommunityClock } from '../../../lib/format-date.ts';
 import { todayAtOffsetOf } from '../../../lib/format-moment.ts';
+import type { OfflineAnswer } from '../offline/door-answer.ts';
 
 /** What the door learns from one check-in. */
 export type CheckInOutcome =
@@ -12,7 +13,9 @@ export type CheckInOutcome =
   | { kind: 'due'; nickname: string; amountDue: number; code: string }
   | { kind: 'refused'; message: string; participant: Participant | undefined }
   /** No answer of the API (the network): nothing was decided. */
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** Answered from the door list kept on the phone (issue 53): queued when it is in. */
+  | { kind: 'offline'; answer: OfflineAnswer; code: string; asOf: string };
 
 /**
  * The participant whose ticket has this code, typed or scanned (a ticket URL too), long

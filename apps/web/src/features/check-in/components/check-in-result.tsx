@@ -2,6 +2,8 @@ import { centsFromEuros, formatEuros } from '@lanparty/contract/rules';
 import type { LucideIcon } from 'lucide-react';
 import { Ban, Banknote, CircleCheck, Euro, History, ScanLine, TriangleAlert } from 'lucide-react';
 import type { Ref } from 'react';
+import { readCommunityClock } from '../../../lib/format-date.ts';
+import { describeDue } from '../offline/door-answer.ts';
 import styles from './check-in.module.css';
 import { type CheckInOutcome, describeFirstCheckIn } from './check-in-outcome.ts';
 
@@ -57,11 +59,11 @@ export function CheckInResult({
           {view.detail ? <p className={styles.resultDetail}>{view.detail}</p> : null}
         </div>
       </div>
-      {!isChecking && outcome?.kind === 'due' ? (
+      {!isChecking && dueCodeOf(outcome) ? (
         <button
           type="button"
           className={styles.resultAction}
-          onClick={() => onPaidAndPresent(outcome.code)}
+          onClick={() => onPaidAndPresent(dueCodeOf(outcome) ?? '')}
         >
           <Euro aria-hidden="true" size={22} />
           Paid and present
@@ -69,6 +71,13 @@ export function CheckInResult({
       ) : null}
     </section>
   );
+}
+
+/** The code of an answer that waits for the money, online or from the door list. */
+function dueCodeOf(outcome: CheckInOutcome | null): string | undefined {
+  if (outcome?.kind === 'due') return outcome.code;
+  if (outcome?.kind === 'offline' && outcome.answer.kind === 'due') return outcome.code;
+  return undefined;
 }
 
 type View = {
@@ -145,5 +154,49 @@ function viewOf(outcome: CheckInOutcome): View {
       };
     case 'failed':
       return { tone: 'bad', icon: TriangleAlert, title: 'Not checked in', detail: outcome.message };
+    case 'offline':
+      return offlineViewOf(outcome);
+  }
+}
+
+/** An answer from the door list: the same words, and that it is sent once the site answers. */
+function offlineViewOf({ answer, asOf }: Extract<CheckInOutcome, { kind: 'offline' }>): View {
+  const willSync = `Offline: sent when the site answers (door list as of ${readCommunityClock(asOf).time}).`;
+  switch (answer.kind) {
+    case 'present':
+      return answer.firstAt
+        ? {
+            tone: 'repeat',
+            icon: History,
+            title: 'Already checked in',
+            nickname: answer.ticket.nickname,
+            seat: answer.ticket.seat,
+            firstCheckIn: describeFirstCheckIn({ checkedInAt: answer.firstAt, checkedInBy: null }),
+            detail: `Someone else? Then the ticket was passed on. ${willSync}`,
+          }
+        : {
+            tone: 'good',
+            icon: CircleCheck,
+            title: 'Present',
+            nickname: answer.ticket.nickname,
+            seat: answer.ticket.seat,
+            detail: willSync,
+          };
+    case 'due':
+      return {
+        tone: 'warning',
+        icon: Banknote,
+        title: describeDue(answer.amountDue),
+        nickname: answer.ticket.nickname,
+        detail: 'Take the money, then press Paid and present.',
+      };
+    case 'refused':
+      return {
+        tone: 'bad',
+        icon: Ban,
+        title: 'Refused',
+        nickname: answer.ticket?.nickname,
+        detail: answer.message,
+      };
   }
 }

@@ -8,6 +8,7 @@ import forms from '../../../components/forms.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import section from '../../../components/section.module.css';
+import { isApiError } from '../../../lib/api-client.ts';
 import { idParam } from '../../../lib/id-param.ts';
 import { useLan } from '../../../lib/lans/get-lan.ts';
 import { participantsQueryOptions, useParticipants } from '../../../lib/lans/get-participants.ts';
@@ -18,6 +19,8 @@ import { type CheckInOutcome, readRefusal } from '../components/check-in-outcome
 import { CheckInResult } from '../components/check-in-result.tsx';
 import { ParticipantSearch } from '../components/participant-search.tsx';
 import { TicketScanner } from '../components/ticket-scanner.tsx';
+import { DoorSyncStatus } from '../offline/door-sync-status.tsx';
+import { useOfflineDoor } from '../offline/use-offline-door.ts';
 
 /**
  * admin/lans/:id/check-in: the door. A ticket is checked in by its QR code (the screen's
@@ -35,25 +38,44 @@ function CheckInDoor({ lanId }: { lanId: number }) {
   const lan = useLan(lanId);
   const participants = useParticipants(lanId);
   const checkInTicket = useCheckInTicket();
+  const door = useOfflineDoor(lanId);
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<CheckInOutcome | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [isScanning, setIsScanning] = useState(false);
   const resultRef = useRef<HTMLElement>(null);
 
+  /** A code answered from the door list on the phone (offline, or scans still queued). */
+  async function checkInFromList(code: string, paid: boolean): Promise<CheckInOutcome> {
+    const offline = await door.checkInOffline(code, paid);
+    if (offline) return { kind: 'offline', code, ...offline };
+    return {
+      kind: 'failed',
+      message:
+        'The site cannot be reached, and this phone has no door list of this lan yet: open ' +
+        'Check-in once while online, then it checks tickets in offline too.',
+    };
+  }
+
   async function checkIn(code: string, { paid = false } = {}): Promise<CheckInOutcome> {
     let next: CheckInOutcome;
-    try {
-      const result = await checkInTicket.mutateAsync({ lanId, code, ...(paid ? { paid } : {}) });
-      next = {
-        kind: 'present',
-        participant: result.subscriber,
-        alreadyPresent: result.alreadyPresent,
-      };
-    } catch (error) {
-      // For the holder's name on a refusal: the list as the door knows it.
-      const list = queryClient.getQueryData(participantsQueryOptions(lanId).queryKey);
-      next = readRefusal(error, code, list?.participants ?? []);
+    if (door.shouldQueue()) {
+      next = await checkInFromList(code, paid);
+    } else {
+      try {
+        const result = await checkInTicket.mutateAsync({ lanId, code, ...(paid ? { paid } : {}) });
+        next = {
+          kind: 'present',
+          participant: result.subscriber,
+          alreadyPresent: result.alreadyPresent,
+        };
+      } catch (error) {
+        // For the holder's name on a refusal: the list as the door knows it.
+        const list = queryClient.getQueryData(participantsQueryOptions(lanId).queryKey);
+        next = isApiError(error)
+          ? readRefusal(error, code, list?.participants ?? [])
+          : await checkInFromList(code, paid);
+      }
     }
     setOutcome(next);
     setAttempt((count) => count + 1);
@@ -88,6 +110,7 @@ function CheckInDoor({ lanId }: { lanId: number }) {
             </p>
           )}
         </QueryStatus>
+        <DoorSyncStatus door={door} />
         <CheckInResult
           ref={resultRef}
           outcome={outcome}
@@ -136,7 +159,11 @@ function TicketCodeForm({
     setIsMissing(typed === '');
     if (typed === '') return;
     const outcome = await onCheckIn(typed);
-    if (outcome.kind === 'present' || outcome.kind === 'due') setCode('');
+    const isTaken =
+      outcome.kind === 'present' ||
+      outcome.kind === 'due' ||
+      (outcome.kind === 'offline' && outcome.answer.kind !== 'refused');
+    if (isTaken) setCode('');
   }
 
   return (
