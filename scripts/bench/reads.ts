@@ -189,6 +189,12 @@ export const pageReads: readonly PageRead[] = [
     url: () => apiPath('/api/users/me/subscriptions', { offset: 0, limit: 100 }),
   },
   {
+    name: 'my notices',
+    page: 'every page, after its first paint (the bell), /notices',
+    source: 'lib/notices/get-notices.ts',
+    url: () => '/api/users/me/notices',
+  },
+  {
     name: 'members',
     page: '/lanners',
     source: 'features/lanners/api/get-lanners.ts, lib/users/list-users.ts (first page)',
@@ -404,6 +410,7 @@ export const readsNotMeasured: Readonly<Record<string, string>> = {
   '/api/lans/defaults': 'a lan administrator’s new lan form',
   '/api/lans/{}/messages': 'a lan administrator’s messages to a lan',
   '/api/lans/{}/participants': 'the door’s check-in and a lan administrator’s participants',
+  '/api/lans/{}/door-list': 'the door’s list for offline, once as its check-in opens',
   '/api/lans/{}/payment-details': 'a lan administrator’s payment details of a lan',
   '/api/lans/{}/screens': 'a lan administrator’s screens of a lan',
   '/api/settings/lan-defaults': 'a lan administrator’s lan defaults',

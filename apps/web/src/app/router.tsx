@@ -49,6 +49,7 @@ const loadArchive = () => import('../features/lans/routes/lan-archive-route.tsx'
 // Pages few visitors open (the changelog, the unauthorized page) wait until they are opened.
 const loadChangelog = () => import('../features/changelog/routes/changelog-route.tsx');
 const loadUnauthorized = () => import('../features/unauthorized/routes/unauthorized-route.tsx');
+const loadNotices = () => import('../features/notices/routes/notices-route.tsx');
 // Below a lan, its schedule and seat map (issues 34, 35): their own chunk, asked for once
 // the lan's page opens.
 const loadLanMore = () => import('./lan-more-route.tsx');
@@ -133,6 +134,7 @@ export const routes: RouteObject[] = [
             path: 'unauthorized',
             lazy: screen(loadUnauthorized, 'UnauthorizedRoute'),
           },
+          { path: 'notices', lazy: screen(loadNotices, 'NoticesRoute') },
           {
             // Spec §6: the stats section needs Lanner or Member.
             path: 'stats',

@@ -9,6 +9,7 @@ import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 import { configureApiClient } from '../lib/api-client.ts';
 import { type Session, SessionProvider } from '../lib/auth/session.tsx';
+import { noticesQueryOptions } from '../lib/notices/get-notices.ts';
 import { type NotifyInput, useNotify } from '../lib/notifications/notifications.tsx';
 import { createRouter, RouterProvider } from '../lib/router/index.tsx';
 import { useCurrentUser } from '../lib/users/get-current-user.ts';
@@ -64,6 +65,9 @@ export function renderApp(
   };
   if (viewer.user) {
     queryClient.setQueryData(usersKeys.me(), viewer.user);
+    // The bell's notices, none unless a test sets its own (or reads them again).
+    if (queryClient.getQueryData(noticesQueryOptions.queryKey) === undefined)
+      queryClient.setQueryData(noticesQueryOptions.queryKey, { items: [], unseen: 0 });
     configureApiClient({ getAccessToken: () => 'test-token' });
   }
   const router = createRouter(routes, path);

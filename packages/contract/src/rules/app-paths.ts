@@ -19,6 +19,7 @@ export const appPaths = [
   '/profile/personal',
   '/profile/email-verification/:code',
   '/unauthorized',
+  '/notices',
   '/stats',
   '/stats/leader-board',
   '/stats/leader-board/archive',

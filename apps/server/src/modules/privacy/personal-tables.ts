@@ -151,6 +151,12 @@ export const personalTables = {
     about:
       'Your badges: the day each was earned, and when you saw it (or, earned over 30 days before the site found it, when it was found: no news).',
   },
+  notices: {
+    userColumns: ['user_id'],
+    onErasure: 'delete',
+    about:
+      'What the site told you (places, payments, badges, announcements): its words, where it linked, when, and whether you saw it.',
+  },
   consents: {
     userColumns: ['user_id'],
     onErasure: 'delete',

@@ -102,7 +102,13 @@ export async function checkIn(
     // The same scan synced again (a retry of an offline door): what it did stands.
     if (input.scannedAt !== undefined && isSameScan(found, viewer.user.id, scannedAt))
       return { id: found.id, alreadyPresent: false };
-    const isCheckedIn = await markPresent(trx, found.id, viewer.user.id, scannedAt, now);
+    const isCheckedIn = await markPresent(
+      trx,
+      found.id,
+      viewer.user.id,
+      { at: scannedAt, mayBeEarlier: input.scannedAt !== undefined },
+      now,
+    );
     const wasLater = isCheckedIn && isPresent(found) && found.checked_in_at !== null;
     return {
       id: found.id,

@@ -106,18 +106,19 @@ export async function findParticipantByShortCode(
 /**
  * Marks a Paid subscriber present, checked in at `scannedAt` by `checkerId`; false when
  * they already were at that time or earlier (their first check-in stays as it was). A scan
- * earlier than the recorded one (a door that was offline, issue 53) takes its place: the
- * earliest scan is kept. One conditional update, so of two doors scanning one ticket at once
+ * earlier than the recorded one (`mayBeEarlier`: sent with the time a door that was offline
+ * made it, issue 53) takes its place: the earliest scan is kept. A scan at the time it is
+ * sent never does: of two at once, the one whose transaction came first checked it in. One conditional update, so of two doors scanning one ticket at once
  * exactly one checks it in. A presence marked before times were recorded stays.
  */
 export async function markPresent(
   db: Executor,
   id: number,
   checkerId: number,
-  scannedAt: Date,
+  scan: { at: Date; mayBeEarlier: boolean },
   now: Date,
 ): Promise<boolean> {
-  const at = scannedAt.toISOString();
+  const at = scan.at.toISOString();
   const result = await db
     .updateTable('subscribers')
     .set({

@@ -53,16 +53,11 @@ export function deriveProfileNotification(user: UserProfile | null): ProfileNoti
   return noticeOf(user.notices);
 }
 
-/** What the server asks to tell (issue 36): a badge earned, a consent to give. */
-function noticeOf({ newBadges: [badge], asksSteamPlaytimeConsent }: UserProfile['notices']) {
-  if (badge)
-    return {
-      type: 'Generic',
-      severity: 'Success',
-      title: 'New badge',
-      message: `You earned the badge “${badge.name}”.`,
-      link: { to: '/profile#badges', label: 'See your badges' },
-    } as const;
+/**
+ * What the server asks to tell (issue 36): a consent to give. A badge earned is told by the
+ * notices, the bell's (issue 53), since the site has one place for what it tells a person.
+ */
+function noticeOf({ asksSteamPlaytimeConsent }: UserProfile['notices']) {
   if (asksSteamPlaytimeConsent)
     return {
       type: 'Generic',
