@@ -48,7 +48,10 @@ const RouteError = lazy(() =>
 function RouteErrorUnreachable(_: { error: unknown }) {
   return (
     <p role="alert">
-      This page could not be shown: the site cannot be reached. <a href="">Reload</a>
+      This page could not be shown: the site cannot be reached.{' '}
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload
+      </button>
     </p>
   );
 }
