@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '../lib/reload-page.ts';
 import { buildViewer, renderApp } from '../testing/render-app.tsx';
-import { isDownloadFailure } from './route-error-view.tsx';
+import { isDownloadFailure } from './route-error.tsx';
 
 vi.mock('../lib/reload-page.ts', () => ({ reloadPage: vi.fn() }));
 

@@ -1,5 +1,4 @@
 import type { ProblemDetails } from '@lanparty/contract';
-import { noteAnswer } from './offline/offline-reads.ts';
 
 /**
  * The one way the web app talks to the API: JSON in and out, the signed-in user's bearer
@@ -113,7 +112,6 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     signal: request.signal,
     ...(request.priority ? { priority: request.priority } : {}),
   });
-  noteAnswer(response);
   if (response.ok) return response;
 
   if (response.status === 401 && token) options.onUnauthorized();

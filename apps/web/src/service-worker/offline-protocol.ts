@@ -13,6 +13,13 @@ export const offlineReadsCache = 'lanparty-reads';
 export const offlineHeader = 'x-lanparty-offline';
 
 /**
+ * The worker's message to a page as it answers it: `{ type, keptSince }`, when the answer
+ * it gave from its store was read (community time, ISO), or null once the site answers
+ * again. The page's offline notice says "As of 18:04" by it.
+ */
+export const offlineMessage = 'lanparty:offline';
+
+/**
  * Whether an API read is kept for offline: every GET of the API but the live stream (open
  * for hours), images (the browser's own cache), downloads (CSV, calendar) and the door's
  * list (the door keeps it itself, in IndexedDB).

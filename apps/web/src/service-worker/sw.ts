@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { communityTimeHeader } from '@lanparty/contract/rules';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { PrecacheEntry } from 'workbox-precaching';
@@ -15,6 +16,7 @@ import {
   isKeptWithoutSession,
   isOfflineRead,
   offlineHeader,
+  offlineMessage,
   offlineReadsCache,
 } from './offline-protocol.ts';
 
@@ -73,11 +75,17 @@ const offlineReads = new NetworkFirst({
           isKeptWithoutSession(new URL(request.url).pathname))
           ? response
           : null,
-      // Marked, so the page says it is offline and since when (its x-community-time).
-      cachedResponseWillBeUsed: async ({ cachedResponse }) =>
-        cachedResponse
-          ? withHeaders(cachedResponse, { [offlineHeader]: 'stored' })
-          : cachedResponse,
+      // Marked, and the page told since when it shows what was kept (its x-community-time).
+      cachedResponseWillBeUsed: async ({ cachedResponse, event }) => {
+        if (!cachedResponse) return cachedResponse;
+        tell(event, cachedResponse.headers.get(communityTimeHeader));
+        return withHeaders(cachedResponse, { [offlineHeader]: 'stored' });
+      },
+      // The site answers again: the page shows what it reads now.
+      fetchDidSucceed: async ({ response, event }) => {
+        tell(event, null);
+        return response;
+      },
       handlerDidError: async () => neverRead(),
     },
   ],
@@ -120,6 +128,15 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 80 })],
   }),
 );
+
+/** Tells the page a read was for when its answer was read (null: just now, from the site). */
+function tell(event: ExtendableEvent | undefined, keptSince: string | null) {
+  const clientId = (event as FetchEvent | undefined)?.clientId;
+  if (!clientId) return;
+  void self.clients
+    .get(clientId)
+    .then((client) => client?.postMessage({ type: offlineMessage, keptSince }));
+}
 
 function withHeaders(response: Response, extra: Record<string, string>): Response {
   const headers = new Headers(response.headers);

@@ -3,7 +3,6 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { LiveUpdates } from '../../lib/live-updates/live-updates.tsx';
-import { noteAnswer } from '../../lib/offline/offline-reads.ts';
 import { type LiveEventsStub, stubLiveEvents } from '../../testing/live-events-stub.ts';
 import { createTestQueryClient } from '../../testing/render-app.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
@@ -39,15 +38,25 @@ afterEach(() => {
  */
 describe('the offline notice', () => {
   it('says as of when a kept answer was read while the page shows one, and goes with the site’s', () => {
-    const stream = stubLiveEvents();
-    renderTab(stream, async () => 'lan');
-    const answer = (headers: Record<string, string>) =>
-      act(() => noteAnswer(new Response('{}', { headers })));
-    // What the service worker answers from its store: marked, with when it was read.
-    answer({ 'x-lanparty-offline': 'stored', 'x-community-time': '2026-12-05T18:04:00.000+01:00' });
-    expect(screen.getByRole('status')).toHaveTextContent('Offline, retrying… As of 18:04.');
-    answer({ 'x-community-time': '2026-12-05T18:20:00.000+01:00' });
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    // The service worker, which tells the page as it answers from what it kept (sw.ts).
+    const worker = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+    try {
+      const stream = stubLiveEvents();
+      renderTab(stream, async () => 'lan');
+      const tell = (keptSince: string | null) =>
+        act(() => {
+          worker.dispatchEvent(
+            new MessageEvent('message', { data: { type: 'lanparty:offline', keptSince } }),
+          );
+        });
+      tell('2026-12-05T18:04:00.000+01:00');
+      expect(screen.getByRole('status')).toHaveTextContent('Offline, retrying… As of 18:04.');
+      tell(null);
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 
   it('shows while the stream cannot reach the server, and goes when it is back', async () => {

@@ -1,10 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { isRetryableFailure } from '../../lib/explain-load-failure.ts';
 import { readCommunityClock } from '../../lib/format-date.ts';
 import { useIsLiveStreamUnreachable } from '../../lib/live-updates/live-connection.ts';
-import { readKeptSince, subscribeToKeptSince } from '../../lib/offline/offline-reads.ts';
+import { offlineMessage } from '../../service-worker/offline-protocol.ts';
 import styles from './offline-notice.module.css';
 
 /** How often reads that failed while their screen showed what it had are tried again. */
@@ -30,7 +30,7 @@ export function OfflineNotice() {
     return () => clearInterval(timer);
   }, [hasFailedReads, queryClient]);
 
-  const keptSince = useSyncExternalStore(subscribeToKeptSince, readKeptSince);
+  const keptSince = useKeptSince();
 
   const isOffline = isStreamUnreachable || isBrowserOffline || hasFailedReads || !!keptSince;
   // Always there, so a screen reader is ready to announce what appears in it.
@@ -70,6 +70,23 @@ function readFailedAgain(queryClient: QueryClient): Promise<void> {
     type: 'active',
     predicate: ({ state }) => isUnanswered(state),
   });
+}
+
+/**
+ * When the answers the page shows from what this device kept were read (community time,
+ * ISO), or null while the site answers: the service worker says so as it answers (sw.ts).
+ */
+function useKeptSince(): string | null {
+  const [keptSince, setKeptSince] = useState<string | null>(null);
+  useEffect(() => {
+    const workers = navigator.serviceWorker;
+    const hear = ({ data }: MessageEvent) => {
+      if (data?.type === offlineMessage) setKeptSince(data.keptSince);
+    };
+    workers?.addEventListener('message', hear);
+    return () => workers?.removeEventListener('message', hear);
+  }, []);
+  return keptSince;
 }
 
 function subscribeToOnline(listener: () => void): () => void {

@@ -1,5 +1,5 @@
 import { buildPage } from '@lanparty/contract/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signUpsKeys } from '../../lib/users/list-sign-ups.ts';
 import { jsonResponse, stubFetch } from '../../testing/fetch-stub.ts';
@@ -114,7 +114,7 @@ describe('navigation by role', () => {
     const names = within(user)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(names).toEqual(['Admin', 'Notices', 'admin', 'Sign out']);
+    expect(names).toEqual(['Admin', 'admin', 'Sign out']);
   });
 
   it('marks the current section', async () => {
@@ -202,26 +202,7 @@ describe('signing out', () => {
     const names = within(user)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(names).toEqual(['Admin', 'Notices', 'root', 'Sign out']);
-  });
-});
-
-describe('the notices’ bell', () => {
-  it('counts the notices not seen yet on the Notices link, and none when all are seen', async () => {
-    let unseen = 2;
-    stubFetch({
-      'GET /api/lans': () => jsonResponse(buildPage([])),
-      'GET /api/users/me/notices': () => jsonResponse({ items: [], unseen }),
-    });
-    const { queryClient } = renderApp('/lans/upcoming', {
-      viewer: buildViewer({ roles: ['Lanner'] }),
-    });
-    const user = await findNavigation('User');
-    const link = await within(user).findByRole('link', { name: 'Notices, 2 new' });
-    expect(link).toHaveAttribute('href', '/notices');
-    unseen = 0;
-    await act(() => queryClient.invalidateQueries({ queryKey: ['notices'] }));
-    expect(await within(user).findByRole('link', { name: 'Notices' })).toBeInTheDocument();
+    expect(names).toEqual(['Admin', 'root', 'Sign out']);
   });
 });
 

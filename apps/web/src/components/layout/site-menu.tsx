@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import {
   CalendarDays,
@@ -19,9 +18,7 @@ import {
   canSeeStats,
 } from '../../lib/access-rules.ts';
 import { useSession } from '../../lib/auth/session.tsx';
-import { noticesQueryOptions } from '../../lib/notices/get-notices.ts';
 import { Link, useIsNavigating, useLocation, useRoute } from '../../lib/router/index.tsx';
-import { usePainted } from '../../lib/use-painted.ts';
 import { useSignUpCount } from '../../lib/users/list-sign-ups.ts';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './site-menu.module.css';
@@ -29,10 +26,6 @@ import styles from './site-menu.module.css';
 // A pennant for the clans, drawn in one stroke: lucide's flags cost twice the bytes, and
 // this bar is on every first screen.
 const ClanFlag = createLucideIcon('clans', [['path', { d: 'M6 22V3l13 6-13 6', key: 'p' }]]);
-// A bell for the notices, in one stroke as well.
-const NoticeBell = createLucideIcon('notices', [
-  ['path', { d: 'M6 17V10a6 6 0 0 1 12 0v7l2 2H4zm4 4h4', key: 'b' }],
-]);
 
 /**
  * Main and user navigation. From 50rem up both sit in the header bar; below that they
@@ -67,9 +60,6 @@ export function SiteMenu() {
   const signUpCount = useSignUpCount({ isEnabled: canManageUsers(viewer) });
   const showProfile = canSeeProfileLink(viewer);
   const isSignedIn = viewer.user !== null;
-  // The bell's count after the page's first paint: never beside the page's own reads.
-  const isPainted = usePainted(isSignedIn);
-  const unseen = useQuery({ ...noticesQueryOptions, enabled: isPainted }).data?.unseen;
   const ToggleIcon = isOpen ? X : Menu;
 
   return (
@@ -112,25 +102,11 @@ export function SiteMenu() {
                   to="/admin/lans"
                   activeFor="/admin/*"
                   icon={Shield}
-                  badge={
-                    signUpCount ? (
-                      <CountBadge
-                        count={signUpCount}
-                        words={signUpCount === 1 ? 'sign-up waiting' : 'sign-ups waiting'}
-                      />
-                    ) : null
-                  }
+                  badge={signUpCount ? <SignUpCountBadge count={signUpCount} /> : null}
                 >
                   Admin
                 </NavItem>
               ) : null}
-              <NavItem
-                to="/notices"
-                icon={NoticeBell}
-                badge={unseen ? <CountBadge count={unseen} words="new" /> : null}
-              >
-                Notices
-              </NavItem>
               {showProfile ? (
                 <NavItem to="/profile" activeFor="/profile/*?" icon={UserRound}>
                   {viewer.user?.nickname}
@@ -177,13 +153,13 @@ function NavItem({ to, activeFor = to, icon: Icon, badge, children }: NavItemPro
   );
 }
 
-/** A count on a link: its name reads "Admin, 3 sign-ups waiting" or "Notices, 2 new". */
-function CountBadge({ count, words }: { count: number; words: string }) {
+/** The count on the Admin link; its name reads "Admin, 3 sign-ups waiting". */
+function SignUpCountBadge({ count }: { count: number }) {
   return (
     <span className={styles.badge}>
       <span aria-hidden="true">{count}</span>
       <span className="visually-hidden">
-        , {count} {words}
+        , {count === 1 ? '1 sign-up waiting' : `${count} sign-ups waiting`}
       </span>
     </span>
   );

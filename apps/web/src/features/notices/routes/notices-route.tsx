@@ -1,7 +1,6 @@
 import type { Notice } from '@lanparty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import controls from '../../../components/controls.module.css';
+import { useEffect } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -12,8 +11,7 @@ import styles from './notices-route.module.css';
 
 /**
  * notices (issue 53 §4): what the site told the viewer, newest first, the new ones marked;
- * opening it marks them seen. Readable offline as the service worker kept it. "Notify me"
- * asks the browser to show new ones as system notifications (never asked on load).
+ * opening it marks them seen. Readable offline as the service worker kept it.
  */
 export function NoticesRoute() {
   const notices = useQuery(noticesQueryOptions);
@@ -21,7 +19,6 @@ export function NoticesRoute() {
   useMarkSeen(notices.data?.unseen ? newest?.id : undefined);
   return (
     <Page title="Notices" lead="What the site told you: your places, badges and announcements.">
-      <NotifyMe />
       <QueryStatus query={notices} failure="Your notices could not be loaded.">
         {(list) =>
           list.items.length === 0 ? (
@@ -64,33 +61,4 @@ function useMarkSeen(upTo: number | undefined) {
   useEffect(() => {
     if (upTo !== undefined) mutate(upTo);
   }, [upTo, mutate]);
-}
-
-/**
- * Asks the browser, on the person's tap only, to show new notices as system notifications
- * while the site is open in the background or installed.
- */
-function NotifyMe() {
-  const isOffered = typeof Notification !== 'undefined';
-  const [permission, setPermission] = useState(isOffered ? Notification.permission : 'denied');
-  if (!isOffered) return null;
-  if (permission === 'granted')
-    return <p className={styles.hint}>New notices show as notifications on this device.</p>;
-  if (permission === 'denied')
-    return (
-      <p className={styles.hint}>
-        This browser does not show Lanparty’s notifications; allow them in its site settings.
-      </p>
-    );
-  return (
-    <div className={controls.actions}>
-      <button
-        type="button"
-        className={controls.buttonSecondary}
-        onClick={() => void Notification.requestPermission().then(setPermission)}
-      >
-        Notify me
-      </button>
-    </div>
-  );
 }

@@ -1,5 +1,5 @@
 import { Page } from '../../../components/page.tsx';
-import { Outlet } from '../../../lib/router/index.tsx';
+import { Link, Outlet } from '../../../lib/router/index.tsx';
 import { useViewer } from '../../../lib/viewer.tsx';
 
 /** The nickname with its first letter in upper case (spec §2: the capitalised nickname). */
@@ -15,6 +15,10 @@ export function ProfileRoute() {
   const { user } = useViewer();
   return (
     <Page title="Profile" heading={user ? capitalise(user.nickname) : 'Profile'}>
+      {/* What the site told you (issue 53): the header's bell is to come. */}
+      <p>
+        <Link to="/notices">Your notices</Link>
+      </p>
       <Outlet />
     </Page>
   );
