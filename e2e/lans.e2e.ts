@@ -128,9 +128,12 @@ describe('the lan page', () => {
       await panel.getByRole('button', { name: 'Participate' }).click();
       const pending = panel.getByText('Your request for participation is pending');
       await pending.waitFor();
-      // Focus moves to the new status instead of dropping to the page.
-      await expect(pending.evaluate((element) => element === document.activeElement)).resolves.toBe(
-        true,
+      // Focus moves to the new status instead of dropping to the page (in the effect after
+      // the render that shows it: waited for, not read at once).
+      await lanner.page.waitForFunction(
+        (element) => element === document.activeElement,
+        await pending.elementHandle(),
+        { timeout: 5_000 },
       );
       const mine = (await lanById(created.id)).subscribers.find(
         (subscriber) => subscriber.user.nickname === 'lanner',
