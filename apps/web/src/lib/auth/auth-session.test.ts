@@ -311,6 +311,26 @@ describe('the auth session', () => {
     expect(redirect).toHaveBeenCalledOnce();
   });
 
+  it('sends nobody to sign in while it forgets what was kept for offline on signing out', async () => {
+    storeUser(buildUser());
+    const client = fakeClient();
+    const { session, forget } = createSession(client);
+    let forgotten = () => {};
+    // Forgetting the door's data on signing out takes a while; the reads' is at once.
+    forget.mockImplementation(async (door) => {
+      if (door) await new Promise<void>((resolve) => (forgotten = resolve));
+    });
+    await session.start(at('http://localhost:3000/'));
+    const signingOut = session.signOut('https://lan.example.org/account-erased');
+    // The erased account's calls are refused meanwhile: the session ends, nobody signs in.
+    await session.endSession();
+    await session.signInRedirect();
+    expect(client.createSigninRequest).not.toHaveBeenCalled();
+    forgotten();
+    await signingOut;
+    expect(client.createSignoutRequest).toHaveBeenCalled();
+  });
+
   it('signs out on this device when the end-session request cannot be made (offline)', async () => {
     storeUser(buildUser());
     const client = fakeClient({

@@ -350,8 +350,10 @@ export function createAuthSession({
     async signOut(returnTo?: string): Promise<void> {
       const user = status.kind === 'signed-in' ? status.user : await loadUser();
       clearTimeout(renewTimer);
-      await forget(true).catch(console.warn);
+      // From now on nobody is sent to sign in from this page (before anything is awaited:
+      // an erased account's calls are refused meanwhile).
       isRedirecting = true;
+      await forget(true).catch(console.warn);
       let request: { url: string };
       try {
         request = await client.createSignoutRequest({
