@@ -59,6 +59,13 @@ import { paymentDetailsRoutes } from './modules/lans/payment-details.routes.ts';
 import { afterLeavingLan } from './modules/leaving/after-leaving-lan.ts';
 import { registerWriteLimit } from './modules/limits/write-limits.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { isLocalPlainHttpSite } from './modules/notices/push-endpoint.ts';
+import {
+  createPushDeliverer,
+  loadOrCreateVapidKeys,
+  type VapidKeys,
+  vapidSubjectOf,
+} from './modules/notices/web-push.ts';
 import { nowPlayingRoutes } from './modules/now-playing/now-playing.routes.ts';
 import { messagingRoutes } from './modules/organiser/messaging.routes.ts';
 import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
@@ -251,6 +258,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     isChatOn,
     ...(options.clock ? { clock: options.clock } : {}),
   };
+  // Made at the first start and kept in the database (one pair for every server), read once.
+  let vapidKeysRead: Promise<VapidKeys> | undefined;
+  const vapidKeys = () => {
+    vapidKeysRead ??= loadOrCreateVapidKeys(db).catch((error: unknown) => {
+      vapidKeysRead = undefined;
+      throw error;
+    });
+    return vapidKeysRead;
+  };
   const lanDeps = {
     ...playDeps,
     db,
@@ -274,7 +290,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   );
   await app.register(organiserRoutes(lanDeps));
-  await app.register(noticesRoutes(lanDeps));
+  await app.register(
+    noticesRoutes({
+      ...lanDeps,
+      vapidKeys,
+      allowsLoopback: isLocalPlainHttpSite(config.publicUrl),
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+  );
   await app.register(lanDefaultsRoutes({ db }));
   await app.register(paymentDetailsRoutes({ db }));
   await app.register(messagingRoutes({ isChatOn }));
@@ -363,6 +386,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         email: createMailer(config.mail, config.dataDir, app.log),
         // Chat is off without a webhook: the worker then leaves chat messages alone.
         ...(config.chat.webhookUrl ? { chat: createWebhookDeliverer(config.chat.webhookUrl) } : {}),
+        push: createPushDeliverer({
+          db,
+          keys: vapidKeys,
+          subject: vapidSubjectOf(config.publicUrl, config.mail.from),
+          allowsLoopback: isLocalPlainHttpSite(config.publicUrl),
+        }),
       },
       app.log,
     );

@@ -78,7 +78,7 @@ export type EmailVerificationsTable = {
 /** Mail and chat messages, written with the change that causes them, sent by a worker. */
 export type OutboxTable = {
   id: Generated<number>;
-  channel: 'email' | 'chat';
+  channel: 'email' | 'chat' | 'push';
   dedupe_key: string;
   /** JSON of the message. */
   payload: string;
@@ -327,6 +327,16 @@ export type NoticesTable = {
   text: string;
   link: string | null;
   is_seen: ColumnType<boolean | number, boolean | undefined, boolean>;
+  creation_date: Timestamp;
+};
+
+/** A browser a person asked to be notified on (migration 0043): its push endpoint and keys. */
+export type PushSubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
   creation_date: Timestamp;
 };
 
@@ -657,6 +667,7 @@ export type Database = {
   schedule_items: ScheduleItemsTable;
   announcements: AnnouncementsTable;
   notices: NoticesTable;
+  push_subscriptions: PushSubscriptionsTable;
   screens: ScreensTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;

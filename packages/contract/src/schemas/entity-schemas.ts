@@ -35,6 +35,9 @@ import {
   noticeListSchema,
   noticeSchema,
   noticesSeenInputSchema,
+  pushSubscriptionInputSchema,
+  pushSubscriptionListSchema,
+  pushSubscriptionSchema,
 } from './notices.ts';
 import { notificationSchema, notificationTypeSchema, severitySchema } from './notifications.ts';
 import {
@@ -181,6 +184,9 @@ export const entitySchemas = {
   NoticeKind: noticeKindSchema,
   NoticeList: noticeListSchema,
   NoticesSeenRequest: noticesSeenInputSchema,
+  PushSubscription: pushSubscriptionSchema,
+  PushSubscriptionList: pushSubscriptionListSchema,
+  PushSubscriptionRequest: pushSubscriptionInputSchema,
   DoorTicket: doorTicketSchema,
   Clan: clanSchema,
   ClanChanges: clanInputSchema,

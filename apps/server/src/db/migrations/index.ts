@@ -38,6 +38,7 @@ import * as leavingALanInOneStep from './0039-leaving-a-lan-in-one-step.ts';
 import * as paymentDetailsVersion from './0040-payment-details-version.ts';
 import * as moreKeptReads from './0041-more-kept-reads.ts';
 import * as notices from './0042-notices.ts';
+import * as pushSubscriptions from './0043-push-subscriptions.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0040-payment-details-version': paymentDetailsVersion,
   '0041-more-kept-reads': moreKeptReads,
   '0042-notices': notices,
+  '0043-push-subscriptions': pushSubscriptions,
 };

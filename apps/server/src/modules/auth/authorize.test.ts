@@ -914,6 +914,16 @@ const signedInRoutes: Record<string, (site: Site) => InjectOptions> = {
     url: '/api/users/me/notices/seen',
     payload: { upTo: 1 },
   }),
+  'GET /api/users/me/push-subscriptions': () => ({ url: '/api/users/me/push-subscriptions' }),
+  'POST /api/users/me/push-subscriptions': () => ({
+    method: 'POST',
+    url: '/api/users/me/push-subscriptions',
+    payload: { endpoint: 'https://push.example/1', keys: { p256dh: 'AAAA', auth: 'AAAA' } },
+  }),
+  'DELETE /api/users/me/push-subscriptions/{id}': () => ({
+    method: 'DELETE',
+    url: '/api/users/me/push-subscriptions/1',
+  }),
   'PUT /api/users/me': () => ({
     method: 'PUT',
     url: '/api/users/me',

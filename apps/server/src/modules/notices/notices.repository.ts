@@ -1,5 +1,6 @@
 import type { NoticeKind, SubscriberStatus } from '@lanparty/contract';
 import type { Executor } from '../../db/executor.ts';
+import { enqueueNoticePushes } from './push-subscriptions.repository.ts';
 
 /** A notice as it is stored. */
 export type NoticeRow = {
@@ -13,14 +14,17 @@ export type NoticeRow = {
 
 export type NewNotice = { userId: number; kind: NoticeKind; text: string; link: string | null };
 
-/** Writes notices, each to its person (its `notice` event raised by the database). */
+/**
+ * Writes notices, each to its person (its `notice` event raised by the database), and
+ * queues their pushes to the browsers those people are notified on.
+ */
 export async function insertNotices(
   db: Executor,
   notices: readonly NewNotice[],
   now: Date,
 ): Promise<void> {
   if (notices.length === 0) return;
-  await db
+  const inserted = await db
     .insertInto('notices')
     .values(
       notices.map((notice) => ({
@@ -31,10 +35,16 @@ export async function insertNotices(
         creation_date: now.toISOString(),
       })),
     )
+    .returning('id')
     .execute();
+  await enqueueNoticePushes(
+    db,
+    inserted.map((row) => row.id),
+    now,
+  );
 }
 
-/** One notice to each person holding a place at the lan (of `statuses`), in one statement. */
+/** One notice to each person holding a place at the lan (of `statuses`), and its pushes. */
 export async function insertNoticesForLanPlaces(
   db: Executor,
   lanId: number,
@@ -42,7 +52,7 @@ export async function insertNoticesForLanPlaces(
   notice: Omit<NewNotice, 'userId'>,
   now: Date,
 ): Promise<void> {
-  await db
+  const inserted = await db
     .insertInto('notices')
     .columns(['user_id', 'kind', 'text', 'link', 'creation_date'])
     .expression((eb) =>
@@ -58,7 +68,13 @@ export async function insertNoticesForLanPlaces(
         .where('subscribers.lan_id', '=', lanId)
         .where('subscribers.status', 'in', [...statuses]),
     )
+    .returning('id')
     .execute();
+  await enqueueNoticePushes(
+    db,
+    inserted.map((row) => row.id),
+    now,
+  );
 }
 
 /** A person's newest notices, newest first. */

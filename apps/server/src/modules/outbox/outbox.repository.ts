@@ -22,6 +22,7 @@ export type MessagePeople = { recipient?: number; named?: readonly number[] };
 export type OutboxMessage = (
   | { channel: 'email'; dedupeKey: string; payload: EmailMessage }
   | { channel: 'chat'; dedupeKey: string; payload: ChatMessage }
+  | { channel: 'push'; dedupeKey: string; payload: { noticeId: number; subscriptionId: number } }
 ) & { people?: MessagePeople };
 
 /**
@@ -178,6 +179,9 @@ function isBehindInThread(eb: ExpressionBuilder<Database, 'outbox'>) {
   );
 }
 
+/** How many due messages one read gives. */
+export const dueBatchSize = 20;
+
 /**
  * Up to 20 messages due on these channels, oldest first, that nobody holds a claim on and
  * no older message of their thread waits before.
@@ -199,7 +203,7 @@ export async function findDueMessages(
     .where((eb) => isClaimedByNobody(eb, nowText))
     .where((eb) => eb.not(isBehindInThread(eb)))
     .orderBy('id')
-    .limit(20)
+    .limit(dueBatchSize)
     .execute();
 }
 

@@ -6,6 +6,8 @@ import {
   type ChatMessage,
   cancelEmptiedMessage,
   claimMessage,
+  type DueMessage,
+  dueBatchSize,
   type EmailMessage,
   emptiedPayload,
   findDueMessages,
@@ -16,6 +18,11 @@ import {
 export type Deliverers = {
   email: (message: EmailMessage, messageId: string) => Promise<void>;
   chat?: (message: ChatMessage, messageId: string) => Promise<void>;
+  /** Web Push (notices/web-push.ts): the message names a notice and a subscription. */
+  push?: (
+    message: { noticeId: number; subscriptionId: number },
+    messageId: string,
+  ) => Promise<void>;
 };
 
 /** A failure that knows when to try again (a 429's retry_after, for one). */
@@ -57,12 +64,36 @@ export async function deliverDueMessages(
   db: AppDatabase,
   deliverers: Deliverers,
   log: FastifyBaseLogger,
-  now = new Date(),
+  /** A fixed time (tests); by default each batch reads the clock, so its claims are fresh. */
+  at?: Date,
 ): Promise<number> {
   // A channel that is switched off (no chat webhook) leaves its messages alone instead
   // of failing them ten times over.
-  const channels = deliverers.chat ? (['email', 'chat'] as const) : (['email'] as const);
-  const due = await findDueMessages(db, channels, now);
+  const channels = (['email', 'chat', 'push'] as const).filter(
+    (channel) => channel === 'email' || deliverers[channel] !== undefined,
+  );
+  let delivered = 0;
+  // A full batch may have more behind it (300 pushes of one sweep): the next follows at
+  // once rather than a poll later. Each round sends or reschedules what it found.
+  for (let round = 0; round < maximumRounds; round += 1) {
+    const now = at ?? new Date();
+    const due = await findDueMessages(db, channels, now);
+    delivered += await deliverBatch(db, deliverers, log, due, now);
+    if (due.length < dueBatchSize) break;
+  }
+  return delivered;
+}
+
+/** At most this many batches a run, so one run ends and the next poll starts afresh. */
+const maximumRounds = 50;
+
+async function deliverBatch(
+  db: AppDatabase,
+  deliverers: Deliverers,
+  log: FastifyBaseLogger,
+  due: readonly DueMessage[],
+  now: Date,
+): Promise<number> {
   let delivered = 0;
   for (const message of due) {
     // Emptied by an erasure while a worker was sending it (forgetMessagesAbout leaves a
@@ -72,7 +103,9 @@ export async function deliverDueMessages(
       continue;
     }
     if (!(await claimMessage(db, message.id, now, new Date(now.getTime() + claimMs)))) continue;
-    const deliver = message.channel === 'email' ? deliverers.email : deliverers.chat;
+    const deliver = deliverers[message.channel as keyof Deliverers] as unknown as
+      | ((payload: unknown, messageId: string) => Promise<void>)
+      | undefined;
     try {
       if (!deliver) throw new Error(`no deliverer for ${message.channel} messages`);
       await deliver(JSON.parse(message.payload), String(message.id));

@@ -157,6 +157,12 @@ export const personalTables = {
     about:
       'What the site told you (places, payments, badges, announcements): its words, where it linked, when, and whether you saw it.',
   },
+  push_subscriptions: {
+    userColumns: ['user_id'],
+    onErasure: 'delete',
+    about:
+      'The browsers you asked to be notified on: each its push service’s address and the keys that encrypt for it, and since when.',
+  },
   consents: {
     userColumns: ['user_id'],
     onErasure: 'delete',
