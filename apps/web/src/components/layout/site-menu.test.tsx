@@ -114,7 +114,7 @@ describe('navigation by role', () => {
     const names = within(user)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(names).toEqual(['Admin', 'admin', 'Sign out']);
+    expect(names).toEqual(['Admin', 'Notices', 'admin', 'Sign out']);
   });
 
   it('marks the current section', async () => {
@@ -202,7 +202,7 @@ describe('signing out', () => {
     const names = within(user)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(names).toEqual(['Admin', 'root', 'Sign out']);
+    expect(names).toEqual(['Admin', 'Notices', 'root', 'Sign out']);
   });
 });
 
@@ -255,5 +255,42 @@ describe('menu drawer', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+});
+
+describe('the bell: Notices in the header, with how many are new', () => {
+  it('counts the new ones in the link’s name, follows each read again (what a notice event does), and leads to the list', async () => {
+    const notice = (id: number, seen: boolean) => ({
+      id,
+      kind: 'status',
+      text: `Notice ${id}`,
+      link: null,
+      createdAt: '2026-12-06T18:04:00+01:00',
+      seen,
+    });
+    let unseen = 2;
+    stubFetch({
+      'GET /api/users/me/notices': () =>
+        jsonResponse({ items: [notice(3, false), notice(2, false), notice(1, true)], unseen }),
+    });
+    const { queryClient } = renderApp('/lans/upcoming', {
+      viewer: buildViewer({ roles: ['Lanner'], nickname: 'nova' }),
+    });
+    await queryClient.invalidateQueries({ queryKey: ['notices'] });
+    const user = await findNavigation('User');
+    const bell = await within(user).findByRole('link', { name: 'Notices, 2 new' });
+    expect(bell).toHaveAttribute('href', '/notices');
+    unseen = 1;
+    await queryClient.invalidateQueries({ queryKey: ['notices'] });
+    expect(await within(user).findByRole('link', { name: 'Notices, 1 new' })).toBe(bell);
+    unseen = 0;
+    await queryClient.invalidateQueries({ queryKey: ['notices'] });
+    expect(await within(user).findByRole('link', { name: 'Notices' })).toBe(bell);
+  });
+
+  it('is not there for a visitor', async () => {
+    renderApp('/lans/upcoming');
+    await findNavigation('Main');
+    expect(screen.queryByRole('link', { name: /^Notices/ })).not.toBeInTheDocument();
   });
 });

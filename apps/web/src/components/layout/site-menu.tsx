@@ -10,7 +10,7 @@ import {
   Users,
   X,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import {
   canManageUsers,
   canSeeAdmin,
@@ -18,14 +18,24 @@ import {
   canSeeStats,
 } from '../../lib/access-rules.ts';
 import { useSession } from '../../lib/auth/session.tsx';
+import { useUnseenNotices } from '../../lib/notices/get-notices.ts';
 import { Link, useIsNavigating, useLocation, useRoute } from '../../lib/router/index.tsx';
-import { useSignUpCount } from '../../lib/users/list-sign-ups.ts';
 import { useViewer } from '../../lib/viewer.tsx';
 import styles from './site-menu.module.css';
 
 // A pennant for the clans, drawn in one stroke: lucide's flags cost twice the bytes, and
 // this bar is on every first screen.
 const ClanFlag = createLucideIcon('clans', [['path', { d: 'M6 22V3l13 6-13 6', key: 'p' }]]);
+// The count of sign-ups waiting, for those who verify lanners: its read and code come with
+// its own chunk, so nobody else's first screen carries them.
+const SignUpCount = lazy(() =>
+  import('./sign-up-count.tsx').then((module) => ({ default: module.SignUpCount })),
+);
+
+// A bell for the notices, drawn the same way.
+const Bell = createLucideIcon('notices', [
+  ['path', { d: 'M6 17V9a6 6 0 0 1 12 0v8l2 2H4zm4 4h4', key: 'p' }],
+]);
 
 /**
  * Main and user navigation. From 50rem up both sit in the header bar; below that they
@@ -56,10 +66,9 @@ export function SiteMenu() {
   }, [isOpen]);
 
   const showAdmin = canSeeAdmin(viewer);
-  // Those who may verify lanners see how many sign-ups wait for them.
-  const signUpCount = useSignUpCount({ isEnabled: canManageUsers(viewer) });
   const showProfile = canSeeProfileLink(viewer);
   const isSignedIn = viewer.user !== null;
+  const unseen = useUnseenNotices(isSignedIn);
   const ToggleIcon = isOpen ? X : Menu;
 
   return (
@@ -102,11 +111,25 @@ export function SiteMenu() {
                   to="/admin/lans"
                   activeFor="/admin/*"
                   icon={Shield}
-                  badge={signUpCount ? <SignUpCountBadge count={signUpCount} /> : null}
+                  badge={
+                    // Those who may verify lanners see how many sign-ups wait for them.
+                    canManageUsers(viewer) ? (
+                      <Suspense fallback={null}>
+                        <SignUpCount />
+                      </Suspense>
+                    ) : null
+                  }
                 >
                   Admin
                 </NavItem>
               ) : null}
+              <NavItem
+                to="/notices"
+                icon={Bell}
+                badge={unseen ? <CountBadge count={unseen} one="new" many="new" /> : null}
+              >
+                Notices
+              </NavItem>
               {showProfile ? (
                 <NavItem to="/profile" activeFor="/profile/*?" icon={UserRound}>
                   {viewer.user?.nickname}
@@ -153,13 +176,13 @@ function NavItem({ to, activeFor = to, icon: Icon, badge, children }: NavItemPro
   );
 }
 
-/** The count on the Admin link; its name reads "Admin, 3 sign-ups waiting". */
-function SignUpCountBadge({ count }: { count: number }) {
+/** A count on a link, read as part of its name: "Admin, 3 sign-ups waiting", "Notices, 2 new". */
+export function CountBadge({ count, one, many }: { count: number; one: string; many: string }) {
   return (
     <span className={styles.badge}>
       <span aria-hidden="true">{count}</span>
       <span className="visually-hidden">
-        , {count === 1 ? '1 sign-up waiting' : `${count} sign-ups waiting`}
+        , {count} {count === 1 ? one : many}
       </span>
     </span>
   );

@@ -1,5 +1,5 @@
 import type { NoticeList } from '@lanparty/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
 /** GET /api/users/me/notices (issue 53): the viewer's notices; a `notice` event reads it again. */
@@ -7,3 +7,11 @@ export const noticesQueryOptions = queryOptions({
   queryKey: ['notices'],
   queryFn: () => apiRequest<NoticeList>('/api/users/me/notices'),
 });
+
+/** How many of the viewer's notices are new (the count on the header's Notices link). */
+export function useUnseenNotices(isSignedIn: boolean): number {
+  return (
+    useQuery({ ...noticesQueryOptions, enabled: isSignedIn, select: (list) => list.unseen }).data ??
+    0
+  );
+}
