@@ -9,7 +9,6 @@ import {
 } from '../lib/auth/auth-session.ts';
 import { checkIdentityProvider, createOidcClient } from '../lib/auth/create-oidc-client.ts';
 import { getIdentitySettings } from '../lib/auth/identity-settings.ts';
-import { registerServiceWorker } from '../lib/offline/service-worker.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { showSiteFontsOnceShown } from '../styles/load-fonts.ts';
 import { App } from './app.tsx';
@@ -69,7 +68,12 @@ export async function startApp(container: HTMLElement): Promise<void> {
     if (!isBackFromSignIn) prefetchRequestedReads(queryClient);
   }
   // The files for offline download once the page has shown what it shows.
-  whenShown = () => registerServiceWorker(() => void queryClient.refetchQueries());
+  // The worker's registration and what follows it come with their own chunk, after the
+  // first screen (lib/offline/service-worker.ts).
+  whenShown = () =>
+    void import('../lib/offline/service-worker.ts')
+      .then((module) => module.registerServiceWorker(queryClient))
+      .catch(console.warn);
   if (isBackFromSignIn) return;
   // The screen's code after its reads are sent (in their microtasks): they go first.
   setTimeout(preloadRequestedScreen);

@@ -10,6 +10,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { noticeNotification, readPushedNotice, sitePathOf } from './notice-protocol.ts';
 import {
   identitySettingsPath,
   isDiscoveryDocument,
@@ -31,7 +32,9 @@ import {
  *   app's page from the precache when it does not (offline, or no answer in 4 s);
  * - API reads from the site, each kept as it comes (stamped with when); offline, the kept
  *   answer, marked so the page can say "as of 18:04", or a 503 that says this was never
- *   read here. The page empties the store on sign-out (lib/offline/offline-data.ts).
+ *   read here. The page empties the store on sign-out (lib/offline/offline-data.ts);
+ * - a notice pushed by the site (Web Push) shown as a system notification, and a tap on one
+ *   opening its page in the app's tab, or a new one.
  */
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -128,6 +131,35 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 80 })],
   }),
 );
+
+// A notice pushed by the site (issue 53 §4): shown at once, as every push must be.
+self.addEventListener('push', (event) => {
+  let notice = null;
+  try {
+    notice = readPushedNotice(event.data?.json());
+  } catch {
+    // Not JSON: nothing the site sent.
+  }
+  const { title, options } = notice
+    ? noticeNotification(notice)
+    : noticeNotification({ id: 0, text: 'You have a new notice.', link: '/notices' });
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+// A tap on a notice: its page, in the app's open tab when there is one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = sitePathOf((event.notification.data as { link?: unknown } | null)?.link);
+  event.waitUntil(
+    (async () => {
+      const url = new URL(path, self.location.origin).href;
+      const [open] = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      if (!open) return void (await self.clients.openWindow(url));
+      await open.focus();
+      await open.navigate(url);
+    })(),
+  );
+});
 
 /** Tells the page a read was for when its answer was read (null: just now, from the site). */
 function tell(event: ExtendableEvent | undefined, keptSince: string | null) {

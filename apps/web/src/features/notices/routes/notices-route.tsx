@@ -7,6 +7,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { formatCommunityDateTime } from '../../../lib/format-date.ts';
 import { noticesQueryOptions } from '../../../lib/notices/get-notices.ts';
 import { Link } from '../../../lib/router/index.tsx';
+import { NotifyMe } from '../notify-me.tsx';
 import styles from './notices-route.module.css';
 
 /**
@@ -32,6 +33,7 @@ export function NoticesRoute() {
           )
         }
       </QueryStatus>
+      <NotifyMe />
     </Page>
   );
 }
