@@ -130,4 +130,74 @@ describe('the site offline', () => {
     expect(Date.parse(checkedIn?.checkedInAt ?? '')).toBeGreaterThanOrEqual(before);
     expect((await participants()).filter((each) => each.present === true)).toHaveLength(1);
   });
+
+  it('shows a pushed notice as a system notification that links within the site, and asks nothing on load', async () => {
+    const context = await signedInContext(session.browser, siteUrl(), 'member', {
+      viewport: viewports.desktop,
+      serviceWorkers: 'allow',
+    });
+    await context.grantPermissions(['notifications'], { origin: new URL(siteUrl()).origin });
+    const { page } = await session.newPage(context);
+    await page.goto(siteUrl('/notices'));
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'Notices', level: 1 }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'User' })
+      .getByRole('link', { name: /^Notices/ })
+      .waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    // Allowed before, not yet pushed to: the tap that would subscribe is offered, not made.
+    await page
+      .getByText(
+        'Notifications show while the site is open in a tab. Notify me to get them when it is closed too.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Notify me' }).waitFor();
+    await shoot(page, 'notices-1280');
+
+    // A push as a push service delivers it, to the worker this page registered.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((registration) => !registration.isDeleted);
+        if (live) resolve(live.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(siteUrl()).origin,
+      registrationId: await registrationId,
+      data: JSON.stringify({
+        id: 9901,
+        text: 'Your place at Offline lan is confirmed.',
+        link: '//evil.example/x',
+      }),
+    });
+    const readShown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map(({ title, body, tag, data }) => ({
+          title,
+          body,
+          tag,
+          link: (data as { link?: string } | null)?.link,
+        }));
+      });
+    let shown = await readShown();
+    for (let tries = 0; shown.length === 0 && tries < 60; tries += 1) {
+      await page.waitForTimeout(250);
+      shown = await readShown();
+    }
+    expect(shown).toEqual([
+      {
+        title: 'Lanparty',
+        body: 'Your place at Offline lan is confirmed.',
+        tag: 'notice-9901',
+        link: '/notices',
+      },
+    ]);
+    await cdp.detach();
+  });
 });
