@@ -1,4 +1,3 @@
-import { centsFromEuros, formatEuros } from '@lanparty/contract/rules';
 import type { LucideIcon } from 'lucide-react';
 import { Ban, Banknote, CircleCheck, Euro, History, ScanLine, TriangleAlert } from 'lucide-react';
 import type { Ref } from 'react';
@@ -111,47 +110,70 @@ function fullName(participant: { firstName: string | null; surname: string | nul
   return [participant.firstName, participant.surname].filter(Boolean).join(' ') || null;
 }
 
+/** Green: in, sent to their seat. */
+const presentView = (nickname: string, seat: string | null, detail: string | null): View => ({
+  tone: 'good',
+  icon: CircleCheck,
+  title: 'Present',
+  nickname,
+  seat,
+  detail,
+});
+
+/** Violet: a ticket shown again, with when and by whom it was first: a passed-on ticket? */
+const repeatView = (
+  nickname: string,
+  seat: string | null,
+  firstCheckIn: string,
+  detail: string,
+): View => ({
+  tone: 'repeat',
+  icon: History,
+  title: 'Already checked in',
+  nickname,
+  seat,
+  firstCheckIn,
+  detail,
+});
+
+/** Amber: the money to take before Paid and present. */
+const dueView = (amountDue: number, nickname: string): View => ({
+  tone: 'warning',
+  icon: Banknote,
+  title: describeDue(amountDue),
+  nickname,
+  detail: 'Take the money, then press Paid and present.',
+});
+
+/** Red: no entry, and why. */
+const refusedView = (nickname: string | undefined, message: string): View => ({
+  tone: 'bad',
+  icon: Ban,
+  title: 'Refused',
+  nickname,
+  detail: message,
+});
+
+const passedOn = 'Someone else? Then the ticket was passed on.';
+
 function viewOf(outcome: CheckInOutcome): View {
   switch (outcome.kind) {
-    case 'present':
-      if (outcome.alreadyPresent) {
-        const name = fullName(outcome.participant);
-        return {
-          tone: 'repeat',
-          icon: History,
-          title: 'Already checked in',
-          nickname: outcome.participant.nickname,
-          seat: outcome.participant.seat,
-          firstCheckIn: describeFirstCheckIn(outcome.participant),
-          detail: name
-            ? `Is this ${name}? If not, the ticket was passed on.`
-            : 'Someone else? Then the ticket was passed on.',
-        };
-      }
-      return {
-        tone: 'good',
-        icon: CircleCheck,
-        title: 'Present',
-        nickname: outcome.participant.nickname,
-        seat: outcome.participant.seat,
-        detail: fullName(outcome.participant),
-      };
+    case 'present': {
+      const { participant } = outcome;
+      if (!outcome.alreadyPresent)
+        return presentView(participant.nickname, participant.seat, fullName(participant));
+      const name = fullName(participant);
+      return repeatView(
+        participant.nickname,
+        participant.seat,
+        describeFirstCheckIn(participant),
+        name ? `Is this ${name}? If not, the ticket was passed on.` : passedOn,
+      );
+    }
     case 'due':
-      return {
-        tone: 'warning',
-        icon: Banknote,
-        title: `${formatEuros(centsFromEuros(outcome.amountDue))} due`,
-        nickname: outcome.nickname,
-        detail: 'Take the money, then press Paid and present.',
-      };
+      return dueView(outcome.amountDue, outcome.nickname);
     case 'refused':
-      return {
-        tone: 'bad',
-        icon: Ban,
-        title: 'Refused',
-        nickname: outcome.participant?.nickname,
-        detail: outcome.message,
-      };
+      return refusedView(outcome.participant?.nickname, outcome.message);
     case 'failed':
       return { tone: 'bad', icon: TriangleAlert, title: 'Not checked in', detail: outcome.message };
     case 'offline':
@@ -159,44 +181,24 @@ function viewOf(outcome: CheckInOutcome): View {
   }
 }
 
-/** An answer from the door list: the same words, and that it is sent once the site answers. */
+/** An answer from the door list: the same views, and that it is sent once the site answers. */
 function offlineViewOf({ answer, asOf }: Extract<CheckInOutcome, { kind: 'offline' }>): View {
   const willSync = `Offline: sent when the site answers (door list as of ${readCommunityClock(asOf).time}).`;
   switch (answer.kind) {
-    case 'present':
+    case 'present': {
+      const { nickname, seat } = answer.ticket;
       return answer.firstAt
-        ? {
-            tone: 'repeat',
-            icon: History,
-            title: 'Already checked in',
-            nickname: answer.ticket.nickname,
-            seat: answer.ticket.seat,
-            firstCheckIn: describeFirstCheckIn({ checkedInAt: answer.firstAt, checkedInBy: null }),
-            detail: `Someone else? Then the ticket was passed on. ${willSync}`,
-          }
-        : {
-            tone: 'good',
-            icon: CircleCheck,
-            title: 'Present',
-            nickname: answer.ticket.nickname,
-            seat: answer.ticket.seat,
-            detail: willSync,
-          };
+        ? repeatView(
+            nickname,
+            seat,
+            describeFirstCheckIn({ checkedInAt: answer.firstAt, checkedInBy: null }),
+            `${passedOn} ${willSync}`,
+          )
+        : presentView(nickname, seat, willSync);
+    }
     case 'due':
-      return {
-        tone: 'warning',
-        icon: Banknote,
-        title: describeDue(answer.amountDue),
-        nickname: answer.ticket.nickname,
-        detail: 'Take the money, then press Paid and present.',
-      };
+      return dueView(answer.amountDue, answer.ticket.nickname);
     case 'refused':
-      return {
-        tone: 'bad',
-        icon: Ban,
-        title: 'Refused',
-        nickname: answer.ticket?.nickname,
-        detail: answer.message,
-      };
+      return refusedView(answer.ticket?.nickname, answer.message);
   }
 }
