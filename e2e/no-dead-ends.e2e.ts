@@ -1,9 +1,10 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewports } from './support/browser.ts';
+import { openContext, viewports } from './support/browser.ts';
 import { seriousAxeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
-import { signedInContext, waitForApp } from './support/sign-in.ts';
+import { bearerTokenOf, signedInContext, waitForApp } from './support/sign-in.ts';
 import { type RunningSite, startSite } from './support/site.ts';
 
 const session = useBrowser();
@@ -13,6 +14,9 @@ const isOutageNoise = (error: string) =>
   /Failed to load resource|net::ERR_|Failed to fetch|dynamically imported module|Unable to preload CSS/.test(
     error,
   );
+
+/** A folder to save screenshots in (for a review), if set. */
+const shots = process.env.OFFLINE_SHOTS_DIR;
 
 const offlineNotice = (page: Page) => page.getByRole('status').getByText('Offline, retrying…');
 
@@ -147,6 +151,87 @@ describe('with the server stopped and started again', () => {
     await offlineNotice(page).waitFor({ state: 'detached', timeout: 60_000 });
     expect(await heading.textContent()).toBe(headingText);
   }, 120_000);
+
+  it('the hall’s screen keeps turning, marked Reconnecting…, and a page read before reads again from the phone (issue 53)', async () => {
+    const admin = await signedInContext(session.browser, site.baseUrl, 'lanadmin');
+    const token = await bearerTokenOf(await admin.newPage(), `${site.baseUrl}/lans/upcoming`);
+    await admin.close();
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${site.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect(response.ok, `${method} ${path}`).toBe(true);
+      return (await response.json()) as T;
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const [lan] = (
+      await api<{ items: { id: number }[] }>('GET', `/api/lans?sinceDate=${today}&limit=1`)
+    ).items;
+    const screenLink = await api<{ url: string }>('POST', `/api/lans/${lan?.id}/screens`, {
+      name: 'Hall TV, stopped site',
+      rotationSeconds: 5,
+    });
+
+    const tv = await openContext(session.browser, { viewport: { width: 1920, height: 1080 } });
+    await tv.clock.install();
+    const { page: screen } = await session.newPage(tv);
+    await screen.goto(screenLink.url);
+    const current = screen.locator('[aria-current="true"]');
+    await current.waitFor();
+
+    const phone = await signedInContext(session.browser, site.baseUrl, 'lanner', {
+      viewport: viewports.phone,
+      serviceWorkers: 'allow',
+    });
+    const { page } = await session.newPage(phone);
+    await page.goto(`${site.baseUrl}/lans/upcoming`);
+    await waitForApp(page);
+    const heading = page.getByRole('main').getByRole('heading', { level: 2 }).first();
+    await heading.waitFor();
+    const headingText = await heading.textContent();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    await page.waitForFunction(
+      async () => {
+        const kept = await (await caches.open('lanparty-reads')).keys();
+        return kept.some((request) => new URL(request.url).pathname === '/api/lans');
+      },
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    );
+
+    await site.halt();
+    // The phone, reloaded with the site gone: the app and what it read, from the phone.
+    await page.reload();
+    await waitForApp(page);
+    await page.getByText(/^Offline, retrying… As of \d\d:\d\d\.$/).waitFor({ timeout: 20_000 });
+    expect(await heading.textContent()).toBe(headingText);
+
+    // The screen: marked, and still turning.
+    await screen.clock.fastForward(20_000);
+    await screen.getByText('Reconnecting…').waitFor({ timeout: 20_000 });
+    // Read across the hall as the rest of the screen is: 28 px at least.
+    expect(
+      await screen
+        .getByText('Reconnecting…')
+        .evaluate((mark) => Number.parseFloat(getComputedStyle(mark).fontSize)),
+    ).toBeGreaterThanOrEqual(28);
+    const before = await current.textContent();
+    await screen.clock.fastForward(5_500);
+    await expect.poll(() => current.textContent()).not.toBe(before);
+    if (shots) await screen.screenshot({ path: path.join(shots, 'screen-reconnecting-1920.png') });
+
+    await site.restart();
+    await screen.clock.fastForward(5_000);
+    await screen.getByText('Reconnecting…').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByText(/^Offline, retrying…/).waitFor({ state: 'detached', timeout: 60_000 });
+  }, 180_000);
 });
 
 /*
