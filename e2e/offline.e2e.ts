@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callApi, lanWithPlaces } from './support/api.ts';
 import { viewports } from './support/browser.ts';
-import { useBrowser } from './support/browser-session.ts';
+import { axeViolations, useBrowser } from './support/browser-session.ts';
 import { siteUrl } from './support/provided-context.ts';
 import { signedInContext, waitForApp } from './support/sign-in.ts';
 
@@ -62,6 +62,10 @@ describe('the site offline', () => {
     expect(await ticket.getByText(shortCode ?? 'no short code').count()).toBe(1);
     await page.getByText(/^Offline, retrying… As of \d\d:\d\d\.$/).waitFor();
     await shoot(page, 'offline-lan-375');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(viewports.desktop);
+    await shoot(page, 'offline-lan-1280');
+    await page.setViewportSize(viewports.phone);
 
     // A page never opened on this device: said at once, no spinner forever.
     await page.goto(siteUrl('/lanners'));
@@ -109,6 +113,10 @@ describe('the site offline', () => {
     await result.getByText(/^Offline: sent when the site answers/).waitFor();
     await page.getByText('1 scan to send').waitFor();
     await shoot(page, 'door-offline-375');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(viewports.desktop);
+    await shoot(page, 'door-offline-1280');
+    await page.setViewportSize(viewports.phone);
     // The same ticket again: the phone's list knows it is in, and sends nothing more.
     await page.getByLabel('Ticket code').fill(code);
     await page.getByRole('button', { name: 'Check in', exact: true }).click();
@@ -156,6 +164,13 @@ describe('the site offline', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Notify me' }).waitFor();
     await shoot(page, 'notices-1280');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(viewports.phone);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await shoot(page, 'notices-menu-375');
+    await page.keyboard.press('Escape');
+    await shoot(page, 'notices-375');
+    await page.setViewportSize(viewports.desktop);
 
     // A push as a push service delivers it, to the worker this page registered.
     const cdp = await context.newCDPSession(page);

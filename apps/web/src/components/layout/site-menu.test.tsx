@@ -280,12 +280,16 @@ describe('the bell: Notices in the header, with how many are new', () => {
     const user = await findNavigation('User');
     const bell = await within(user).findByRole('link', { name: 'Notices, 2 new' });
     expect(bell).toHaveAttribute('href', '/notices');
+    // On a phone the bell is in the drawer: the Menu button carries the count too.
+    expect(screen.getByRole('button', { name: 'Menu, 2 new notices' })).toBeInTheDocument();
     unseen = 1;
     await queryClient.invalidateQueries({ queryKey: ['notices'] });
     expect(await within(user).findByRole('link', { name: 'Notices, 1 new' })).toBe(bell);
+    expect(screen.getByRole('button', { name: 'Menu, 1 new notice' })).toBeInTheDocument();
     unseen = 0;
     await queryClient.invalidateQueries({ queryKey: ['notices'] });
     expect(await within(user).findByRole('link', { name: 'Notices' })).toBe(bell);
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
   });
 
   it('is not there for a visitor', async () => {

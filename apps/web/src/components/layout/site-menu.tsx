@@ -83,6 +83,8 @@ export function SiteMenu() {
       >
         <ToggleIcon aria-hidden="true" size={20} />
         <span>Menu</span>
+        {/* On a phone the bell is in the drawer: its count shows on the button too. */}
+        {unseen ? <CountBadge count={unseen} one="new notice" many="new notices" /> : null}
       </button>
       <div id={menuId} className={styles.menu} data-open={isOpen}>
         <nav aria-label="Main" className={styles.nav}>

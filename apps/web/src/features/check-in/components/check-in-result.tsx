@@ -50,7 +50,8 @@ export function CheckInResult({
             <Icon aria-hidden="true" size={36} className={styles.resultIcon} />
             {view.title}
           </h3>
-          {view.nickname ? <p className={styles.resultName}>{view.nickname}</p> : null}
+          {/* A name shown large, not a heading of its own (axe's p-as-heading). */}
+          {view.nickname ? <div className={styles.resultName}>{view.nickname}</div> : null}
           {view.seat ? <p className={styles.resultFirstCheckIn}>Seat {view.seat}</p> : null}
           {view.firstCheckIn ? (
             <p className={styles.resultFirstCheckIn}>{view.firstCheckIn}</p>
