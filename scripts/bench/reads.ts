@@ -411,6 +411,8 @@ export const readsNotMeasured: Readonly<Record<string, string>> = {
   '/api/lans/{}/messages': 'a lan administrator’s messages to a lan',
   '/api/lans/{}/participants': 'the door’s check-in and a lan administrator’s participants',
   '/api/lans/{}/door-list': 'the door’s list for offline, once as its check-in opens',
+  '/api/users/me/push-subscriptions':
+    'the site’s push key and one’s browsers, read once as Notify me is tapped or turned off',
   '/api/lans/{}/payment-details': 'a lan administrator’s payment details of a lan',
   '/api/lans/{}/screens': 'a lan administrator’s screens of a lan',
   '/api/settings/lan-defaults': 'a lan administrator’s lan defaults',

@@ -1,3 +1,4 @@
+import { calendarFeedQueryOptions } from '../features/lans/api/get-calendar-feed.ts';
 import { upcomingLansQueryOptions } from '../features/lans/api/list-upcoming-lans.ts';
 import { preloadPageBanner } from '../features/lans/components/preload-page-banner.ts';
 import { idParam } from '../lib/id-param.ts';
@@ -8,13 +9,13 @@ import { type Prefetch, started } from '../lib/page-reads.ts';
  * The reads each page makes first, as its routes' `prefetch`: started as the app starts at
  * that page, next to the sign-in's sync-status and users/me rather than after them. Each
  * asks exactly what the page's hooks ask (the same query options), so the page finds the
- * answers in the cache (the calendar feed's address, at the foot of the upcoming lans, is
- * read by the calendar links' own chunk). The lazy pages' reads are in their chunks (the stats pages', the
+ * answers in the cache. The lazy pages' reads are in their chunks (the stats pages', the
  * lanners', the archive's), which the app downloads as it starts at them.
  */
 
 export const upcomingLansReads: Prefetch = (_params, queryClient) => {
   started(queryClient.ensureQueryData(upcomingLansQueryOptions()));
+  started(queryClient.ensureQueryData(calendarFeedQueryOptions()));
 };
 
 /** The lan, and its banner as soon as the lan's read says which it is (the page's LCP). */

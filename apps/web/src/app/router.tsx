@@ -2,7 +2,6 @@ import { requiredRoles } from '@lanparty/contract/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { AppLayout } from '../components/layout/app-layout.tsx';
-import { LanRoute } from '../features/lans/routes/lan-route.tsx';
 import { UpcomingLansRoute } from '../features/lans/routes/upcoming-lans-route.tsx';
 import { hadAnyRole } from '../lib/auth/remembered-roles.ts';
 import { RequireRoles } from '../lib/auth/require-roles.tsx';
@@ -10,7 +9,6 @@ import type { Prefetch } from '../lib/page-reads.ts';
 import { createRouter, Navigate, type RouteObject, startScreen } from '../lib/router/index.tsx';
 import { lanReads, upcomingLansReads } from './first-screen-reads.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
-import { UnknownPathRoute } from './unknown-path-route.tsx';
 
 // The stats and admin sections are separate chunks: each is one dynamic import, shared by
 // all of its routes, so the first screen never downloads them. The profile (forms, zod),
@@ -52,7 +50,12 @@ const loadUnauthorized = () => import('../features/unauthorized/routes/unauthori
 const loadNotices = () => import('../features/notices/routes/notices-route.tsx');
 // Below a lan, its schedule and seat map (issues 34, 35): their own chunk, asked for once
 // the lan's page opens.
+// The lan's page: its chunk downloads beside its reads (lanReads, in the first screen's code)
+// and its more's chunk as the app starts there (startScreen); the first screen, the upcoming
+// lans, carries none of it.
+const loadLan = () => import('../features/lans/routes/lan-route.tsx');
 const loadLanMore = () => import('./lan-more-route.tsx');
+const loadUnknownPath = () => import('./unknown-path-route.tsx');
 const loadTournament = () => import('../features/tournaments/routes/tournament-route.tsx');
 
 /** A lazy route's screen: the export `name` of the module `load` downloads. */
@@ -83,7 +86,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'lans/:id',
-            Component: LanRoute,
+            lazy: screen(loadLan, 'LanRoute'),
             prefetch: lanReads,
             children: [
               {
@@ -234,7 +237,7 @@ export const routes: RouteObject[] = [
             // Any other address redirects to lans/upcoming (spec §2); the server answers it
             // 404, with the app (app-paths.ts).
             path: '*',
-            Component: UnknownPathRoute,
+            lazy: screen(loadUnknownPath, 'UnknownPathRoute'),
           },
         ],
       },

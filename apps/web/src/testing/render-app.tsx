@@ -65,9 +65,12 @@ export function renderApp(
   };
   if (viewer.user) {
     queryClient.setQueryData(usersKeys.me(), viewer.user);
-    // The bell's notices, none unless a test sets its own (or reads them again).
-    if (queryClient.getQueryData(noticesQueryOptions.queryKey) === undefined)
+    // The bell's notices, none unless a test sets its own or reads them again (invalidates
+    // them): not read again by themselves, so a test's stubs need not answer them.
+    if (queryClient.getQueryData(noticesQueryOptions.queryKey) === undefined) {
+      queryClient.setQueryDefaults(noticesQueryOptions.queryKey, { staleTime: Infinity });
       queryClient.setQueryData(noticesQueryOptions.queryKey, { items: [], unseen: 0 });
+    }
     configureApiClient({ getAccessToken: () => 'test-token' });
   }
   const router = createRouter(routes, path);

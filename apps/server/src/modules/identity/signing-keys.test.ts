@@ -18,8 +18,8 @@ import {
   databaseSchemaOf,
   migrateToLatest,
 } from '../../db/database.ts';
+import { findSiteSecret } from '../secrets/site-secrets.repository.ts';
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from './signing-keys.ts';
-import { findSiteSecret } from './site-secrets.repository.ts';
 
 /** A signing key as an older version wrote it to `<data>/oidc/signing-keys.json`. */
 async function makeOldSigningKey(): Promise<JWK> {

@@ -7,7 +7,7 @@ import {
   findSiteSecret,
   insertSiteSecretIfMissing,
   replaceSiteSecret,
-} from './site-secrets.repository.ts';
+} from '../secrets/site-secrets.repository.ts';
 
 export type SigningKeys = { privateJwks: JWK[]; publicJwks: JWK[] };
 

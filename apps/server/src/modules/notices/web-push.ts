@@ -3,8 +3,8 @@ import https from 'node:https';
 import webpush from 'web-push';
 import type { Executor } from '../../db/executor.ts';
 import { retryAfterMs } from '../chat/discord-webhook.ts';
-import { findSiteSecret, insertSiteSecretIfMissing } from '../identity/site-secrets.repository.ts';
 import { PermanentDeliveryError, RetryLaterError } from '../outbox/outbox.worker.ts';
+import { findSiteSecret, insertSiteSecretIfMissing } from '../secrets/site-secrets.repository.ts';
 import { endpointTextProblem, pushLookup } from './push-endpoint.ts';
 import { deleteGonePushSubscription, findPushTarget } from './push-subscriptions.repository.ts';
 

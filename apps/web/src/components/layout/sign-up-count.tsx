@@ -1,5 +1,5 @@
 import { useSignUpCount } from '../../lib/users/list-sign-ups.ts';
-import { CountBadge } from './site-menu.tsx';
+import { CountBadge } from './count-badge.tsx';
 
 /** How many sign-ups wait for verification, on the Admin link: "Admin, 3 sign-ups waiting". */
 export function SignUpCount() {

@@ -21,6 +21,7 @@ import { useSession } from '../../lib/auth/session.tsx';
 import { useUnseenNotices } from '../../lib/notices/get-notices.ts';
 import { Link, useIsNavigating, useLocation, useRoute } from '../../lib/router/index.tsx';
 import { useViewer } from '../../lib/viewer.tsx';
+import { CountBadge } from './count-badge.tsx';
 import styles from './site-menu.module.css';
 
 // A pennant for the clans, drawn in one stroke: lucide's flags cost twice the bytes, and
@@ -175,17 +176,5 @@ function NavItem({ to, activeFor = to, icon: Icon, badge, children }: NavItemPro
         {badge}
       </Link>
     </li>
-  );
-}
-
-/** A count on a link, read as part of its name: "Admin, 3 sign-ups waiting", "Notices, 2 new". */
-export function CountBadge({ count, one, many }: { count: number; one: string; many: string }) {
-  return (
-    <span className={styles.badge}>
-      <span aria-hidden="true">{count}</span>
-      <span className="visually-hidden">
-        , {count} {count === 1 ? one : many}
-      </span>
-    </span>
   );
 }

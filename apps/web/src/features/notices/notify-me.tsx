@@ -138,8 +138,6 @@ async function browserSubscription(): Promise<PushSubscription | null> {
   return (await found?.pushManager?.getSubscription()) ?? null;
 }
 
-const subscriptionsPath = '/api/users/me/push-subscriptions';
-
 /** Asks the browser (only now, on the tap), then subscribes it to the site's pushes. */
 async function turnOn(): Promise<Standing> {
   const permission = await Notification.requestPermission();
@@ -147,7 +145,7 @@ async function turnOn(): Promise<Standing> {
   if (permission !== 'granted') return { kind: 'off' };
   const found = await registration();
   if (!found?.pushManager) return { kind: 'on', pushed: false, canPush: false };
-  const { publicKey } = await apiRequest<PushSubscriptionList>(subscriptionsPath);
+  const { publicKey } = await apiRequest<PushSubscriptionList>('/api/users/me/push-subscriptions');
   let subscription: PushSubscription;
   try {
     subscription = await found.pushManager.subscribe({
@@ -159,7 +157,7 @@ async function turnOn(): Promise<Standing> {
     return { kind: 'on', pushed: false, canPush: false };
   }
   try {
-    await apiRequest<SitePushSubscription>(subscriptionsPath, {
+    await apiRequest<SitePushSubscription>('/api/users/me/push-subscriptions', {
       method: 'POST',
       body: subscription.toJSON(),
     });
@@ -174,9 +172,10 @@ async function turnOn(): Promise<Standing> {
 async function turnOff(): Promise<Standing> {
   const subscription = await browserSubscription();
   if (subscription) {
-    const { items } = await apiRequest<PushSubscriptionList>(subscriptionsPath);
+    const { items } = await apiRequest<PushSubscriptionList>('/api/users/me/push-subscriptions');
     const own = items.find((item) => item.endpoint === subscription.endpoint);
-    if (own) await apiRequest<void>(`${subscriptionsPath}/${own.id}`, { method: 'DELETE' });
+    if (own)
+      await apiRequest<void>(`/api/users/me/push-subscriptions/${own.id}`, { method: 'DELETE' });
     await subscription.unsubscribe();
   }
   return { kind: 'on', pushed: false, canPush: true };

@@ -1,19 +1,13 @@
 import { Archive } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import controls from '../../../components/controls.module.css';
 import { Page } from '../../../components/page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { Link } from '../../../lib/router/index.tsx';
 import { useUpcomingLans } from '../api/list-upcoming-lans.ts';
+import { CalendarLinks } from '../components/calendar-links.tsx';
 import { LanCard } from '../components/lan-card.tsx';
 import { LanInFull } from '../components/lan-in-full.tsx';
 import styles from './lans-routes.module.css';
-
-// The calendar links and their read come with their own chunk, at the foot of the page:
-// the first screen carries neither.
-const CalendarLinks = lazy(() =>
-  import('../components/calendar-links.tsx').then((module) => ({ default: module.CalendarLinks })),
-);
 
 /** lans/upcoming: the next lan in full, the Soon list, the Archive button, the calendar feed. */
 export function UpcomingLansRoute() {
@@ -41,9 +35,7 @@ export function UpcomingLansRoute() {
             <Archive size={18} aria-hidden="true" />
             Archive
           </Link>
-          <Suspense fallback={null}>
-            <CalendarLinks />
-          </Suspense>
+          <CalendarLinks />
         </div>
       )}
     </Page>
