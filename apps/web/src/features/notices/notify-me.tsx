@@ -21,8 +21,11 @@ type Standing =
    */
   | { kind: 'on'; pushed: boolean; canPush: boolean };
 
-/** How long to wait for the service worker (none in development, or blocked). */
-const workerWaitMs = 5_000;
+/**
+ * How long to wait for the service worker (none in development, or blocked; on a first
+ * visit it installs after the page has shown, precaching the app).
+ */
+const workerWaitMs = 15_000;
 
 /**
  * "Notify me" (issue 53 §4): notifications are asked for only when the person taps it,
@@ -120,9 +123,12 @@ async function readStanding(): Promise<Standing> {
   if (!isSupported()) return { kind: 'unsupported' };
   if (Notification.permission === 'denied') return { kind: 'blocked' };
   if (Notification.permission === 'default') return { kind: 'off' };
+  const canPush = 'PushManager' in window;
+  // No worker runs the page yet (a first visit, installing): no subscription can exist.
+  if (!navigator.serviceWorker.controller) return { kind: 'on', pushed: false, canPush };
   const found = await registration();
   const subscription = (await found?.pushManager?.getSubscription()) ?? null;
-  return { kind: 'on', pushed: subscription !== null, canPush: Boolean(found?.pushManager) };
+  return { kind: 'on', pushed: subscription !== null, canPush };
 }
 
 /** The service worker's registration, or null when there is none to wait for. */
