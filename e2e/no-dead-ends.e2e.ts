@@ -200,7 +200,8 @@ describe('with the server stopped and started again', () => {
     await page.waitForFunction(
       async () => {
         const kept = await (await caches.open('lanparty-reads')).keys();
-        return kept.some((request) => new URL(request.url).pathname === '/api/lans');
+        const paths = kept.map((request) => new URL(request.url).pathname);
+        return paths.includes('/api/lans') && paths.includes('/api/users/me');
       },
       undefined,
       { timeout: 30_000, polling: 250 },

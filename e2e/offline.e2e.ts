@@ -48,7 +48,9 @@ describe('the site offline', () => {
     await page.waitForFunction(
       async (id) => {
         const kept = await (await caches.open('lanparty-reads')).keys();
-        return kept.some((request) => new URL(request.url).pathname === `/api/lans/${id}`);
+        const paths = kept.map((request) => new URL(request.url).pathname);
+        // The lan, and who is signed in: what the app needs to start offline.
+        return paths.includes(`/api/lans/${id}`) && paths.includes('/api/users/me');
       },
       lanId,
       { timeout: 30_000, polling: 250 },
