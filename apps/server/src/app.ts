@@ -45,6 +45,7 @@ import { seedDemoCommunity } from './modules/demo/demo-community.ts';
 import { createEventHub, defaultStreamLimits } from './modules/events/event-hub.ts';
 import { startEventPruner } from './modules/events/event-pruner.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { foodRoutes } from './modules/food/food.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
@@ -60,12 +61,7 @@ import { afterLeavingLan } from './modules/leaving/after-leaving-lan.ts';
 import { registerWriteLimit } from './modules/limits/write-limits.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { isLocalPlainHttpSite } from './modules/notices/push-endpoint.ts';
-import {
-  createPushDeliverer,
-  loadOrCreateVapidKeys,
-  type VapidKeys,
-  vapidSubjectOf,
-} from './modules/notices/web-push.ts';
+import { createPushDeliverer, siteVapidKeys, vapidSubjectOf } from './modules/notices/web-push.ts';
 import { nowPlayingRoutes } from './modules/now-playing/now-playing.routes.ts';
 import { messagingRoutes } from './modules/organiser/messaging.routes.ts';
 import { organiserRoutes } from './modules/organiser/organiser.routes.ts';
@@ -259,14 +255,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...(options.clock ? { clock: options.clock } : {}),
   };
   // Made at the first start and kept in the database (one pair for every server), read once.
-  let vapidKeysRead: Promise<VapidKeys> | undefined;
-  const vapidKeys = () => {
-    vapidKeysRead ??= loadOrCreateVapidKeys(db).catch((error: unknown) => {
-      vapidKeysRead = undefined;
-      throw error;
-    });
-    return vapidKeysRead;
-  };
+  const vapidKeys = siteVapidKeys(db);
   const lanDeps = {
     ...playDeps,
     db,
@@ -290,6 +279,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   );
   await app.register(organiserRoutes(lanDeps));
+  await app.register(foodRoutes(lanDeps));
   await app.register(
     noticesRoutes({
       ...lanDeps,

@@ -6,6 +6,7 @@ export * from './schemas/announcements.ts';
 export * from './schemas/clans.ts';
 export * from './schemas/common.ts';
 export * from './schemas/entity-schemas.ts';
+export * from './schemas/food.ts';
 export * from './schemas/games.ts';
 export * from './schemas/history.ts';
 export * from './schemas/lans.ts';

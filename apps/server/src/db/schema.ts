@@ -340,6 +340,66 @@ export type PushSubscriptionsTable = {
   creation_date: Timestamp;
 };
 
+/** A lan's food round (migration 0044, issue 54). */
+export type FoodRoundsTable = {
+  id: Generated<number>;
+  lan_id: number;
+  supplier: string;
+  closes_at: Timestamp;
+  max_per_person: number | null;
+  cancelled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  arrived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  creation_date: Timestamp;
+};
+
+/** An item of a round's menu; one ordered stays, `is_removed` once off the menu. */
+export type FoodItemsTable = {
+  id: Generated<number>;
+  round_id: number;
+  name: string;
+  price_cents: number;
+  position: number;
+  is_removed: ColumnType<boolean | number, boolean | undefined, boolean>;
+};
+
+/** A choice of an item (a size, a topping), with what it adds to the price. */
+export type FoodChoicesTable = {
+  id: Generated<number>;
+  item_id: number;
+  name: string;
+  price_cents: number;
+  position: number;
+  is_removed: ColumnType<boolean | number, boolean | undefined, boolean>;
+};
+
+/** A person's order of a round (one per person); `user_id` null once they were erased. */
+export type FoodOrdersTable = {
+  id: Generated<number>;
+  round_id: number;
+  user_id: number | null;
+  total_cents: number;
+  is_paid: ColumnType<boolean | number, boolean | undefined, boolean>;
+  creation_date: Timestamp;
+  modification_date: Timestamp;
+};
+
+/** A line of an order: an item, how many, its price for one as ordered, a note. */
+export type FoodOrderLinesTable = {
+  id: Generated<number>;
+  order_id: number;
+  item_id: number;
+  position: number;
+  quantity: number;
+  unit_price_cents: number;
+  note: string;
+};
+
+/** The choices of an order line. */
+export type FoodOrderLineChoicesTable = {
+  line_id: number;
+  choice_id: number;
+};
+
 /** A screen of a lan (migration 0027); its link's secret kept as its SHA-256 only. */
 export type ScreensTable = {
   id: Generated<number>;
@@ -668,6 +728,12 @@ export type Database = {
   announcements: AnnouncementsTable;
   notices: NoticesTable;
   push_subscriptions: PushSubscriptionsTable;
+  food_rounds: FoodRoundsTable;
+  food_items: FoodItemsTable;
+  food_choices: FoodChoicesTable;
+  food_orders: FoodOrdersTable;
+  food_order_lines: FoodOrderLinesTable;
+  food_order_line_choices: FoodOrderLineChoicesTable;
   screens: ScreensTable;
   games: GamesTable;
   play_sessions: PlaySessionsTable;

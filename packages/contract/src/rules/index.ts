@@ -14,6 +14,7 @@ export * from './check-in-code-rules.ts';
 export * from './clan-rules.ts';
 export * from './consent-rules.ts';
 export * from './event-stream-parser.ts';
+export * from './food-rules.ts';
 export * from './identity-rules.ts';
 export * from './image-upload-rules.ts';
 export * from './lan-rules.ts';

@@ -11,6 +11,20 @@ import {
   clanSchema,
 } from './clans.ts';
 import { healthSchema, problemDetailsSchema, timeSpanSchema } from './common.ts';
+import {
+  foodChoiceInputSchema,
+  foodChoiceSchema,
+  foodItemInputSchema,
+  foodItemSchema,
+  foodOrderInputSchema,
+  foodOrderLineSchema,
+  foodOrderPaidInputSchema,
+  foodOrderSchema,
+  foodRoundInputSchema,
+  foodRoundOrderSchema,
+  foodRoundOrdersSchema,
+  foodRoundSchema,
+} from './food.ts';
 import { gameSchema } from './games.ts';
 import {
   badgeSchema,
@@ -180,6 +194,18 @@ export const entitySchemas = {
   CheckInProblem: checkInProblemSchema,
   CheckInRequest: checkInInputSchema,
   DoorList: doorListSchema,
+  FoodChoice: foodChoiceSchema,
+  FoodChoiceRequest: foodChoiceInputSchema,
+  FoodItem: foodItemSchema,
+  FoodItemRequest: foodItemInputSchema,
+  FoodOrder: foodOrderSchema,
+  FoodOrderLine: foodOrderLineSchema,
+  FoodOrderPaidRequest: foodOrderPaidInputSchema,
+  FoodOrderRequest: foodOrderInputSchema,
+  FoodRound: foodRoundSchema,
+  FoodRoundOrder: foodRoundOrderSchema,
+  FoodRoundOrders: foodRoundOrdersSchema,
+  FoodRoundRequest: foodRoundInputSchema,
   Notice: noticeSchema,
   NoticeKind: noticeKindSchema,
   NoticeList: noticeListSchema,

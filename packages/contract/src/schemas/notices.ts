@@ -7,13 +7,14 @@ import { dateTimeSchema, idSchema } from './common.ts';
  * a place at. The capabilities after it add theirs (a match ready, food arrived).
  */
 
-export const noticeKinds = ['status', 'badge', 'announcement'] as const;
+export const noticeKinds = ['status', 'badge', 'announcement', 'food'] as const;
 
 export const noticeKindSchema = z.enum(noticeKinds).meta({
   id: 'NoticeKind',
   description:
     'status: a subscription was accepted, paid, denied or moved up from the waiting list; ' +
-    'badge: a badge was earned; announcement: a lan the person holds a place at announced something.',
+    'badge: a badge was earned; announcement: a lan the person holds a place at announced something; ' +
+    'food: a food round they ordered in was cancelled, or its food is here.',
 });
 
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

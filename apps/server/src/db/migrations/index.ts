@@ -39,6 +39,7 @@ import * as paymentDetailsVersion from './0040-payment-details-version.ts';
 import * as moreKeptReads from './0041-more-kept-reads.ts';
 import * as notices from './0042-notices.ts';
 import * as pushSubscriptions from './0043-push-subscriptions.ts';
+import * as foodRounds from './0044-food-rounds.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0041-more-kept-reads': moreKeptReads,
   '0042-notices': notices,
   '0043-push-subscriptions': pushSubscriptions,
+  '0044-food-rounds': foodRounds,
 };

@@ -348,6 +348,20 @@ const rules: Record<Action, readonly Rule[]> = {
       refusal: 'Only the clan’s leader and seat managers seat the clan.',
     },
   ],
+  'food.order': [
+    {
+      about: 'holding a place at the lan',
+      subject: true,
+      allowed: signedIn,
+      refusal: 'Only the lan’s participants (Accepted or Paid) order food in its rounds.',
+    },
+    {
+      about: 'without a place there',
+      subject: false,
+      allowed: [],
+      refusal: 'Only the lan’s participants (Accepted or Paid) order food in its rounds.',
+    },
+  ],
   'clan.removeMember': [
     {
       about: 'oneself',
@@ -439,6 +453,8 @@ type Site = {
   announcementId: number;
   /** A screen of the lan. */
   screenId: number;
+  /** An open food round of the lan. */
+  foodRoundId: number;
   /** A tournament of the lan not yet started, the other person's entry in it, and a ready match of another, started. */
   tournamentId: number;
   entryId: number;
@@ -446,6 +462,13 @@ type Site = {
 };
 
 type RouteRefusal = { rule: Rule; request: (site: Site) => InjectOptions };
+
+/** A food round a lan administrator opens: a supplier, a deadline an hour ahead, one item. */
+const foodRoundBody = () => ({
+  supplier: 'Pizzeria Roma',
+  closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+  items: [{ name: 'Margherita', price: 8.5 }],
+});
 
 const only = (action: Action, index = 0): Rule => {
   const rule = rules[action][index];
@@ -532,6 +555,64 @@ const routeRefusals: Record<string, RouteRefusal> = {
   'GET /api/lans/{id}/participants': {
     rule: lanAdministration,
     request: ({ lanId }) => ({ url: `/api/lans/${lanId}/participants` }),
+  },
+  'POST /api/lans/{id}/food-rounds': {
+    rule: lanAdministration,
+    request: ({ lanId }) => ({
+      method: 'POST',
+      url: `/api/lans/${lanId}/food-rounds`,
+      payload: foodRoundBody(),
+    }),
+  },
+  'PUT /api/food-rounds/{roundId}': {
+    rule: lanAdministration,
+    request: ({ foodRoundId }) => ({
+      method: 'PUT',
+      url: `/api/food-rounds/${foodRoundId}`,
+      payload: foodRoundBody(),
+    }),
+  },
+  'DELETE /api/food-rounds/{roundId}': {
+    rule: lanAdministration,
+    request: ({ foodRoundId }) => ({ method: 'DELETE', url: `/api/food-rounds/${foodRoundId}` }),
+  },
+  'PUT /api/food-rounds/{roundId}/my-order': {
+    rule: only('food.order', 1),
+    request: ({ foodRoundId }) => ({
+      method: 'PUT',
+      url: `/api/food-rounds/${foodRoundId}/my-order`,
+      payload: { lines: [{ itemId: 1, quantity: 1 }] },
+    }),
+  },
+  'DELETE /api/food-rounds/{roundId}/my-order': {
+    rule: only('food.order', 1),
+    request: ({ foodRoundId }) => ({
+      method: 'DELETE',
+      url: `/api/food-rounds/${foodRoundId}/my-order`,
+    }),
+  },
+  'GET /api/food-rounds/{roundId}/orders': {
+    rule: lanAdministration,
+    request: ({ foodRoundId }) => ({ url: `/api/food-rounds/${foodRoundId}/orders` }),
+  },
+  'GET /api/food-rounds/{roundId}/orders.csv': {
+    rule: lanAdministration,
+    request: ({ foodRoundId }) => ({ url: `/api/food-rounds/${foodRoundId}/orders.csv` }),
+  },
+  'PUT /api/food-rounds/{roundId}/orders/{orderId}/paid': {
+    rule: lanAdministration,
+    request: ({ foodRoundId }) => ({
+      method: 'PUT',
+      url: `/api/food-rounds/${foodRoundId}/orders/1/paid`,
+      payload: { paid: true },
+    }),
+  },
+  'POST /api/food-rounds/{roundId}/arrived': {
+    rule: lanAdministration,
+    request: ({ foodRoundId }) => ({
+      method: 'POST',
+      url: `/api/food-rounds/${foodRoundId}/arrived`,
+    }),
   },
   'GET /api/lans/{id}/door-list': {
     rule: lanAdministration,
@@ -1039,6 +1120,13 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
       name: 'Hall TV',
     });
     expect(screen.statusCode, screen.body).toBe(201);
+    const foodRound = await api.request(
+      as.LanAdministrator,
+      'POST',
+      `/api/lans/${lan.id}/food-rounds`,
+      foodRoundBody(),
+    );
+    expect(foodRound.statusCode, foodRound.body).toBe(201);
     const cup = { name: 'Cup', game: 'Quake', format: 'single_elimination', maxEntrants: 8 };
     const open = await api.request(
       as.LanAdministrator,
@@ -1073,6 +1161,7 @@ describe.each(testEngines)('every route that refuses, on %s', (engine) => {
       entryId: entry.json().entries[0].id,
       matchId: started.json().groups[0].rounds[0].matches[0].id,
       screenId: screen.json().id,
+      foodRoundId: foodRound.json().id,
       announcementId: announcement.json().id,
       lanStartDate: lan.startDate,
       scheduleItemId: item.json().id,

@@ -201,6 +201,14 @@ const rules = {
     isAllowed: (asker, role: ClanRole | null) => role === 'leader' || isMemberAdministrator(asker),
     refusal: 'Only the clan’s leader can do this.',
   },
+  /**
+   * Ordering food in a lan's round (the subject: whether the asker holds a place there,
+   * Accepted or Paid): only the lan's participants (issue 54). Running rounds is 'lans.manage'.
+   */
+  'food.order': {
+    isAllowed: (_asker, isParticipant: boolean) => isParticipant,
+    refusal: 'Only the lan’s participants (Accepted or Paid) order food in its rounds.',
+  },
   /** Seat plans: placing seats, publishing, seating anyone at any time (issue 34). */
   'seating.manage': rule(requiredRoles.lanManagement, 'Only lan administrators change seat plans.'),
   /**

@@ -26,6 +26,18 @@ export async function loadOrCreateVapidKeys(db: Executor): Promise<VapidKeys> {
   return JSON.parse(kept) as VapidKeys;
 }
 
+/** The site's keys, read (or made) once and then kept; a failed read is tried again. */
+export function siteVapidKeys(db: Executor): () => Promise<VapidKeys> {
+  let read: Promise<VapidKeys> | undefined;
+  return () => {
+    read ??= loadOrCreateVapidKeys(db).catch((error: unknown) => {
+      read = undefined;
+      throw error;
+    });
+    return read;
+  };
+}
+
 /** A queued push: which notice to which browser (push-subscriptions.repository.ts). */
 export type PushMessage = { noticeId: number; subscriptionId: number };
 

@@ -3,13 +3,8 @@ import { buildParticipant } from '@lanparty/contract/testing';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type CsvOptions,
-  csvCell,
-  formatCsvTime,
-  participantCsvHeaders,
-  participantsCsv,
-} from './participants-csv.ts';
+import { type CsvOptions, csvCell, formatCsvTime } from '../../lib/csv.ts';
+import { participantCsvHeaders, participantsCsv } from './participants-csv.ts';
 
 /*
  * The participants CSV is written for a reader that splits on `,` and honours RFC 4180

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { type Person, setUpOrganiserSite } from '../../../test/organiser.ts';
 import { type Caller, everyCaller } from '../../../test/signed-in.ts';
 import { testEngines } from '../../../test/test-database.ts';
-import { formatCsvTime, participantCsvHeaders } from './participants-csv.ts';
+import { formatCsvTime } from '../../lib/csv.ts';
+import { participantCsvHeaders } from './participants-csv.ts';
 
 const callers = everyCaller;
 const wantedStatus = (caller: Caller) =>

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../../db/executor.ts';
 import { erasedSubjectOf, type UserRow } from '../accounts/accounts.repository.ts';
 import { keepASystemAdministrator } from '../accounts/system-administrators.ts';
 import { leaveClanForGood } from '../clans/clans.service.ts';
+import { dropFoodOrdersOnErasure } from '../food/food-orders.repository.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { deleteOidcRecordsOfAccount } from '../identity/oidc-records.repository.ts';
 import { personalAttemptKeyPrefixes } from '../limits/attempt-limits.ts';
@@ -110,6 +111,7 @@ export async function eraseAccount(
       if (await dropSubscription(trx, deps, lan, subscription, now)) leftToo.delete(lan_id);
     }
     await leaveClanForGood(trx, user.id);
+    await dropFoodOrdersOnErasure(trx, user.id, now);
     // The lans they leave with a place kept (the organiser's) or none: the same step, so an
     // entry they captain in a tournament under way gives up and the others can play on.
     for (const lanId of lanIds) if (leftToo.has(lanId)) await deps.leaveLan(trx, lanId, user.id);

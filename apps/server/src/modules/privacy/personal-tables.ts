@@ -157,6 +157,14 @@ export const personalTables = {
     about:
       'What the site told you (places, payments, badges, announcements): its words, where it linked, when, and whether you saw it.',
   },
+  // Orders of rounds to come go, and unpaid ones; paid ones of rounds past stay, of a
+  // "Former lanner" (the organiser's money), as paid places do.
+  food_orders: {
+    userColumns: ['user_id'],
+    onErasure: 'withdraw',
+    about:
+      'Your food orders at lans: the round, what you ordered (its lines follow under the order), the total, and whether you paid.',
+  },
   push_subscriptions: {
     userColumns: ['user_id'],
     onErasure: 'delete',

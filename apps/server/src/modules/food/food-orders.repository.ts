@@ -1,0 +1,248 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor.ts';
+import type { FoodOrderLinesTable, FoodOrdersTable } from '../../db/schema.ts';
+import type { FoodRoundRow } from './food.repository.ts';
+
+/** The SQL of food orders and their lines (issue 54, migration 0044). */
+
+export type FoodOrderRow = Selectable<FoodOrdersTable>;
+export type FoodOrderLineRow = Selectable<FoodOrderLinesTable> & { choice_ids: number[] };
+
+/** How many orders each round has. */
+export async function countFoodOrders(
+  db: Executor,
+  roundIds: readonly number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (roundIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('food_orders')
+    .select(['round_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('round_id', 'in', [...roundIds])
+    .groupBy('round_id')
+    .execute();
+  for (const row of rows) counts.set(row.round_id, Number(row.count));
+  return counts;
+}
+
+export async function findFoodOrderOf(
+  db: Executor,
+  roundId: number,
+  userId: number,
+): Promise<FoodOrderRow | undefined> {
+  return db
+    .selectFrom('food_orders')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A person's orders of these rounds, by round. */
+export async function findFoodOrdersOf(
+  db: Executor,
+  roundIds: readonly number[],
+  userId: number,
+): Promise<FoodOrderRow[]> {
+  if (roundIds.length === 0) return [];
+  return db
+    .selectFrom('food_orders')
+    .selectAll()
+    .where('round_id', 'in', [...roundIds])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export type FoodOrderWithPerson = FoodOrderRow & { nickname: string; seat: string | null };
+
+/** Every order of a round, oldest first, with who placed it and where they sit at its lan. */
+export async function listFoodOrdersOfRound(
+  db: Executor,
+  round: Pick<FoodRoundRow, 'id' | 'lan_id'>,
+): Promise<FoodOrderWithPerson[]> {
+  return db
+    .selectFrom('food_orders')
+    .leftJoin('users', 'users.id', 'food_orders.user_id')
+    .leftJoin('seats', (join) =>
+      join
+        .onRef('seats.occupant_user_id', '=', 'food_orders.user_id')
+        .on('seats.lan_id', '=', round.lan_id),
+    )
+    .selectAll('food_orders')
+    .select((eb) => [
+      eb.fn.coalesce('users.nickname', eb.val('Former lanner')).as('nickname'),
+      'seats.label as seat',
+    ])
+    .where('food_orders.round_id', '=', round.id)
+    .orderBy('food_orders.id')
+    .execute();
+}
+
+/** The lines of these orders, in order, each with its choices' ids. */
+export async function listFoodOrderLines(
+  db: Executor,
+  orderIds: readonly number[],
+): Promise<FoodOrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  const lines = await db
+    .selectFrom('food_order_lines')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  const choices = lines.length
+    ? await db
+        .selectFrom('food_order_line_choices')
+        .select(['line_id', 'choice_id'])
+        .where(
+          'line_id',
+          'in',
+          lines.map((line) => line.id),
+        )
+        .orderBy('choice_id')
+        .execute()
+    : [];
+  const byLine = new Map<number, number[]>();
+  for (const row of choices)
+    byLine.set(row.line_id, [...(byLine.get(row.line_id) ?? []), row.choice_id]);
+  return lines.map((line) => ({ ...line, choice_ids: byLine.get(line.id) ?? [] }));
+}
+
+export type NewFoodOrderLine = {
+  itemId: number;
+  quantity: number;
+  unitPriceCents: number;
+  note: string;
+  choiceIds: readonly number[];
+};
+
+/**
+ * Writes a person's whole order of a round, in place of what they had: its lines, its total,
+ * and `is_paid` cleared when the total changed (the money taken was for another order).
+ */
+export async function replaceFoodOrder(
+  db: Executor,
+  order: {
+    roundId: number;
+    userId: number;
+    lines: readonly NewFoodOrderLine[];
+    totalCents: number;
+  },
+  now: Date,
+): Promise<number> {
+  const nowText = now.toISOString();
+  const existing = await findFoodOrderOf(db, order.roundId, order.userId);
+  let orderId: number;
+  if (existing) {
+    orderId = existing.id;
+    await db.deleteFrom('food_order_lines').where('order_id', '=', orderId).execute();
+    await db
+      .updateTable('food_orders')
+      .set({
+        total_cents: order.totalCents,
+        modification_date: nowText,
+        ...(existing.total_cents === order.totalCents ? {} : { is_paid: false }),
+      })
+      .where('id', '=', orderId)
+      .execute();
+  } else {
+    ({ id: orderId } = await db
+      .insertInto('food_orders')
+      .values({
+        round_id: order.roundId,
+        user_id: order.userId,
+        total_cents: order.totalCents,
+        creation_date: nowText,
+        modification_date: nowText,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  }
+  for (const [position, line] of order.lines.entries()) {
+    const { id: lineId } = await db
+      .insertInto('food_order_lines')
+      .values({
+        order_id: orderId,
+        item_id: line.itemId,
+        position,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        note: line.note,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (line.choiceIds.length > 0)
+      await db
+        .insertInto('food_order_line_choices')
+        .values(line.choiceIds.map((choiceId) => ({ line_id: lineId, choice_id: choiceId })))
+        .execute();
+  }
+  return orderId;
+}
+
+export async function deleteFoodOrderOf(
+  db: Executor,
+  roundId: number,
+  userId: number,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('food_orders')
+    .where('round_id', '=', roundId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findFoodOrder(
+  db: Executor,
+  orderId: number,
+): Promise<FoodOrderRow | undefined> {
+  return db.selectFrom('food_orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export async function setFoodOrderPaid(db: Executor, orderId: number, isPaid: boolean) {
+  await db.updateTable('food_orders').set({ is_paid: isPaid }).where('id', '=', orderId).execute();
+}
+
+/** Who ordered in a round: whom its news (cancelled, arrived) is for. */
+export async function findFoodOrderers(db: Executor, roundId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('food_orders')
+    .select('user_id')
+    .where('round_id', '=', roundId)
+    .where('user_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
+}
+
+/**
+ * On erasure (issue 54 §5): a person's orders go, but for the paid ones of rounds past
+ * (closed by `now`, not cancelled), which stay with the anonymised account.
+ */
+export async function dropFoodOrdersOnErasure(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const nowText = now.toISOString();
+  await db
+    .deleteFrom('food_orders')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.not(
+        eb.and([
+          eb('is_paid', '=', true),
+          eb.exists(
+            eb
+              .selectFrom('food_rounds')
+              .select('food_rounds.id')
+              .whereRef('food_rounds.id', '=', 'food_orders.round_id')
+              .where('food_rounds.closes_at', '<=', nowText)
+              .where('food_rounds.cancelled_at', 'is', null),
+          ),
+        ]),
+      ),
+    )
+    .execute();
+}
