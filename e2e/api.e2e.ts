@@ -23,7 +23,9 @@ describe('the running server', () => {
   it('renders the API documentation under its own CSP', async () => {
     const page = await browser.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(siteUrl('/api/docs'));
+    // Swagger UI draws only the operations in view once there are 150 tags and operations
+    // or more: a deep link to the health tag scrolls it into view.
+    await page.goto(siteUrl('/api/docs#/health'));
     await page.getByText('Lanparty API').first().waitFor();
     await page.getByText('/api/health').first().waitFor();
     expect(errors).toEqual([]);
