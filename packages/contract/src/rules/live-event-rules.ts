@@ -28,6 +28,11 @@ export const liveEventIds = {
   lanner: ['userId'],
   /** A notice of the user's was made or marked seen (issue 53): for that user alone. */
   notice: ['userId'],
+  /**
+   * A food round of the lan changed (opened, changed, closed early, cancelled, arrived), or,
+   * for lan administrators alone, an order of one (issue 54).
+   */
+  food: ['lanId'],
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import {
 } from './clans.ts';
 import { healthSchema, problemDetailsSchema, timeSpanSchema } from './common.ts';
 import {
+  foodArrivedInputSchema,
   foodChoiceInputSchema,
   foodChoiceSchema,
   foodItemInputSchema,
@@ -194,6 +195,7 @@ export const entitySchemas = {
   CheckInProblem: checkInProblemSchema,
   CheckInRequest: checkInInputSchema,
   DoorList: doorListSchema,
+  FoodArrivedRequest: foodArrivedInputSchema,
   FoodChoice: foodChoiceSchema,
   FoodChoiceRequest: foodChoiceInputSchema,
   FoodItem: foodItemSchema,

@@ -202,3 +202,15 @@ export const foodOrderPaidInputSchema = z.object({ paid: z.boolean() }).meta({
   id: 'FoodOrderPaidRequest',
   description: 'The body of PUT /api/food-rounds/{roundId}/orders/{orderId}/paid.',
 });
+
+export const foodArrivedInputSchema = z
+  .object({
+    toChat: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Whether the community’s chat hears it too.' }),
+  })
+  .meta({
+    id: 'FoodArrivedRequest',
+    description: 'The body of POST /api/food-rounds/{roundId}/arrived (optional).',
+  });

@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { dialectOf, timestampType } from '../columns.ts';
 
 /**
@@ -9,7 +9,24 @@ import { dialectOf, timestampType } from '../columns.ts';
  * (`is_removed` takes it off the menu), so an order always reads as it was placed. An
  * order is one person's per round; once the person is erased, their paid orders of rounds
  * past stay with `user_id` null.
+ *
+ * Live updates: a change of a round writes a `food` event {lanId} (hidden while the lan is
+ * inactive, as its other events are), so open lan pages and screens read the rounds again;
+ * a change of an order writes one only lan administrators' streams get (`is_hidden`), so
+ * the organiser's totals follow the orders without every tab of the hall reading the
+ * rounds again at each of the last minute's orders.
  */
+const lanIsHidden = (id: string) =>
+  `coalesce((select not is_active from lans where id = ${id}), true)`;
+
+/** Which lan an order's event concerns, and that it is for lan administrators. */
+const raisers = {
+  food_rounds: { lanId: (row: string) => `${row}.lan_id`, isHidden: lanIsHidden },
+  food_orders: {
+    lanId: (row: string) => `(select lan_id from food_rounds where id = ${row}.round_id)`,
+    isHidden: () => 'true',
+  },
+} as const;
 export async function up(db: Kysely<unknown>): Promise<void> {
   const dialect = dialectOf(db);
   const timestamp = timestampType(dialect);
@@ -110,9 +127,48 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('choice_id', 'integer', (column) => column.notNull().references('food_choices.id'))
     .addPrimaryKeyConstraint('food_order_line_choices_key', ['line_id', 'choice_id'])
     .execute();
+
+  for (const [table, { lanId, isHidden }] of Object.entries(raisers)) {
+    if (dialect === 'postgres') {
+      await sql`
+        create function ${sql.raw(`${table}_raise_event`)}() returns trigger
+        language plpgsql set search_path from current as $$
+        declare row record;
+        begin
+          if tg_op = 'DELETE' then row := old; else row := new; end if;
+          insert into events (kind, lan_id, is_hidden, creation_date)
+            values ('food', ${sql.raw(lanId('row'))}, ${sql.raw(isHidden(lanId('row')))}, now());
+          perform pg_notify('lanparty_events', '');
+          return null;
+        end
+        $$`.execute(db);
+      await sql`
+        create trigger ${sql.raw(`${table}_raise_event`)}
+        after insert or update or delete on ${sql.raw(table)}
+        for each row execute function ${sql.raw(`${table}_raise_event`)}()`.execute(db);
+      continue;
+    }
+    const now = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+    for (const operation of ['insert', 'update', 'delete'] as const) {
+      const row = operation === 'delete' ? 'old' : 'new';
+      await sql`
+        create trigger ${sql.raw(`${table}_${operation}_raises_event`)}
+        after ${sql.raw(operation)} on ${sql.raw(table)}
+        begin
+          insert into events (kind, lan_id, is_hidden, creation_date)
+            values ('food', ${sql.raw(lanId(row))},
+              ${sql.raw(isHidden(lanId(row)))}, ${sql.raw(now)});
+        end`.execute(db);
+    }
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'postgres')
+    for (const table of Object.keys(raisers)) {
+      await sql`drop trigger ${sql.raw(`${table}_raise_event`)} on ${sql.raw(table)}`.execute(db);
+      await sql`drop function ${sql.raw(`${table}_raise_event`)}()`.execute(db);
+    }
   for (const table of [
     'food_order_line_choices',
     'food_order_lines',

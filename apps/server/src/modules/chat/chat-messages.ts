@@ -268,3 +268,23 @@ export function tournamentWinnerMessage(params: {
     },
   );
 }
+
+const foodColor = 0xeb5757;
+
+/** The food of a round is here (issue 54), when its lan administrator tells the chat too. */
+export function foodArrivedChatMessage(params: {
+  lan: { id: number; name: string };
+  supplier: string;
+  publicUrl: URL;
+}): ChatMessage {
+  const { lan, supplier, publicUrl } = params;
+  return chatMessage(
+    truncateChatText(`🍕 The food from ${escapeChatMarkdown(supplier)} is here!`, 2000),
+    {
+      title: truncateChatText(escapeChatMarkdown(lan.name), chatLimits.title),
+      url: lanPageUrl(publicUrl, lan.id),
+      description: 'Come and get it at the desk.',
+      color: foodColor,
+    },
+  );
+}

@@ -7,9 +7,12 @@ import { wallClockOf } from '../../lib/zoned-time.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { foodArrivedChatMessage } from '../chat/chat-messages.ts';
 import { findVisibleLan } from '../lans/visible-lan.ts';
 import { insertNotices } from '../notices/notices.repository.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { findManagedLan } from '../subscriptions/participants.ts';
+import { findLanName } from '../tournaments/bracket-play.repository.ts';
 import {
   type FoodChoiceRow,
   type FoodItemRow,
@@ -40,7 +43,12 @@ import {
 
 /** Food rounds (issue 54): opened, changed, cancelled and told arrived by lan administrators. */
 
-export type FoodDeps = { db: AppDatabase; communityTimeZone: string; clock?: () => Date };
+export type FoodDeps = {
+  db: AppDatabase;
+  communityTimeZone: string;
+  publicUrl: URL;
+  clock?: () => Date;
+};
 
 export const nowOf = (deps: FoodDeps) => deps.clock?.() ?? new Date();
 
@@ -228,6 +236,7 @@ export async function tellFoodArrived(
   deps: FoodDeps,
   viewer: Viewer,
   roundId: number,
+  { toChat }: { toChat: boolean },
 ): Promise<{ round: FoodRoundRow; told: number }> {
   const now = nowOf(deps);
   return deps.db.transaction().execute(async (trx) => {
@@ -238,6 +247,22 @@ export async function tellFoodArrived(
       throw new ProblemError(409, 'The food round is still open: close it before the food comes.');
     await markFoodRoundArrived(trx, round.id, now);
     const told = await tellOrderers(trx, round, `Your food from ${round.supplier} is here.`, now);
+    if (toChat) {
+      const { name } = await findLanName(trx, round.lan_id);
+      await enqueueMessage(
+        trx,
+        {
+          channel: 'chat',
+          dedupeKey: `food-round:${round.id}:arrived:${now.toISOString()}`,
+          payload: foodArrivedChatMessage({
+            lan: { id: round.lan_id, name },
+            supplier: round.supplier,
+            publicUrl: deps.publicUrl,
+          }),
+        },
+        now,
+      );
+    }
     return { round, told };
   });
 }

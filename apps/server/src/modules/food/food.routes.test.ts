@@ -384,19 +384,37 @@ describe.each(testEngines)('food rounds on %s', (engine) => {
     const [eater, bystander] = [await participant(lan.id), await participant(lan.id)];
     await order(eater, round.id, [{ itemId: cola, quantity: 1 }]);
     const early = await api.request(api.admin, 'POST', `/api/food-rounds/${round.id}/arrived`);
-    expect(early.statusCode).toBe(409);
+    expect(early.statusCode, early.body).toBe(409);
     await api.request(api.admin, 'PUT', `/api/food-rounds/${round.id}`, {
       supplier: 'Pizzeria Roma',
       closesAt: inMinutes(-5),
       items: round.items,
     });
+    const quiet = await api.outboxMark();
     const arrived = await api.request(api.admin, 'POST', `/api/food-rounds/${round.id}/arrived`);
     expect(arrived.json()).toEqual({ told: 1 });
+    expect((await api.queuedSince(quiet)).filter((one) => one.channel === 'chat')).toEqual([]);
+    const mark = await api.outboxMark();
+    const again = await api.request(api.admin, 'POST', `/api/food-rounds/${round.id}/arrived`, {
+      toChat: true,
+    });
+    expect(again.json()).toEqual({ told: 1 });
+    expect(
+      (await api.queuedSince(mark))
+        .filter((one) => one.channel === 'chat')
+        .map((one) => one.payload),
+    ).toMatchObject([
+      {
+        content: '🍕 The food from Pizzeria Roma is here!',
+        embeds: [{ title: 'Arrival lan', url: expect.stringContaining(`/lans/${lan.id}`) }],
+      },
+    ]);
     const noticesOf = async (who: Person) =>
       (await api.request(who, 'GET', '/api/users/me/notices'))
         .json()
         .items.filter((notice: { kind: string }) => notice.kind === 'food');
     expect(await noticesOf(eater)).toMatchObject([
+      { text: 'Your food from Pizzeria Roma is here.', link: `/lans/${lan.id}` },
       { text: 'Your food from Pizzeria Roma is here.', link: `/lans/${lan.id}` },
     ]);
     expect(await noticesOf(bystander)).toEqual([]);
@@ -480,5 +498,26 @@ describe.each(testEngines)('food rounds on %s', (engine) => {
     expect((await ordersOf(past.id)).orders).toMatchObject([
       { nickname: 'Former lanner', paid: true, total: 2.5 },
     ]);
+  });
+
+  it('tells open pages of a round’s changes, and only lan administrators of each order', async () => {
+    const lan = await api.createLan({ name: 'Live food lan' });
+    const foodEvents = () =>
+      site.db
+        .selectFrom('events')
+        .select(['lan_id', 'is_hidden'])
+        .where('kind', '=', 'food')
+        .where('lan_id', '=', lan.id)
+        .orderBy('id')
+        .execute();
+    const round = await openRound(lan.id);
+    const afterOpening = await foodEvents();
+    expect(afterOpening.length).toBeGreaterThan(0);
+    expect(afterOpening.every((event) => !event.is_hidden)).toBe(true);
+    const eater = await participant(lan.id);
+    await order(eater, round.id, [{ itemId: ids(round).cola, quantity: 2 }]);
+    const ofTheOrder = (await foodEvents()).slice(afterOpening.length);
+    expect(ofTheOrder.length).toBeGreaterThan(0);
+    expect(ofTheOrder.every((event) => Boolean(event.is_hidden))).toBe(true);
   });
 });

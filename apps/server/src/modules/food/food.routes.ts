@@ -1,4 +1,5 @@
 import {
+  foodArrivedInputSchema,
   foodOrderInputSchema,
   foodOrderPaidInputSchema,
   foodOrderSchema,
@@ -258,8 +259,10 @@ export const foodRoutes =
           description:
             'Every orderer of the round, and only they, gets a notice “Your food from … is ' +
             'here.” (live at once, pushed where they allowed it). 409 while the round is ' +
-            `still open or once it was cancelled. Answers how many were told. ${forLanAdministrators}`,
+            `still open or once it was cancelled. With \`toChat\`, the community’s chat hears ` +
+            `it too. Answers how many were told. ${forLanAdministrators}`,
           params: roundParams,
+          body: foodArrivedInputSchema.nullish(),
           response: { 200: z.object({ told: z.number().int() }), ...problems },
         },
       },
@@ -268,6 +271,7 @@ export const foodRoutes =
           deps,
           await requireViewer(request),
           request.params.roundId,
+          { toChat: request.body?.toChat ?? false },
         );
         return { told };
       },
