@@ -302,6 +302,16 @@ export const pageReads: readonly PageRead[] = [
     distinctUrls: (c) => c.lanIds.length,
   },
   {
+    // A lan's food rounds with the member's own orders (issue 54); the demo's open lan has
+    // an open round, the others none.
+    name: 'food rounds',
+    page: '/lans/{id}',
+    source: 'lib/lans/get-food-rounds.ts',
+    url: (c) => `/api/lans/${c.lanId}/food-rounds`,
+    newUrl: (c, index) => `/api/lans/${nth(c.lanIds, index)}/food-rounds`,
+    distinctUrls: (c) => c.lanIds.length,
+  },
+  {
     name: 'now playing',
     page: '/lans/{id}',
     source: 'lib/lans/get-now-playing.ts',
@@ -415,6 +425,7 @@ export const readsNotMeasured: Readonly<Record<string, string>> = {
     'the site’s push key and one’s browsers, read once as Notify me is tapped or turned off',
   '/api/lans/{}/payment-details': 'a lan administrator’s payment details of a lan',
   '/api/lans/{}/screens': 'a lan administrator’s screens of a lan',
+  '/api/food-rounds/{}/orders': 'a lan administrator’s orders of a food round: bench:food',
   '/api/settings/lan-defaults': 'a lan administrator’s lan defaults',
   '/api/settings/messaging': 'a lan administrator’s messaging settings',
   '/api/settings/payment-details': 'a lan administrator’s default payment details',

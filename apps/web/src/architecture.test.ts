@@ -60,7 +60,7 @@ const adminAreas: Record<string, RegExp> = {
   users:
     /^(admin-users?-route|users-table|get-user|update-user-roles|role-editor|readiness|erase-user|admin-sign-ups-route|sign-ups-table)$/,
   participants:
-    /^(lan-participants|participants?(-[a-z-]+)?|use-participant-changes|change-subscriber|download-participants|csv-separator-choice)$/,
+    /^(lan-participants|participants?(-[a-z-]+)?|use-participant-changes|change-subscriber)$/,
 };
 
 describe('the web app’s layout', () => {

@@ -5,6 +5,7 @@ import { QueryStatus } from '../components/query-status.tsx';
 import section from '../components/section.module.css';
 import { LanParticipants } from '../features/admin/components/lan-participants.tsx';
 import { LanAnnouncementsEditor } from '../features/announcements/components/lan-announcements-editor.tsx';
+import { LanFoodEditor } from '../features/food/components/lan-food-editor.tsx';
 import { LanPaymentSection } from '../features/lans/components/lan-payment-details.tsx';
 import { AdminLanPage } from '../features/lans/routes/admin-lan-page.tsx';
 import { LanMessages } from '../features/messages/components/lan-messages.tsx';
@@ -15,7 +16,7 @@ import { useLanDraft } from '../lib/lans/get-lan-draft.ts';
 /**
  * admin/lans/:id: the lan's admin page (features/lans) with the sections of the features
  * that tend a lan: its participants and money, payment details, announcements, schedule,
- * screens and messages to its participants.
+ * food rounds, screens and messages to its participants.
  */
 export function AdminLanRoute() {
   return <AdminLanPage sections={(lan) => <LanSections lan={lan} />} />;
@@ -74,6 +75,15 @@ function LanSections({ lan }: { lan: Lan }) {
       >
         <QueryStatus query={draft} failure="The schedule could not be loaded.">
           {({ timeZone }) => <LanScheduleEditor lan={lan} timeZone={timeZone} />}
+        </QueryStatus>
+      </AdminSection>
+      <AdminSection
+        id="lan-food"
+        title="Food"
+        hint="Order rounds for the lan: its participants order from the lan’s page until the deadline; you call in the totals, tick who paid, and tell them when the food is here."
+      >
+        <QueryStatus query={draft} failure="The food rounds could not be loaded.">
+          {({ timeZone }) => <LanFoodEditor lan={lan} timeZone={timeZone} />}
         </QueryStatus>
       </AdminSection>
       <AdminSection

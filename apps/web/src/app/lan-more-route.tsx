@@ -1,5 +1,6 @@
 import { use } from 'react';
 import { LanAnnouncements } from '../features/announcements/components/lan-announcements.tsx';
+import { LanFood } from '../features/food/components/lan-food.tsx';
 import leadStyles from '../features/lans/components/lan-lead.module.css';
 import { LanLead } from '../features/lans/components/lan-lead.tsx';
 import { LanNowPlaying } from '../features/now-playing/components/lan-now-playing.tsx';
@@ -8,6 +9,7 @@ import { LanSeatsRoute, lanSeatsReads } from '../features/seating/routes/lan-sea
 import { LanTournaments } from '../features/tournaments/components/lan-tournaments.tsx';
 import { idParam } from '../lib/id-param.ts';
 import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
+import { foodRoundsQueryOptions } from '../lib/lans/get-food-rounds.ts';
 import { useLan } from '../lib/lans/get-lan.ts';
 import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
 import { LanPageLead } from '../lib/lans/lan-page-lead.ts';
@@ -20,7 +22,7 @@ import { usePainted } from '../lib/use-painted.ts';
  * lans/:id, around the lan: a child route of the lan's page, so all of it comes from its
  * own chunk and the lan's page stays on the first screen without it. The lan page renders
  * it twice: above the lan (`LanPageLead`), what matters now and the links to the sections;
- * in the lan, the sections — announcements, schedule, tournaments (issue 37), now playing
+ * in the lan, the sections — announcements, food (issue 54), schedule, tournaments (issue 37), now playing
  * (issue 35) and the seat map (issue 34), each with its id (`#seats`…).
  */
 export function LanMoreRoute() {
@@ -41,6 +43,7 @@ function AroundTheLan({ lanId }: { lanId: number }) {
       {lan.data ? (
         <>
           <LanAnnouncements lan={lan.data} />
+          <LanFood lan={lan.data} />
           <LanSchedule lan={lan.data} />
           <LanTournaments lan={lan.data} />
           <LanNowPlaying lan={lan.data} />
@@ -60,5 +63,6 @@ export const lanMoreReads: Prefetch = (params, queryClient) => {
   if (lanId === null) return;
   started(queryClient.ensureQueryData(scheduleQueryOptions(lanId)));
   started(queryClient.ensureQueryData(announcementsQueryOptions(lanId)));
+  started(queryClient.ensureQueryData(foodRoundsQueryOptions(lanId)));
   started(queryClient.ensureQueryData(lanTournamentsQueryOptions(lanId)));
 };

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../lib/api-client.ts';
 import { timeAtOffsetOf } from '../lib/format-moment.ts';
 import { announcementsQueryOptions } from '../lib/lans/get-announcements.ts';
+import { foodRoundsQueryOptions } from '../lib/lans/get-food-rounds.ts';
 import { nowPlayingQueryOptions } from '../lib/lans/get-now-playing.ts';
 import { scheduleQueryOptions } from '../lib/lans/get-schedule.ts';
 import { seatingQueryOptions } from '../lib/lans/get-seating.ts';
@@ -120,6 +121,7 @@ function Slides({ view, isStale }: { view: ScreenView; isStale: boolean }) {
           <time dateTime={now.toISOString()}>{timeAtOffsetOf(view.asOf, now)}</time>
         </p>
       </header>
+      <FoodHere lanId={lanId} now={now} />
       <main className={styles.main}>
         {interrupting ? (
           <TheNewAnnouncement announcement={interrupting} />
@@ -144,6 +146,31 @@ function Slides({ view, isStale }: { view: ScreenView; isStale: boolean }) {
           ))}
         </footer>
       ) : null}
+    </div>
+  );
+}
+
+/** How long the screen says the food is here (issue 54). */
+const foodShownMs = 10 * 60_000;
+
+/**
+ * "Your food from Pizzeria Roma is here", across the screen above the slides for ten
+ * minutes after its lan administrator said so (a `food` event reads the rounds again);
+ * an empty line otherwise.
+ */
+function FoodHere({ lanId, now }: { lanId: number; now: Date }) {
+  const rounds = useQuery(foodRoundsQueryOptions(lanId)).data ?? [];
+  const here = rounds.filter(
+    (round) =>
+      round.state !== 'cancelled' &&
+      round.arrivedAt !== null &&
+      now.getTime() - new Date(round.arrivedAt).getTime() < foodShownMs,
+  );
+  return (
+    <div className={here.length > 0 ? styles.foodHere : undefined} role="status">
+      {here.map((round) => (
+        <p key={round.id}>Your food from {round.supplier} is here — come and get it!</p>
+      ))}
     </div>
   );
 }

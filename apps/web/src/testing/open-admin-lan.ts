@@ -1,4 +1,4 @@
-import type { Lan, LanMessage, ParticipantList, ScheduleItem } from '@lanparty/contract';
+import type { FoodRound, Lan, LanMessage, ParticipantList, ScheduleItem } from '@lanparty/contract';
 import {
   buildLan,
   buildLanDraft,
@@ -14,19 +14,21 @@ type OpenAdminLanOptions = {
   participants?: ParticipantList;
   messages?: LanMessage[];
   schedule?: ScheduleItem[];
+  foodRounds?: FoodRound[];
   /** More answers, or other answers for the same calls. */
   answers?: Parameters<typeof stubFetch>[0];
 };
 
 /**
  * Opens admin/lans/{id} as a lan administrator, with the lan, its participants, its
- * messages and its schedule answered (none unless given).
+ * messages, its schedule and its food rounds answered (none unless given).
  */
 export function openAdminLan({
   lan = buildLan(),
   participants = buildParticipantList(),
   messages = [],
   schedule = [],
+  foodRounds = [],
   answers = {},
 }: OpenAdminLanOptions = {}) {
   const stub = stubFetch({
@@ -35,6 +37,7 @@ export function openAdminLan({
     [`GET /api/lans/${lan.id}/messages`]: () => jsonResponse(buildPage(messages)),
     [`GET /api/lans/${lan.id}/schedule`]: () => jsonResponse(schedule),
     [`GET /api/lans/${lan.id}/announcements`]: () => jsonResponse([]),
+    [`GET /api/lans/${lan.id}/food-rounds`]: () => jsonResponse(foodRounds),
     [`GET /api/lans/${lan.id}/screens`]: () => jsonResponse([]),
     'GET /api/lans': () => jsonResponse(buildPage([lan])),
     'GET /api/settings/lan-defaults': () => jsonResponse({ lanPrice: 30, membersLanPrice: 25 }),

@@ -81,6 +81,8 @@ export const foodItemSchema = z
   })
   .meta({ id: 'FoodItem', description: 'An item of a round’s menu, with its choices.' });
 
+export type FoodItem = z.infer<typeof foodItemSchema>;
+
 export const foodOrderLineInputSchema = z.object({
   itemId: idSchema,
   quantity: z

@@ -1,5 +1,7 @@
 import {
   allTimePlayerItemSchema,
+  type FoodRound,
+  type FoodRoundOrders,
   gameLeaderboardMonthSchema,
   type Lan,
   lanSchema,
@@ -303,6 +305,75 @@ describe.each(testEngines)('the demo community on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     const items = response.json() as { pinned: boolean }[];
     expect(items.map((item) => item.pinned)).toEqual([true, false]);
+  });
+
+  it('has a food round done at the last past lan and one open at the open lan, totals adding up', async () => {
+    const admin = await signInAs(site.db, site.issuer, ['LanAdministrator']);
+    const get = async <T>(url: string) => {
+      const response = await site.app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(response.statusCode, url).toBe(200);
+      return response.json() as T;
+    };
+    const cents = (euros: number) => Math.round(euros * 100);
+    const [open] = await upcomingLans(site);
+    const past = (await pastLans(site)).at(-1);
+    for (const [lan, state] of [
+      [past, 'closed'],
+      [open, 'open'],
+    ] as const) {
+      const rounds = await get<FoodRound[]>(`/api/lans/${lan?.id}/food-rounds`);
+      expect(rounds).toHaveLength(1);
+      const round = rounds[0] as FoodRound;
+      expect(round).toMatchObject({ supplier: 'Pizzeria Roma', state });
+      expect(round.items.length).toBeGreaterThanOrEqual(4);
+      expect(round.items.some((item) => item.choices.length >= 2)).toBe(true);
+      expect(Date.parse(round.closesAt) > Date.now()).toBe(state === 'open');
+      expect(round.arrivedAt === null).toBe(state === 'open');
+      const { orders, totals } = await get<FoodRoundOrders>(`/api/food-rounds/${round.id}/orders`);
+      expect(orders.length).toBe(round.orderCount);
+      expect(orders.length).toBeGreaterThanOrEqual(state === 'open' ? 3 : 6);
+      expect(orders.length).toBeLessThanOrEqual(12);
+      // Ordered by the lan's participants (at a past lan, those who came).
+      const participants = await site.db
+        .selectFrom('subscribers')
+        .select(['user_id', 'present'])
+        .where('lan_id', '=', lan?.id ?? 0)
+        .where('status', 'in', ['Accepted', 'Paid'])
+        .execute();
+      const mayOrder = participants
+        .filter((row) => state === 'open' || Boolean(row.present))
+        .map((row) => row.user_id);
+      expect(orders.every((order) => mayOrder.includes(order.userId ?? 0))).toBe(true);
+      // Each line priced as its item and choices, each total its lines', the round's its orders'.
+      const priceOf = new Map(
+        round.items.flatMap((item) => [
+          [`item ${item.id}`, cents(item.price)],
+          ...item.choices.map((choice) => [`choice ${choice.id}`, cents(choice.price)] as const),
+        ]),
+      );
+      for (const order of orders) {
+        for (const line of order.lines)
+          expect(cents(line.unitPrice)).toBe(
+            line.choices.reduce(
+              (sum, choice) => sum + (priceOf.get(`choice ${choice.id}`) ?? NaN),
+              priceOf.get(`item ${line.itemId}`) ?? NaN,
+            ),
+          );
+        const lines = order.lines.reduce(
+          (sum, line) => sum + cents(line.unitPrice) * line.quantity,
+          0,
+        );
+        expect(cents(order.total)).toBe(lines);
+      }
+      const amount = orders.reduce((sum, order) => sum + cents(order.total), 0);
+      expect(cents(totals.amount)).toBe(amount);
+      const paid = orders.filter((order) => order.paid).length;
+      expect(paid).toBeGreaterThan(0);
+      if (state === 'closed') {
+        expect(paid).toBeLessThan(orders.length);
+        expect(orders.some((order) => order.lines.some((line) => line.note !== ''))).toBe(true);
+      }
+    }
   });
 
   it('keeps the inactive draft from anonymous visitors', async () => {

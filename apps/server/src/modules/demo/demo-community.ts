@@ -15,6 +15,7 @@ import { saveImage } from '../assets/assets.service.ts';
 import { insertLan, type LanRow, type LanValues } from '../lans/lans.repository.ts';
 import { insertLanMessage } from '../organiser/lan-messages.repository.ts';
 import { BANNER_VARIANT_COUNT, drawBanner } from './demo-banners.ts';
+import { seedDemoFood } from './demo-food.ts';
 import { type DemoLanner, demoLanners, demoLannersAt } from './demo-people.ts';
 import { type DemoLanWeekend, seedDemoPlaytime } from './demo-playtime.ts';
 import { seedDemoAnnouncements, seedDemoSchedule } from './demo-schedule.ts';
@@ -173,7 +174,8 @@ async function findDemoAccountUsers(trx: Executor): Promise<Map<string, number>>
  * of lans every two months with paid and mostly present lanners, an upcoming open lan with
  * subscribers in every status (the demo accounts `member` Accepted and `lanner` Pending),
  * a full one with a waitlist, paid and unpaid participants, some checked in and a message
- * sent, a nearly full one, an inactive draft, and banners drawn here. Deterministic, and it does
+ * sent, a nearly full one, an inactive draft, and banners drawn here; food rounds (issue 54),
+ * one done at the last past lan and one open at the open lan. Deterministic, and it does
  * nothing once any lan exists, so a restart or an administrator's own lans are left alone.
  * Servers of one demo starting together take turns: one seeds, the others find it done.
  *
@@ -206,6 +208,7 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
     const subscriptions = collectSubscriptions(trx, rolesOf);
     const seeding: Seeding = { trx, subscriptions, people, now };
     const lanWeekends = await seedPastLans(seeding, random, bannerLanIds, accounts.get('member'));
+    const lastPastLan = lanWeekends.at(-1);
     lanWeekends.push(...(await seedMorePastLans(seeding, more, scale)));
     const toSeat = await seedUpcomingLans(seeding, random, bannerLanIds, scale);
     await seedMoreUpcomingLans(seeding, more, scale);
@@ -217,6 +220,12 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
       nextLanId: toSeat.open.id,
       memberUserId: accounts.get('member'),
       now,
+    });
+    await seedDemoFood(trx, {
+      past: lastPastLan && { id: lastPastLan.lanId, participants: lastPastLan.presentUserIds },
+      open: toSeat.open,
+      now,
+      timeZone: config.communityTimeZone,
     });
     await seedDemoPlaytime(trx, {
       players: [...people, ...[...accounts.values()].map((id) => ({ id }))],
@@ -245,6 +254,9 @@ export async function seedDemoCommunity({ db, config, log }: SeedDeps, now = new
   return { isSeeded: true as const };
 }
 
+/** A past lan's weekend, for the playtime, and which lan it was. */
+type PastLan = DemoLanWeekend & { lanId: number };
+
 /** What each part of the seeding writes with and draws its lanners from. */
 type Seeding = {
   trx: Executor;
@@ -266,8 +278,8 @@ async function seedPastLans(
   random: Random,
   bannerLanIds: number[],
   memberId?: number,
-): Promise<DemoLanWeekend[]> {
-  const weekends: DemoLanWeekend[] = [];
+): Promise<PastLan[]> {
+  const weekends: PastLan[] = [];
   for (const monthsAgo of pastLanMonthsAgo) {
     const start = usualLanStart(now, monthsAgo);
     const lan = await insertPastLan(trx, lanNameOf(start), start, '');
@@ -300,8 +312,8 @@ async function seedMorePastLans(
   { trx, subscriptions, people, now }: Seeding,
   random: Random,
   scale: number,
-): Promise<DemoLanWeekend[]> {
-  const weekends: DemoLanWeekend[] = [];
+): Promise<PastLan[]> {
+  const weekends: PastLan[] = [];
   for (const monthsAgo of pastLanMonthsAgo) {
     const usual = usualLanStart(now, monthsAgo);
     for (let edition = 2; edition <= scale; edition += 1) {
@@ -338,7 +350,7 @@ function fillPastLan(
   lan: LanRow,
   people: SeededUser[],
   random: Random,
-): DemoLanWeekend {
+): PastLan {
   const start = new Date(lan.start_date);
   const lanners = random.pick(people, 12 + random.below(10));
   const presentUserIds: number[] = [];
@@ -351,7 +363,7 @@ function fillPastLan(
     if (subscription.present) presentUserIds.push(lanner.id);
     subscriptions.add(lan, lanner.id, subscription, new Date(start.getTime() - (30 - index) * DAY));
   }
-  return { start, end: new Date(lan.end_date), presentUserIds };
+  return { lanId: lan.id, start, end: new Date(lan.end_date), presentUserIds };
 }
 
 /** The Friday `weeks` weeks from the Saturday after `now`, at 17:00 UTC. */

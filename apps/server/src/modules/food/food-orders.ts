@@ -6,6 +6,8 @@ import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { findSubscriberOf } from '../subscriptions/subscribers.repository.ts';
 import {
+  type FoodChoiceRow,
+  type FoodItemRow,
   type FoodRoundRow,
   findFoodRound,
   listFoodChoices,
@@ -36,10 +38,12 @@ const invalid = (errors: Record<string, string[]>) =>
   new ProblemError(400, 'One or more fields are invalid.', { errors });
 
 /**
- * The round of an order, in a transaction, locked on PostgreSQL: every order and every
- * change of the round's deadline one at a time, so an order is checked against the deadline
- * that holds when it is written. 404 without it; 403 for anyone who is not a participant
- * (Accepted or Paid) of its lan; 409 once it closed (by the server's clock) or was cancelled.
+ * The round of an order, in a transaction, locked on PostgreSQL: shared with the other
+ * orders, so half the hall orders at once, while a change of the round's deadline waits for
+ * them (and they for it): an order is checked against the deadline that holds when it is
+ * written. The person's place at the lan is locked too: their own orders one at a time.
+ * 404 without it; 403 for anyone who is not a participant (Accepted or Paid) of its lan;
+ * 409 once it closed (by the server's clock) or was cancelled.
  */
 async function roundToOrderIn(
   trx: Parameters<typeof findFoodRound>[0],
@@ -48,9 +52,9 @@ async function roundToOrderIn(
   deps: FoodDeps,
   now: Date,
 ): Promise<FoodRoundRow> {
-  const round = await findFoodRound(trx, roundId, { isLocked: true });
+  const round = await findFoodRound(trx, roundId, { lock: 'share' });
   if (!round) throw new ProblemError(404, `There is no food round ${roundId}.`);
-  const place = await findSubscriberOf(trx, round.lan_id, viewer.user.id);
+  const place = await findSubscriberOf(trx, round.lan_id, viewer.user.id, { isLocked: true });
   authorize(viewer, 'food.order', place !== undefined && isPlaceTaking(place.status));
   const refusal = notOpen(round, now, deps.communityTimeZone);
   if (refusal) throw refusal;
@@ -123,7 +127,7 @@ export async function placeOwnFoodOrder(
       { roundId: round.id, userId: viewer.user.id, lines, totalCents },
       now,
     );
-    return readOwnOrder(trx, round, viewer.user.id, deps.communityTimeZone);
+    return readOwnOrder(trx, round, viewer.user.id, { items, choices }, deps.communityTimeZone);
   });
 }
 
@@ -141,19 +145,16 @@ export async function withdrawOwnFoodOrder(
   });
 }
 
+/** The person's order as just written, named by the menu the order was checked against. */
 async function readOwnOrder(
   db: Parameters<typeof findFoodRound>[0],
   round: FoodRoundRow,
   userId: number,
+  { items, choices }: { items: readonly FoodItemRow[]; choices: readonly FoodChoiceRow[] },
   timeZone: string,
 ): Promise<FoodOrder> {
   const order = await findFoodOrderOf(db, round.id, userId);
   if (!order) throw new Error('An order went missing');
-  const items = await listFoodItems(db, [round.id]);
-  const choices = await listFoodChoices(
-    db,
-    items.map((item) => item.id),
-  );
   return presentFoodOrder(
     order,
     await listFoodOrderLines(db, [order.id]),

@@ -84,7 +84,7 @@ export async function findManagedRound(
   options: { isLocked?: boolean } = {},
 ): Promise<FoodRoundRow> {
   authorize(viewer, 'lans.manage');
-  const round = await findFoodRound(db, roundId, options);
+  const round = await findFoodRound(db, roundId, options.isLocked ? { lock: 'update' } : {});
   if (!round) throw new ProblemError(404, `There is no food round ${roundId}.`);
   return round;
 }

@@ -37,19 +37,22 @@ export async function insertFoodRound(
 }
 
 /**
- * A round. Locked (in a transaction) on PostgreSQL until it ends: an order, a change of the
- * menu or the deadline, a cancellation, one at a time per round, each reading the deadline
- * the others leave (SQLite writes one at a time anyway).
+ * A round, locked on PostgreSQL (in a transaction) until the transaction ends (SQLite
+ * writes one at a time anyway). `update`: a change of the menu or the deadline, a
+ * cancellation, a payment — one at a time per round, each reading the round the others
+ * leave. `share`: an order, which many people place at once, each checked against the
+ * deadline that holds when it is written (a change of the round waits for them, and they
+ * for it).
  */
 export async function findFoodRound(
   db: Executor,
   roundId: number,
-  options: { isLocked?: boolean } = {},
+  options: { lock?: 'update' | 'share' } = {},
 ): Promise<FoodRoundRow | undefined> {
   const query = db.selectFrom('food_rounds').selectAll().where('id', '=', roundId);
-  return options.isLocked && dialectOf(db as never) === 'postgres'
-    ? query.forUpdate().executeTakeFirst()
-    : query.executeTakeFirst();
+  if (options.lock === undefined || dialectOf(db as never) !== 'postgres')
+    return query.executeTakeFirst();
+  return (options.lock === 'share' ? query.forShare() : query.forUpdate()).executeTakeFirst();
 }
 
 export async function listFoodRoundsOfLan(db: Executor, lanId: number): Promise<FoodRoundRow[]> {

@@ -1,5 +1,6 @@
 import type { SubscriberStatus } from '@lanparty/contract';
 import type { Selectable } from 'kysely';
+import { dialectOf } from '../../db/columns.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { SubscribersTable } from '../../db/schema.ts';
 import { createCheckInCode, createShortCheckInCode } from '../../lib/check-in-code.ts';
@@ -64,13 +65,17 @@ export async function findSubscriberOf(
   db: Executor,
   lanId: number,
   userId: number,
+  options: { isLocked?: boolean } = {},
 ): Promise<SubscriberRow | undefined> {
-  return db
+  const query = db
     .selectFrom('subscribers')
     .selectAll()
     .where('lan_id', '=', lanId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('user_id', '=', userId);
+  // Locked (PostgreSQL, in a transaction): what one person does at a lan, one at a time.
+  return options.isLocked && dialectOf(db as never) === 'postgres'
+    ? query.forUpdate().executeTakeFirst()
+    : query.executeTakeFirst();
 }
 
 /** Deletes a subscription; false when there was none (another request deleted it first). */

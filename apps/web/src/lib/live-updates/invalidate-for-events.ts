@@ -21,7 +21,9 @@ function showsLan(key: QueryKey, lanId: number): boolean {
     part === 'participants' ||
     part === 'seating' ||
     part === 'schedule' ||
-    part === 'announcements'
+    part === 'announcements' ||
+    part === 'food' ||
+    part === 'food-orders'
     ? id === lanId
     : true;
 }
@@ -47,6 +49,8 @@ function showsLan(key: QueryKey, lanId: number): boolean {
  * - `clan`: the clans, the viewer, and every user and lan read (a clan's tag stands beside
  *   its members' nicknames, in the user lists and on the lans' subscribers): rare, so
  *   broad; but not the viewer's Steam sync or playtime status (showsClans).
+ * - `food`: that lan's food rounds, and (lan administrators alone hear of orders) their
+ *   orders.
  * - `notice` (the person's own): their notices.
  * - `resync`: everything.
  */
@@ -88,6 +92,13 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
       );
     case 'clan':
       return showsClans(key);
+    case 'food':
+      // A lan's food rounds and, for its lan administrators, their orders (issue 54).
+      return (
+        key[0] === lansKeys.all[0] &&
+        (key[1] === 'food' || key[1] === 'food-orders') &&
+        key[2] === event.lanId
+      );
     case 'notice':
       // The person's notices (issue 53), read by the bell.
       return key[0] === 'notices';

@@ -1,6 +1,7 @@
 import type { Lan } from '@lanparty/contract';
 import { countTakenPlaces } from '@lanparty/contract/rules';
 import { adminPhoneQuery } from '../../../components/admin-phone-query.ts';
+import { CsvDownload } from '../../../components/csv-download/csv-download.tsx';
 import forms from '../../../components/forms.module.css';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useParticipants } from '../../../lib/lans/get-participants.ts';
@@ -8,7 +9,6 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { ParticipantCards } from './participant-cards.tsx';
 import { ParticipantTotals } from './participant-totals.tsx';
 import styles from './participants.module.css';
-import { ParticipantsDownload } from './participants-download.tsx';
 import { ParticipantsTable } from './participants-table.tsx';
 import { useParticipantChanges } from './use-participant-changes.ts';
 
@@ -31,7 +31,10 @@ export function LanParticipants({ lan }: { lan: Lan }) {
             <p className={forms.hint}>
               {countTakenPlaces(list)} of {lan.maximumSubcribers} places taken (Accepted and Paid).
             </p>
-            <ParticipantsDownload lanId={lan.id} />
+            <CsvDownload
+              path={`/api/lans/${lan.id}/participants.csv`}
+              fileName={`lan-${lan.id}-participants.csv`}
+            />
           </div>
           {list.length === 0 ? (
             <p className={forms.hint}>Nobody has subscribed yet.</p>

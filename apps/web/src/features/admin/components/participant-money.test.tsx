@@ -1,10 +1,10 @@
 import { buildParticipant, buildParticipantList } from '@lanparty/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialCsvSeparator } from '../../../components/csv-download/csv-separator-choice.ts';
 import { problemResponse } from '../../../testing/fetch-stub.ts';
 import { openAdminLan } from '../../../testing/open-admin-lan.ts';
 import { stubPhoneScreen } from '../../../testing/phone-screen.ts';
-import { initialCsvSeparator } from './csv-separator-choice.ts';
 
 /*
  * What each participant owes, paid and still has to pay are three things (issue 32), and

@@ -1,5 +1,6 @@
-import type { Announcement, Lan, NowPlaying, ScheduleItem } from '@lanparty/contract';
+import type { Announcement, FoodRound, Lan, NowPlaying, ScheduleItem } from '@lanparty/contract';
 import {
+  buildFoodRound,
   buildLan,
   buildOccupant,
   buildOwnSubscription,
@@ -88,6 +89,7 @@ type Options = {
   lan?: Lan;
   announcements?: () => Announcement[];
   hasSeats?: boolean;
+  foodRounds?: FoodRound[];
   /** The address opened (lan 1's page unless told). */
   path?: string;
 };
@@ -99,6 +101,7 @@ function openLanPage({
   lan = lanWith(),
   announcements = () => [announcement(2, 'Wifi: lanparty', true), announcement(3, 'Pizza at 22')],
   hasSeats = true,
+  foodRounds = [],
   path = '/lans/1',
 }: Options) {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -126,6 +129,7 @@ function openLanPage({
           )
         : problemResponse(404),
     'GET /api/lans/1/schedule': () => jsonResponse(schedule),
+    'GET /api/lans/1/food-rounds': () => jsonResponse(foodRounds),
     'GET /api/lans/1/announcements': () => jsonResponse(announcements()),
     'GET /api/lans/1/tournaments': () => jsonResponse([summaryOf(runningQuakeCup())]),
     'GET /api/tournaments/7': () => jsonResponse(runningQuakeCup()),
@@ -271,7 +275,7 @@ describe('the links to the lan page’s sections', () => {
     within(await screen.findByRole('navigation', { name: 'On this page' })).getAllByRole('link');
 
   it('reach each section there is, in the page’s order, each with its heading', async () => {
-    openLanPage({ at: 'running' });
+    openLanPage({ at: 'running', foodRounds: [buildFoodRound({ lanId: 1 })] });
     await screen.findByRole('region', { name: 'Seats' });
     await screen.findByRole('region', { name: 'Now playing' });
     await screen.findByRole('region', { name: 'Your ticket' });
@@ -279,6 +283,7 @@ describe('the links to the lan page’s sections', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Your ticket', '#ticket'],
       ['Announcements', '#announcements'],
+      ['Food', '#food'],
       ['Schedule', '#schedule'],
       ['Tournaments', '#tournaments'],
       ['Now playing', '#now-playing'],

@@ -3,6 +3,7 @@ import { isLanOpen, requiredRoles } from '@lanparty/contract/rules';
 import { hasData } from '../../../components/query-status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAnnouncements } from '../../../lib/lans/get-announcements.ts';
+import { useFoodRounds } from '../../../lib/lans/get-food-rounds.ts';
 import { useNowPlaying } from '../../../lib/lans/get-now-playing.ts';
 import { useSchedule } from '../../../lib/lans/get-schedule.ts';
 import { useSeating } from '../../../lib/lans/get-seating.ts';
@@ -23,6 +24,7 @@ export function useLanSections(lan: Lan, isRunning: boolean): LanSection[] {
   const { ticket } = useOwnTicket(lan, false);
   const announcements = useAnnouncements(lan.id);
   const schedule = useSchedule(lan.id);
+  const food = useFoodRounds(lan.id);
   const tournaments = useLanTournaments(lan.id);
   const nowPlaying = useNowPlaying(lan.id, { isEnabled: isRunning });
   const seating = useSeating(lan.id);
@@ -30,6 +32,12 @@ export function useLanSections(lan: Lan, isRunning: boolean): LanSection[] {
   const shown: [boolean, string, string][] = [
     [Boolean(ticket?.checkInCode), 'ticket', 'Your ticket'],
     [isOpen && (announcements.data?.length ?? 0) > 0, 'announcements', 'Announcements'],
+    [
+      (food.data ?? []).some((round) => round.state !== 'cancelled') ||
+        (food.isError && !food.data),
+      'food',
+      'Food',
+    ],
     [
       (schedule.data?.length ?? 0) > 0 || (schedule.isError && !schedule.data),
       'schedule',

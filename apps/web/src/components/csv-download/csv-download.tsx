@@ -1,12 +1,12 @@
 import type { CsvSeparator } from '@lanparty/contract/rules';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import controls from '../../../components/controls.module.css';
-import forms from '../../../components/forms.module.css';
-import { describeError } from '../../../lib/describe-error.ts';
-import { useDownloadParticipants } from '../api/download-participants.ts';
+import { describeError } from '../../lib/describe-error.ts';
+import controls from '../controls.module.css';
+import forms from '../forms.module.css';
+import styles from './csv-download.module.css';
 import { useCsvSeparatorChoice } from './csv-separator-choice.ts';
-import styles from './participants.module.css';
+import { useDownloadCsv } from './download-csv.ts';
 
 /** The dialects as an organiser recognises them: by their spreadsheet and how 27.50 reads. */
 const separatorLabels: Record<CsvSeparator, string> = {
@@ -15,11 +15,11 @@ const separatorLabels: Record<CsvSeparator, string> = {
 };
 
 /**
- * The CSV export of a lan's participants, in the spreadsheet dialect chosen beside the
- * button (remembered for next time); a refusal is said right below it.
+ * A CSV export (a lan's participants, a food round's orders), in the spreadsheet dialect
+ * chosen beside the button (remembered for next time); a refusal is said right below it.
  */
-export function ParticipantsDownload({ lanId }: { lanId: number }) {
-  const download = useDownloadParticipants();
+export function CsvDownload({ path, fileName }: { path: string; fileName: string }) {
+  const download = useDownloadCsv();
   const [separator, setSeparator] = useCsvSeparatorChoice();
   const selectId = useId();
   return (
@@ -44,7 +44,7 @@ export function ParticipantsDownload({ lanId }: { lanId: number }) {
           type="button"
           className={controls.buttonSecondary}
           disabled={download.isPending}
-          onClick={() => download.mutate({ lanId, separator })}
+          onClick={() => download.mutate({ path, separator, fileName })}
         >
           <Download aria-hidden="true" size={18} />
           {download.isPending ? 'Downloading…' : 'Download CSV'}
