@@ -107,9 +107,8 @@ export function FoodOrderForm({ lanId, round }: { lanId: number; round: FoodRoun
             <span>
               {item.name}
               {item.choices.length > 0 ? (
-                <span className={styles.note}>
-                  {' '}
-                  · {item.choices.map((choice) => choice.name).join(', ')}
+                <span className={styles.menuChoices}>
+                  {item.choices.map((choice) => choice.name).join(', ')}
                 </span>
               ) : null}
             </span>

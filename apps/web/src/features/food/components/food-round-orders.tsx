@@ -28,9 +28,6 @@ export function FoodRoundOrders({ lanId, round }: { lanId: number; round: FoodRo
             <table className={styles.totals} aria-labelledby={totalsId}>
               <thead>
                 <tr>
-                  <th scope="col" className={styles.number}>
-                    How many
-                  </th>
                   <th scope="col">Item</th>
                   <th scope="col" className={styles.number}>
                     Amount
@@ -40,9 +37,8 @@ export function FoodRoundOrders({ lanId, round }: { lanId: number; round: FoodRo
               <tbody>
                 {totals.items.map((item) => (
                   <tr key={`${item.itemId}:${item.choices.join(',')}`}>
-                    <td className={styles.number}>{item.quantity}</td>
                     <td>
-                      {item.name}
+                      <strong>{item.quantity} ×</strong> {item.name}
                       {item.choices.length > 0 ? (
                         <span className={styles.muted}> ({item.choices.join(', ')})</span>
                       ) : null}
@@ -66,9 +62,8 @@ export function FoodRoundOrders({ lanId, round }: { lanId: number; round: FoodRo
                   <th scope="col">Who</th>
                   <th scope="col">Order</th>
                   <th scope="col" className={styles.number}>
-                    Total
+                    Total, paid
                   </th>
-                  <th scope="col">Paid</th>
                 </tr>
               </thead>
               <tbody>
@@ -97,9 +92,9 @@ export function FoodRoundOrders({ lanId, round }: { lanId: number; round: FoodRo
                         ))}
                       </ul>
                     </td>
-                    <td className={styles.number}>{euros(order.total)}</td>
-                    <td>
-                      <label className={forms.checkbox}>
+                    <td className={styles.number}>
+                      {euros(order.total)}
+                      <label className={`${forms.checkbox} ${styles.paid}`}>
                         <input
                           type="checkbox"
                           checked={order.paid}
@@ -108,6 +103,7 @@ export function FoodRoundOrders({ lanId, round }: { lanId: number; round: FoodRo
                             paid.mutate({ orderId: order.orderId, paid: event.target.checked })
                           }
                         />
+                        <span aria-hidden="true">Paid</span>
                         <span className="visually-hidden">
                           {order.nickname} paid {euros(order.total)}
                         </span>

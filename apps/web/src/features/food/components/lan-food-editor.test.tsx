@@ -93,7 +93,7 @@ describe('the food rounds on the admin lan screen', () => {
       within(call)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['How manyItemAmount', '1Margherita (Large)€10.50', '4Cola€10.00']);
+    ).toEqual(['ItemAmount', '1 × Margherita (Large)€10.50', '4 × Cola€10.00']);
     expect(within(section).getByText('Still to pay €15.50')).toBeInTheDocument();
     await user.click(within(section).getByRole('checkbox', { name: 'Nick paid €15.50' }));
     await waitFor(() =>

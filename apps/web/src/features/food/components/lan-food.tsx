@@ -72,6 +72,11 @@ function FoodRoundCard({
   const closesAt = new Date(round.closesAt);
   const isOpen = round.state === 'open' && closesAt.getTime() > now.getTime();
   const closingTime = readCommunityClock(round.closesAt).time;
+  // The deadline by its time of day when it is within a day, else with its date.
+  const deadline =
+    closesAt.getTime() - now.getTime() < 20 * 3600_000
+      ? closingTime
+      : formatCommunityDateTime(round.closesAt);
   return (
     <article className={styles.round} aria-labelledby={headingId}>
       <header className={styles.roundHeader}>
@@ -80,7 +85,7 @@ function FoodRoundCard({
         </h4>
         {isOpen ? (
           <p className={styles.deadline}>
-            Order by {closingTime} · <Countdown until={closesAt} now={now} />
+            Order by {deadline} · <Countdown until={closesAt} now={now} />
           </p>
         ) : (
           <p className={styles.deadline}>
@@ -140,11 +145,14 @@ function ClosedOrMenu({ round, isOpen, who }: { round: FoodRound; isOpen: boolea
 /** "closes in 12 min", to the second in the last two minutes. */
 function Countdown({ until, now }: { until: Date; now: Date }) {
   const seconds = Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const days = Math.floor(seconds / 86_400);
   const text =
-    seconds >= 3600
-      ? `closes in ${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`
-      : seconds > 120
-        ? `closes in ${Math.ceil(seconds / 60)} min`
-        : `closes in ${seconds} s`;
+    days >= 2
+      ? `closes in ${days} days`
+      : seconds >= 3600
+        ? `closes in ${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`
+        : seconds > 120
+          ? `closes in ${Math.ceil(seconds / 60)} min`
+          : `closes in ${seconds} s`;
   return <span className={styles.countdown}>{text}</span>;
 }
