@@ -210,11 +210,11 @@ async function seedOrders(
     if (!order) break;
     const lines = order.lines.map(lineOf);
     const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-    const orderId = await replaceFoodOrder(
+    const { order: written } = await replaceFoodOrder(
       trx,
       { roundId, userId, lines, totalCents },
       placedAt(index),
     );
-    if (order.isPaid) await setFoodOrderPaid(trx, orderId, true);
+    if (order.isPaid) await setFoodOrderPaid(trx, written.id, true);
   }
 }

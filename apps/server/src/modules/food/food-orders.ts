@@ -6,8 +6,6 @@ import { authorize } from '../auth/authorize.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { findSubscriberOf } from '../subscriptions/subscribers.repository.ts';
 import {
-  type FoodChoiceRow,
-  type FoodItemRow,
   type FoodRoundRow,
   findFoodRound,
   listFoodChoices,
@@ -16,7 +14,6 @@ import {
 import {
   deleteFoodOrderOf,
   findFoodOrder,
-  findFoodOrderOf,
   listFoodOrderLines,
   listFoodOrdersOfRound,
   type NewFoodOrderLine,
@@ -122,12 +119,18 @@ export async function placeOwnFoodOrder(
       ];
     if (Object.keys(errors).length > 0) throw invalid(errors);
     const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-    await replaceFoodOrder(
+    const written = await replaceFoodOrder(
       trx,
       { roundId: round.id, userId: viewer.user.id, lines, totalCents },
       now,
     );
-    return readOwnOrder(trx, round, viewer.user.id, { items, choices }, deps.communityTimeZone);
+    return presentFoodOrder(
+      written.order,
+      written.lines,
+      new Map(items.map((item) => [item.id, item])),
+      new Map(choices.map((choice) => [choice.id, choice])),
+      deps.communityTimeZone,
+    );
   });
 }
 
@@ -143,25 +146,6 @@ export async function withdrawOwnFoodOrder(
     if (!(await deleteFoodOrderOf(trx, round.id, viewer.user.id)))
       throw new ProblemError(404, 'You have no order in this round.');
   });
-}
-
-/** The person's order as just written, named by the menu the order was checked against. */
-async function readOwnOrder(
-  db: Parameters<typeof findFoodRound>[0],
-  round: FoodRoundRow,
-  userId: number,
-  { items, choices }: { items: readonly FoodItemRow[]; choices: readonly FoodChoiceRow[] },
-  timeZone: string,
-): Promise<FoodOrder> {
-  const order = await findFoodOrderOf(db, round.id, userId);
-  if (!order) throw new Error('An order went missing');
-  return presentFoodOrder(
-    order,
-    await listFoodOrderLines(db, [order.id]),
-    new Map(items.map((item) => [item.id, item])),
-    new Map(choices.map((choice) => [choice.id, choice])),
-    timeZone,
-  );
 }
 
 /**

@@ -500,6 +500,34 @@ describe.each(testEngines)('food rounds on %s', (engine) => {
     ]);
   });
 
+  it('keeps an order paid when it is changed to the same amount, and not once the amount changes', async () => {
+    const lan = await api.createLan({ name: 'Desk lan' });
+    const round = await openRound(lan.id);
+    const { pizza, cola, large } = ids(round);
+    const eater = await participant(lan.id);
+    const placed = await order(eater, round.id, [{ itemId: cola, quantity: 2 }]);
+    const setPaid = (paid: boolean) =>
+      api.request(
+        api.admin,
+        'PUT',
+        `/api/food-rounds/${round.id}/orders/${placed.json().id}/paid`,
+        { paid },
+      );
+    expect((await setPaid(true)).statusCode).toBe(204);
+    const same = await order(eater, round.id, [
+      { itemId: cola, quantity: 1, note: 'cold' },
+      { itemId: cola, quantity: 1 },
+    ]);
+    expect(same.json()).toMatchObject({ id: placed.json().id, total: 5, paid: true });
+    const more = await order(eater, round.id, [{ itemId: pizza, quantity: 1, choiceIds: [large] }]);
+    expect(more.json()).toMatchObject({ id: placed.json().id, total: 10.5, paid: false });
+    expect((await ordersOf(round.id)).totals).toMatchObject({
+      amount: 10.5,
+      paid: 0,
+      outstanding: 10.5,
+    });
+  });
+
   it('tells open pages of a round’s changes, and only lan administrators of each order', async () => {
     const lan = await api.createLan({ name: 'Live food lan' });
     const foodEvents = () =>
