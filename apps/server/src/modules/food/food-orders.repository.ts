@@ -233,3 +233,56 @@ export async function dropFoodOrdersOnErasure(
     )
     .execute();
 }
+
+/** A line of one of a person's orders as their export says it: the item and choices named. */
+export type OwnFoodOrderLine = {
+  order_id: number;
+  position: number;
+  item: string;
+  quantity: number;
+  unit_price_cents: number;
+  note: string;
+  choices: string[];
+};
+
+/** Every line of a person's food orders, for their data export (issue 54 §5). */
+export async function listOwnFoodOrderLines(
+  db: Executor,
+  userId: number,
+): Promise<OwnFoodOrderLine[]> {
+  const lines = await db
+    .selectFrom('food_order_lines as line')
+    .innerJoin('food_orders as order', 'order.id', 'line.order_id')
+    .innerJoin('food_items as item', 'item.id', 'line.item_id')
+    .select([
+      'line.id',
+      'line.order_id',
+      'line.position',
+      'item.name as item',
+      'line.quantity',
+      'line.unit_price_cents',
+      'line.note',
+    ])
+    .where('order.user_id', '=', userId)
+    .orderBy('line.order_id')
+    .orderBy('line.position')
+    .execute();
+  const choices =
+    lines.length > 0
+      ? await db
+          .selectFrom('food_order_line_choices as picked')
+          .innerJoin('food_choices as choice', 'choice.id', 'picked.choice_id')
+          .select(['picked.line_id', 'choice.name'])
+          .where(
+            'picked.line_id',
+            'in',
+            lines.map((line) => line.id),
+          )
+          .orderBy('choice.position')
+          .execute()
+      : [];
+  return lines.map(({ id, ...line }) => ({
+    ...line,
+    choices: choices.filter((choice) => choice.line_id === id).map((choice) => choice.name),
+  }));
+}

@@ -528,6 +528,32 @@ describe.each(testEngines)('food rounds on %s', (engine) => {
     });
   });
 
+  it('lists a person’s orders, and what they ordered in each, in their data export', async () => {
+    const lan = await api.createLan({ name: 'Export lan' });
+    const round = await openRound(lan.id);
+    const { pizza, large } = ids(round);
+    const eater = await participant(lan.id);
+    const placed = await order(eater, round.id, [
+      { itemId: pizza, quantity: 2, choiceIds: [large], note: 'Well done' },
+    ]);
+    const exported = (await api.request(eater, 'GET', '/api/users/me/export')).json();
+    expect(exported.data.food_orders).toMatchObject([
+      { id: placed.json().id, round_id: round.id, total: '€21.00', is_paid: false },
+    ]);
+    expect(exported.data.food_order_lines).toEqual([
+      {
+        order_id: placed.json().id,
+        position: 0,
+        item: 'Margherita',
+        quantity: 2,
+        unit_price: '€10.50',
+        note: 'Well done',
+        choices: ['Large'],
+      },
+    ]);
+    expect(exported.about.parts.food_order_lines).toMatch(/What you ordered/);
+  });
+
   it('tells open pages of a round’s changes, and only lan administrators of each order', async () => {
     const lan = await api.createLan({ name: 'Live food lan' });
     const foodEvents = () =>

@@ -78,7 +78,8 @@ describe.each(testEngines)('web push subscriptions on %s', (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { publicKey: string; items: Array<{ id: number; endpoint: string }> };
   };
-  const deliver = () =>
+  /** The outbox's due messages delivered, as its worker does, at `at` (an hour on). */
+  const deliver = (at = later(3600)) =>
     deliverDueMessages(
       site.db,
       {
@@ -91,7 +92,7 @@ describe.each(testEngines)('web push subscriptions on %s', (engine) => {
         }),
       },
       log,
-      later(3600),
+      at,
     );
   const queuedPushes = async () =>
     site.db
@@ -295,20 +296,7 @@ describe.each(testEngines)('web push subscriptions on %s', (engine) => {
       [limited.subscription.endpoint, failing.subscription.endpoint].sort(),
     );
     // 429's wait is honoured: two minutes after, both are tried again and arrive.
-    await deliverDueMessages(
-      site.db,
-      {
-        email: async () => {},
-        push: createPushDeliverer({
-          db: site.db,
-          keys: () => loadOrCreateVapidKeys(site.db),
-          subject: 'mailto:noreply@lan.example',
-          allowsLoopback: true,
-        }),
-      },
-      log,
-      later(3600 + 600),
-    );
+    await deliver(later(3600 + 600));
     expect(
       receiver.pushes
         .filter(({ status }) => status === 201)

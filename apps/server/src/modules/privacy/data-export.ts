@@ -3,6 +3,7 @@ import { assetIdOf, formatEuros, textMoney } from '@lanparty/contract/rules';
 import type { AppDatabase, Executor } from '../../db/executor.ts';
 import { toZonedIsoTimestamp } from '../../lib/zoned-timestamp.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
+import { listOwnFoodOrderLines } from '../food/food-orders.repository.ts';
 import { findUsernameOfUser } from '../identity/local-accounts.repository.ts';
 import { findOidcRecordsOfAccount } from '../identity/oidc-records.repository.ts';
 import { personalAttemptKeyPrefixes } from '../limits/attempt-limits.ts';
@@ -224,8 +225,15 @@ async function uploadsOf(
   }));
 }
 
+/** What they ordered in each of their food orders: the item and choices named, in euros. */
+async function foodOrderLinesOf(db: Executor, userId: number, names: Names): Promise<Row[]> {
+  return (await listOwnFoodOrderLines(db, userId)).map((line) => readable(line, names));
+}
+
 /** What the parts beyond the tables hold, for the `about` of the file. */
 const beyondTables = {
+  food_order_lines:
+    'What you ordered in each of your food orders (its order_id): the item, how many, its choices, its price for one as ordered, and your note.',
   outbox:
     'Mail sent to you, at any address you had: to, subject, text, when queued and delivered (the text goes 30 days after sending).',
   assets: 'Pictures you uploaded, as links.',
@@ -279,6 +287,7 @@ export async function exportUserData(
     tables.map(([table, rows]) => [table, rows.map((row) => readable(row, names))]),
   );
   const username = (await findUsernameOfUser(db, user.id)) ?? null;
+  data.food_order_lines = await foodOrderLinesOf(db, user.id, names);
   data.outbox = await mailTo(db, user.id, timeZone);
   data.assets = await uploadsOf(db, user.id, publicUrl, timeZone);
   data.oidc_records = await signInRecordsOf(db, user.subject, timeZone);

@@ -163,7 +163,7 @@ export const personalTables = {
     userColumns: ['user_id'],
     onErasure: 'withdraw',
     about:
-      'Your food orders at lans: the round, what you ordered (its lines follow under the order), the total, and whether you paid.',
+      'Your food orders at lans: the round, the total, and whether you paid (what you ordered in each is under food_order_lines).',
   },
   push_subscriptions: {
     userColumns: ['user_id'],

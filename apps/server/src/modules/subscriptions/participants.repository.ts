@@ -108,8 +108,9 @@ export async function findParticipantByShortCode(
  * they already were at that time or earlier (their first check-in stays as it was). A scan
  * earlier than the recorded one (`mayBeEarlier`: sent with the time a door that was offline
  * made it, issue 53) takes its place: the earliest scan is kept. A scan at the time it is
- * sent never does: of two at once, the one whose transaction came first checked it in. One conditional update, so of two doors scanning one ticket at once
- * exactly one checks it in. A presence marked before times were recorded stays.
+ * sent never does: of two at once, the one whose transaction came first checked it in. One
+ * conditional update, so of two doors scanning one ticket at once exactly one checks it in.
+ * A presence marked before times were recorded stays.
  */
 export async function markPresent(
   db: Executor,
@@ -130,7 +131,13 @@ export async function markPresent(
     .where('id', '=', id)
     .where('status', '=', 'Paid')
     .where((eb) =>
-      eb.or([eb('present', 'is', null), eb('present', '=', false), eb('checked_in_at', '>', at)]),
+      eb.or([
+        eb('present', 'is', null),
+        eb('present', '=', false),
+        // Only a scan that says when it happened (an offline door's) may be the earlier one:
+        // a live scan is stamped as its request came, before it waited for the other door's.
+        ...(scan.mayBeEarlier ? [eb('checked_in_at', '>', at)] : []),
+      ]),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

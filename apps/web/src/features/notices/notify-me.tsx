@@ -126,9 +126,7 @@ async function readStanding(): Promise<Standing> {
   const canPush = 'PushManager' in window;
   // No worker runs the page yet (a first visit, installing): no subscription can exist.
   if (!navigator.serviceWorker.controller) return { kind: 'on', pushed: false, canPush };
-  const found = await registration();
-  const subscription = (await found?.pushManager?.getSubscription()) ?? null;
-  return { kind: 'on', pushed: subscription !== null, canPush };
+  return { kind: 'on', pushed: (await browserSubscription()) !== null, canPush };
 }
 
 /** The service worker's registration, or null when there is none to wait for. */
@@ -139,6 +137,7 @@ function registration(): Promise<ServiceWorkerRegistration | null> {
   ]);
 }
 
+/** This browser's push subscription, if the worker holds one. */
 async function browserSubscription(): Promise<PushSubscription | null> {
   const found = await registration();
   return (await found?.pushManager?.getSubscription()) ?? null;

@@ -5,6 +5,7 @@ import type {
   FoodRoundInput,
   FoodRoundOrders,
 } from '@lanparty/contract';
+import { centsFromEuros, eurosFromCents } from '@lanparty/contract/rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { lansKeys } from '../../../lib/lans/lans-query-keys.ts';
@@ -74,16 +75,46 @@ export function useFoodRoundOrders(lanId: number, roundId: number) {
   return useQuery(foodRoundOrdersQueryOptions(lanId, roundId));
 }
 
-/** PUT …/orders/{orderId}/paid: an order paid at the desk, or not after all. */
+/**
+ * PUT …/orders/{orderId}/paid: an order paid at the desk, or not after all. Shown at once
+ * (the box ticks as it is tapped, the sums follow), put back if the server refuses.
+ */
 export function useMarkFoodOrderPaid(lanId: number, roundId: number) {
   const queryClient = useQueryClient();
+  const key = lansKeys.foodOrders(lanId, roundId);
   return useMutation({
     mutationFn: ({ orderId, paid }: { orderId: number; paid: boolean }) =>
       apiRequest<void>(`/api/food-rounds/${roundId}/orders/${orderId}/paid`, {
         method: 'PUT',
         body: { paid },
       }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: lansKeys.foodOrders(lanId, roundId) }),
+    onMutate: async ({ orderId, paid }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<FoodRoundOrders>(key);
+      if (before) queryClient.setQueryData<FoodRoundOrders>(key, withPaid(before, orderId, paid));
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
+}
+
+/** The orders with one marked paid or not, and the sums of paid and outstanding after it. */
+function withPaid(list: FoodRoundOrders, orderId: number, paid: boolean): FoodRoundOrders {
+  const orders = list.orders.map((order) =>
+    order.orderId === orderId ? { ...order, paid } : order,
+  );
+  const paidCents = orders
+    .filter((order) => order.paid)
+    .reduce((sum, order) => sum + centsFromEuros(order.total), 0);
+  return {
+    orders,
+    totals: {
+      ...list.totals,
+      paid: eurosFromCents(paidCents),
+      outstanding: eurosFromCents(centsFromEuros(list.totals.amount) - paidCents),
+    },
+  };
 }

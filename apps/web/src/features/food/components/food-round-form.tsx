@@ -1,5 +1,10 @@
 import { type FoodRound, type FoodRoundInput, foodRoundInputSchema } from '@lanparty/contract';
-import { foodLimits } from '@lanparty/contract/rules';
+import {
+  centsFromEuros,
+  foodLimits,
+  formatEuros,
+  spreadsheetMoney,
+} from '@lanparty/contract/rules';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { type Control, type FieldPath, type UseFormRegister, useFieldArray } from 'react-hook-form';
@@ -36,7 +41,8 @@ const priceOf = (text: string): unknown => {
   const trimmed = text.trim().replace(',', '.');
   return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text;
 };
-const priceText = (price: number) => price.toFixed(2);
+/** A price as its input shows it: `8.50`. */
+const priceText = (price: number) => formatEuros(centsFromEuros(price), spreadsheetMoney['.']);
 
 function toBody(values: RoundFormValues, timeZone: string) {
   return {

@@ -98,7 +98,6 @@ export function FoodRoundOrders({ lanId, round }: { lanId: number; round: FoodRo
                         <input
                           type="checkbox"
                           checked={order.paid}
-                          disabled={paid.isPending}
                           onChange={(event) =>
                             paid.mutate({ orderId: order.orderId, paid: event.target.checked })
                           }

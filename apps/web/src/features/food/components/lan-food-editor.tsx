@@ -185,15 +185,17 @@ function RoundPanel({
           ) : (
             <FoodArrived lanId={lanId} round={round} />
           )}
-          <button
-            type="button"
-            className={controls.buttonSecondary}
-            onClick={onCancel}
-            disabled={isBusy}
-          >
-            <Ban aria-hidden="true" size={16} />
-            Cancel the round
-          </button>
+          {round.arrivedAt === null ? (
+            <button
+              type="button"
+              className={controls.buttonSecondary}
+              onClick={onCancel}
+              disabled={isBusy}
+            >
+              <Ban aria-hidden="true" size={16} />
+              Cancel the round
+            </button>
+          ) : null}
         </div>
       ) : null}
       {round.state !== 'cancelled' && round.orderCount > 0 ? (
