@@ -1,4 +1,11 @@
-import type { Announcement, NowPlaying, ScheduleItem, ScreenView } from '@lanparty/contract';
+import type {
+  Announcement,
+  FoodRound,
+  NowPlaying,
+  ScheduleItem,
+  ScreenView,
+} from '@lanparty/contract';
+import { buildFoodRound } from '@lanparty/contract/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +81,7 @@ function showScreen(answers: {
   schedule?: ScheduleItem[];
   announcements?: () => Announcement[];
   nowPlaying?: NowPlaying;
+  foodRounds?: FoodRound[];
   /** The site down: every read fails for want of an answer. */
   isDown?: () => boolean;
   stream?: LiveEventsStub;
@@ -96,6 +104,7 @@ function showScreen(answers: {
       jsonResponse(answers.announcements?.() ?? [announcement(1, 'Doors close at 02:00', true)]),
     ),
     'GET /api/lans/1/now-playing': up(() => jsonResponse(answers.nowPlaying ?? board)),
+    'GET /api/lans/1/food-rounds': up(() => jsonResponse(answers.foodRounds ?? [])),
   });
   const queryClient = createQueryClient();
   render(
@@ -146,6 +155,28 @@ describe('a lan’s screen', () => {
     );
     await turn();
     expect(await screen.findByRole('region', { name: 'Schedule' })).toBeInTheDocument();
+  });
+
+  it('says the food is here across the screen for ten minutes after the organiser said so', async () => {
+    showScreen({
+      foodRounds: [
+        buildFoodRound({
+          state: 'closed',
+          closesAt: '2099-12-05T19:30:00+01:00',
+          arrivedAt: '2099-12-05T20:25:00+01:00',
+        }),
+        buildFoodRound({ id: 2, supplier: 'Sushi Zen', state: 'closed', arrivedAt: null }),
+      ],
+    });
+    const food = await screen.findByText('Your food from Pizzeria Roma is here — come and get it!');
+    expect(screen.queryByText(/Sushi Zen/)).not.toBeInTheDocument();
+    // Still there nine minutes on; gone after ten.
+    await act(() => vi.advanceTimersByTimeAsync(4 * 60_000));
+    expect(food).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2 * 60_000));
+    expect(
+      screen.queryByText('Your food from Pizzeria Roma is here — come and get it!'),
+    ).not.toBeInTheDocument();
   });
 
   it('dates what comes on another day, so a screen put up early does not seem to say tonight', async () => {

@@ -19,10 +19,11 @@ export const lansKeys = {
   seating: (id: number) => ['lans', 'seating', id] as const,
   /** A lan's schedule (GET /api/lans/{id}/schedule). */
   schedule: (id: number) => ['lans', 'schedule', id] as const,
-  /** A lan's food rounds, with the viewer's orders (GET /api/lans/{id}/food-rounds). */
+  /**
+   * A lan's food rounds, with the viewer's orders (GET /api/lans/{id}/food-rounds); under
+   * it, a round's orders for its lan administrators (features/food).
+   */
   food: (id: number) => ['lans', 'food', id] as const,
-  /** The orders of a round of a lan, for its lan administrators (issue 54). */
-  foodOrders: (id: number, roundId: number) => ['lans', 'food-orders', id, roundId] as const,
   /** A lan's announcements (GET /api/lans/{id}/announcements). */
   announcements: (id: number) => ['lans', 'announcements', id] as const,
   /**

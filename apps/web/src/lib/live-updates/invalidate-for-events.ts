@@ -22,8 +22,7 @@ function showsLan(key: QueryKey, lanId: number): boolean {
     part === 'seating' ||
     part === 'schedule' ||
     part === 'announcements' ||
-    part === 'food' ||
-    part === 'food-orders'
+    part === 'food'
     ? id === lanId
     : true;
 }
@@ -93,12 +92,8 @@ export function isTouchedBy(event: LiveEvent, key: QueryKey): boolean {
     case 'clan':
       return showsClans(key);
     case 'food':
-      // A lan's food rounds and, for its lan administrators, their orders (issue 54).
-      return (
-        key[0] === lansKeys.all[0] &&
-        (key[1] === 'food' || key[1] === 'food-orders') &&
-        key[2] === event.lanId
-      );
+      // A lan's food rounds and, under them, their orders (issue 54).
+      return key[1] === 'food' && showsLan(key, event.lanId);
     case 'notice':
       // The person's notices (issue 53), read by the bell.
       return key[0] === 'notices';

@@ -63,10 +63,14 @@ export function useFoodRoundChanges(lanId: number) {
   return { save, cancel, arrived };
 }
 
+/** A round's orders, under its lan's rounds: a `food` event or a change of them reads both. */
+const ordersKey = (lanId: number, roundId: number) =>
+  [...lansKeys.food(lanId), 'orders', roundId] as const;
+
 /** GET /api/food-rounds/{roundId}/orders (lan administrators): who ordered what, the totals. */
 export function foodRoundOrdersQueryOptions(lanId: number, roundId: number) {
   return queryOptions({
-    queryKey: lansKeys.foodOrders(lanId, roundId),
+    queryKey: ordersKey(lanId, roundId),
     queryFn: () => apiRequest<FoodRoundOrders>(`/api/food-rounds/${roundId}/orders`),
   });
 }
@@ -81,7 +85,7 @@ export function useFoodRoundOrders(lanId: number, roundId: number) {
  */
 export function useMarkFoodOrderPaid(lanId: number, roundId: number) {
   const queryClient = useQueryClient();
-  const key = lansKeys.foodOrders(lanId, roundId);
+  const key = ordersKey(lanId, roundId);
   return useMutation({
     mutationFn: ({ orderId, paid }: { orderId: number; paid: boolean }) =>
       apiRequest<void>(`/api/food-rounds/${roundId}/orders/${orderId}/paid`, {
