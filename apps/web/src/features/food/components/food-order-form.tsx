@@ -211,6 +211,12 @@ export function FoodOrderForm({ lanId, round }: { lanId: number; round: FoodRoun
         <span>Total{count > 0 ? ` (${count} ${count === 1 ? 'item' : 'items'})` : ''}</span>
         <span className={styles.price}>{eurosOfCents(totalCents(round.items, lines))}</span>
       </p>
+      {round.maxPerPerson !== null && count > round.maxPerPerson ? (
+        <p className={controls.warning}>
+          At most {round.maxPerPerson} {round.maxPerPerson === 1 ? 'item' : 'items'} a person in
+          this round: take {count - round.maxPerPerson} off before you send it.
+        </p>
+      ) : null}
       <AlertText message={problem} />
       <div className={controls.actions}>
         <button

@@ -149,6 +149,21 @@ describe('the food on a lan’s page', () => {
     expect(within(region).getByText('2 × Cola')).toBeInTheDocument();
   });
 
+  it('says before sending that an order is over the round’s limit a person', async () => {
+    const { user } = openLanPage({ rounds: () => [buildFoodRound({ maxPerPerson: 2 })] });
+    const region = await foodRegion();
+    expect(within(region).getByText('At most 2 items a person.')).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Add Cola' }));
+    await user.click(within(region).getByRole('button', { name: 'Add Cola' }));
+    expect(within(region).queryByText(/take 1 off/)).not.toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Add Cola' }));
+    expect(
+      within(region).getByText(
+        'At most 2 items a person in this round: take 1 off before you send it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the order form from those without a place at the lan', async () => {
     openLanPage({ rounds: () => [buildFoodRound()], status: 'Pending' });
     const region = await foodRegion();
