@@ -59,8 +59,7 @@ export function FoodRoundOrders({ lanId, round }: { lanId: number; round: FoodRo
             <table className={styles.orders} aria-labelledby={ordersId}>
               <thead>
                 <tr>
-                  <th scope="col">Who</th>
-                  <th scope="col">Order</th>
+                  <th scope="col">Who, what</th>
                   <th scope="col" className={styles.number}>
                     Total, paid
                   </th>
@@ -70,13 +69,10 @@ export function FoodRoundOrders({ lanId, round }: { lanId: number; round: FoodRo
                 {list.map((order) => (
                   <tr key={order.orderId}>
                     <td>
-                      {order.nickname}
-                      <br />
+                      <strong>{order.nickname}</strong>{' '}
                       <span className={styles.muted}>
-                        {order.seat ? `Seat ${order.seat}` : 'No seat'}
+                        · {order.seat ? `Seat ${order.seat}` : 'No seat'}
                       </span>
-                    </td>
-                    <td>
                       <ul className={styles.lineList}>
                         {order.lines.map((line, index) => (
                           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines keep their order
